@@ -1,0 +1,109 @@
+/**
+ * Meta-evaluation: how well predicted scores agree with human scores, at the levels the
+ * papers report.
+ * - summary: per document over its outputs, then averaged over documents; a document whose
+ *   human or predicted scores are all equal is skipped (G-Eval's meta_eval_summeval.py,
+ *   UniEval's summary level);
+ * - sample: one correlation over all items pooled (Topical-Chat "turn level", QAGS);
+ * - system: over per-system mean scores.
+ */
+import { correlations, type Correlations } from './correlation';
+import type { Level } from './datasets';
+
+export interface ScoredItem {
+  /** Document (summary level grouping). */
+  group: string;
+  system: string;
+  human: number;
+  /** null when there is no prediction for this item (not run, or no score could be read). */
+  predicted: number | null;
+}
+
+export interface MetaResult extends Correlations {
+  aspect: string;
+  level: Level;
+  /** Items with both a human and a predicted score. */
+  items: number;
+  /** Documents whose correlations were used (summary level), or documents among the items. */
+  documents: number;
+  /** Documents skipped at the summary level because human or predicted scores were constant. */
+  skipped: number;
+  /** Items left out because they had no prediction. */
+  missing: number;
+  /** Systems compared (system level only). */
+  systems?: number;
+}
+
+function allEqual(values: readonly number[]): boolean {
+  return values.every((v) => v === values[0]);
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+type Scored = ScoredItem & { predicted: number };
+
+function summaryLevel(items: Scored[]): { corr: Correlations; documents: number; skipped: number } {
+  const sums = { pearson: 0, spearman: 0, kendall: 0 };
+  let documents = 0;
+  let skipped = 0;
+  for (const docItems of groupBy(items, (i) => i.group).values()) {
+    const human = docItems.map((i) => i.human);
+    const predicted = docItems.map((i) => i.predicted);
+    if (allEqual(human) || allEqual(predicted)) {
+      skipped++;
+      continue;
+    }
+    const c = correlations(predicted, human);
+    sums.pearson += c.pearson;
+    sums.spearman += c.spearman;
+    sums.kendall += c.kendall;
+    documents++;
+  }
+  const corr =
+    documents === 0
+      ? { pearson: NaN, spearman: NaN, kendall: NaN }
+      : { pearson: sums.pearson / documents, spearman: sums.spearman / documents, kendall: sums.kendall / documents };
+  return { corr, documents, skipped };
+}
+
+function systemMeans(items: Scored[]): { human: number[]; predicted: number[] } {
+  const human: number[] = [];
+  const predicted: number[] = [];
+  for (const sysItems of groupBy(items, (i) => i.system).values()) {
+    human.push(sysItems.reduce((s, i) => s + i.human, 0) / sysItems.length);
+    predicted.push(sysItems.reduce((s, i) => s + i.predicted, 0) / sysItems.length);
+  }
+  return { human, predicted };
+}
+
+export function metaEvaluate(aspect: string, level: Level, all: readonly ScoredItem[]): MetaResult {
+  const items = all.filter((i): i is Scored => i.predicted !== null);
+  const base = { aspect, level, items: items.length, missing: all.length - items.length };
+  if (level === 'summary') {
+    const { corr, documents, skipped } = summaryLevel(items);
+    return { ...base, ...corr, documents, skipped };
+  }
+  const documents = new Set(items.map((i) => i.group)).size;
+  if (level === 'system') {
+    const means = systemMeans(items);
+    return { ...base, ...correlations(means.predicted, means.human), documents, skipped: 0, systems: means.human.length };
+  }
+  return {
+    ...base,
+    ...correlations(
+      items.map((i) => i.predicted),
+      items.map((i) => i.human),
+    ),
+    documents,
+    skipped: 0,
+  };
+}
