@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { SumLensError } from '../errors';
 
 export const BenchRecordSchema = z.looseObject({
   key: z.string(),
@@ -28,8 +29,6 @@ export interface BenchFile {
   tornAt?: number;
 }
 
-export class BenchFileError extends Error {}
-
 export function parseBenchLines(text: string, path: string): BenchFile {
   const records: BenchRecord[] = [];
   let offset = 0;
@@ -48,11 +47,11 @@ export function parseBenchLines(text: string, path: string): BenchFile {
     try {
       json = JSON.parse(line);
     } catch (err) {
-      throw new BenchFileError(`${path}:${lineNo}: not JSON: ${(err as Error).message}`);
+      throw new SumLensError('bad-input', `${path}:${lineNo}: not JSON: ${(err as Error).message}`);
     }
     const parsed = BenchRecordSchema.safeParse(json);
     if (!parsed.success) {
-      throw new BenchFileError(`${path}:${lineNo}: not a bench record: ${z.prettifyError(parsed.error)}`);
+      throw new SumLensError('bad-input', `${path}:${lineNo}: not a bench record: ${z.prettifyError(parsed.error)}`);
     }
     records.push(parsed.data);
   }
@@ -64,7 +63,7 @@ export function readBenchFile(path: string): BenchFile {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new BenchFileError(`${path}: cannot read: ${(err as Error).message}`);
+    throw new SumLensError('bad-input', `${path}: cannot read: ${(err as Error).message}`);
   }
   return parseBenchLines(text, path);
 }

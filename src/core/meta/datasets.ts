@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { SumLensError } from '../errors';
 
 const Id = z.union([z.string(), z.number()]);
 const Scores = z.record(z.string(), z.number());
@@ -54,8 +55,6 @@ export interface Dataset {
   aspects: string[];
 }
 
-export class DatasetError extends Error {}
-
 /**
  * Item key: `doc_id|system_id` when there is a doc_id (SummEval, QAGS), else a hash of
  * (source, system_id, system_output) (Topical-Chat). The n-th repeat of a key gets `#n`, so
@@ -97,7 +96,7 @@ function defaultLevelFor(kind: DatasetKind, items: DatasetItem[]): Level {
 export function parseDataset(json: unknown, path: string): Dataset {
   const parsed = DatasetSchema.safeParse(json);
   if (!parsed.success) {
-    throw new DatasetError(`${path}: not a meta-evaluation dataset: ${z.prettifyError(parsed.error)}`);
+    throw new SumLensError('bad-input', `${path}: not a meta-evaluation dataset: ${z.prettifyError(parsed.error)}`);
   }
   const raw = parsed.data;
   const seen = new Map<string, number>();
@@ -122,13 +121,13 @@ export function readDataset(path: string): Dataset {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new DatasetError(`${path}: cannot read: ${(err as Error).message}`);
+    throw new SumLensError('bad-input', `${path}: cannot read: ${(err as Error).message}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new DatasetError(`${path}: not JSON: ${(err as Error).message}`);
+    throw new SumLensError('bad-input', `${path}: not JSON: ${(err as Error).message}`);
   }
   return parseDataset(json, path);
 }

@@ -3,15 +3,16 @@
  * the items (UniEval's `predict_scores`) or a `sumlens bench` JSONL file matched by item key.
  */
 import { z } from 'zod';
+import { SumLensError } from '../errors';
 import type { BenchRecord } from './benchRecord';
-import { DatasetError, type Dataset, type DatasetItem } from './datasets';
+import type { Dataset, DatasetItem } from './datasets';
 import type { ScoredItem } from './metaEvaluate';
 
 function humanScore(dataset: Dataset, item: DatasetItem, aspect: string): number {
   const human = item.scores[aspect];
   if (human === undefined) {
     const known = Object.keys(item.scores).join(', ');
-    throw new DatasetError(`${dataset.path}: item ${item.index} has no human score for "${aspect}" (has: ${known})`);
+    throw new SumLensError('bad-input', `${dataset.path}: item ${item.index} has no human score for "${aspect}" (has: ${known})`);
   }
   return human;
 }
@@ -27,11 +28,11 @@ export function fromField(dataset: Dataset, aspect: string, field: string): Scor
   return dataset.items.map((item) => {
     const parsed = FieldScores.safeParse((item as Record<string, unknown>)[field]);
     if (!parsed.success) {
-      throw new DatasetError(`${dataset.path}: item ${item.index}: "${field}" is not a record of scores`);
+      throw new SumLensError('bad-input', `${dataset.path}: item ${item.index}: "${field}" is not a record of scores`);
     }
     const predicted = parsed.data[aspect];
     if (predicted === undefined) {
-      throw new DatasetError(`${dataset.path}: item ${item.index}: "${field}" has no "${aspect}"`);
+      throw new SumLensError('bad-input', `${dataset.path}: item ${item.index}: "${field}" has no "${aspect}"`);
     }
     return scored(item, humanScore(dataset, item, aspect), predicted);
   });
@@ -49,7 +50,8 @@ export function fromBenchRecords(
   const known = new Set(dataset.items.map((i) => i.key));
   const strangers = records.filter((r) => !known.has(r.key));
   if (strangers.length > 0) {
-    throw new DatasetError(
+    throw new SumLensError(
+      'bad-input',
       `${recordsPath}: ${strangers.length} record(s) match no item of ${dataset.path} (first key "${strangers[0].key}"); wrong dataset?`,
     );
   }
