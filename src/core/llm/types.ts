@@ -76,7 +76,10 @@ export interface Capabilities {
   maxCompletionTokens?: boolean;
   /** Reasoning models accept only their default temperature. */
   fixedTemperature?: boolean;
+  /** false when response_format json_schema is refused (json_object is used instead). */
   jsonSchema?: boolean;
+  /** false when response_format json_object is refused too (the prompt alone asks for JSON). */
+  jsonObject?: boolean;
 }
 
 export interface LlmSession {

@@ -1,0 +1,58 @@
+import * as path from 'node:path';
+import { SumLensError } from '../errors';
+import { ResultCache } from './cache';
+import { CapabilityStore } from './capabilityStore';
+import { ConcurrencyLimiter } from './limiter';
+import { OpenAiTransport } from './openaiTransport';
+import type { RetryPolicy } from './retry';
+import { CachingSession } from './session';
+import type { LlmSession } from './types';
+
+export const defaultBaseUrl = 'https://api.openai.com/v1';
+export const defaultModel = 'gpt-4o-mini';
+
+export interface OpenAiSessionOptions {
+  baseURL?: string;
+  apiKey?: string;
+  model?: string;
+  /** Requests in flight at once (default 8). */
+  concurrency?: number;
+  /** Cache directory; null turns the cache off. */
+  cacheDir: string | null;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+}
+
+/** Hosted services that always need a key; local servers (vLLM, Ollama, llama.cpp) often do not. */
+function requiresKey(baseURL: string): boolean {
+  return /(^|\.)openai\.com$|\.openai\.azure\.com$|\.azure\.com$/i.test(new URL(baseURL).hostname);
+}
+
+/** An LlmSession over any OpenAI-compatible chat completions endpoint. */
+export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
+  const baseURL = (options.baseURL || defaultBaseUrl).replace(/\/+$/, '');
+  try {
+    new URL(baseURL);
+  } catch {
+    throw new SumLensError('usage', `"${baseURL}" is not a URL; give the endpoint as e.g. http://localhost:8000/v1.`);
+  }
+  if (!options.apiKey && requiresKey(baseURL)) {
+    throw new SumLensError('no-api-key', `No API key for ${baseURL}: set OPENAI_API_KEY (or run "SumLens: Set API Key" in VS Code).`);
+  }
+  const model = options.model || defaultModel;
+  const usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
+  const transport = new OpenAiTransport(
+    // A placeholder key for servers that ignore it: the SDK refuses to start without one.
+    { baseURL, apiKey: options.apiKey || 'no-key', model, timeoutMs: options.timeoutMs ?? 120_000, retry: options.retry },
+    { onAttempt: () => usage.calls++, onRetry: () => usage.retries++ },
+  );
+  return new CachingSession({
+    endpoint: baseURL,
+    model,
+    transport,
+    limiter: new ConcurrencyLimiter(options.concurrency ?? 8),
+    cache: options.cacheDir ? new ResultCache(path.join(options.cacheDir, 'results')) : undefined,
+    capabilities: new CapabilityStore(options.cacheDir ?? undefined),
+    usage,
+  });
+}

@@ -1,0 +1,88 @@
+import OpenAI from 'openai';
+import { SumLensError, throwIfAborted } from '../errors';
+import { isRetryable, toSumLensError } from './apiErrors';
+import { chatCompletionSchema, type ChatCompletionReply } from './replySchema';
+import { defaultRetryPolicy, retryDelayMs, sleep, type RetryPolicy } from './retry';
+
+export interface TransportOptions {
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  /** Per-request timeout. */
+  timeoutMs: number;
+  retry?: RetryPolicy;
+  /** Extra headers, e.g. Azure's api-key. */
+  headers?: Record<string, string>;
+}
+
+export interface TransportEvents {
+  onAttempt(): void;
+  onRetry(): void;
+}
+
+/**
+ * One chat completion over HTTP through the `openai` client. Retries are ours, not the
+ * SDK's, so that a wait for Retry-After can be cancelled and every retry is counted; the
+ * body is parsed and validated here, so a malformed or truncated reply is caught before
+ * anyone reads it.
+ */
+export class OpenAiTransport {
+  private readonly client: OpenAI;
+  private readonly retry: RetryPolicy;
+
+  constructor(
+    private readonly options: TransportOptions,
+    private readonly events: TransportEvents,
+  ) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+      defaultHeaders: options.headers,
+    });
+    this.retry = options.retry ?? defaultRetryPolicy;
+  }
+
+  async post(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletionReply> {
+    let invalidReplies = 0;
+    for (let attempt = 0; ; attempt++) {
+      throwIfAborted(signal);
+      this.events.onAttempt();
+      try {
+        const response = await this.client.chat.completions
+          .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
+          .asResponse();
+        const reply = parseReply(await response.text());
+        if (reply) return reply;
+        // A 200 with a body we cannot use (cut off, not JSON, wrong shape): ask once more.
+        if (++invalidReplies > 1) {
+          throw new SumLensError('invalid-reply', `${this.options.baseURL} sent a malformed chat completion twice; the server may be broken or not OpenAI-compatible.`);
+        }
+      } catch (error) {
+        if (signal?.aborted) throw toSumLensError(new OpenAI.APIUserAbortError(), this.options.baseURL, this.options.model);
+        const retryable = isRetryable(error) || isBodyReadFailure(error);
+        if (!retryable || attempt >= this.retry.maxRetries) {
+          throw toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey);
+        }
+        this.events.onRetry();
+        const headers = error instanceof OpenAI.APIError ? error.headers : undefined;
+        await sleep(retryDelayMs(attempt, this.retry, headers), signal);
+      }
+    }
+  }
+}
+
+function parseReply(text: string): ChatCompletionReply | undefined {
+  try {
+    const parsed = chatCompletionSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The connection dropped while the body was being read (after the headers arrived). */
+function isBodyReadFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof Error && /terminated|socket|ECONNRESET/i.test(error.message));
+}
