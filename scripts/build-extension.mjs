@@ -1,0 +1,44 @@
+// Bundles the VS Code extension (src/extension/extension.ts → dist/extension.js, Node/CJS,
+// only `vscode` external) and the panel's webview script (src/extension/webview/main.ts →
+// media/dist/panel.js, browser IIFE). `--production` minifies; `--watch` rebuilds.
+import * as esbuild from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/extension/webview/main.ts'],
+    outfile: 'media/dist/panel.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

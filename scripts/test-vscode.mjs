@@ -1,0 +1,141 @@
+// Runs the integration suite (test/vscode/*.test.ts) inside a real VS Code extension host.
+//   node scripts/test-vscode.mjs             offline: code-server + Chromium (default)
+//   node scripts/test-vscode.mjs --electron  a VS Code build downloaded by @vscode/test-electron
+//   --suite main|restricted                  only one of the two runs
+// Two runs: "main" with workspace trust disabled, and "restricted" with trust on, in an
+// untrusted workspace whose settings try to redirect the base URL.
+import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium } from '../test/vscode/codeServer.mjs';
+
+const electron = process.argv.includes('--electron');
+const suiteArg = process.argv.includes('--suite') ? process.argv[process.argv.indexOf('--suite') + 1] : null;
+const suites = suiteArg ? [suiteArg] : ['main', 'restricted'];
+const outDir = path.join(root, 'out/test-vscode');
+const timeoutMs = Number(process.env.SUMLENS_TEST_TIMEOUT_MS ?? 300_000);
+
+function build() {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'inherit', cwd: root });
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const entryPoints = fs
+    .readdirSync(path.join(root, 'test/vscode'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(root, 'test/vscode', f));
+  return esbuild.build({
+    entryPoints,
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+}
+
+/** The workspace each suite opens, and the environment its extension host gets. */
+function prepare(suite) {
+  const workspace = copyWorkspace(path.join(root, 'test/vscode/fixtures/workspace'));
+  if (suite === 'restricted') {
+    // A cloned repository trying to send the user's key elsewhere.
+    fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    fs.writeFileSync(
+      path.join(workspace, '.vscode/settings.json'),
+      JSON.stringify({ 'sumlens.baseUrl': 'http://127.0.0.1:9/must-not-be-used' }, null, 2),
+    );
+  }
+  const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-results-')), 'results.json');
+  const env = {
+    SUMLENS_TEST_RESULTS: resultsFile,
+    SUMLENS_TEST_SUITE: suite,
+    // The environment fallback for the key (the suites also exercise SecretStorage).
+    OPENAI_API_KEY: 'sk-from-environment',
+  };
+  return { workspace, resultsFile, env };
+}
+
+async function waitForFile(file, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`no test results after ${timeoutMs / 1000}s`);
+    if (!isAlive()) throw new Error('the VS Code process ended before writing test results');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await new Promise((r) => setTimeout(r, 100));
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+async function runInCodeServer(suite) {
+  const { workspace, resultsFile, env } = prepare(suite);
+  const profile = makeProfile({});
+  const log = path.join(profile, 'code-server.log');
+  const server = await startCodeServer({ folder: workspace, profile, trust: suite === 'restricted', env, log });
+  const { browser, page } = await launchChromium();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  try {
+    await page.goto(server.url({ developmentPath: root, testsPath: path.join(outDir, 'runner.js') }));
+    return await waitForFile(resultsFile, () => browser.isConnected());
+  } catch (e) {
+    console.error(`code-server log: ${log}`);
+    throw e;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+async function runInElectron(suite) {
+  const { runTests } = await import('@vscode/test-electron');
+  const { workspace, resultsFile, env } = prepare(suite);
+  const profile = makeProfile({});
+  try {
+    await runTests({
+      extensionDevelopmentPath: root,
+      extensionTestsPath: path.join(outDir, 'runner.js'),
+      extensionTestsEnv: env,
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        `--user-data-dir=${path.join(profile, 'data')}`,
+        ...(suite === 'restricted' ? [] : ['--disable-workspace-trust']),
+      ],
+    });
+  } catch {
+    /* failures are read from the results file below */
+  }
+  return JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+}
+
+function report(summary) {
+  for (const o of summary.outcomes) {
+    const mark = o.state === 'passed' ? '✓' : o.state === 'failed' ? '✗' : '-';
+    console.log(`  ${mark} ${o.title}${o.durationMs ? ` (${o.durationMs}ms)` : ''}`);
+    if (o.error) console.log(o.error.replace(/^/gm, '      '));
+  }
+  console.log(
+    `[${summary.suite}] ${summary.passes} passing, ${summary.failures} failing, ${summary.pending} pending`,
+  );
+}
+
+const started = Date.now();
+await build();
+let failed = 0;
+for (const suite of suites) {
+  console.log(`\n${suite} suite (${electron ? 'VS Code via @vscode/test-electron' : 'code-server + Chromium'})`);
+  try {
+    const summary = electron ? await runInElectron(suite) : await runInCodeServer(suite);
+    report(summary);
+    failed += summary.failures;
+    if (summary.tests === 0) failed += 1;
+  } catch (e) {
+    console.error(`[${suite}] ${e.message}`);
+    failed += 1;
+  }
+}
+console.log(`\ndone in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,53 @@
+/**
+ * Mocha runner called inside the real VS Code extension host (extensionTestsPath).
+ * The launcher (scripts/test-vscode.mjs) passes, through the environment that the
+ * extension host inherits from code-server / Electron:
+ *   SUMLENS_TEST_RESULTS  where to write the JSON summary it waits for;
+ *   SUMLENS_TEST_SUITE    which *.test.js files to load ("main" or "restricted").
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import Mocha = require('mocha');
+
+interface TestOutcome {
+  title: string;
+  state: 'passed' | 'failed' | 'pending';
+  error?: string;
+  durationMs?: number;
+}
+
+export function run(): Promise<void> {
+  const resultsPath = process.env.SUMLENS_TEST_RESULTS;
+  const suite = process.env.SUMLENS_TEST_SUITE ?? 'main';
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false });
+  const dir = __dirname;
+  for (const file of fs.readdirSync(dir).sort()) {
+    const isRestricted = file.startsWith('restricted.');
+    if (file.endsWith('.test.js') && (suite === 'restricted') === isRestricted) {
+      mocha.addFile(path.join(dir, file));
+    }
+  }
+
+  const outcomes: TestOutcome[] = [];
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      const stats = runner.stats ?? { passes: 0, failures, pending: 0, tests: 0 };
+      const summary = {
+        suite,
+        passes: stats.passes,
+        failures: stats.failures,
+        pending: stats.pending,
+        tests: stats.tests,
+        outcomes,
+      };
+      if (resultsPath) fs.writeFileSync(resultsPath, JSON.stringify(summary, null, 2));
+      if (failures > 0) reject(new Error(`${failures} test(s) failed`));
+      else resolve();
+    });
+    runner.on('pass', (t) => outcomes.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration }));
+    runner.on('fail', (t, err: Error) =>
+      outcomes.push({ title: t.fullTitle(), state: 'failed', error: `${err.message}\n${err.stack ?? ''}` }),
+    );
+    runner.on('pending', (t) => outcomes.push({ title: t.fullTitle(), state: 'pending' }));
+  });
+}
