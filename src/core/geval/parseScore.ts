@@ -1,0 +1,118 @@
+/**
+ * Reading a score out of a judge's free-text answer (the sampling route, and replay of
+ * recorded answers).
+ *
+ * 'robust' (the default) returns null for anything it cannot read with confidence; a null
+ * is counted as unparsed, never scored. It accepts non-integer answers ("3.5") when they
+ * lie within the scale: the paper notes models rarely give them, and when one does it is
+ * information, not noise. Mentions of the scale itself ("(1-5)", "/5", "out of 5",
+ * "1 to 5") are removed before looking, so they are never mistaken for the score.
+ *
+ * 'geval' reproduces G-Eval's own script: regex `^ ?([\d\.]+)` on the answer, the float of
+ * the match, else 0. It never returns null (0 is that script's value for "unreadable").
+ */
+import { isWithinScale, labelValue, type ScoreScale } from './scale';
+
+export type ParseRule = 'robust' | 'geval';
+
+export function parseScore(text: string, scale: ScoreScale, rule: ParseRule): number | null {
+  return rule === 'geval' ? parseGevalRule(text, scale) : parseRobust(text, scale);
+}
+
+const GEVAL_PATTERN = /^ ?([\d.]+)/;
+
+function parseGevalRule(text: string, scale: ScoreScale): number {
+  if (scale.labels) {
+    // The paper's rule is numeric only; for a yes/no scale read a leading label word the same way.
+    const word = /^ ?([A-Za-z]+)/.exec(text)?.[1];
+    return (word !== undefined ? labelValue(word, scale) : null) ?? 0;
+  }
+  const match = GEVAL_PATTERN.exec(text);
+  if (!match) return 0;
+  // Python's float() and JS Number() agree on the strings this pattern can match
+  // ("4", "4.", ".5"); where float() raises ("..", "4.5."), Number() gives NaN.
+  const value = Number(match[1]);
+  return Number.isNaN(value) ? 0 : value;
+}
+
+/** A number that is not part of a range, a fraction or a longer number. */
+const NUMBER = String.raw`(?<![\d.])(\d+(?:\.\d+)?)(?![\d])(?!\.\d)(?!\s*(?:-|–|—|\/|to\s)\s*\d)`;
+
+const WHOLE_ANSWER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}\s*\.?\s*$`);
+/** "Coherence: 3", "Final score = 4", "Relevance - 5". */
+const LABEL_THEN_NUMBER = new RegExp(String.raw`[A-Za-z][A-Za-z ]{0,40}?\s*(?:[:=]|\s[-–]\s)\s*${NUMBER}`, 'g');
+/** "I rate it 3", "I would give the summary a 4", "the score is 2", "Rating of 3". */
+const VERB_THEN_NUMBER = new RegExp(
+  String.raw`\b(?:rat(?:e|ed|ing)|scor(?:e|ed|ing)|grad(?:e|ed|ing)|giv(?:e|ing)|assign(?:ed|ing)?|award(?:ed|ing)?)\b[^\d\n.?!]{0,40}?${NUMBER}`,
+  'gi',
+);
+/** A number opening the answer, but not a list marker ("1. Read the article"). */
+const LEADING_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}(?!\.\s+\S)(?!\))`);
+const LINE_IS_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}\s*\.?\s*$`);
+
+function parseRobust(text: string, scale: ScoreScale): number | null {
+  const plain = stripMarkup(text);
+  if (scale.labels) return parseLabelAnswer(plain, scale);
+  const cleaned = stripScaleMentions(plain, scale);
+  const found =
+    matchNumber(WHOLE_ANSWER, cleaned) ??
+    lastLabelledNumber(cleaned) ??
+    matchNumber(LEADING_NUMBER, cleaned) ??
+    matchNumber(LINE_IS_NUMBER, lastLine(cleaned));
+  if (found === undefined) return null;
+  return isWithinScale(found, scale) ? found : null;
+}
+
+function stripMarkup(text: string): string {
+  return text.replace(/[*`]/g, '').replace(/__/g, '');
+}
+
+function escapeNumber(n: number): string {
+  return String(n).replace('.', '\\.');
+}
+
+/** "(1-5)", "[1 – 5]", "1 to 5", "/5", "/ 5", "out of 5" for this scale become spaces. */
+function stripScaleMentions(text: string, scale: ScoreScale): string {
+  const min = escapeNumber(scale.min);
+  const max = escapeNumber(scale.max);
+  const range = new RegExp(String.raw`[(\[]?\s*(?<![\d.])${min}\s*(?:-|–|—|to)\s*${max}(?![\d.])\s*[)\]]?`, 'g');
+  const outOf = new RegExp(String.raw`\s*(?:\/|\bout of)\s*${max}(?![\d.])`, 'g');
+  return text.replace(range, ' ').replace(outOf, ' ');
+}
+
+function matchNumber(pattern: RegExp, text: string): number | undefined {
+  const match = pattern.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The rating stated last wins: an analysis ends with its verdict. */
+function lastLabelledNumber(text: string): number | undefined {
+  let best: { index: number; value: number } | undefined;
+  for (const pattern of [LABEL_THEN_NUMBER, VERB_THEN_NUMBER]) {
+    for (const match of text.matchAll(pattern)) {
+      const end = (match.index ?? 0) + match[0].length;
+      if (!best || end > best.index) best = { index: end, value: Number(match[1]) };
+    }
+  }
+  return best?.value;
+}
+
+function lastLine(text: string): string {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  return lines[lines.length - 1] ?? '';
+}
+
+const LEADING_WORD = /^\s*(?:[-–•>]\s*)?([A-Za-z]+)\b/;
+const ANSWER_THEN_WORD = /\b(?:answer|verdict|label|judgement|judgment)\b\s*(?:is|:|=|-)?\s*([A-Za-z]+)\b/gi;
+const LINE_IS_WORD = /^\s*(?:[-–•>]\s*)?([A-Za-z]+)\s*[.!]?\s*$/;
+
+/** Yes/no answers: a leading label word, else the last "Answer: X", else a last line of just the word. */
+function parseLabelAnswer(text: string, scale: ScoreScale): number | null {
+  const leading = LEADING_WORD.exec(text)?.[1];
+  const leadingValue = leading !== undefined ? labelValue(leading, scale) : null;
+  if (leadingValue !== null) return leadingValue;
+  const stated = [...text.matchAll(ANSWER_THEN_WORD)].map((m) => labelValue(m[1], scale)).filter((v) => v !== null);
+  if (stated.length > 0) return stated[stated.length - 1];
+  const last = LINE_IS_WORD.exec(lastLine(text))?.[1];
+  return last !== undefined ? labelValue(last, scale) : null;
+}
