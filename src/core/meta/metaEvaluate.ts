@@ -87,23 +87,21 @@ function systemMeans(items: Scored[]): { human: number[]; predicted: number[] } 
 
 export function metaEvaluate(aspect: string, level: Level, all: readonly ScoredItem[]): MetaResult {
   const items = all.filter((i): i is Scored => i.predicted !== null);
-  const base = { aspect, level, items: items.length, missing: all.length - items.length };
+  const missing = all.length - items.length;
+  // Built in the order of the JSON contract: aspect, level, figures, counts, extras.
   if (level === 'summary') {
     const { corr, documents, skipped } = summaryLevel(items);
-    return { ...base, ...corr, documents, skipped };
+    return { aspect, level, ...corr, items: items.length, documents, skipped, missing };
   }
   const documents = new Set(items.map((i) => i.group)).size;
   if (level === 'system') {
     const means = systemMeans(items);
-    return { ...base, ...correlations(means.predicted, means.human), documents, skipped: 0, systems: means.human.length };
+    const corr = correlations(means.predicted, means.human);
+    return { aspect, level, ...corr, items: items.length, documents, skipped: 0, missing, systems: means.human.length };
   }
-  return {
-    ...base,
-    ...correlations(
-      items.map((i) => i.predicted),
-      items.map((i) => i.human),
-    ),
-    documents,
-    skipped: 0,
-  };
+  const corr = correlations(
+    items.map((i) => i.predicted),
+    items.map((i) => i.human),
+  );
+  return { aspect, level, ...corr, items: items.length, documents, skipped: 0, missing };
 }

@@ -4,18 +4,8 @@
  * skip when they are absent.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-
-/** The nearest folder above `from` holding a package.json (works from src/, out/ and dist/). */
-export function packageRoot(from: string = __dirname): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${from}`);
-    dir = parent;
-  }
-  return dir;
-}
+import { join } from 'node:path';
+import { packageRoot } from '../paths';
 
 export function sharedDatasetPath(relative: string): string {
   return join(packageRoot(), '..', 'shared', 'datasets', relative);
