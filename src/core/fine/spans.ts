@@ -1,0 +1,111 @@
+/**
+ * Locating quotes (entity references, judge evidence, readability issues) in a note as
+ * UTF-16 offsets — JS string indices, which is what VS Code positions use.
+ *
+ * Tiers, the first that finds anything wins:
+ * 1. exact: the quote (trimmed) occurs verbatim;
+ * 2. normalised: equal after folding whitespace runs, case, quotes, dashes (normalize.ts);
+ * 3. fuzzy: the best window of the normalised note whose similarity
+ *    (1 − edit distance ÷ quote length) is at least FUZZY_THRESHOLD; quotes shorter than
+ *    FUZZY_MIN_LENGTH folded characters are not searched fuzzily (too many chance hits).
+ * Otherwise the quote is unlocated: no position is ever guessed.
+ *
+ * A quote found more than once (repeated phrases) is resolved by context: see chooseOccurrence
+ * and locateQuoteGroup.
+ */
+import { buildFuzzyIndex, fuzzyFind, type FuzzyIndex } from './fuzzy';
+import { normalizeQuote, normalizeWithMap, type NormalizedText } from './normalize';
+
+export const FUZZY_THRESHOLD = 0.8;
+export const FUZZY_MIN_LENGTH = 12;
+
+export type MatchTier = 'exact' | 'normalized' | 'fuzzy';
+
+export interface Located {
+  start: number;
+  end: number;
+  tier: MatchTier;
+  similarity: number;
+}
+
+/** A note prepared for many searches (the folded text and its fuzzy index are built once). */
+export interface NoteIndex {
+  text: string;
+  normalized: NormalizedText;
+  fuzzy: FuzzyIndex;
+}
+
+export interface LocateOptions {
+  /** Prefer an occurrence at or after this offset (e.g. where the previous entity was found). */
+  after?: number;
+  threshold?: number;
+}
+
+export function indexNote(text: string): NoteIndex {
+  const normalized = normalizeWithMap(text);
+  return { text, normalized, fuzzy: buildFuzzyIndex(normalized.text) };
+}
+
+function allOccurrences(haystack: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + 1)) found.push(i);
+  return found;
+}
+
+/** Every place the quote can be found, from the best tier that finds it at all, in note order. */
+export function findOccurrences(index: NoteIndex, quote: string, threshold = FUZZY_THRESHOLD): Located[] {
+  const trimmed = quote.trim();
+  if (trimmed === '') return [];
+  const exact = allOccurrences(index.text, trimmed);
+  if (exact.length > 0) return exact.map((start) => ({ start, end: start + trimmed.length, tier: 'exact', similarity: 1 }));
+
+  const folded = normalizeQuote(trimmed);
+  if (folded === '') return [];
+  const { starts, ends, text } = index.normalized;
+  const toOriginal = (s: number, e: number) => ({ start: starts[s], end: ends[e - 1] });
+  const normal = allOccurrences(text, folded);
+  if (normal.length > 0) return normal.map((s) => ({ ...toOriginal(s, s + folded.length), tier: 'normalized', similarity: 1 }));
+
+  if (folded.length < FUZZY_MIN_LENGTH) return [];
+  return fuzzyFind(index.fuzzy, folded, threshold).map((m) => ({
+    ...toOriginal(m.start, m.end),
+    tier: 'fuzzy',
+    similarity: m.similarity,
+  }));
+}
+
+/**
+ * Pick one of several occurrences: the one nearest to `anchor` (ties: the earlier); else
+ * the first at or after `after` (reading order), or the last one before it; else the first.
+ */
+export function chooseOccurrence(candidates: Located[], context: { anchor?: number; after?: number } = {}): Located | null {
+  if (candidates.length === 0) return null;
+  const { anchor, after } = context;
+  if (anchor !== undefined) {
+    let best = candidates[0];
+    for (const c of candidates) if (Math.abs(c.start - anchor) < Math.abs(best.start - anchor)) best = c;
+    return best;
+  }
+  if (after !== undefined) return candidates.find((c) => c.start >= after) ?? candidates[candidates.length - 1];
+  return candidates[0];
+}
+
+export function locateQuote(index: NoteIndex, quote: string, opts: LocateOptions = {}): Located | null {
+  return chooseOccurrence(findOccurrences(index, quote, opts.threshold), { after: opts.after });
+}
+
+/**
+ * Locate the quotes of one entity together. Quotes found exactly once anchor the entity;
+ * a quote found several times takes the occurrence nearest to the anchors (the median of
+ * their starts), else the first at or after `after` — callers pass where the previous
+ * entity of the same note was found, since entities are extracted in note order.
+ */
+export function locateQuoteGroup(index: NoteIndex, quotes: string[], opts: LocateOptions = {}): (Located | null)[] {
+  const candidates = quotes.map((q) => findOccurrences(index, q, opts.threshold));
+  const anchors = candidates
+    .filter((c) => c.length === 1)
+    .map((c) => c[0].start)
+    .sort((a, b) => a - b);
+  const anchor = anchors.length > 0 ? anchors[Math.floor(anchors.length / 2)] : undefined;
+  return candidates.map((c) => chooseOccurrence(c, { anchor, after: opts.after }));
+}
