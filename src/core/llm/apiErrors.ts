@@ -47,6 +47,16 @@ export function isRetryable(error: unknown): boolean {
   return false;
 }
 
+/** A 400 that refused one parameter we can do without; the session adapts and asks again. */
+export class ParameterRefusedError extends SumLensError {
+  constructor(
+    readonly param: RefusableParam,
+    message: string,
+  ) {
+    super('bad-request', message);
+  }
+}
+
 /** Turns an SDK error into a one-line message that says what to do. */
 export function toSumLensError(error: unknown, endpoint: string, model: string, apiKey?: string): SumLensError {
   if (error instanceof SumLensError) return error;
@@ -76,7 +86,9 @@ export function toSumLensError(error: unknown, endpoint: string, model: string, 
     }
     if (status === 429) return new SumLensError('rate-limited', `${endpoint} is rate-limiting us and retries ran out (${detail}); lower --concurrency or try later.`);
     if (status >= 500) return new SumLensError('server-error', `${endpoint} failed with ${status} after retries (${detail}); try again later.`);
-    return new SumLensError('bad-request', `${endpoint} refused the request (${status}: ${detail}).`);
+    const message = `${endpoint} refused the request (${status}: ${detail}).`;
+    const param = refusedParam(error);
+    return param ? new ParameterRefusedError(param, message) : new SumLensError('bad-request', message);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new SumLensError('server-error', clean(`Unexpected failure talking to ${endpoint}: ${message}`));

@@ -5,6 +5,8 @@ export interface RetryPolicy {
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The longest Retry-After we honour (default 2 minutes); a longer one is cut to this. */
+  maxRetryAfterMs?: number;
 }
 
 export const defaultRetryPolicy: RetryPolicy = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 30_000 };
@@ -16,7 +18,7 @@ export const defaultRetryPolicy: RetryPolicy = { maxRetries: 4, baseDelayMs: 500
  */
 export function retryDelayMs(attempt: number, policy: RetryPolicy, headers?: Headers): number {
   const serverMs = retryAfterMs(headers);
-  if (serverMs !== undefined) return Math.min(serverMs, policy.maxDelayMs * 4);
+  if (serverMs !== undefined) return Math.min(serverMs, policy.maxRetryAfterMs ?? 120_000);
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }

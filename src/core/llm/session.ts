@@ -1,4 +1,4 @@
-import { refusedParam, type RefusableParam } from './apiErrors';
+import { ParameterRefusedError, type RefusableParam } from './apiErrors';
 import { ResultCache } from './cache';
 import { CapabilityStore } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
@@ -76,8 +76,7 @@ export class CachingSession implements LlmSession {
         const body = buildRequestBody(this.model, request, caps);
         reply = await this.options.limiter.run(() => this.options.transport.post(body, signal), signal);
       } catch (error) {
-        const param = refusedParam(error);
-        const change = param && adaptations[param](caps);
+        const change = error instanceof ParameterRefusedError && adaptations[error.param](caps);
         if (!change) throw error;
         this.options.capabilities.update(this.endpoint, this.model, change);
         continue;

@@ -1,0 +1,235 @@
+/**
+ * A fake OpenAI-compatible server for tests and benchmarks: real HTTP on 127.0.0.1 with an
+ * ephemeral port, so the real `openai` client is exercised end to end. Replies are
+ * scripted: queue one-shot replies, or set a handler that answers from the request. It
+ * records every request it receives.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeToken {
+  token: string;
+  /** Alternatives at this position with their natural-log probabilities; the token itself is added when absent. */
+  top?: Record<string, number>;
+  logprob?: number;
+}
+
+export interface FakeChoice {
+  text: string;
+  /** Tokens with log-probabilities; returned only when the request asked for logprobs. */
+  tokens?: FakeToken[];
+  finishReason?: string;
+}
+
+export type FakeReply =
+  | { choices: FakeChoice[]; promptTokens?: number; completionTokens?: number; delayMs?: number }
+  | { status: number; error?: { message: string; type?: string; param?: string | null; code?: string | null }; headers?: Record<string, string>; delayMs?: number }
+  | { raw: string; status?: number; delayMs?: number }
+  | { hang: true }
+  | { drop: true };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+export type ChatHandler = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
+
+/** Extra routes (files, batches…) mounted by other fakes: return true when the route answered, false to pass. */
+export type RouteHandler = (
+  request: RecordedRequest,
+  response: http.ServerResponse,
+  rawBody: Buffer,
+) => boolean | Promise<boolean>;
+
+export interface FakeServerOptions {
+  /** Added before every reply. */
+  latencyMs?: number;
+  /** Share of chat requests answered 429 with `Retry-After: retryAfterSeconds` (deterministic sequence). */
+  rateLimitShare?: number;
+  retryAfterSeconds?: number;
+}
+
+export class FakeOpenAiServer {
+  readonly requests: RecordedRequest[] = [];
+  private readonly queue: FakeReply[] = [];
+  private handler: ChatHandler = () => ({ status: 500, error: { message: 'the fake server has no script for this request' } });
+  private readonly routes: RouteHandler[] = [];
+  private readonly hanging = new Set<http.ServerResponse>();
+  private chatCount = 0;
+
+  private constructor(
+    private readonly server: http.Server,
+    readonly options: FakeServerOptions,
+  ) {}
+
+  static async start(options: FakeServerOptions = {}): Promise<FakeOpenAiServer> {
+    const server = http.createServer();
+    const fake = new FakeOpenAiServer(server, options);
+    server.on('request', (req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  /** Base URL to give the client, including /v1. */
+  get url(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/v1`;
+  }
+
+  /** Chat completion requests only. */
+  get chatRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.path.endsWith('/chat/completions'));
+  }
+
+  /** One-shot replies, used in order before the handler. */
+  enqueue(...replies: FakeReply[]): this {
+    this.queue.push(...replies);
+    return this;
+  }
+
+  setHandler(handler: ChatHandler): this {
+    this.handler = handler;
+    return this;
+  }
+
+  mount(route: RouteHandler): this {
+    this.routes.push(route);
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const response of this.hanging) response.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const rawBody = await readBody(req);
+    let body: unknown;
+    try {
+      body = rawBody.length ? JSON.parse(rawBody.toString('utf8')) : undefined;
+    } catch {
+      body = rawBody.toString('utf8');
+    }
+    const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+    this.requests.push(recorded);
+    if (this.options.latencyMs) await delay(this.options.latencyMs);
+
+    for (const route of this.routes) if (await route(recorded, res, rawBody)) return;
+    if (recorded.method === 'GET' && /\/models\/?$/.test(recorded.path)) {
+      return sendJson(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'sumlens-tests' }] });
+    }
+    if (!recorded.path.endsWith('/chat/completions')) return sendJson(res, 404, { error: { message: `no route ${recorded.path}` } });
+
+    if (this.shouldRateLimit()) {
+      return sendJson(res, 429, { error: { message: 'Rate limit reached (fake)', type: 'rate_limit' } }, {
+        'retry-after': String(this.options.retryAfterSeconds ?? 0),
+      });
+    }
+    const reply = this.queue.shift() ?? (await this.handler(recorded));
+    await this.send(recorded, reply, res);
+  }
+
+  /** Evenly spread 429s: request k is limited when floor(k·share) advances. */
+  private shouldRateLimit(): boolean {
+    const share = this.options.rateLimitShare ?? 0;
+    const k = ++this.chatCount;
+    return share > 0 && Math.floor(k * share) !== Math.floor((k - 1) * share);
+  }
+
+  private async send(request: RecordedRequest, reply: FakeReply, res: http.ServerResponse): Promise<void> {
+    if ('hang' in reply) {
+      this.hanging.add(res);
+      res.on('close', () => this.hanging.delete(res));
+      return;
+    }
+    if ('drop' in reply) {
+      res.socket?.destroy();
+      return;
+    }
+    if ('delayMs' in reply && reply.delayMs) await delay(reply.delayMs);
+    if ('raw' in reply) {
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.end(reply.raw);
+      return;
+    }
+    if ('status' in reply) {
+      return sendJson(res, reply.status, { error: { type: 'invalid_request_error', param: null, code: null, ...reply.error } }, reply.headers);
+    }
+    sendJson(res, 200, completion(request.body, reply));
+  }
+}
+
+/** The chat.completion JSON for scripted choices, with logprobs only when they were asked for. */
+function completion(body: any, reply: Extract<FakeReply, { choices: FakeChoice[] }>): unknown {
+  const wantLogprobs = body?.logprobs === true;
+  const topCount = Number(body?.top_logprobs ?? 0);
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 0,
+    model: body?.model ?? 'fake-model',
+    choices: reply.choices.map((choice, index) => ({
+      index,
+      message: { role: 'assistant', content: choice.text },
+      finish_reason: choice.finishReason ?? 'stop',
+      logprobs: wantLogprobs ? { content: (choice.tokens ?? textTokens(choice.text)).map((t) => tokenLogprob(t, topCount)) } : null,
+    })),
+    usage: {
+      prompt_tokens: reply.promptTokens ?? estimateTokens(JSON.stringify(body?.messages ?? '')),
+      completion_tokens: reply.completionTokens ?? reply.choices.reduce((sum, c) => sum + estimateTokens(c.text), 0),
+    },
+  };
+}
+
+function tokenLogprob(token: FakeToken, topCount: number) {
+  const alternatives = { [token.token]: token.logprob ?? 0, ...token.top };
+  const top = Object.entries(alternatives)
+    .map(([t, logprob]) => ({ token: t, logprob, bytes: null }))
+    .sort((a, b) => b.logprob - a.logprob)
+    .slice(0, Math.max(topCount, 1));
+  return { token: token.token, logprob: alternatives[token.token], bytes: null, top_logprobs: top };
+}
+
+function textTokens(text: string): FakeToken[] {
+  return (text.match(/\s*\S+/g) ?? [text]).map((token) => ({ token }));
+}
+
+function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+function sendJson(res: http.ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(payload));
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Shorthand: one choice per text. */
+export function textReply(...texts: string[]): FakeReply {
+  return { choices: texts.map((text) => ({ text })) };
+}
+
+/**
+ * A score reply whose first token carries a distribution over score values,
+ * e.g. scoreReply('4', { '4': 0.6, '3': 0.3, '5': 0.1 }).
+ */
+export function scoreReply(token: string, probabilities: Record<string, number>): FakeReply {
+  const top = Object.fromEntries(Object.entries(probabilities).map(([t, p]) => [t, Math.log(p)]));
+  return { choices: [{ text: token, tokens: [{ token, logprob: top[token] ?? 0, top }] }] };
+}
