@@ -16,23 +16,31 @@ import { isWithinScale, labelValue, type ScoreScale } from './scale';
 export type ParseRule = 'robust' | 'geval';
 
 export function parseScore(text: string, scale: ScoreScale, rule: ParseRule): number | null {
-  return rule === 'geval' ? parseGevalRule(text, scale) : parseRobust(text, scale);
+  return rule === 'geval' ? (readGevalRule(text, scale) ?? GEVAL_UNREADABLE) : parseRobust(text, scale);
+}
+
+/** What G-Eval's script substitutes for an answer its pattern cannot read. */
+export const GEVAL_UNREADABLE = 0;
+
+/** Like parseScore, but null for an unreadable answer under either rule (no 0 fallback). */
+export function readScore(text: string, scale: ScoreScale, rule: ParseRule): number | null {
+  return rule === 'geval' ? readGevalRule(text, scale) : parseRobust(text, scale);
 }
 
 const GEVAL_PATTERN = /^ ?([\d.]+)/;
 
-function parseGevalRule(text: string, scale: ScoreScale): number {
+function readGevalRule(text: string, scale: ScoreScale): number | null {
   if (scale.labels) {
     // The paper's rule is numeric only; for a yes/no scale read a leading label word the same way.
     const word = /^ ?([A-Za-z]+)/.exec(text)?.[1];
-    return (word !== undefined ? labelValue(word, scale) : null) ?? 0;
+    return word !== undefined ? labelValue(word, scale) : null;
   }
   const match = GEVAL_PATTERN.exec(text);
-  if (!match) return 0;
+  if (!match) return null;
   // Python's float() and JS Number() agree on the strings this pattern can match
   // ("4", "4.", ".5"); where float() raises ("..", "4.5."), Number() gives NaN.
   const value = Number(match[1]);
-  return Number.isNaN(value) ? 0 : value;
+  return Number.isNaN(value) ? null : value;
 }
 
 /** A number that is not part of a range, a fraction or a longer number. */
