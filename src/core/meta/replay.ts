@@ -1,0 +1,46 @@
+/**
+ * Replay: score recorded judge answers (G-Eval's results format, items with `all_responses`)
+ * through our sampling estimator and parser, without calling a model, then meta-evaluate.
+ */
+import { SumLensError } from '../errors';
+import type { ParseRule } from '../geval/parseScore';
+import { estimateFromSamples } from '../geval/samplingEstimate';
+import type { ScoreScale } from '../geval/scale';
+import type { Dataset, Level } from './datasets';
+import { metaEvaluate, type MetaResult, type ScoredItem } from './metaEvaluate';
+
+export interface ReplayResult extends MetaResult {
+  /** Recorded answers the parser could not read (under 'geval' they were scored 0). */
+  unparsed: number;
+  rule: ParseRule;
+  /** Recorded answers read in all. */
+  samples: number;
+}
+
+export function replay(dataset: Dataset, aspect: string, scale: ScoreScale, rule: ParseRule, level?: Level): ReplayResult {
+  let unparsed = 0;
+  let samples = 0;
+  const scored = dataset.items.map((item): ScoredItem => {
+    const human = item.scores[aspect];
+    if (human === undefined) {
+      throw new SumLensError('bad-input', `${dataset.path}: item ${item.index} has no human score for "${aspect}"`);
+    }
+    if (item.all_responses === undefined) {
+      throw new SumLensError('bad-input', `${dataset.path}: item ${item.index} has no "all_responses" (not a G-Eval results file?)`);
+    }
+    const estimate = estimateFromSamples(item.all_responses, scale, rule);
+    unparsed += estimate.unparsed;
+    samples += estimate.samples;
+    return { group: item.group, system: String(item.system_id), human, predicted: estimate.score };
+  });
+  return { ...metaEvaluate(aspect, level ?? dataset.defaultLevel, scored), unparsed, rule, samples };
+}
+
+/** "1-5" → { min: 1, max: 5 }. */
+export function parseScaleRange(text: string): ScoreScale {
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  const min = match ? Number(match[1]) : NaN;
+  const max = match ? Number(match[2]) : NaN;
+  if (!(min < max)) throw new SumLensError('usage', `--scale wants MIN-MAX with MIN < MAX, e.g. 1-5 (got "${text}")`);
+  return { min, max };
+}
