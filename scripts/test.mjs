@@ -1,0 +1,72 @@
+// `npm test`: every test layer, in order, on a fresh clone and offline.
+//   1. type-check and compile (tsc → out/)
+//   2. engine and CLI tests with mocha (unit, and end to end through the fake server)
+//   3. the extension inside a real VS Code (code-server; installed by scripts/setup-vscode.sh)
+//   4. the UI driven in Chromium by Playwright, with screenshots
+// Ends with one line "tests: N passed, N failed, N skipped" and a non-zero exit on any failure.
+// SUMLENS_TEST_LAYERS=engine limits the run to steps 1–2 (e.g. while working on the engine).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const node = process.execPath;
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const engineOnly = process.env.SUMLENS_TEST_LAYERS === 'engine';
+
+const steps = [
+  { name: 'compile', command: bin('tsc'), args: ['-p', '.'] },
+  { name: 'engine', command: bin('mocha'), args: [] },
+  { name: 'build', command: node, args: ['scripts/build.mjs'] },
+];
+if (!engineOnly) {
+  steps.push(
+    { name: 'setup', command: 'bash', args: ['scripts/setup-vscode.sh'] },
+    { name: 'vscode', command: node, args: ['scripts/test-vscode.mjs'] },
+  );
+  if (fs.existsSync(path.join(root, 'scripts/test-ui.mjs'))) steps.push({ name: 'ui', command: node, args: ['scripts/test-ui.mjs'] });
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = [];
+for (const step of steps) {
+  process.stdout.write(`\n=== ${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}\n`);
+  const { code, output } = await run(step.command, step.args);
+  const counts = countTests(output);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (code !== 0) {
+    broken.push(step.name);
+    if (counts.failed === 0) totals.failed++; // a step that broke without a test failing still fails the run
+    if (step.name === 'compile' || step.name === 'setup') break;
+  }
+}
+process.stdout.write(`\n${broken.length ? `failed steps: ${broken.join(', ')}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exitCode = broken.length ? 1 : 0;
+
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+      });
+    }
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+  });
+}
+
+/** Mocha's "N passing / N failing / N pending" lines, summed over every suite a step ran. */
+function countTests(output) {
+  const sum = (pattern) => [...output.matchAll(pattern)].reduce((total, m) => total + Number(m[1]), 0);
+  return {
+    passed: sum(/^\s*(\d+) passing/gm),
+    failed: sum(/^\s*(\d+) failing/gm),
+    skipped: sum(/^\s*(\d+) pending/gm),
+  };
+}

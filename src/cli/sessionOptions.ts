@@ -1,0 +1,42 @@
+import { Command, Option } from 'commander';
+import { defaultCacheDir } from '../core/paths';
+import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
+import type { LlmSession } from '../core/llm/types';
+
+export interface SessionFlags {
+  baseUrl?: string;
+  model?: string;
+  concurrency: number;
+  timeout: number;
+  cacheDir?: string;
+  cache: boolean;
+}
+
+/** The provider flags every command that calls a model shares (eval, bench). */
+export function addSessionOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--base-url <url>', 'OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp, LM Studio)').env('OPENAI_BASE_URL'))
+    .addOption(new Option('--model <name>', `model to judge with (default ${defaultModel})`).env('SUMLENS_MODEL'))
+    .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt))
+    .addOption(new Option('--timeout <seconds>', 'per-request timeout').default(120).argParser(positiveInt))
+    .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir()})`)
+    .option('--no-cache', 'do not read or write the answer cache');
+}
+
+/** The API key comes from the environment only: never a flag, so it stays out of shell history. */
+export function sessionFrom(flags: SessionFlags): LlmSession {
+  return createOpenAiSession({
+    baseURL: flags.baseUrl,
+    apiKey: process.env.OPENAI_API_KEY,
+    model: flags.model,
+    concurrency: flags.concurrency,
+    timeoutMs: flags.timeout * 1000,
+    cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : null,
+  });
+}
+
+export function positiveInt(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`expected a positive whole number, got "${text}"`);
+  return value;
+}
