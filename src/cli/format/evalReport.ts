@@ -1,0 +1,87 @@
+import { lineColumn } from '../../core/lineColumn';
+import type { AspectResult, EvaluationResult, FineResult, MetricScore, NoteName } from '../../core/result';
+
+/** The human-readable report of `sumlens eval`: aspects, fine-grained metrics and findings, usage. */
+export function formatEvalReport(result: EvaluationResult, notes: Partial<Record<NoteName, string>>): string {
+  const lines = [`SumLens · ${result.model} at ${result.endpoint} · method ${result.method} · task ${result.task}`, ''];
+  if (result.aspects.length) lines.push(...aspectTable(result.aspects), '', ...aspectNotes(result.aspects));
+  if (result.fine) lines.push(...fineSection(result.fine, notes));
+  const u = result.usage;
+  lines.push(
+    `usage: ${u.calls} calls, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens, ` +
+      `${u.cacheHits} cache hits, ${u.retries} retries · ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
+  if (result.cancelled) lines.push('cancelled: the results above are what finished before the cancel.');
+  return lines.join('\n') + '\n';
+}
+
+function aspectTable(aspects: AspectResult[]): string[] {
+  const rows = aspects.map((a) => [
+    a.name,
+    a.score === null ? '—' : a.score.toFixed(2),
+    `${a.scale[0]}–${a.scale[1]}`,
+    a.error ? 'error' : distribution(a.distribution),
+    a.error ? '' : how(a),
+  ]);
+  return table(['aspect', 'score', 'scale', 'distribution', 'how'], rows);
+}
+
+function distribution(d: Record<string, number>): string {
+  return Object.entries(d)
+    .map(([value, p]) => `${value}:${p.toFixed(2).replace(/^0/, '')}`)
+    .join(' ');
+}
+
+function how(a: AspectResult): string {
+  if (a.method === 'logprobs') return `logprobs, valid mass ${a.validMass.toFixed(2)}`;
+  const unread = a.unparsed ? `, ${a.unparsed} unreadable` : '';
+  return `sampling, n=${a.samples ?? 0}${unread}`;
+}
+
+/** Reasons (rationale mode), generated evaluation steps, and per-aspect errors. */
+function aspectNotes(aspects: AspectResult[]): string[] {
+  const lines: string[] = [];
+  for (const a of aspects) {
+    if (a.error) lines.push(`${a.name}: ${a.error}`);
+    if (a.reason) lines.push(`${a.name} reason: ${oneLine(a.reason)}`);
+    if (a.stepsGenerated && a.steps) lines.push(`${a.name} evaluation steps (generated): ${oneLine(a.steps)}`);
+  }
+  return lines.length ? [...lines, ''] : [];
+}
+
+function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>): string[] {
+  const metric = (name: string, m: MetricScore | null) => [name, m ? m.score.toFixed(2) : '—', m ? m.ratio.toFixed(2) : '—'];
+  const lines = [
+    'fine-grained' + (fine.rubricSource === 'source' ? ' (no reference: completeness is judged against facts of the source)' : ''),
+    ...table(['metric', 'score 1–5', 'ratio'], [
+      metric('completeness', fine.completeness),
+      metric('correctness', fine.correctness),
+      metric('alignment', fine.alignment),
+      metric('readability', fine.readability),
+    ]),
+    '',
+  ];
+  if (fine.findings.length) {
+    lines.push('findings');
+    for (const f of fine.findings) {
+      const text = notes[f.note];
+      const where = text ? lineColumn(text, f.start) : undefined;
+      const quote = text ? ` "${oneLine(text.slice(f.start, f.end), 80)}"` : '';
+      lines.push(`  ${f.kind.padEnd(11)} ${f.note}${where ? `:${where.line}:${where.column}` : ''}${quote} — ${oneLine(f.message)}`);
+    }
+    lines.push('');
+  }
+  for (const error of fine.errors ?? []) lines.push(`fine-grained error: ${error}`);
+  return lines;
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line)];
+}
+
+function oneLine(text: string, max = 400): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
