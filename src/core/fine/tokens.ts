@@ -1,0 +1,47 @@
+/**
+ * A rough token estimate, used only to decide when one judging call would not fit the
+ * model's context and the entity list must be split. Roughly 4 characters per token for
+ * alphabetic scripts; CJK and other wide characters count one token each.
+ */
+export function estimateTokens(text: string): number {
+  let wide = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x2e80) wide++;
+  return Math.ceil((text.length - wide) / 4) + wide;
+}
+
+export interface SplitLimits {
+  /** Prompt size (estimated tokens) one call may reach. */
+  maxPromptTokens: number;
+  /** Entities one call may judge, which bounds the size of the reply. */
+  maxEntitiesPerCall: number;
+}
+
+/**
+ * Split entity lines into as few contiguous, evenly sized groups as the limits allow.
+ * `fixedTokens` is the size of the prompt without any entity. One group when everything
+ * fits — the usual case, so the number of calls does not grow with the number of entities.
+ * When even one entity does not fit next to the fixed part, the lines go one per group
+ * (the server's error is then reported, rather than silently dropping entities).
+ */
+export function splitForContext(lineTokens: number[], fixedTokens: number, limits: SplitLimits): number[][] {
+  const n = lineTokens.length;
+  if (n === 0) return [];
+  const budget = limits.maxPromptTokens - fixedTokens;
+  const total = lineTokens.reduce((a, b) => a + b, 0);
+  const minGroups = Math.max(1, Math.ceil(n / Math.max(1, limits.maxEntitiesPerCall)), budget > 0 ? Math.ceil(total / budget) : n);
+  for (let k = Math.min(minGroups, n); k <= n; k++) {
+    const groups = evenGroups(n, k);
+    if (k === n || groups.every((g) => g.reduce((sum, i) => sum + lineTokens[i], 0) <= budget)) return groups;
+  }
+  return evenGroups(n, n);
+}
+
+function evenGroups(n: number, k: number): number[][] {
+  const groups: number[][] = [];
+  for (let g = 0; g < k; g++) {
+    const from = Math.floor((g * n) / k);
+    const to = Math.floor(((g + 1) * n) / k);
+    groups.push(Array.from({ length: to - from }, (_, i) => from + i));
+  }
+  return groups;
+}
