@@ -1,0 +1,32 @@
+// `npm run bench`: compiles, builds, then runs each benchmark and prints its figures.
+// Benchmarks measure; they are not tests and never fail on a number.
+//   SUMLENS_BENCH=geval,fine,meta,throughput  picks which to run (default: all).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+
+const benches = [
+  ['geval', 'geval.js', 'benchGeval'],
+  ['fine', 'fine.js', 'benchFine'],
+  ['meta', 'meta.js', 'benchMeta'],
+  ['throughput', 'throughput.js', 'benchThroughput'],
+];
+const wanted = (process.env.SUMLENS_BENCH ?? benches.map(([name]) => name).join(',')).split(',');
+for (const [name, file, exported] of benches) {
+  if (!wanted.includes(name)) continue;
+  const modulePath = path.join(root, 'out/scripts/bench', file);
+  if (!fs.existsSync(modulePath)) {
+    console.log(`${name}: not built (${path.relative(root, modulePath)} missing)`);
+    continue;
+  }
+  const started = Date.now();
+  const lines = await require(modulePath)[exported]();
+  console.log(`\n== ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${lines.join('\n')}`);
+}
