@@ -1,5 +1,6 @@
 /** Plain-text tables and JSON for meta-evaluation figures (CLI output and benchmark reports). */
 import type { MetaResult } from './metaEvaluate';
+import type { PaperTable } from './paperFigures';
 
 /** A correlation to 4 decimals, or "n/a" when undefined (constant input, no data). */
 export function formatFigure(value: number | null | undefined): string {
@@ -38,4 +39,27 @@ export function metaTable(results: readonly MetaResult[]): string {
 /** JSON for `--json`: one object for one aspect, else an array (NaN becomes null). */
 export function metaJson(results: readonly object[]): string {
   return JSON.stringify(results.length === 1 ? results[0] : results, null, 2);
+}
+
+/** Ours beside the paper's figures; a published figure not yet checked against the PDF ends in "?". */
+export function paperComparisonTable(results: readonly MetaResult[], paper: PaperTable): string {
+  const published = (aspect: string, coefficient: 'pearson' | 'spearman' | 'kendall'): string => {
+    const value = paper.figures.find((f) => f.aspect === aspect)?.[coefficient];
+    if (value === undefined) return '';
+    return value.toFixed(3) + (paper.verified.includes(coefficient) ? '' : '?');
+  };
+  const table = renderTable(
+    ['aspect', 'r ours', 'r paper', 'ρ ours', 'ρ paper', 'τ ours', 'τ paper', 'items'],
+    results.map((r) => [
+      r.aspect,
+      formatFigure(r.pearson),
+      published(r.aspect, 'pearson'),
+      formatFigure(r.spearman),
+      published(r.aspect, 'spearman'),
+      formatFigure(r.kendall),
+      published(r.aspect, 'kendall'),
+      String(r.items),
+    ]),
+  );
+  return `${table}\npaper: ${paper.source}; "?" = transcribed, not yet checked against the paper`;
 }
