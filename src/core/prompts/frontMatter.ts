@@ -1,0 +1,115 @@
+/**
+ * A template file is YAML front matter between two `---` lines, then a Markdown body.
+ * This file splits the two, parses the YAML and validates it with zod, turning every
+ * problem into a TemplateError that points at the offending line.
+ */
+import { isMap, isScalar, parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import { ASPECT_TASKS } from './template';
+import { PLACEHOLDER_NAMES } from './placeholders';
+import { lineAt, TemplateError } from './templateError';
+
+export const TEMPLATE_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)+$/;
+
+const placeholderList = z
+  .array(z.enum(PLACEHOLDER_NAMES))
+  .refine((names) => new Set(names).size === names.length, 'placeholders are listed twice');
+
+/** Scales are small integer ranges; the logprob route reads one token per value. */
+const MAX_SCALE_VALUE = 100;
+
+const aspectFrontMatter = z
+  .strictObject({
+    id: z.string().regex(TEMPLATE_ID_PATTERN, 'id must look like "<task>/<name>" (lower case)'),
+    task: z.enum(ASPECT_TASKS),
+    aspect: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'aspect must be a lower-case word'),
+    scale: z
+      .tuple([z.int().min(0), z.int().max(MAX_SCALE_VALUE)])
+      .refine(([min, max]) => min < max, 'scale must be [min, max] with min < max'),
+    /** Answer words and their values, e.g. { yes: 1, no: 0 }. */
+    labels: z.record(z.string().regex(/^[A-Za-z]+$/, 'a label is one word'), z.int()).optional(),
+    placeholders: placeholderList,
+    description: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const [min, max] = value.scale;
+    for (const [label, labelValue] of Object.entries(value.labels ?? {})) {
+      if (labelValue < min || labelValue > max) {
+        ctx.addIssue({ code: 'custom', path: ['labels', label], message: `label value ${labelValue} is outside the scale [${min}, ${max}]` });
+      }
+    }
+  });
+
+const fineFrontMatter = z.looseObject({
+  id: z.string().regex(TEMPLATE_ID_PATTERN, 'id must look like "<task>/<name>" (lower case)'),
+  task: z.literal('fine'),
+  placeholders: placeholderList,
+  description: z.string().optional(),
+});
+
+const frontMatterSchema = z.discriminatedUnion('task', [aspectFrontMatter, fineFrontMatter]);
+export type FrontMatter = z.infer<typeof frontMatterSchema>;
+
+export interface SplitTemplate {
+  frontMatter: FrontMatter;
+  /** The parsed YAML, for finding the line of a key. */
+  rawFrontMatter: Record<string, unknown>;
+  body: string;
+  bodyStartLine: number;
+  /** Line of a front-matter key (for errors about its value); 1 when it is absent. */
+  lineOfKey(key: string): number;
+}
+
+/** `text` must already have "\n" line ends. */
+export function splitTemplate(filePath: string, text: string): SplitTemplate {
+  const lines = text.split('\n');
+  if (lines[0].trim() !== '---') throw new TemplateError(filePath, 1, "a template starts with YAML front matter: a '---' line first");
+  const closing = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
+  if (closing < 0) throw new TemplateError(filePath, 1, "the front matter is not closed by a '---' line");
+  const yamlText = lines.slice(1, closing).join('\n');
+  // Front matter line k (1-based) is file line k + 1, after the opening '---'.
+  const fileLine = (offset: number): number => lineAt(yamlText, offset) + 1;
+
+  const document = parseDocument(yamlText, { prettyErrors: false });
+  const yamlError = document.errors[0];
+  if (yamlError) throw new TemplateError(filePath, fileLine(yamlError.pos[0]), `bad YAML: ${firstLine(yamlError.message)}`);
+  const raw: unknown = document.toJS();
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new TemplateError(filePath, 2, 'the front matter must be a YAML mapping (key: value lines)');
+  }
+
+  const parsed = frontMatterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue.code === 'unrecognized_keys' ? [issue.keys[0]] : issue.path;
+    const where = path.length > 0 ? ` (${path.join('.')})` : '';
+    const message = issue.code === 'unrecognized_keys' ? `unknown front matter key '${issue.keys[0]}'` : `${issue.message}${where}`;
+    throw new TemplateError(filePath, nodeLine(document, path, fileLine), message);
+  }
+  return {
+    frontMatter: parsed.data,
+    rawFrontMatter: raw as Record<string, unknown>,
+    body: lines.slice(closing + 1).join('\n'),
+    bodyStartLine: closing + 2,
+    lineOfKey: (key) => nodeLine(document, [key], fileLine),
+  };
+}
+
+/** The line of the deepest existing node along `path` (the key itself when its value is missing). */
+function nodeLine(document: Document, path: readonly PropertyKey[], fileLine: (offset: number) => number): number {
+  for (let depth = path.length; depth > 0; depth--) {
+    const parentPath = path.slice(0, depth - 1);
+    const parent = parentPath.length === 0 ? document.contents : document.getIn(parentPath, true);
+    const node = document.getIn(path.slice(0, depth), true);
+    if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) return fileLine(node.range[0]);
+    if (isMap(parent)) {
+      const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === path[depth - 1]);
+      if (pair && isScalar(pair.key) && pair.key.range) return fileLine(pair.key.range[0]);
+    }
+  }
+  return 1;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0];
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'crypto';
+import { readFileSync } from 'fs';
+import { splitTemplate } from './frontMatter';
+import { FINE_PLACEHOLDERS, findPlaceholders, INPUT_PLACEHOLDERS, type PlaceholderName } from './placeholders';
+import { parseSections } from './sections';
+import type { Template } from './template';
+import { lineAt, TemplateError } from './templateError';
+
+/** Reads and checks one template file; every problem is a TemplateError naming file and line. */
+export function loadTemplate(filePath: string): Template {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(filePath);
+  } catch (error) {
+    throw new TemplateError(filePath, 1, `cannot read the template: ${(error as Error).message}`);
+  }
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new TemplateError(filePath, 1, 'the file is not valid UTF-8');
+  }
+  // TextDecoder already drops a byte-order mark.
+  const text = decoded.replace(/\r\n?/g, '\n');
+  const hash = createHash('sha256').update(bytes).digest('hex');
+
+  const split = splitTemplate(filePath, text);
+  const { frontMatter, body, bodyStartLine } = split;
+  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, frontMatter.task === 'fine', split.lineOfKey('placeholders'));
+
+  const base = {
+    id: frontMatter.id,
+    filePath,
+    hash,
+    placeholders: frontMatter.placeholders,
+    body,
+    bodyStartLine,
+    frontMatter: split.rawFrontMatter,
+  };
+  if (frontMatter.task === 'fine') return { ...base, task: 'fine' };
+  const [min, max] = frontMatter.scale;
+  return {
+    ...base,
+    task: frontMatter.task,
+    aspect: frontMatter.aspect,
+    scale: frontMatter.labels ? { min, max, labels: frontMatter.labels } : { min, max },
+    sections: parseSections(filePath, body, bodyStartLine),
+  };
+}
+
+/** Every placeholder used is a known name and declared; every declared one is used. */
+function checkPlaceholders(
+  filePath: string,
+  body: string,
+  bodyStartLine: number,
+  declared: readonly PlaceholderName[],
+  fine: boolean,
+  declarationLine: number,
+): void {
+  const allowed: readonly string[] = fine ? [...INPUT_PLACEHOLDERS, ...FINE_PLACEHOLDERS] : INPUT_PLACEHOLDERS;
+  const used = new Set<string>();
+  for (const { name, index } of findPlaceholders(body)) {
+    const line = bodyStartLine + lineAt(body, index) - 1;
+    if (!allowed.includes(name)) throw new TemplateError(filePath, line, `unknown placeholder {{${name}}}; allowed: ${allowed.join(', ')}`);
+    if (!declared.includes(name as PlaceholderName)) throw new TemplateError(filePath, line, `placeholder {{${name}}} is not declared in the front matter's 'placeholders'`);
+    used.add(name);
+  }
+  const unused = declared.filter((name) => !used.has(name));
+  if (unused.length > 0) {
+    throw new TemplateError(filePath, declarationLine, `declared placeholder${unused.length > 1 ? 's' : ''} never used in the body: ${unused.join(', ')}`);
+  }
+}

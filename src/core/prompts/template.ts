@@ -1,0 +1,51 @@
+import type { ScoreScale } from '../geval/scale';
+import type { PlaceholderName } from './placeholders';
+
+/** Tasks whose templates score one aspect on a scale (G-Eval and rationale-first). */
+export const ASPECT_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
+export type AspectTask = (typeof ASPECT_TASKS)[number];
+export type TemplateTask = AspectTask | 'fine';
+
+interface TemplateBase {
+  /** "<task>/<name>", the path under a prompts directory without ".md". */
+  id: string;
+  filePath: string;
+  /** sha256 of the file's bytes. */
+  hash: string;
+  placeholders: PlaceholderName[];
+  body: string;
+  /** Line of the file where the body starts, so body offsets can be reported as file lines. */
+  bodyStartLine: number;
+  /** The whole front matter as parsed (fine templates may carry keys of their own). */
+  frontMatter: Record<string, unknown>;
+}
+
+/**
+ * The parts of an aspect template, after the structure of G-Eval's appendix prompts.
+ * Contents are raw (placeholders not yet filled).
+ */
+export interface AspectSections {
+  task: string;
+  criteria: string;
+  /** Absent: the engine generates them once (auto chain-of-thought). */
+  steps?: string;
+  input: string;
+  form: string;
+}
+
+export interface AspectTemplate extends TemplateBase {
+  task: AspectTask;
+  aspect: string;
+  scale: ScoreScale;
+  sections: AspectSections;
+}
+
+export interface FineTemplate extends TemplateBase {
+  task: 'fine';
+}
+
+export type Template = AspectTemplate | FineTemplate;
+
+export function isAspectTemplate(template: Template): template is AspectTemplate {
+  return template.task !== 'fine';
+}
