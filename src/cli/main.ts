@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { SumLensError } from '../core/errors';
 import { registerMeta } from './commands/meta';
+import { registerReplay } from './commands/replay';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sumlens')
@@ -12,6 +13,7 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError()
     .exitOverride();
   registerMeta(program);
+  registerReplay(program);
   try {
     await program.parseAsync(argv);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
