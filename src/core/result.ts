@@ -59,6 +59,12 @@ export interface FineEntity {
   metric?: string;
   /** False when none of its quotes could be found in the note. */
   located?: boolean;
+  /** The note's own words supporting the entity (reference sourcing), as the model quoted them. */
+  quotes?: string[];
+  /** Every metric's verdict for this entity, e.g. { correctness: 'Yes', alignment: 'No' }. */
+  verdicts?: Record<string, string>;
+  /** Target entities: the note section the entity stands in (alignment). */
+  section?: string;
 }
 
 export type FindingKind = 'incorrect' | 'unsupported' | 'partial' | 'missing' | 'misplaced' | 'readability';
@@ -74,6 +80,10 @@ export interface Finding {
   category?: string;
   /** Where the evidence for this finding stands in another note. */
   evidence?: { note: NoteName; start: number; end: number }[];
+  /** False when the finding's quote could not be found in its note: start and end are then 0 and mean nothing. */
+  located?: boolean;
+  /** The text the finding is about (entity text or the quoted passage). */
+  quote?: string;
 }
 
 export interface MetricScore {
@@ -95,6 +105,10 @@ export interface FineResult {
   /** Voting rules, thresholds and prompt angles used, so a reader can check the arithmetic. */
   rules?: Record<string, unknown>;
   errors?: string[];
+  /** Counts behind the ratios (entities per note, sentences, sentences with issues, calls). */
+  stats?: Record<string, number>;
+  /** Why a metric is null when that is not an error (e.g. a note with no entities). */
+  notes?: string[];
 }
 
 export interface EvaluationResult {

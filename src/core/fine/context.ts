@@ -1,0 +1,58 @@
+/** What every step of a fine-grained run shares: the session, templates, limits, progress. */
+import type { LlmSession } from '../llm/types';
+import type { Template } from '../prompts';
+import { loadFineTemplate } from './messages';
+import type { SplitLimits } from './tokens';
+
+export interface FineContext {
+  session: LlmSession;
+  signal?: AbortSignal;
+  limits: SplitLimits;
+  /** Similarity a fuzzy quote match must reach. */
+  fuzzyThreshold: number;
+  template(name: string): Template;
+  /** Count calls as planned (negative: planned calls that turned out not to be needed)… */
+  planCalls(count: number): void;
+  /** … and each one as done. */
+  callDone(label: string): void;
+}
+
+export interface ProgressEvent {
+  done: number;
+  total: number;
+  label: string;
+}
+
+export function createContext(opts: {
+  session: LlmSession;
+  signal?: AbortSignal;
+  promptOverrideDir?: string;
+  limits: SplitLimits;
+  fuzzyThreshold: number;
+  onProgress?: (p: ProgressEvent) => void;
+}): FineContext {
+  const templates = new Map<string, Template>();
+  let done = 0;
+  let total = 0;
+  return {
+    session: opts.session,
+    signal: opts.signal,
+    limits: opts.limits,
+    fuzzyThreshold: opts.fuzzyThreshold,
+    template(name) {
+      let template = templates.get(name);
+      if (!template) {
+        template = loadFineTemplate(name, opts.promptOverrideDir);
+        templates.set(name, template);
+      }
+      return template;
+    },
+    planCalls(count) {
+      total += count;
+    },
+    callDone(label) {
+      done++;
+      opts.onProgress?.({ done, total: Math.max(total, done), label });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Entity extraction in the paper's three steps (§3.1), three calls per note whatever its
+ * length: extraction → self-verification (merge fragments such as an isolated date, split
+ * what still holds two concepts) → reference sourcing (verbatim supporting quotes; an
+ * entity without any is dropped). Quotes are then located in the note.
+ */
+import { z } from 'zod';
+import type { NoteName, Span } from '../result';
+import type { FineContext } from './context';
+import { callJson } from './jsonCall';
+import { buildMessages } from './messages';
+import { indexNote, locateQuoteGroup } from './spans';
+
+export interface NoteEntity {
+  id: string;
+  note: NoteName;
+  text: string;
+  /** Supporting quotes as the model gave them. */
+  quotes: string[];
+  /** Where the quotes stand in the note (unlocated quotes have none). */
+  spans: Span[];
+  located: boolean;
+}
+
+export const ID_PREFIX: Record<NoteName, string> = { target: 'T', reference: 'R', source: 'S' };
+
+const entityListSchema = z.object({
+  entities: z.array(z.object({ text: z.string() })),
+});
+
+function sourcingSchema(ids: [string, ...string[]]) {
+  return z.object({
+    entities: z.array(z.object({ id: z.enum(ids), quotes: z.array(z.string()) })),
+  });
+}
+
+function cleanTexts(list: { text: string }[]): string[] {
+  return list.map((e) => e.text.trim()).filter((t) => t !== '');
+}
+
+/** A numbered list the model refers back to by id. */
+export function numberedList(texts: string[], prefix = 'E'): string {
+  return texts.map((t, i) => `${prefix}${i + 1}: ${t}`).join('\n');
+}
+
+async function ask<T>(ctx: FineContext, step: string, note: NoteName, vars: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
+  const template = ctx.template(step);
+  const jsonSchema = z.toJSONSchema(schema) as Record<string, unknown>;
+  const purpose = `fine:${step}:${note}`;
+  const value = await callJson({
+    session: ctx.session,
+    messages: buildMessages(template, vars, jsonSchema),
+    schema,
+    name: `fine_${step}`,
+    purpose,
+    signal: ctx.signal,
+  });
+  ctx.callDone(purpose);
+  return value;
+}
+
+export async function extractEntities(ctx: FineContext, note: NoteName, text: string): Promise<NoteEntity[]> {
+  // The caller planned three calls per note.
+  if (text.trim() === '') {
+    ctx.planCalls(-3);
+    return [];
+  }
+  const extracted = cleanTexts((await ask(ctx, 'extract', note, { note: text }, entityListSchema)).entities);
+  if (extracted.length === 0) {
+    ctx.planCalls(-2); // nothing to verify or source
+    return [];
+  }
+  const verified = cleanTexts((await ask(ctx, 'verify', note, { note: text, entities: numberedList(extracted) }, entityListSchema)).entities);
+  if (verified.length === 0) {
+    ctx.planCalls(-1);
+    return [];
+  }
+  const ids = verified.map((_, i) => `E${i + 1}`) as [string, ...string[]];
+  const sourced = await ask(ctx, 'source', note, { note: text, entities: numberedList(verified) }, sourcingSchema(ids));
+
+  const quotesById = new Map<string, string[]>();
+  for (const e of sourced.entities) {
+    const quotes = e.quotes.map((q) => q.trim()).filter((q) => q !== '');
+    quotesById.set(e.id, [...(quotesById.get(e.id) ?? []), ...quotes]);
+  }
+  const index = indexNote(text);
+  const entities: NoteEntity[] = [];
+  let readingPosition = 0;
+  verified.forEach((entityText, i) => {
+    const quotes = quotesById.get(`E${i + 1}`) ?? [];
+    if (quotes.length === 0) return; // unsupported: removed (paper §3.1, step 3)
+    const hits = locateQuoteGroup(index, quotes, { after: readingPosition, threshold: ctx.fuzzyThreshold });
+    const spans = hits.filter((h) => h !== null).map((h) => ({ start: h.start, end: h.end }));
+    if (spans.length > 0) readingPosition = Math.min(...spans.map((s) => s.start));
+    entities.push({
+      id: `${ID_PREFIX[note]}${entities.length + 1}`,
+      note,
+      text: entityText,
+      quotes,
+      spans,
+      located: spans.length > 0,
+    });
+  });
+  return entities;
+}

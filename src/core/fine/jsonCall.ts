@@ -1,0 +1,58 @@
+/**
+ * One structured LLM call: ask for JSON (json_schema response format; the session falls
+ * back to json_object where the server lacks it), parse, validate with zod. A reply that
+ * is not JSON or fails the schema is retried once with the problem appended to the
+ * conversation; a second failure is an error — a reply is never guessed at.
+ */
+import { z } from 'zod';
+import { SumLensError, throwIfAborted } from '../errors';
+import type { ChatMessage, LlmSession } from '../llm/types';
+
+export interface JsonCall<T> {
+  session: LlmSession;
+  messages: ChatMessage[];
+  schema: z.ZodType<T>;
+  /** JSON schema name for response_format. */
+  name: string;
+  /** Label for progress, usage and errors ("fine:extract:target"). */
+  purpose: string;
+  signal?: AbortSignal;
+}
+
+/** The validated value, or why the reply cannot be used (in words the model can act on). */
+function problemWith<T>(text: string, schema: z.ZodType<T>): { problem: string } | { value: T } {
+  let json: unknown;
+  try {
+    json = JSON.parse(stripFences(text));
+  } catch (error) {
+    return { problem: `the reply is not valid JSON (${(error as Error).message})` };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { value: parsed.data } : { problem: `the reply does not match the schema:\n${z.prettifyError(parsed.error)}` };
+}
+
+/** Some servers in json_object mode still wrap the object in a Markdown code fence. */
+function stripFences(text: string): string {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text);
+  return fenced ? fenced[1] : text;
+}
+
+export async function callJson<T>(call: JsonCall<T>): Promise<T> {
+  const responseFormat = { type: 'json_schema' as const, name: call.name, schema: z.toJSONSchema(call.schema) as Record<string, unknown> };
+  let messages = call.messages;
+  let problem = '';
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    throwIfAborted(call.signal);
+    const result = await call.session.chat({ messages, responseFormat, temperature: 0, purpose: call.purpose }, call.signal);
+    const text = result.choices[0]?.text ?? '';
+    const outcome = problemWith(text, call.schema);
+    if ('value' in outcome) return outcome.value;
+    problem = outcome.problem;
+    messages = [
+      ...call.messages,
+      { role: 'assistant', content: text },
+      { role: 'user', content: `Your reply could not be used: ${problem}\nReply again with only the corrected JSON object.` },
+    ];
+  }
+  throw new SumLensError('invalid-reply', `${call.purpose}: invalid reply after one retry: ${problem}`);
+}

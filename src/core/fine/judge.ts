@@ -1,0 +1,97 @@
+/**
+ * One prompt angle over a whole entity list: every entity is judged in the same call, so
+ * the number of calls does not grow with the number of entities. The list is split only
+ * when the estimated prompt would exceed the context limit or the reply would be too
+ * long (tokens.ts); the parts are judged concurrently.
+ */
+import { z } from 'zod';
+import type { NoteName } from '../result';
+import type { TemplateVars } from '../prompts';
+import type { Angle } from './angles';
+import type { FineContext } from './context';
+import { callJson } from './jsonCall';
+import { buildMessages } from './messages';
+import { estimateTokens, splitForContext } from './tokens';
+
+export interface JudgedItem {
+  id: string;
+  /** How the entity is shown to the judge, e.g. "R3: the patient takes metformin". */
+  line: string;
+}
+
+export interface Judgement {
+  id: string;
+  answer: string;
+  explanation: string;
+  evidence: { note: NoteName; quote: string }[];
+}
+
+function judgementSchema(ids: [string, ...string[]], answers: [string, ...string[]], evidenceNotes: [NoteName, ...NoteName[]]) {
+  return z
+    .object({
+      results: z.array(
+        z.object({
+          id: z.enum(ids),
+          // Explanation before answer: the chain of thought comes first.
+          explanation: z.string(),
+          evidence: z.array(z.object({ note: z.enum(evidenceNotes), quote: z.string() })),
+          answer: z.enum(answers),
+        }),
+      ),
+    })
+    .superRefine((value, ctx) => {
+      const seen = new Set<string>();
+      for (const r of value.results) {
+        if (seen.has(r.id)) ctx.addIssue({ code: 'custom', message: `entity ${r.id} is judged twice`, path: ['results'] });
+        seen.add(r.id);
+      }
+      const missing = ids.filter((id) => !seen.has(id));
+      if (missing.length > 0) ctx.addIssue({ code: 'custom', message: `no result for entities ${missing.join(', ')}`, path: ['results'] });
+    });
+}
+
+export async function judgeAngle(
+  ctx: FineContext,
+  angle: Angle,
+  answers: string[],
+  items: JudgedItem[],
+  vars: TemplateVars,
+): Promise<Judgement[]> {
+  if (items.length === 0) {
+    ctx.planCalls(-1);
+    return [];
+  }
+  const template = ctx.template(angle.name);
+  const schemaFor = (ids: string[]) =>
+    judgementSchema(ids as [string, ...string[]], answers as [string, ...string[]], angle.evidence as [NoteName, ...NoteName[]]);
+  const messagesFor = (group: JudgedItem[]) => {
+    const schema = z.toJSONSchema(schemaFor(group.map((i) => i.id))) as Record<string, unknown>;
+    return buildMessages(template, { ...vars, entities: group.map((i) => i.line).join('\n') }, schema);
+  };
+  const size = (messages: { content: string }[]) => estimateTokens(messages.map((m) => m.content).join('\n'));
+  // The prompt without entities; the id enum of the schema grows with the entities, counted per line below.
+  const fixed = size(messagesFor([{ id: 'X', line: '' }]));
+  const groups = splitForContext(
+    items.map((i) => estimateTokens(i.line) + estimateTokens(JSON.stringify(i.id)) + 1),
+    fixed,
+    ctx.limits,
+  ).map((g) => g.map((index) => items[index]));
+
+  ctx.planCalls(groups.length - 1); // one call per angle was planned up front
+  const replies = await Promise.all(
+    groups.map(async (group, part) => {
+      const purpose = `fine:${angle.name}${groups.length > 1 ? `:${part + 1}/${groups.length}` : ''}`;
+      const reply = await callJson({
+        session: ctx.session,
+        messages: messagesFor(group),
+        schema: schemaFor(group.map((i) => i.id)),
+        name: `fine_${angle.name.replace(/-/g, '_')}`,
+        purpose,
+        signal: ctx.signal,
+      });
+      ctx.callDone(purpose);
+      return reply.results;
+    }),
+  );
+  return replies.flat();
+}

@@ -1,0 +1,104 @@
+/**
+ * Readability (paper §3.2.4, §4.3): one prompt for awkward flow (relations among
+ * sentences), one for grammar, spelling and inappropriate language; each issue quotes the
+ * note and is located. Ratio = 1 − sentences with at least one issue ÷ sentences. An issue
+ * that cannot be located still counts, as one more sentence with an issue (we cannot tell
+ * which). When either prompt fails the ratio is null (half the checks would overrate the
+ * note); the issues the other prompt found are still reported.
+ */
+import { z } from 'zod';
+import type { Span } from '../result';
+import { isCancellation } from '../errors';
+import type { FineContext } from './context';
+import { callJson } from './jsonCall';
+import { buildMessages } from './messages';
+import { sentenceRatio } from './scoring';
+import { splitSentences } from './sentences';
+import { indexNote, locateQuote } from './spans';
+
+export const READABILITY_PROMPTS = [
+  { name: 'readability-flow', categories: ['awkward flow'] },
+  { name: 'readability-language', categories: ['grammar', 'spelling', 'inappropriate language'] },
+] as const;
+
+export interface ReadabilityIssue {
+  prompt: string;
+  category: string;
+  quote: string;
+  explanation: string;
+  span: Span | null;
+}
+
+export interface ReadabilityResult {
+  ratio: number | null;
+  sentences: number;
+  sentencesWithIssues: number;
+  issues: ReadabilityIssue[];
+  errors: string[];
+}
+
+function issuesSchema(categories: readonly string[]) {
+  return z.object({
+    issues: z.array(z.object({ quote: z.string(), category: z.enum(categories as [string, ...string[]]), explanation: z.string() })),
+  });
+}
+
+export async function runReadability(ctx: FineContext, target: string): Promise<ReadabilityResult> {
+  const sentences = splitSentences(target);
+  if (sentences.length === 0) {
+    ctx.planCalls(-READABILITY_PROMPTS.length);
+    return { ratio: null, sentences: 0, sentencesWithIssues: 0, issues: [], errors: [] };
+  }
+  const index = indexNote(target);
+  const errors: string[] = [];
+  const perPrompt = await Promise.all(
+    READABILITY_PROMPTS.map(async (prompt) => {
+      const schema = issuesSchema(prompt.categories);
+      const purpose = `fine:${prompt.name}`;
+      try {
+        const reply = await callJson({
+          session: ctx.session,
+          messages: buildMessages(ctx.template(prompt.name), { target }, z.toJSONSchema(schema) as Record<string, unknown>),
+          schema,
+          name: `fine_${prompt.name.replace(/-/g, '_')}`,
+          purpose,
+          signal: ctx.signal,
+        });
+        ctx.callDone(purpose);
+        let readingPosition = 0;
+        return reply.issues
+          .filter((i) => i.quote.trim() !== '')
+          .map((i): ReadabilityIssue => {
+            const hit = locateQuote(index, i.quote, { after: readingPosition, threshold: ctx.fuzzyThreshold });
+            if (hit) readingPosition = hit.start;
+            return { prompt: prompt.name, category: i.category, quote: i.quote, explanation: i.explanation, span: hit && { start: hit.start, end: hit.end } };
+          });
+      } catch (error) {
+        if (isCancellation(error)) throw error;
+        errors.push(`readability (${prompt.name}): ${(error as Error).message}`);
+        return null;
+      }
+    }),
+  );
+  const issues = perPrompt.flatMap((p) => p ?? []);
+  const hit = new Set<number>();
+  let unlocated = 0;
+  for (const issue of issues) {
+    if (!issue.span) {
+      unlocated++;
+      continue;
+    }
+    const { start, end } = issue.span;
+    sentences.forEach((s, k) => {
+      if (start < s.end && end > s.start) hit.add(k);
+    });
+  }
+  const sentencesWithIssues = Math.min(sentences.length, hit.size + unlocated);
+  return {
+    ratio: perPrompt.includes(null) ? null : sentenceRatio(sentences.length, sentencesWithIssues),
+    sentences: sentences.length,
+    sentencesWithIssues,
+    issues,
+    errors,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * A voted metric (completeness, correctness, alignment): every angle judges all entities
+ * (angles run concurrently), then each entity's answers are aggregated by the metric's
+ * voting rule. An angle that fails is reported and left out of the vote.
+ */
+import type { NoteName, Vote } from '../result';
+import type { TemplateVars } from '../prompts';
+import { isCancellation } from '../errors';
+import type { Angle } from './angles';
+import type { FineContext } from './context';
+import { judgeAngle, type JudgedItem, type Judgement } from './judge';
+import { aggregateVotes, VOTING_RULES, type VotedMetric } from './voting';
+
+export interface EntityVerdict {
+  verdict: string;
+  votes: Vote[];
+  /** Quotes from the judges whose answer is the verdict (all judges' when none agrees with it). */
+  evidence: { note: NoteName; quote: string }[];
+}
+
+export interface VotedMetricResult {
+  byId: Map<string, EntityVerdict>;
+  errors: string[];
+}
+
+export async function runVotedMetric(
+  ctx: FineContext,
+  metric: VotedMetric,
+  angles: Angle[],
+  items: JudgedItem[],
+  vars: TemplateVars,
+): Promise<VotedMetricResult> {
+  const rule = VOTING_RULES[metric];
+  const errors: string[] = [];
+  const perAngle = await Promise.all(
+    angles.map(async (angle) => {
+      try {
+        return { angle, judgements: await judgeAngle(ctx, angle, rule.answers, items, vars) };
+      } catch (error) {
+        if (isCancellation(error)) throw error;
+        errors.push(`${metric} (${angle.name}): ${(error as Error).message}`);
+        return { angle, judgements: [] as Judgement[] };
+      }
+    }),
+  );
+  const byId = new Map<string, EntityVerdict>();
+  for (const item of items) {
+    const mine = perAngle.flatMap(({ angle, judgements }) => judgements.filter((j) => j.id === item.id).map((j) => ({ angle, j })));
+    const verdict = aggregateVotes(rule, mine.map(({ j }) => j.answer));
+    const agreeing = mine.filter(({ j }) => j.answer === verdict);
+    byId.set(item.id, {
+      verdict,
+      votes: mine.map(({ angle, j }) => ({ prompt: angle.name, answer: j.answer, explanation: j.explanation })),
+      evidence: (agreeing.length > 0 ? agreeing : mine).flatMap(({ j }) => j.evidence),
+    });
+  }
+  return { byId, errors };
+}
