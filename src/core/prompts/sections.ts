@@ -3,6 +3,7 @@
  * G-Eval's appendix prompts: Task, Evaluation Criteria, Evaluation Steps (optional),
  * Input, Evaluation Form.
  */
+import { findPlaceholders } from './placeholders';
 import type { AspectSections } from './template';
 import { TemplateError } from './templateError';
 
@@ -23,11 +24,16 @@ const HEADING = /^##\s+(.+?)\s*$/;
 export function parseSections(filePath: string, body: string, bodyStartLine: number): AspectSections {
   const found = new Map<SectionKey, { content: string[]; line: number }>();
   let current: { content: string[]; line: number } | undefined;
+  let currentKey: SectionKey | undefined;
   let lastOrder = -1;
   body.split('\n').forEach((text, i) => {
     const line = bodyStartLine + i;
     const heading = HEADING.exec(text);
     if (!heading) {
+      // Inputs go in the Input section only: the other sections are input-independent,
+      // which lets generated evaluation steps be made once per template, not per input.
+      const misplaced = currentKey !== 'input' ? findPlaceholders(text)[0] : undefined;
+      if (misplaced) throw new TemplateError(filePath, line, `placeholder {{${misplaced.name}}} outside the '## ${SECTION_HEADINGS.input}' section`);
       if (current) current.content.push(text);
       else if (text.trim() !== '') throw new TemplateError(filePath, line, `text before the first section; start with '## ${SECTION_HEADINGS.task}'`);
       return;
@@ -39,6 +45,7 @@ export function parseSections(filePath: string, body: string, bodyStartLine: num
     if (order < lastOrder) throw new TemplateError(filePath, line, `section '${SECTION_HEADINGS[key]}' is out of order; the order is: ${ORDER.map((k) => SECTION_HEADINGS[k]).join(', ')}`);
     lastOrder = order;
     current = { content: [], line };
+    currentKey = key;
     found.set(key, current);
   });
 

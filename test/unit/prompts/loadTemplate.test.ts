@@ -132,6 +132,8 @@ describe('loadTemplate', () => {
     it('missing section', () => expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Evaluation Form\n\n- Coherence:\n', ''))), 8, /missing section '## Evaluation Form'/));
     it('empty steps section', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Input', '## Evaluation Steps\n\n## Input'))), 16, /empty.*generated/));
+    it('placeholder outside the Input section', () =>
+      expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('Judge the summary.', 'Judge {{summary}}.'))), 10, /outside the '## Input' section/));
     it('text before the first section', () => expectTemplateError(write(aspectFile(GOOD_FRONT, `Hello\n${GOOD_BODY}`)), 8, /before the first section/));
     it('a file that is not UTF-8', () => {
       const path = join(dir, 'latin1.md');

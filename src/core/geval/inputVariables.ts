@@ -1,0 +1,33 @@
+/**
+ * How an evaluation input fills the templates' placeholders, per task.
+ *
+ * summarization, consistency: document ← source, summary ← summary, reference ← reference.
+ * dialogue (Topical-Chat): dialogue ← source (the conversation history), response ←
+ * summary (the candidate next turn), fact ← reference (the knowledge fact the response is
+ * conditioned on). Without a reference, templates that need {{fact}} (or {{reference}})
+ * fail with a message saying which input to give; the other aspects still run.
+ */
+import type { TemplateVars } from '../prompts/placeholders';
+import type { AspectTask, AspectTemplate } from '../prompts/template';
+
+export interface AspectInput {
+  source: string;
+  summary: string;
+  reference?: string;
+  task: AspectTask;
+}
+
+export function templateVars(input: AspectInput): TemplateVars {
+  const optional = <K extends string>(key: K, value: string | undefined) => (value !== undefined ? { [key]: value } : {});
+  if (input.task === 'dialogue') return { dialogue: input.source, response: input.summary, ...optional('fact', input.reference) };
+  return { document: input.source, summary: input.summary, ...optional('reference', input.reference) };
+}
+
+/** Why the input cannot fill this template (a placeholder without a value), or null. */
+export function missingInput(template: AspectTemplate, vars: TemplateVars): string | null {
+  const missing = template.placeholders.filter((name) => vars[name] === undefined);
+  if (missing.length === 0) return null;
+  const what = missing.map((name) => `{{${name}}}`).join(', ');
+  const hint = template.task === 'dialogue' && missing.includes('fact') ? 'the knowledge fact, given as the reference' : 'the reference';
+  return `${template.id} needs ${what}: give ${hint} (${template.filePath})`;
+}

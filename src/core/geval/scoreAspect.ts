@@ -1,0 +1,51 @@
+/**
+ * One aspect, end to end: evaluation steps (written or generated), an optional reason
+ * (rationale-first), then the score by the logprob or sampling route.
+ */
+import type { LlmSession } from '../llm/types';
+import type { TemplateVars } from '../prompts/placeholders';
+import type { AspectTemplate } from '../prompts/template';
+import type { AspectResult } from '../result';
+import { scorePrompt } from './aspectPrompt';
+import { evaluationSteps } from './autoCot';
+import { writeReason } from './rationale';
+import { scorePromptText, type RouteOptions } from './scoreRoutes';
+
+export type AspectMode = 'geval' | 'rationale';
+
+export interface ScoreAspectOptions extends RouteOptions {
+  mode?: AspectMode;
+}
+
+/** AspectResult plus the caveats of this reading (low valid mass, scale refused for logprobs). */
+export interface ScoredAspect extends AspectResult {
+  warnings?: string[];
+}
+
+export async function scoreAspect(
+  session: LlmSession,
+  template: AspectTemplate,
+  vars: TemplateVars,
+  options: ScoreAspectOptions = {},
+): Promise<ScoredAspect> {
+  const { steps, generated } = await evaluationSteps(session, template, options.signal);
+  const reason = options.mode === 'rationale' ? await writeReason(session, template, vars, steps, options.signal) : undefined;
+  const prompt = scorePrompt(template, vars, steps, reason);
+  const reading = await scorePromptText(session, prompt, template.scale, template.aspect, options);
+  return {
+    name: template.aspect,
+    task: template.task,
+    score: reading.score,
+    scale: [template.scale.min, template.scale.max],
+    distribution: reading.distribution,
+    method: reading.method,
+    validMass: reading.validMass,
+    ...(reading.samples !== undefined ? { samples: reading.samples, unparsed: reading.unparsed } : {}),
+    ...(reason !== undefined ? { reason } : {}),
+    steps,
+    stepsGenerated: generated,
+    template: template.filePath,
+    ...(reading.failure ? { error: reading.failure } : {}),
+    ...(reading.warnings.length > 0 ? { warnings: reading.warnings } : {}),
+  };
+}
