@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { SumLensError } from '../core/errors';
+import { registerEval } from './commands/eval';
 import { registerMeta } from './commands/meta';
 import { registerReplay } from './commands/replay';
 
@@ -12,6 +13,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Score summaries aspect by aspect with LLM judges (G-Eval, rationale-first, fine-grained) and check the scores against people.')
     .showHelpAfterError()
     .exitOverride();
+  registerEval(program);
   registerMeta(program);
   registerReplay(program);
   try {

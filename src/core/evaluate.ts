@@ -1,0 +1,111 @@
+/**
+ * The one entry point the CLI, the extension and the benchmarks call: holistic aspect
+ * scores (G-Eval or rationale-first) and/or the fine-grained evaluation, run side by side
+ * on one session, with combined progress. A cancelled run returns what had finished.
+ */
+import { isCancellation } from './errors';
+import { evaluateFine } from './fine/evaluateFine';
+import { evaluateAspects, TASK_ASPECTS } from './geval/evaluateAspects';
+import type { ParseRule } from './geval/parseScore';
+import type { LlmSession } from './llm/types';
+import type { AspectResult, EvaluationResult, Method, Task } from './result';
+
+export interface EvaluationInput {
+  source: string;
+  summary: string;
+  reference?: string;
+  task: Task;
+}
+
+export interface EvaluateOptions {
+  method: Method;
+  /** Default: all aspects of the task. */
+  aspects?: string[];
+  /** Answers drawn on the sampling route (default 20). */
+  samples?: number;
+  /** Alternatives per token on the log-probability route (default 20). */
+  topLogprobs?: number;
+  parseRule?: ParseRule;
+  /** Workspace templates that shadow the built-in ones. */
+  promptOverrideDir?: string;
+  session: LlmSession;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  label: string;
+}
+
+export interface EvaluateHooks {
+  signal?: AbortSignal;
+  onProgress?(progress: Progress): void;
+  /** Each aspect as soon as it is scored. */
+  onAspect?(aspect: AspectResult): void;
+}
+
+export async function evaluate(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks = {}): Promise<EvaluationResult> {
+  const started = Date.now();
+  const holistic = options.method !== 'fine';
+  const fineGrained = options.method === 'fine' || options.method === 'all';
+  const progress = combinedProgress(hooks.onProgress);
+  const finished: AspectResult[] = [];
+  const aspectCount = (options.aspects ?? TASK_ASPECTS[input.task]).length;
+
+  const aspectsRun = holistic
+    ? evaluateAspects(
+        input,
+        { ...options, method: options.method === 'rationale' ? 'rationale' : 'geval' },
+        {
+          signal: hooks.signal,
+          onAspect: (aspect) => {
+            finished.push(aspect);
+            hooks.onAspect?.(aspect);
+            progress.update('aspects', finished.length, aspectCount, aspect.name);
+          },
+        },
+      )
+    : Promise.resolve([]);
+  const fineRun = fineGrained
+    ? evaluateFine(input, {
+        session: options.session,
+        promptOverrideDir: options.promptOverrideDir,
+        signal: hooks.signal,
+        onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
+      })
+    : Promise.resolve(undefined);
+
+  const [aspects, fine] = await Promise.allSettled([aspectsRun, fineRun]);
+  const failure = [aspects, fine].find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure && !isCancellation(failure.reason)) throw failure.reason;
+
+  const result: EvaluationResult = {
+    aspects: aspects.status === 'fulfilled' ? aspects.value : finished,
+    usage: options.session.usage(),
+    model: options.session.model,
+    endpoint: options.session.endpoint,
+    method: options.method,
+    task: input.task,
+    durationMs: Date.now() - started,
+  };
+  if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
+  if (failure) result.cancelled = true;
+  return result;
+}
+
+/** Sums the progress of the parts that run side by side into one done/total. */
+function combinedProgress(report?: (p: Progress) => void) {
+  const parts = new Map<string, { done: number; total: number }>();
+  return {
+    update(part: string, done: number, total: number, label: string) {
+      parts.set(part, { done, total: Math.max(total, done) });
+      let sumDone = 0;
+      let sumTotal = 0;
+      for (const p of parts.values()) {
+        sumDone += p.done;
+        sumTotal += p.total;
+      }
+      report?.({ done: sumDone, total: sumTotal, label });
+    },
+  };
+}
