@@ -54,8 +54,12 @@ const VERB_THEN_NUMBER = new RegExp(
   String.raw`\b(?:rat(?:e|ed|ing)|scor(?:e|ed|ing)|grad(?:e|ed|ing)|giv(?:e|ing)|assign(?:ed|ing)?|award(?:ed|ing)?)\b[^\d\n.?!]{0,40}?${NUMBER}`,
   'gi',
 );
-/** A number opening the answer, but not a list marker ("1. Read the article"). */
-const LEADING_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}(?!\.\s+\S)(?!\))`);
+/** A number opening the answer: "3", "3 - clear", "2. Somewhat interesting" (see leadingNumber). */
+const LEADING_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}(?![)])`);
+/** "1. 2": a one-item list whose item is the score. */
+const LIST_ITEM_NUMBER = new RegExp(String.raw`^\s*1[.)]\s+${NUMBER}\s*\.?\s*$`);
+/** "Good (3)": a verdict word with the score in brackets. */
+const WORD_THEN_BRACKETED_NUMBER = new RegExp(String.raw`[A-Za-z]\s*\(\s*${NUMBER}\s*\)`, 'g');
 const LINE_IS_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}\s*\.?\s*$`);
 
 function parseRobust(text: string, scale: ScoreScale): number | null {
@@ -64,8 +68,9 @@ function parseRobust(text: string, scale: ScoreScale): number | null {
   const cleaned = stripScaleMentions(plain, scale);
   const found =
     matchNumber(WHOLE_ANSWER, cleaned) ??
+    matchNumber(LIST_ITEM_NUMBER, cleaned) ??
     lastLabelledNumber(cleaned) ??
-    matchNumber(LEADING_NUMBER, cleaned) ??
+    leadingNumber(cleaned) ??
     matchNumber(LINE_IS_NUMBER, lastLine(cleaned));
   if (found === undefined) return null;
   return isWithinScale(found, scale) ? found : null;
@@ -96,13 +101,24 @@ function matchNumber(pattern: RegExp, text: string): number | undefined {
 /** The rating stated last wins: an analysis ends with its verdict. */
 function lastLabelledNumber(text: string): number | undefined {
   let best: { index: number; value: number } | undefined;
-  for (const pattern of [LABEL_THEN_NUMBER, VERB_THEN_NUMBER]) {
+  for (const pattern of [LABEL_THEN_NUMBER, VERB_THEN_NUMBER, WORD_THEN_BRACKETED_NUMBER]) {
     for (const match of text.matchAll(pattern)) {
       const end = (match.index ?? 0) + match[0].length;
       if (!best || end > best.index) best = { index: end, value: Number(match[1]) };
     }
   }
   return best?.value;
+}
+
+/**
+ * "N. text" opens a numbered list (steps, several ratings) when a line "N+1." follows;
+ * otherwise N is a score followed by its explanation ("0. The response does not use the fact").
+ */
+function leadingNumber(text: string): number | undefined {
+  const value = matchNumber(LEADING_NUMBER, text);
+  if (value === undefined || !Number.isInteger(value)) return value;
+  const nextItem = new RegExp(String.raw`^\s*${value + 1}[.)]\s`, 'm');
+  return nextItem.test(text) ? undefined : value;
 }
 
 function lastLine(text: string): string {

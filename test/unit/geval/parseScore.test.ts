@@ -55,6 +55,16 @@ const robustCases: Case[] = [
   // Ranges and list markers are not read as a score.
   { text: '3-4', scale: ONE_TO_FIVE, want: null },
   { text: '1. Read the article.\n2. Read the summary.', scale: ONE_TO_FIVE, want: null },
+  // Shapes seen in recorded gpt-3.5 answers (A Closer Look…, Topical-Chat).
+  { text: '2. Somewhat interesting', scale: ONE_TO_THREE, want: 2 },
+  { text: '0. The response does not mention the fact.', scale: ZERO_ONE, want: 0 },
+  { text: '1. 2', scale: ONE_TO_THREE, want: 2 },
+  { text: '1. Coherence: 3', scale: ONE_TO_THREE, want: 3 },
+  { text: 'Good (3)', scale: ONE_TO_THREE, want: 3 },
+  { text: '1. 2\n2. 3\n3. 2', scale: ONE_TO_THREE, want: null },
+  { text: 'Response 1: 2\nResponse 2: 1', scale: ONE_TO_THREE, want: null },
+  { text: '1) Read the conversation.\n2) Rate it.', scale: ONE_TO_THREE, want: null },
+  { text: 'N/A', scale: ONE_TO_THREE, want: null },
   // Nothing to read.
   { text: '', scale: ONE_TO_FIVE, want: null },
   { text: 'The summary is good.', scale: ONE_TO_FIVE, want: null },
@@ -89,6 +99,7 @@ const gevalCases: Case[] = [
   { text: 'Coherence: 3', scale: ONE_TO_FIVE, want: 0 },
   { text: '\n3', scale: ONE_TO_FIVE, want: 0 },
   { text: '3 - good', scale: ONE_TO_FIVE, want: 3 },
+  { text: '1. Coherence: 3', scale: ONE_TO_FIVE, want: 1 },
   { text: '', scale: ONE_TO_FIVE, want: 0 },
   { text: 'Yes', scale: YES_NO, want: 1 },
   { text: ' no', scale: YES_NO, want: 0 },
