@@ -4,6 +4,7 @@
  * on one session, with combined progress. A cancelled run returns what had finished.
  */
 import { isCancellation } from './errors';
+import { failFast } from './failFast';
 import { evaluateFine } from './fine/evaluateFine';
 import { evaluateAspects, TASK_ASPECTS } from './geval/evaluateAspects';
 import type { ParseRule } from './geval/parseScore';
@@ -46,6 +47,21 @@ export interface EvaluateHooks {
 
 export async function evaluate(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks = {}): Promise<EvaluationResult> {
   const started = Date.now();
+  const run = failFast(options.session, hooks.signal);
+  try {
+    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal);
+  } finally {
+    run.dispose();
+  }
+}
+
+async function evaluateWith(
+  input: EvaluationInput,
+  options: EvaluateOptions,
+  hooks: EvaluateHooks,
+  started: number,
+  fatal: () => Error | undefined,
+): Promise<EvaluationResult> {
   const holistic = options.method !== 'fine';
   const fineGrained = options.method === 'fine' || options.method === 'all';
   const progress = combinedProgress(hooks.onProgress);
@@ -76,6 +92,8 @@ export async function evaluate(input: EvaluationInput, options: EvaluateOptions,
     : Promise.resolve(undefined);
 
   const [aspects, fine] = await Promise.allSettled([aspectsRun, fineRun]);
+  const stoppedBy = fatal();
+  if (stoppedBy) throw stoppedBy;
   const failure = [aspects, fine].find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure && !isCancellation(failure.reason)) throw failure.reason;
 

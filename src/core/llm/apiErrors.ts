@@ -66,7 +66,7 @@ export function toSumLensError(error: unknown, endpoint: string, model: string, 
     return new SumLensError('timeout', `${endpoint} did not answer in time; raise --timeout or check the server's load.`);
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    const cause = connectionCause(error.cause);
     return new SumLensError(
       'unreachable',
       clean(`Cannot reach ${endpoint}${cause}. Check --base-url / OPENAI_BASE_URL and that the server is running.`),
@@ -92,4 +92,11 @@ export function toSumLensError(error: unknown, endpoint: string, model: string, 
   }
   const message = error instanceof Error ? error.message : String(error);
   return new SumLensError('server-error', clean(`Unexpected failure talking to ${endpoint}: ${message}`));
+}
+
+/** "connect ECONNREFUSED 127.0.0.1:9" rather than undici's bare "fetch failed". */
+function connectionCause(cause: unknown): string {
+  let deepest: unknown = cause;
+  while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause;
+  return deepest instanceof Error ? `: ${deepest.message}` : '';
 }

@@ -1,0 +1,53 @@
+import { setMaxListeners } from 'node:events';
+import { SumLensError, type ErrorCode } from './errors';
+import type { ChatRequest, ChatResult, LlmSession } from './llm/types';
+
+/**
+ * Errors that no other call of the same run can escape: the endpoint, the key, the model
+ * or the document itself is the problem. One of them stops the whole run with that one
+ * message, instead of the same failure repeated per aspect.
+ */
+const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-found', 'context-too-long']);
+
+export interface FailFastRun {
+  session: LlmSession;
+  signal: AbortSignal;
+  /** The run-level error that stopped the run, if any. */
+  fatal(): SumLensError | undefined;
+  dispose(): void;
+}
+
+/** Wraps a session so that its first run-level error cancels every other call of the run. */
+export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun {
+  const controller = new AbortController();
+  // Every in-flight call listens on this signal; a large run has many, legitimately.
+  setMaxListeners(0, controller.signal);
+  const forward = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  outer?.addEventListener('abort', forward, { once: true });
+  let fatal: SumLensError | undefined;
+
+  const wrapped: LlmSession = {
+    endpoint: session.endpoint,
+    model: session.model,
+    usage: () => session.usage(),
+    capabilities: () => session.capabilities(),
+    async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
+      try {
+        return await session.chat(request, signal ?? controller.signal);
+      } catch (error) {
+        if (!fatal && error instanceof SumLensError && runLevelCodes.has(error.code)) {
+          fatal = error;
+          controller.abort();
+        }
+        throw error;
+      }
+    },
+  };
+  return {
+    session: wrapped,
+    signal: controller.signal,
+    fatal: () => fatal,
+    dispose: () => outer?.removeEventListener('abort', forward),
+  };
+}
