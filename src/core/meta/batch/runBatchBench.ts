@@ -1,0 +1,125 @@
+/**
+ * `bench --batch`: the same run as runBench, but the model calls go through the OpenAI Batch
+ * API. Every item is started at once against a BatchSession that parks its requests; when the
+ * run goes quiet (every item waits on an answer), the parked requests are submitted as one
+ * batch, polled to the end, and their answers wake the items, which may then ask their next
+ * question (auto-CoT, rationale) for the next round. The batch in flight is recorded next to
+ * --out, so a restarted run polls it instead of submitting again, and answers are stored so
+ * they are never paid for twice.
+ */
+import { SumLensError, type ErrorCode } from '../../errors';
+import { runBench, type BenchRunOptions, type BenchRunSummary } from '../runBench';
+import { isTerminal, type BatchClient, type BatchOutputLine, type BatchProgress } from './batchClient';
+import { appendResult, readResults, readState, writeState, type BatchState } from './batchFiles';
+import { BatchSession } from './batchSession';
+
+export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'> {
+  client: BatchClient;
+  endpoint: string;
+  model: string;
+  /** Between status polls (default 10 s). */
+  pollMs?: number;
+  /** How long the run must be quiet before parked requests are submitted (default 200 ms). */
+  idleMs?: number;
+  onBatch?(progress: BatchProgress): void;
+}
+
+export interface BatchBenchSummary extends BenchRunSummary {
+  /** Batches submitted or resumed in this run. */
+  batches: string[];
+}
+
+/** A request sent this many times without an answer fails instead of being sent again. */
+const MAX_SUBMISSIONS = 2;
+
+export async function runBatchBench(options: BatchBenchOptions): Promise<BatchBenchSummary> {
+  const pollMs = options.pollMs ?? 10_000;
+  const idleMs = options.idleMs ?? 200;
+  const state = readState(options.out, options.endpoint, options.model);
+  const session = new BatchSession(options.endpoint, options.model, readResults(options.out));
+  const submissions = new Map<string, number>();
+  const batches: string[] = [];
+  let finished = false;
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+
+  const ingest = (lines: BatchOutputLine[]): void => {
+    for (const line of lines) {
+      if (line.response?.status_code === 200) {
+        appendResult(options.out, line.custom_id, line.response.body);
+        session.answer(line.custom_id, line.response.body);
+      } else {
+        session.fail(line.custom_id, lineError(line));
+      }
+    }
+  };
+
+  const complete = async (inflight: NonNullable<BatchState['inflight']>): Promise<void> => {
+    let progress = await options.client.status(inflight.batchId, options.signal);
+    while (!isTerminal(progress.status)) {
+      options.onBatch?.(progress);
+      await sleep(pollMs);
+      if (options.signal?.aborted) return;
+      progress = await options.client.status(inflight.batchId, options.signal);
+    }
+    options.onBatch?.(progress);
+    if (progress.outputFileId) ingest(await options.client.download(progress.outputFileId, options.signal));
+    if (progress.errorFileId) ingest(await options.client.download(progress.errorFileId, options.signal));
+    const unanswered = new SumLensError(
+      'server-error',
+      `batch ${progress.id} ended "${progress.status}" without an answer${progress.errors ? `: ${progress.errors}` : ''}`,
+    );
+    for (const id of inflight.requests) {
+      if ((submissions.get(id) ?? MAX_SUBMISSIONS) >= MAX_SUBMISSIONS || progress.status !== 'completed') {
+        session.fail(id, unanswered);
+      }
+    }
+    state.finished.push(inflight.batchId);
+    state.inflight = null;
+    writeState(options.out, state);
+  };
+
+  const pump = async (): Promise<void> => {
+    while (!finished && !options.signal?.aborted) {
+      await sleep(idleMs);
+      if (finished || options.signal?.aborted || Date.now() - session.lastActivity < idleMs) continue;
+      if (state.inflight) {
+        if (!batches.includes(state.inflight.batchId)) batches.push(state.inflight.batchId);
+        await complete(state.inflight);
+        continue;
+      }
+      const lines = session.pendingLines();
+      if (lines.length === 0) continue;
+      const batchId = await options.client.submit(lines, options.signal);
+      for (const line of lines) submissions.set(line.custom_id, (submissions.get(line.custom_id) ?? 0) + 1);
+      state.inflight = { batchId, submittedAt: new Date().toISOString(), requests: lines.map((l) => l.custom_id) };
+      writeState(options.out, state);
+      batches.push(batchId);
+    }
+  };
+
+  const run = runBench({ ...options, session, itemConcurrency: Number.MAX_SAFE_INTEGER }).finally(() => {
+    finished = true;
+  });
+  const pumping = pump().catch((error: unknown) => {
+    // The pump cannot go on (the API refused the upload, a file was invalid): wake every item.
+    for (const line of session.pendingLines()) session.fail(line.custom_id, error as Error);
+    throw error;
+  });
+  const [summary] = await Promise.all([run, pumping]);
+  return { ...summary, batches };
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = { 400: 'bad-request', 401: 'auth', 403: 'auth', 404: 'model-not-found', 429: 'rate-limited' };
+
+function lineError(line: BatchOutputLine): SumLensError {
+  const status = line.response?.status_code;
+  const body = line.response?.body as { error?: { message?: string } } | undefined;
+  const message = body?.error?.message ?? line.error?.message ?? 'no answer';
+  const code: ErrorCode = status === undefined ? 'server-error' : (STATUS_CODES[status] ?? 'server-error');
+  return new SumLensError(code, `batch request ${line.custom_id}${status ? ` (HTTP ${status})` : ''}: ${message}`);
+}
