@@ -3,6 +3,7 @@
  * aspect each one is compared with (QAGS's human "consistency" is judged by our
  * "hallucination" question, scored as P(consistent)).
  */
+import type { EvaluationInput } from '../evaluate';
 import type { Task } from '../result';
 import type { Dataset, DatasetItem, DatasetKind } from './datasets';
 
@@ -47,23 +48,15 @@ export function benchPlan(dataset: Dataset, aspects?: string[], task?: Task): Be
   };
 }
 
-export interface BenchInput {
-  source: string;
-  summary: string;
-  reference?: string;
-  /** Dialogue: the knowledge fact the response should use. */
-  context?: string;
-  task: Task;
-}
-
 /**
- * A dataset item as evaluator input. Dialogue: the history is the source and the response the
- * text under evaluation. QAGS repeats the article as `reference`; it is dropped there, since a
- * reference equal to the source tells the judge nothing.
+ * A dataset item as evaluator input. Dialogue (Topical-Chat): the history is the source, the
+ * response the text under evaluation, and the knowledge fact goes in as the reference (which
+ * the dialogue templates read as {{fact}}). QAGS repeats the article as `reference`; it is
+ * dropped there, since a reference equal to the source tells the judge nothing.
  */
-export function toBenchInput(item: DatasetItem, task: Task): BenchInput {
-  const input: BenchInput = { source: item.source, summary: item.system_output, task };
-  if (item.reference !== undefined && item.reference !== item.source) input.reference = item.reference;
-  if (item.context !== undefined) input.context = item.context;
+export function toBenchInput(item: DatasetItem, task: Task): EvaluationInput {
+  const input: EvaluationInput = { source: item.source, summary: item.system_output, task };
+  const reference = item.context ?? item.reference;
+  if (reference !== undefined && reference !== item.source) input.reference = reference;
   return input;
 }

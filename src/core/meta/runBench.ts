@@ -5,19 +5,16 @@
  * written (a rerun retries them); they are counted and their first errors reported.
  */
 import { isCancellation } from '../errors';
+import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { LlmSession, Usage } from '../llm/types';
 import type { EvaluationResult, Method } from '../result';
 import { appendBenchRecord, openBenchOutput } from './benchOutput';
-import { toBenchInput, type BenchInput, type BenchPlan } from './benchPlan';
+import { toBenchInput, type BenchPlan } from './benchPlan';
 import type { BenchRecord } from './benchRecord';
 import type { Dataset, DatasetItem } from './datasets';
 
 /** The evaluate() entry point (src/core/evaluate.ts), injected so runs can be tested alone. */
-export type Evaluator = (
-  input: BenchInput,
-  options: { method: Method; aspects: string[]; session: LlmSession; parseRule?: 'robust' | 'geval'; samples?: number },
-  hooks: { signal?: AbortSignal },
-) => Promise<EvaluationResult>;
+export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;
 
 export interface BenchRunOptions {
   dataset: Dataset;

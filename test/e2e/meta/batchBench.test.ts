@@ -31,7 +31,7 @@ const dataset = parseDataset(
 /** Two dependent calls per aspect, like auto-CoT: steps first, then the score with the steps. */
 const twoStepEvaluator: Evaluator = async (input, options, hooks) => {
   const aspects: AspectResult[] = [];
-  for (const name of options.aspects) {
+  for (const name of options.aspects ?? []) {
     const steps = await options.session.chat({ messages: [{ role: 'user', content: `steps for ${name}` }], maxTokens: 50 }, hooks.signal);
     const scored = await options.session.chat(
       { messages: [{ role: 'user', content: `${steps.choices[0].text}\nrate ${name}: ${input.summary}` }], maxTokens: 5 },

@@ -28,7 +28,7 @@ function fakeEvaluator(calls: string[], failOn?: string): Evaluator {
     await new Promise((r) => setTimeout(r, 1));
     if (input.summary === failOn) throw new Error('boom');
     return {
-      aspects: options.aspects.map((name) => ({
+      aspects: (options.aspects ?? []).map((name) => ({
         name,
         task: input.task,
         score: Number(input.summary.split(' ')[1]),
