@@ -54,6 +54,8 @@ function prepare(suite) {
     SUMLENS_TEST_SUITE: suite,
     // The environment fallback for the key (the suites also exercise SecretStorage).
     OPENAI_API_KEY: 'sk-from-environment',
+    // Each test scripts its own replies: they must really be requested, not read from a cache.
+    SUMLENS_CACHE_DIR: 'off',
   };
   return { workspace, resultsFile, env };
 }

@@ -1,0 +1,32 @@
+/**
+ * sumlens.setApiKey / sumlens.clearApiKey. The key goes to SecretStorage only; it is never
+ * echoed, logged or written to a setting. An optional string argument skips the input box.
+ */
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from '../secrets';
+
+export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('sumlens.setApiKey', async (given?: unknown) => {
+      const key =
+        typeof given === 'string'
+          ? given
+          : await vscode.window.showInputBox({
+              title: 'SumLens: API key',
+              prompt: 'Stored in VS Code’s secret storage, never in settings.',
+              password: true,
+              ignoreFocusOut: true,
+              validateInput: (value) => (value.trim() ? undefined : 'Enter a key, or press Escape.'),
+            });
+      if (!key?.trim()) return false;
+      await keys.store(key.trim());
+      void vscode.window.showInformationMessage('SumLens: API key stored.');
+      return true;
+    }),
+    vscode.commands.registerCommand('sumlens.clearApiKey', async () => {
+      await keys.clear();
+      const fallback = process.env.OPENAI_API_KEY ? ' The OPENAI_API_KEY environment variable is still used.' : '';
+      void vscode.window.showInformationMessage(`SumLens: API key removed.${fallback}`);
+    }),
+  ];
+}

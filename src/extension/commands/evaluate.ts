@@ -1,0 +1,19 @@
+/** sumlens.evaluateSelection / sumlens.evaluateDocument, and the internal cancel command. */
+import * as vscode from 'vscode';
+import type { Evaluator } from '../evaluation';
+
+export function registerEvaluateCommands(evaluator: Evaluator): vscode.Disposable[] {
+  const onActiveEditor = (whole: boolean) => async () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) {
+      void vscode.window.showWarningMessage('SumLens: open the summary in an editor first.');
+      return undefined;
+    }
+    return evaluator.evaluateEditor(editor, whole);
+  };
+  return [
+    vscode.commands.registerCommand('sumlens.evaluateSelection', onActiveEditor(false)),
+    vscode.commands.registerCommand('sumlens.evaluateDocument', onActiveEditor(true)),
+    vscode.commands.registerCommand('sumlens.cancelEvaluation', () => evaluator.cancel()),
+  ];
+}

@@ -1,0 +1,49 @@
+/** sumlens.openPanel, and the panel's actions: reveal an entity's span, export the result. */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { rangeOf } from '../diagnostics';
+import type { Evaluator } from '../evaluation';
+import { resultToJson, resultToMarkdown } from '../exportResult';
+import type { PanelActions, SumLensPanel } from '../panel';
+import { entityLocation } from '../runContext';
+
+export function panelActions(evaluator: Evaluator): PanelActions {
+  return {
+    async revealEntity(entityId) {
+      const last = evaluator.last;
+      const entity = last?.result.fine?.entities.find((e) => e.id === entityId);
+      const location = last && entity ? entityLocation(last.context, entity) : undefined;
+      if (!location) return;
+      const range = await rangeOf({ ...location, text: entity!.text });
+      await vscode.window.showTextDocument(vscode.Uri.parse(location.uri), { selection: range, viewColumn: vscode.ViewColumn.One });
+    },
+    async exportResult(format, target?: vscode.Uri) {
+      const last = evaluator.last;
+      if (!last) return;
+      const name = path.basename(vscode.Uri.parse(last.context.summary.uri).path).replace(/\.[^.]*$/, '');
+      const extension = format === 'json' ? 'json' : 'md';
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const uri =
+        target ??
+        (await vscode.window.showSaveDialog({
+          title: 'Export SumLens result',
+          defaultUri: folder ? vscode.Uri.joinPath(folder, `${name}.sumlens.${extension}`) : undefined,
+          filters: format === 'json' ? { JSON: ['json'] } : { Markdown: ['md'] },
+        }));
+      if (!uri) return;
+      const text = format === 'json' ? resultToJson(last.result) : resultToMarkdown(last.result, name);
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+      void vscode.window.showInformationMessage(`SumLens: exported to ${uri.scheme === 'file' ? uri.fsPath : uri.toString()}`);
+    },
+  };
+}
+
+export function registerPanelCommands(panel: SumLensPanel, actions: PanelActions): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('sumlens.openPanel', () => panel.show()),
+    // Internal: the export without the save dialog, for keybindings and tests.
+    vscode.commands.registerCommand('sumlens.exportResult', (format: 'json' | 'markdown', target?: vscode.Uri) =>
+      actions.exportResult(format, target),
+    ),
+  ];
+}

@@ -1,0 +1,41 @@
+/** The panel's export: the result as JSON (the CLI's shape) or as a Markdown report. */
+import type { EvaluationResult } from '../core/result';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+
+export function resultToMarkdown(result: EvaluationResult, title: string): string {
+  const lines = [`# SumLens: ${title}`, '', `Model ${result.model} at ${result.endpoint}, method ${result.method}, task ${result.task}.`, ''];
+  if (result.cancelled) lines.push('The run was cancelled; these are partial results.', '');
+  if (result.aspects.length) {
+    lines.push('| Aspect | Score | Scale | Method |', '|---|---|---|---|');
+    for (const a of result.aspects) {
+      const method = a.method === 'sampling' ? `sampling (${a.samples ?? '?'})` : 'logprobs';
+      lines.push(`| ${cell(a.name)} | ${a.score === null ? '—' : a.score.toFixed(2)} | ${a.scale[0]}–${a.scale[1]} | ${method} |`);
+    }
+    lines.push('');
+    for (const a of result.aspects.filter((x) => x.reason || x.error)) {
+      lines.push(`**${cell(a.name)}**: ${cell(a.error ?? a.reason ?? '')}`, '');
+    }
+  }
+  const fine = result.fine;
+  if (fine) {
+    lines.push('## Fine-grained', '', '| Metric | Score (1–5) | Ratio |', '|---|---|---|');
+    for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {
+      const m = fine[name];
+      lines.push(`| ${name} | ${m ? m.score.toFixed(2) : '—'} | ${m ? `${(m.ratio * 100).toFixed(0)}%` : '—'} |`);
+    }
+    lines.push('');
+    if (fine.findings.length) {
+      lines.push('### Findings', '');
+      for (const f of fine.findings) lines.push(`- **${f.kind}** (${f.note} ${f.start}–${f.end}): ${cell(f.message)}`);
+      lines.push('');
+    }
+  }
+  const u = result.usage;
+  lines.push(`${u.calls} calls, ${u.promptTokens} prompt and ${u.completionTokens} completion tokens, ${u.cacheHits} cache hits, ${(result.durationMs / 1000).toFixed(1)} s.`, '');
+  return lines.join('\n');
+}
+
+export function resultToJson(result: EvaluationResult): string {
+  return JSON.stringify(result, null, 2) + '\n';
+}

@@ -1,0 +1,93 @@
+/**
+ * SumLens in VS Code: a thin adapter over the engine (src/core). Wires the stores, the
+ * providers and the commands; activation happens on a command (or when VS Code restores the
+ * panel after a reload). Returns a small API that the integration tests wait on.
+ */
+import * as vscode from 'vscode';
+import { FindingCodeActions } from './codeActions';
+import { registerApiKeyCommands } from './commands/apiKey';
+import { registerCustomizePromptCommand } from './commands/customizePrompt';
+import { registerEvaluateCommands } from './commands/evaluate';
+import { registerFindingCommands } from './commands/findings';
+import { registerPairingCommands } from './commands/pairing';
+import { panelActions, registerPanelCommands } from './commands/panel';
+import { DiagnosticsPublisher } from './diagnostics';
+import { Evaluator, type EvaluationOutcome } from './evaluation';
+import { FindingStore, type TrackedFinding } from './findings';
+import { FindingHoverProvider } from './hover';
+import { PairMemory } from './pairing';
+import { SumLensPanel } from './panel';
+import { PromptTemplates } from './promptTemplates';
+import { ApiKeyStore } from './secrets';
+import { StatusBar } from './statusBar';
+import { TrustNotices } from './trust';
+import type { PanelModel } from './webview/protocol';
+
+export interface SumLensApi {
+  readonly onDidFinishEvaluation: vscode.Event<EvaluationOutcome>;
+  lastOutcome(): EvaluationOutcome | undefined;
+  /** Findings currently anchored in a document (ignored ones included). */
+  findings(uri: vscode.Uri): TrackedFinding[];
+  /** Resolves once the diagnostics reflect the latest change of the findings. */
+  diagnosticsSettled(): Promise<void>;
+  /** Notices given because the workspace is untrusted. */
+  trustNotices(): readonly string[];
+  panelModel(): PanelModel;
+  readonly onDidReceivePanelMessage: vscode.Event<{ type: string }>;
+}
+
+export function activate(context: vscode.ExtensionContext): SumLensApi {
+  const log = vscode.window.createOutputChannel('SumLens', { log: true });
+  const store = new FindingStore(context.workspaceState);
+  const keys = new ApiKeyStore(context.secrets);
+  const pairs = new PairMemory(context.workspaceState);
+  const notices = new TrustNotices();
+  const templates = new PromptTemplates(vscode.Uri.joinPath(context.globalStorageUri, 'prompt-overrides'));
+  const statusBar = new StatusBar();
+  const diagnostics = new DiagnosticsPublisher(store, vscode.Uri.joinPath(context.extensionUri, 'media', 'aspects.md'));
+
+  // The panel's actions need the evaluator, which needs the panel: close the loop lazily.
+  let evaluator: Evaluator | undefined;
+  const actions = {
+    revealEntity: (id: string) => evaluator && panelActions(evaluator).revealEntity(id),
+    exportResult: (format: 'json' | 'markdown', target?: vscode.Uri) => evaluator && panelActions(evaluator).exportResult(format, target),
+  };
+  const panel = new SumLensPanel(context.extensionUri, actions);
+  evaluator = new Evaluator({ store, pairs, keys, notices, templates, panel, statusBar, log, globalStorage: context.globalStorageUri });
+
+  context.subscriptions.push(
+    log,
+    store,
+    templates,
+    statusBar,
+    diagnostics,
+    panel,
+    evaluator,
+    vscode.workspace.onDidChangeTextDocument((event) => store.applyEdit(event)),
+    vscode.languages.registerHoverProvider({ scheme: '*' }, new FindingHoverProvider(store)),
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store), {
+      providedCodeActionKinds: FindingCodeActions.providedCodeActionKinds,
+    }),
+    ...registerEvaluateCommands(evaluator),
+    ...registerPairingCommands(pairs),
+    ...registerApiKeyCommands(keys),
+    ...registerFindingCommands(store, evaluator),
+    ...registerPanelCommands(panel, actions),
+    registerCustomizePromptCommand(),
+  );
+
+  const api: SumLensApi = {
+    onDidFinishEvaluation: evaluator.onDidFinish,
+    lastOutcome: () => evaluator?.last,
+    findings: (uri) => store.forUri(uri.toString()),
+    diagnosticsSettled: () => diagnostics.settled(),
+    trustNotices: () => notices.log,
+    panelModel: () => panel.currentModel,
+    onDidReceivePanelMessage: panel.onDidReceiveMessage,
+  };
+  return api;
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,79 @@
+/**
+ * Hover over a finding: the verdict, then each judge prompt's vote and explanation. Model
+ * text goes in escaped (never interpreted), HTML is off and the markdown is not trusted, so
+ * a reply cannot inject links, commands or HTML.
+ */
+import * as vscode from 'vscode';
+import { rangeOf } from './diagnostics';
+import type { FindingStore, TrackedFinding } from './findings';
+
+const kindLabels: Record<string, string> = {
+  incorrect: 'Incorrect fact',
+  unsupported: 'Unsupported fact',
+  partial: 'Partly supported fact',
+  missing: 'Missing from the summary',
+  misplaced: 'Misplaced fact',
+  readability: 'Readability',
+};
+
+/**
+ * Model text as inert markdown: markdown punctuation backslash-escaped, `&` and `<` as
+ * entities (so no HTML tag can form), line breaks flattened.
+ */
+function plain(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, '\\$&')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;');
+}
+
+export function hoverContent(f: TrackedFinding): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.appendMarkdown('**SumLens — ');
+  md.appendMarkdown(plain(kindLabels[f.finding.kind] ?? f.finding.kind));
+  md.appendMarkdown('**\n\n');
+  md.appendMarkdown(plain(f.finding.message));
+  md.appendMarkdown('\n\n');
+  if (f.entity) {
+    md.appendMarkdown('Verdict: **');
+    md.appendMarkdown(plain(f.entity.verdict));
+    md.appendMarkdown('**');
+    if (f.entity.metric) {
+      md.appendMarkdown(' (');
+      md.appendMarkdown(plain(f.entity.metric));
+      md.appendMarkdown(')');
+    }
+    md.appendMarkdown('\n\n');
+    for (const vote of f.entity.votes) {
+      md.appendMarkdown('- *');
+      md.appendMarkdown(plain(vote.prompt));
+      md.appendMarkdown('*: **');
+      md.appendMarkdown(plain(vote.answer));
+      md.appendMarkdown('** — ');
+      md.appendMarkdown(plain(vote.explanation));
+      md.appendMarkdown('\n');
+    }
+  } else if (f.finding.category) {
+    md.appendMarkdown('Category: ');
+    md.appendMarkdown(plain(f.finding.category));
+    md.appendMarkdown('\n');
+  }
+  return md;
+}
+
+export class FindingHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly store: FindingStore) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    const offset = document.offsetAt(position);
+    const here = this.store
+      .visible(document.uri.toString())
+      .filter((f) => f.anchor.start <= offset && offset <= f.anchor.end);
+    if (here.length === 0) return undefined;
+    const range = await rangeOf(here[0].anchor);
+    return new vscode.Hover(here.map(hoverContent), range);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The SumLens panel: one webview, its HTML set once (strict CSP with a crypto nonce, local
+ * resources from media/ only), updated by validated messages, and restored after a window
+ * reload by a WebviewPanelSerializer from the state the webview kept.
+ */
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type ToWebview } from './webview/protocol';
+
+export const panelViewType = 'sumlens.panel';
+
+export interface PanelActions {
+  revealEntity(entityId: string): void | Promise<void>;
+  exportResult(format: 'json' | 'markdown', target?: vscode.Uri): void | Promise<void>;
+}
+
+export class SumLensPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private model: PanelModel = { result: null, running: false };
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly received = new vscode.EventEmitter<FromWebview>();
+  /** Every valid message from the webview (tests wait on "ready"). */
+  readonly onDidReceiveMessage = this.received.event;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly actions: PanelActions,
+  ) {
+    this.disposables.push(
+      this.received,
+      vscode.window.registerWebviewPanelSerializer(panelViewType, {
+        deserializeWebviewPanel: async (panel, state) => {
+          const restored = panelModelSchema.safeParse(state);
+          if (restored.success && !this.model.result) this.model = { ...restored.data, running: false };
+          this.attach(panel);
+        },
+      }),
+    );
+  }
+
+  get isOpen(): boolean {
+    return this.panel !== undefined;
+  }
+
+  get currentModel(): PanelModel {
+    return this.model;
+  }
+
+  /** Opens the panel (or brings it forward) beside the editor. */
+  show(preserveFocus = false): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, preserveFocus);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      panelViewType,
+      'SumLens',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
+      this.webviewOptions(),
+    );
+    this.attach(panel);
+  }
+
+  update(model: Partial<PanelModel>): void {
+    this.model = { ...this.model, ...model };
+    this.post({ type: 'model', model: this.model });
+  }
+
+  progress(progress: { done: number; total: number; label: string }): void {
+    this.model = { ...this.model, running: true, progress };
+    this.post({ type: 'progress', progress });
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private webviewOptions(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return {
+      enableScripts: true,
+      // Only the panel's own files: never the workspace, never the whole extension.
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+      retainContextWhenHidden: false,
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    panel.webview.options = this.webviewOptions();
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.svg');
+    panel.webview.html = this.html(panel.webview);
+    const subscriptions = [
+      panel.webview.onDidReceiveMessage((raw) => this.onMessage(raw)),
+      panel.onDidDispose(() => {
+        this.panel = undefined;
+        for (const d of subscriptions) d.dispose();
+      }),
+    ];
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = fromWebviewSchema.safeParse(raw);
+    if (!parsed.success) return; // a webview message we do not know is dropped, never acted on
+    const message = parsed.data;
+    if (message.type === 'ready') this.post({ type: 'model', model: this.model });
+    else if (message.type === 'revealEntity') void this.actions.revealEntity(message.entityId);
+    else void this.actions.exportResult(message.format);
+    this.received.fire(message);
+  }
+
+  private post(message: ToWebview): void {
+    // Validated on the way out as well: a result that does not fit the protocol is a bug here.
+    if (this.panel) void this.panel.webview.postMessage(toWebviewSchema.parse(message));
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(18).toString('base64');
+    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file));
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+      `script-src 'nonce-${nonce}'`,
+      `img-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${media('panel.css')}">
+<title>SumLens</title>
+</head>
+<body>
+<main id="root" aria-live="off"></main>
+<script nonce="${nonce}" src="${media('dist/panel.js')}"></script>
+</body>
+</html>`;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Workspace prompt templates (.sumlens/prompts/). Before each run the override folder is
+ * checked: valid templates are staged for the engine, a broken one gets a diagnostic at the
+ * offending line and is left out, so its built-in counterpart is used meanwhile.
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { listTemplates, loadTemplate, TemplateError } from '../core/prompts';
+
+export class PromptTemplates implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('sumlens-templates');
+
+  constructor(private readonly stagingRoot: vscode.Uri) {}
+
+  dispose(): void {
+    this.collection.dispose();
+  }
+
+  /**
+   * Checks the override folder and returns a folder holding only its valid templates (what
+   * the engine should use as its override), or undefined when none is valid.
+   */
+  stage(overrideDir: string | undefined): string | undefined {
+    this.collection.clear();
+    if (!overrideDir) return undefined;
+    const staging = path.join(this.stagingRoot.fsPath, createHash('sha256').update(overrideDir).digest('hex').slice(0, 16));
+    fs.rmSync(staging, { recursive: true, force: true });
+    let staged = 0;
+    for (const entry of listTemplates({ overrideDir }).filter((e) => e.origin === 'override')) {
+      const problem = this.check(entry.id, entry.filePath);
+      if (problem) {
+        this.report(problem);
+        continue;
+      }
+      const target = path.join(staging, `${entry.id}.md`);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(entry.filePath, target);
+      staged++;
+    }
+    return staged ? staging : undefined;
+  }
+
+  private check(id: string, filePath: string): TemplateError | undefined {
+    try {
+      const template = loadTemplate(filePath);
+      if (template.id !== id) return new TemplateError(filePath, 2, `front matter id '${template.id}' does not match the file's place '${id}'`);
+      return undefined;
+    } catch (error) {
+      if (error instanceof TemplateError) return error;
+      return new TemplateError(filePath, 1, (error as Error).message);
+    }
+  }
+
+  private report(error: TemplateError): void {
+    const line = Math.max(0, error.line - 1);
+    const diagnostic = new vscode.Diagnostic(
+      new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
+      `${error.detail} — SumLens uses the built-in template until this is fixed.`,
+      vscode.DiagnosticSeverity.Error,
+    );
+    diagnostic.source = 'SumLens';
+    diagnostic.code = 'template';
+    this.collection.set(vscode.Uri.file(error.filePath), [diagnostic]);
+  }
+}
+
+/** Copies a built-in template into the workspace prompt folder (unless already there) and opens it. */
+export async function customizePrompt(promptFolder: string, templateId?: string): Promise<vscode.Uri | undefined> {
+  const builtins = listTemplates().filter((e) => e.origin === 'builtin');
+  let id = templateId;
+  if (!id) {
+    const choice = await vscode.window.showQuickPick(
+      builtins.map((e) => ({ label: e.id, description: e.id.startsWith('fine/') ? 'fine-grained' : 'aspect' })),
+      { title: 'SumLens: customize which prompt template?', placeHolder: 'The copy in the workspace shadows the built-in one' },
+    );
+    id = choice?.label;
+  }
+  const entry = builtins.find((e) => e.id === id);
+  if (!entry) return undefined;
+  const target = path.join(promptFolder, `${entry.id}.md`);
+  if (!fs.existsSync(target)) {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(entry.filePath, target);
+  }
+  const uri = vscode.Uri.file(target);
+  await vscode.window.showTextDocument(uri);
+  return uri;
+}

@@ -1,0 +1,81 @@
+/**
+ * What one run evaluated and where its notes stand in the editor, and the mapping from the
+ * engine's note-relative findings to document anchors.
+ */
+import * as vscode from 'vscode';
+import type { EvaluationResult, FineEntity, NoteName } from '../core/result';
+import { findingIdentity, type Anchor, type TrackedFinding } from './findings';
+
+export interface NoteLocation {
+  uri: string;
+  /** Offset of the note's first character in the document (selection start, or 0). */
+  offset: number;
+  /** The note's text as it was sent. */
+  text: string;
+}
+
+export interface RunContext {
+  summary: NoteLocation;
+  source: NoteLocation;
+  reference?: NoteLocation;
+}
+
+function noteOf(context: RunContext, note: NoteName): NoteLocation | undefined {
+  return note === 'target' ? context.summary : note === 'source' ? context.source : context.reference;
+}
+
+/**
+ * The anchor of a note-relative span, or undefined when the document no longer holds the
+ * words the engine saw there (it was edited while the run was going on).
+ */
+function anchorFor(
+  context: RunContext,
+  note: NoteName,
+  start: number,
+  end: number,
+  documents: Map<string, vscode.TextDocument>,
+): Anchor | undefined {
+  const location = noteOf(context, note);
+  if (!location) return undefined;
+  const text = location.text.slice(start, end);
+  const document = documents.get(location.uri);
+  const absolute = { start: location.offset + start, end: location.offset + end };
+  if (document && document.getText(new vscode.Range(document.positionAt(absolute.start), document.positionAt(absolute.end))) !== text) {
+    return undefined;
+  }
+  return { uri: location.uri, ...absolute, text };
+}
+
+/** Turns the engine's findings into anchored findings; those that can no longer be placed are left out. */
+export function trackFindings(
+  context: RunContext,
+  result: EvaluationResult,
+  documents: Map<string, vscode.TextDocument>,
+): TrackedFinding[] {
+  const fine = result.fine;
+  if (!fine) return [];
+  const entities = new Map<string, FineEntity>(fine.entities.map((e) => [e.id, e]));
+  const tracked: TrackedFinding[] = [];
+  for (const finding of fine.findings) {
+    const anchor = anchorFor(context, finding.note, finding.start, finding.end, documents);
+    if (!anchor) continue;
+    const evidence = (finding.evidence ?? []).flatMap((e) => anchorFor(context, e.note, e.start, e.end, documents) ?? []);
+    tracked.push({
+      id: findingIdentity(context.summary.uri, finding, anchor.text),
+      runKey: context.summary.uri,
+      finding,
+      entity: finding.entityId ? entities.get(finding.entityId) : undefined,
+      anchor,
+      evidence,
+    });
+  }
+  return tracked;
+}
+
+/** Where an entity's first span stands in its document now (used by the panel's entity table). */
+export function entityLocation(context: RunContext, entity: FineEntity): { uri: string; start: number; end: number } | undefined {
+  const location = noteOf(context, entity.note);
+  const span = entity.spans[0];
+  if (!location || !span) return undefined;
+  return { uri: location.uri, start: location.offset + span.start, end: location.offset + span.end };
+}

@@ -1,0 +1,221 @@
+/// <reference lib="dom" />
+/**
+ * The SumLens panel's script (bundled to media/dist/panel.js). It renders whatever model the
+ * extension posts, keeps it with setState so the panel comes back after a reload, and builds
+ * every node with createElement/textContent: model text is untrusted and never parsed as HTML.
+ */
+import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type PanelResult } from './protocol';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const root = document.getElementById('root') as HTMLElement;
+let model: PanelModel = { result: null, running: false };
+
+function send(message: FromWebview): void {
+  vscode.postMessage(fromWebviewSchema.parse(message));
+}
+
+/** Creates an element with optional class and text (always as text, never HTML). */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const fmt = (n: number, digits = 2) => (Number.isInteger(n) ? String(n) : n.toFixed(digits));
+
+function scaleBar(score: number | null, [low, high]: [number, number], label: string): HTMLElement {
+  const bar = el('div', 'scale');
+  bar.setAttribute('role', 'meter');
+  bar.setAttribute('aria-label', label);
+  bar.setAttribute('aria-valuemin', String(low));
+  bar.setAttribute('aria-valuemax', String(high));
+  if (score !== null) {
+    bar.setAttribute('aria-valuenow', score.toFixed(2));
+    const fill = el('div', 'scale-fill');
+    fill.style.width = `${(100 * (score - low)) / (high - low || 1)}%`;
+    bar.append(fill);
+  }
+  return bar;
+}
+
+function distribution(dist: Record<string, number>, [low, high]: [number, number]): HTMLElement {
+  const list = el('div', 'dist');
+  list.setAttribute('role', 'list');
+  list.setAttribute('aria-label', 'Probability of each score');
+  const values = Object.keys(dist).length ? Object.keys(dist) : [];
+  const all = new Set(values);
+  if (Number.isInteger(low) && Number.isInteger(high) && high - low <= 10) {
+    for (let v = low; v <= high; v++) all.add(String(v));
+  }
+  for (const value of [...all].sort((a, b) => Number(a) - Number(b))) {
+    const p = dist[value] ?? 0;
+    const row = el('div', 'dist-row');
+    row.setAttribute('role', 'listitem');
+    const bar = el('div', 'dist-bar');
+    const fill = el('div', 'dist-fill');
+    fill.style.width = `${Math.round(p * 100)}%`;
+    bar.append(fill);
+    row.append(el('span', 'dist-value', value), bar, el('span', 'dist-p', `${(p * 100).toFixed(0)}%`));
+    list.append(row);
+  }
+  return list;
+}
+
+function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
+  const card = el('section', 'card');
+  card.setAttribute('aria-label', `Aspect ${aspect.name}`);
+  const head = el('div', 'card-head');
+  head.append(el('h3', undefined, aspect.name));
+  const score = aspect.score === null ? '—' : `${fmt(aspect.score)} / ${aspect.scale[1]}`;
+  head.append(el('span', 'score', score));
+  card.append(head, scaleBar(aspect.score, aspect.scale, `${aspect.name} score`));
+  const method =
+    aspect.method === 'logprobs'
+      ? `log-probabilities · valid mass ${(aspect.validMass * 100).toFixed(0)}%`
+      : `sampling · ${aspect.samples ?? '?'} samples${aspect.unparsed ? `, ${aspect.unparsed} unreadable` : ''}`;
+  card.append(el('div', 'muted', method));
+  if (aspect.error) card.append(el('div', 'error', aspect.error));
+  card.append(distribution(aspect.distribution, aspect.scale));
+  if (aspect.reason) {
+    card.append(el('h4', undefined, 'Reason'), el('p', 'reason', aspect.reason));
+  }
+  if (aspect.steps) {
+    const details = el('details');
+    details.append(el('summary', undefined, aspect.stepsGenerated ? 'Evaluation steps (generated)' : 'Evaluation steps'));
+    details.append(el('pre', 'steps', aspect.steps));
+    card.append(details);
+  }
+  return card;
+}
+
+function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
+  const section = el('section', 'fine');
+  section.append(el('h2', undefined, 'Fine-grained (SumAutoEval)'));
+  const metrics = el('div', 'metrics');
+  for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {
+    const m = fine[name];
+    const card = el('div', 'card metric');
+    card.append(el('h3', undefined, name));
+    card.append(el('span', 'score', m ? `${fmt(m.score)} / 5` : '—'));
+    card.append(scaleBar(m ? m.score : null, [1, 5], `${name} score`));
+    card.append(el('div', 'muted', m ? `${(m.ratio * 100).toFixed(0)}% of facts` : 'not measured'));
+    metrics.append(card);
+  }
+  section.append(metrics);
+  for (const error of fine.errors ?? []) section.append(el('div', 'error', error));
+
+  const table = el('table', 'entities');
+  const caption = el('caption', undefined, `Entities (${fine.entities.length}) — Enter or click to show in the editor`);
+  table.append(caption);
+  const head = el('tr');
+  for (const h of ['Entity', 'In', 'Metric', 'Verdict', 'Votes']) head.append(el('th', undefined, h));
+  const thead = el('thead');
+  thead.append(head);
+  table.append(thead);
+  const body = el('tbody');
+  for (const entity of fine.entities) {
+    const row = el('tr', `entity verdict-${entity.verdict.replace(/[^a-z]/gi, '')}`);
+    row.tabIndex = 0;
+    row.setAttribute('role', 'button');
+    row.setAttribute('aria-label', `${entity.text}: ${entity.verdict}. Show in editor`);
+    row.append(
+      el('td', undefined, entity.text),
+      el('td', undefined, entity.note === 'target' ? 'summary' : entity.note),
+      el('td', undefined, entity.metric ?? ''),
+      el('td', 'verdict', entity.verdict),
+      el('td', 'votes', entity.votes.map((v) => v.answer).join(' · ')),
+    );
+    row.title = entity.votes.map((v) => `${v.prompt}: ${v.answer} — ${v.explanation}`).join('\n');
+    const reveal = () => send({ type: 'revealEntity', entityId: entity.id });
+    row.addEventListener('click', reveal);
+    row.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        reveal();
+      }
+    });
+    body.append(row);
+  }
+  table.append(body);
+  section.append(table);
+  return section;
+}
+
+function usageLine(result: PanelResult): HTMLElement {
+  const u = result.usage;
+  return el(
+    'p',
+    'muted usage',
+    `${u.calls} calls · ${u.promptTokens} prompt + ${u.completionTokens} completion tokens · ${u.cacheHits} cache hits · ${u.retries} retries · ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
+}
+
+function render(): void {
+  root.replaceChildren();
+  const header = el('header');
+  header.append(el('h1', undefined, 'SumLens'));
+  const actions = el('div', 'actions');
+  for (const format of ['json', 'markdown'] as const) {
+    const button = el('button', undefined, format === 'json' ? 'Export JSON' : 'Export Markdown');
+    button.disabled = !model.result;
+    button.addEventListener('click', () => send({ type: 'export', format }));
+    actions.append(button);
+  }
+  header.append(actions);
+  root.append(header);
+
+  if (model.summaryName) {
+    const what = `${model.summaryName} ← ${model.sourceName ?? '?'}${model.referenceName ? ` (reference: ${model.referenceName})` : ''}`;
+    root.append(el('p', 'muted', what));
+  }
+  const status = el('p', 'status');
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  status.id = 'status';
+  if (model.running) status.textContent = model.progress ? `Evaluating… ${model.progress.done}/${model.progress.total} ${model.progress.label}` : 'Evaluating…';
+  root.append(status);
+  if (model.error) root.append(el('div', 'error', model.error));
+
+  const result = model.result;
+  if (!result) {
+    if (!model.running) root.append(el('p', 'muted', 'No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.'));
+    return;
+  }
+  root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
+  if (result.aspects.length) {
+    const cards = el('div', 'cards');
+    for (const aspect of result.aspects) cards.append(aspectCard(aspect));
+    root.append(cards);
+  }
+  if (result.fine) root.append(fineSection(result.fine));
+  root.append(usageLine(result));
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const parsed = toWebviewSchema.safeParse(event.data);
+  if (!parsed.success) return; // not ours, or malformed: ignore rather than render it
+  const message = parsed.data;
+  if (message.type === 'model') {
+    model = message.model;
+    vscode.setState(model);
+    render();
+  } else {
+    model = { ...model, running: true, progress: message.progress };
+    const status = document.getElementById('status');
+    if (status) status.textContent = `Evaluating… ${message.progress.done}/${message.progress.total} ${message.progress.label}`;
+  }
+});
+
+// After a reload the last model comes back from the webview state before the extension speaks.
+const saved = panelModelSchema.safeParse(vscode.getState());
+if (saved.success) model = saved.data;
+render();
+send({ type: 'ready' });

@@ -1,0 +1,38 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { evaluateSelection, fixtureScenario, openFixture, type Fixture } from './helpers';
+import { scenarioHandler } from './fakeJudge';
+
+describe('cancellation', () => {
+  let fx: Fixture;
+
+  before(async () => {
+    fx = await openFixture({ method: 'all' });
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('sumlens').update('method', 'fine', vscode.ConfigurationTarget.Global);
+    await fx.server.close();
+  });
+
+  it('stops the run when cancelled and keeps what finished', async () => {
+    const answer = scenarioHandler(fixtureScenario(fx.article.document.getText()));
+    let hung = 0;
+    // Holistic aspects answer; the fine-grained judges never do.
+    fx.server.setHandler((request) => {
+      if (request.body?.response_format?.json_schema?.name?.startsWith('fine_correctness')) {
+        hung++;
+        return { hang: true };
+      }
+      return answer(request);
+    });
+    const run = evaluateSelection(fx.api);
+    const deadline = Date.now() + 20_000;
+    while (hung === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(hung > 0, 'the run reached the judges');
+    assert.strictEqual(await vscode.commands.executeCommand('sumlens.cancelEvaluation'), true);
+    const outcome = await run;
+    assert.strictEqual(outcome.result.cancelled, true);
+    assert.ok(outcome.result.aspects.some((a) => a.score !== null), 'finished aspects are kept');
+    assert.strictEqual(fx.api.panelModel().running, false);
+  });
+});

@@ -1,0 +1,51 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { evaluateSelection, eventually, openFixture, rangeOfText, sumlensDiagnostics, type Fixture } from './helpers';
+
+describe('edits and ignored findings', () => {
+  let fx: Fixture;
+
+  beforeEach(async () => {
+    fx = await openFixture();
+    await evaluateSelection(fx.api);
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await fx.server.close();
+  });
+
+  const errorIn = (doc: vscode.TextDocument) => sumlensDiagnostics(doc.uri).find((d) => d.severity === vscode.DiagnosticSeverity.Error);
+
+  it('shifts findings with an edit before them', async () => {
+    const doc = fx.summary.document;
+    await fx.summary.edit((e) => e.insert(rangeOfText(doc, 'Lakeford approved').start, 'In short, '));
+    await eventually(() => errorIn(doc)?.range.start.character !== undefined && doc.getText(errorIn(doc)!.range) === '40 million euros', 'the error to follow its words');
+    assert.deepStrictEqual(errorIn(doc)!.range, rangeOfText(doc, '40 million euros'));
+    // Lines added above move it down too.
+    await fx.summary.edit((e) => e.insert(new vscode.Position(0, 0), 'Added line\n\n'));
+    await eventually(() => errorIn(doc)?.range.start.line === rangeOfText(doc, '40 million euros').start.line, 'the error to move down');
+    assert.strictEqual(doc.getText(errorIn(doc)!.range), '40 million euros');
+  });
+
+  it('drops a finding whose own text is edited', async () => {
+    const doc = fx.summary.document;
+    const before = sumlensDiagnostics(doc.uri).length;
+    await fx.summary.edit((e) => e.replace(rangeOfText(doc, '40'), '12'));
+    await eventually(() => errorIn(doc) === undefined, 'the edited finding to be dropped');
+    assert.strictEqual(sumlensDiagnostics(doc.uri).length, before - 1, 'only that finding is dropped');
+  });
+
+  it('ignores a finding, and keeps it ignored after another run', async () => {
+    const doc = fx.summary.document;
+    const error = errorIn(doc)!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, error.range);
+    const ignore = actions.find((a) => a.title === 'Ignore this finding')!;
+    await vscode.commands.executeCommand(ignore.command!.command, ...(ignore.command!.arguments ?? []));
+    await fx.api.diagnosticsSettled();
+    assert.strictEqual(errorIn(doc), undefined);
+    fx.summary.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
+    await evaluateSelection(fx.api);
+    assert.strictEqual(errorIn(doc), undefined, 'still ignored after a new run');
+    assert.ok(fx.api.findings(doc.uri).some((f) => f.finding.kind === 'incorrect'), 'the finding exists, only hidden');
+  });
+});

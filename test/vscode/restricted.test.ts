@@ -1,0 +1,36 @@
+// Runs in the "restricted" suite: workspace trust is on and this workspace is not trusted.
+// Its .vscode/settings.json points sumlens.baseUrl at an address that must never be used,
+// and it carries its own prompt templates, which must be ignored.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { evaluateSelection, openFixture, type Fixture } from './helpers';
+
+describe('restricted mode (untrusted workspace)', () => {
+  let fx: Fixture;
+
+  before(async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    fs.mkdirSync(`${root}/.sumlens/prompts/fine`, { recursive: true });
+    const builtin = vscode.Uri.joinPath(vscode.extensions.getExtension('sumlens.sumlens')!.extensionUri, 'prompts/fine/extract.md').fsPath;
+    fs.writeFileSync(`${root}/.sumlens/prompts/fine/extract.md`, fs.readFileSync(builtin, 'utf8').replace('Break the note', 'WORKSPACE-PROMPT: break the note'));
+    fx = await openFixture(); // sets the user-level base URL to the fake server
+  });
+  after(() => fx.server.close());
+
+  it('runs untrusted', () => {
+    assert.strictEqual(vscode.workspace.isTrusted, false);
+  });
+
+  it('ignores the workspace base URL and prompt folder, and says so', async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    assert.match(fs.readFileSync(`${root}/.vscode/settings.json`, 'utf8'), /must-not-be-used/, 'the workspace tries to redirect');
+    const outcome = await evaluateSelection(fx.api);
+    assert.strictEqual(outcome.result.endpoint, fx.server.url.replace(/\/+$/, ''));
+    assert.ok(fx.server.chatRequests.length > 0, 'the user-level endpoint was used');
+    assert.ok(fx.server.chatRequests.every((r) => !JSON.stringify(r.body.messages).includes('WORKSPACE-PROMPT')), 'workspace prompts ignored');
+    const notices = fx.api.trustNotices().join('\n');
+    assert.match(notices, /sumlens\.baseUrl/);
+    assert.match(notices, /prompt templates/);
+  });
+});
