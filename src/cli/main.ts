@@ -7,6 +7,7 @@ import { SumLensError } from '../core/errors';
 import { registerEval } from './commands/eval';
 import { registerMeta } from './commands/meta';
 import { registerReplay } from './commands/replay';
+import { registerBench } from './commands/bench';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sumlens')
@@ -16,6 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   registerEval(program);
   registerMeta(program);
   registerReplay(program);
+  registerBench(program);
   try {
     await program.parseAsync(argv);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);

@@ -27,8 +27,8 @@ export interface BenchRunOptions {
   limit?: number;
   /** Items evaluated at once; the session's own limit caps the calls in flight. */
   itemConcurrency: number;
-  parseRule?: 'robust' | 'geval';
-  samples?: number;
+  /** Passed through to evaluate(): samples, topLogprobs, parseRule, promptOverrideDir. */
+  extra?: Partial<EvaluateOptions>;
   signal?: AbortSignal;
   onProgress?(done: number, total: number, usage: Usage): void;
 }
@@ -93,13 +93,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       try {
         const result = await options.evaluate(
           toBenchInput(item, options.plan.task),
-          {
-            method: options.method,
-            aspects: judgeAspects,
-            session: options.session,
-            parseRule: options.parseRule,
-            samples: options.samples,
-          },
+          { ...options.extra, method: options.method, aspects: judgeAspects, session: options.session },
           { signal: options.signal },
         );
         if (result.cancelled) break;

@@ -1,0 +1,168 @@
+/**
+ * `sumlens meta`, `replay` and `bench` as a user runs them (the compiled CLI in a child
+ * process), on the real dataset files and against the fake OpenAI server.
+ */
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { packageRoot } from '../../../src/core/paths';
+import { FakeBatchApi } from '../../fake/batchRoutes';
+import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
+import { requireDataset } from '../../unit/meta/sharedData';
+
+const cli = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = start(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => (stdout += d));
+    child.stderr?.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A score distribution that varies with the prompt, so correlations are defined. */
+function variedScore(request: RecordedRequest) {
+  const digest = createHash('sha256').update(JSON.stringify(request.body.messages)).digest();
+  const p = 0.2 + (digest[0] / 255) * 0.6;
+  return scoreReply('3', { '3': p, '4': 1 - p });
+}
+
+const CONTRACT_KEYS = ['aspect', 'level', 'pearson', 'spearman', 'kendall', 'items', 'documents', 'skipped'];
+
+describe('e2e meta: the meta, replay and bench commands', () => {
+  it('meta --json prints the contract fields (Topical-Chat, UniEval predictions)', async function () {
+    const dataset = requireDataset(this, 'topical_chat/unieval_predict/topical_chat_result.json');
+    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    for (const key of CONTRACT_KEYS) assert.ok(key in result, key);
+    assert.equal(result.level, 'sample');
+    assert.equal(result.pearson.toFixed(4), '0.4437');
+  });
+
+  it('meta on SummEval defaults to the summary level', async function () {
+    const dataset = requireDataset(this, 'summeval/summeval.json');
+    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'consistency', '--field', 'scores', '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    assert.equal(result.level, 'summary');
+    assert.equal(result.skipped, 4, 'four documents have constant human consistency');
+    assert.equal(result.documents, 96);
+  });
+
+  it('meta names the file when it is not a dataset', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-meta-'));
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, '[{"source": 3}]');
+    const run = await runCli(['meta', '--dataset', bad, '--aspect', 'x', '--field', 'predict_scores']);
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(run.code, 8);
+    assert.match(run.stderr, /bad\.json: not a meta-evaluation dataset/);
+  });
+
+  it('replay prints ours beside G-Eval\'s rule, and --json adds unparsed', async function () {
+    const results = requireDataset(this, 'topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_coh_geval.json');
+    const table = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3']);
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /robust \(ours\)/);
+    assert.match(table.stdout, /geval \(leading number, else 0\) +sample +0\.4676 +0\.4670 +0\.3518 +359/);
+    const json = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--parse', 'geval', '--json']);
+    const result = JSON.parse(json.stdout);
+    for (const key of [...CONTRACT_KEYS, 'unparsed']) assert.ok(key in result, key);
+    assert.equal(result.unparsed, 44);
+  });
+
+  describe('bench', () => {
+    let server: FakeOpenAiServer;
+    let dir: string;
+    let env: Record<string, string>;
+    beforeEach(async () => {
+      server = await FakeOpenAiServer.start();
+      server.setHandler(variedScore);
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-bench-'));
+      env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') };
+    });
+    afterEach(async () => {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    const readKeys = (out: string): string[] =>
+      fs.readFileSync(out, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line).key);
+
+    it('scores items, writes JSONL, prints the meta table beside the paper; a rerun sends nothing', async function () {
+      const dataset = requireDataset(this, 'summeval/summeval.json');
+      const out = path.join(dir, 'run.jsonl');
+      const args = ['bench', '--dataset', dataset, '--limit', '32', '--out', out, '--no-cache'];
+      const run = await runCli(args, env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(readKeys(out).length, 32);
+      assert.equal(server.chatRequests.length, 32 * 4);
+      assert.match(run.stderr, /32 item\(s\) written/);
+      assert.match(run.stderr, /calls 128/);
+      assert.match(run.stderr, /cost for gpt-4o-mini: ~\$/);
+      assert.match(run.stdout, /coherence +summary/);
+      assert.match(run.stdout, /ρ paper/);
+      assert.match(run.stdout, /0\.582/);
+      const again = await runCli(args, env);
+      assert.equal(again.code, 0, again.stderr);
+      assert.match(again.stderr, /0 item\(s\) written to .*, 32 already there/);
+      assert.equal(server.chatRequests.length, 32 * 4);
+    });
+
+    it('a killed run resumed with the same command finishes without duplicates', async function () {
+      const dataset = requireDataset(this, 'summeval/summeval.json');
+      await server.close();
+      server = await FakeOpenAiServer.start({ latencyMs: 40 });
+      server.setHandler(variedScore);
+      env.OPENAI_BASE_URL = server.url;
+      const out = path.join(dir, 'killed.jsonl');
+      const args = ['bench', '--dataset', dataset, '--limit', '48', '--out', out, '--concurrency', '4', '--no-cache'];
+      const child = start(args, env);
+      while (!fs.existsSync(out) || readKeys(out).length < 8) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('close', r));
+      const before = readKeys(out).length;
+      assert.ok(before < 48);
+      const resumed = await runCli(args, env);
+      assert.equal(resumed.code, 0, resumed.stderr);
+      const keys = readKeys(out);
+      assert.equal(keys.length, 48);
+      assert.equal(new Set(keys).size, 48);
+      assert.match(resumed.stderr, new RegExp(`${48 - before} item\\(s\\) written.*${before} already there`));
+    });
+
+    it('--dry-run estimates calls, tokens and cost and sends nothing', async function () {
+      const dataset = requireDataset(this, 'summeval/summeval.json');
+      const run = await runCli(['bench', '--dataset', dataset, '--limit', '16', '--dry-run', '--out', path.join(dir, 'd.jsonl')], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /16 item\(s\) to evaluate/);
+      assert.match(run.stdout, /calls: 64/);
+      assert.match(run.stdout, /prompt tokens: ~\d+/);
+      assert.equal(server.requests.length, 0);
+      assert.ok(!fs.existsSync(path.join(dir, 'd.jsonl')));
+    });
+
+    it('--batch goes through the files and batches endpoints', async function () {
+      const dataset = requireDataset(this, 'summeval/summeval.json');
+      const api = new FakeBatchApi(server);
+      const out = path.join(dir, 'batch.jsonl');
+      const run = await runCli(['bench', '--dataset', dataset, '--limit', '16', '--out', out, '--batch', '--poll-seconds', '1'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(readKeys(out).length, 16);
+      assert.ok(api.created.length >= 1);
+      assert.ok(server.requests.some((r) => r.path.endsWith('/files')));
+      assert.match(run.stderr, /Batch|batch/);
+    });
+  });
+});
