@@ -126,7 +126,8 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
 function runReport(s: BenchRunSummary, out: string, model: string, batch: boolean): string {
   const lines = [
     `${s.written} item(s) written to ${out}${s.alreadyDone ? `, ${s.alreadyDone} already there` : ''}` +
-      `${s.failed ? `, ${s.failed} failed (a rerun retries them)` : ''}${s.cancelled ? ', cancelled' : ''}` +
+      `${s.failed ? `, ${s.failed} failed (a rerun retries them)` : ''}` +
+      `${s.aspectErrors ? `, ${s.aspectErrors} aspect score(s) missing after errors` : ''}${s.cancelled ? ', cancelled' : ''}` +
       ` in ${(s.durationMs / 1000).toFixed(1)} s`,
     ...s.errors.map((e) => `  ${e}`),
     `calls ${s.usage.calls} (cache hits ${s.usage.cacheHits}, retries ${s.usage.retries}), ` +

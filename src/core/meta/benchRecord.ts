@@ -18,7 +18,8 @@ export const BenchRecordSchema = z.looseObject({
   scores: z.record(z.string(), z.number().nullable()),
   /** The full evaluation result (unvalidated beyond being an object). */
   result: z.record(z.string(), z.unknown()).optional(),
-  error: z.string().optional(),
+  /** Aspect → why it has no score (an aspect that failed after the session's retries). */
+  errors: z.record(z.string(), z.string()).optional(),
 });
 
 export type BenchRecord = z.infer<typeof BenchRecordSchema>;

@@ -1,8 +1,10 @@
 /**
  * A bench run: evaluate every item of a dataset (or the first `limit`), appending one JSONL
  * record per finished item. Items already in the output file are skipped, so a killed run
- * resumed with the same command goes on where it stopped. Items with a failed aspect are not
- * written (a rerun retries them); they are counted and their first errors reported.
+ * resumed with the same command goes on where it stopped. An item whose evaluation throws (a
+ * run-level error: endpoint, key, model) is not written, so a rerun retries it; an aspect that
+ * failed inside an item (after the session's retries) is written with a null score and its
+ * message under `errors` (meta counts it as missing). The first errors are reported.
  */
 import { isCancellation } from '../errors';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
@@ -39,7 +41,10 @@ export interface BenchRunSummary {
   /** Items found already done in the output file. */
   alreadyDone: number;
   written: number;
+  /** Items that threw (run-level errors): not written, so a rerun retries them. */
   failed: number;
+  /** Aspects that failed inside written items (score null, message under `errors`). */
+  aspectErrors: number;
   errors: string[];
   /** Bytes of a torn last line cut off before resuming. */
   truncatedBytes: number;
@@ -50,8 +55,12 @@ export interface BenchRunSummary {
 
 export function benchRecord(item: DatasetItem, plan: BenchPlan, result: EvaluationResult): BenchRecord {
   const scores: Record<string, number | null> = {};
+  const errors: Record<string, string> = {};
   for (const pair of plan.aspects) {
-    scores[pair.human] = result.aspects.find((a) => a.name === pair.judge)?.score ?? null;
+    const aspect = result.aspects.find((a) => a.name === pair.judge);
+    scores[pair.human] = aspect?.score ?? null;
+    if (aspect?.error !== undefined) errors[pair.human] = aspect.error;
+    else if (!aspect) errors[pair.human] = 'not scored';
   }
   return {
     key: item.key,
@@ -59,6 +68,7 @@ export function benchRecord(item: DatasetItem, plan: BenchPlan, result: Evaluati
     ...(item.doc_id !== undefined ? { doc_id: item.doc_id } : {}),
     system_id: item.system_id,
     scores,
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
     result: result as unknown as Record<string, unknown>,
   };
 }
@@ -79,6 +89,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     alreadyDone,
     written: 0,
     failed: 0,
+    aspectErrors: 0,
     errors: [],
     truncatedBytes: opened.truncatedBytes,
     cancelled: false,
@@ -97,12 +108,13 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
           { signal: options.signal },
         );
         if (result.cancelled) break;
-        // An aspect that failed (API error, bad template) is retried by a rerun, so the item
-        // is not written; successful aspects come back from the cache then.
-        const failedAspect = result.aspects.find((a) => a.error !== undefined);
-        if (failedAspect) throw new Error(`${failedAspect.name}: ${failedAspect.error}`);
-        appendBenchRecord(options.out, benchRecord(item, options.plan, result));
+        const record = benchRecord(item, options.plan, result);
+        appendBenchRecord(options.out, record);
         summary.written++;
+        for (const [aspect, message] of Object.entries(record.errors ?? {})) {
+          summary.aspectErrors++;
+          if (summary.errors.length < 5) summary.errors.push(`item ${item.index} (${item.key}) ${aspect}: ${message}`);
+        }
       } catch (error) {
         if (isCancellation(error)) break;
         summary.failed++;

@@ -98,6 +98,21 @@ describe('meta/runBench', () => {
     assert.deepEqual(calls, ['summary 4']);
   });
 
+  it('writes an item whose aspect failed with a null score and the message', async () => {
+    const failing: Evaluator = async (input, options, hooks) => {
+      const result = await fakeEvaluator([])(input, options, hooks);
+      if (input.summary === 'summary 1') result.aspects[0] = { ...result.aspects[0], score: null, error: 'no valid score' };
+      return result;
+    };
+    const summary = await runBench({ dataset, plan, method: 'geval', out, session: new DryRunSession('e', 'm'), evaluate: failing, itemConcurrency: 2 });
+    assert.equal(summary.written, 6);
+    assert.equal(summary.aspectErrors, 1);
+    assert.match(summary.errors[0], /item 1 .*coherence: no valid score/);
+    const line = readFileSync(out, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l)).find((l) => l.index === 1);
+    assert.deepEqual(line.scores, { coherence: null });
+    assert.deepEqual(line.errors, { coherence: 'no valid score' });
+  });
+
   it('stops taking items when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();

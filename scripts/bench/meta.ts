@@ -1,0 +1,43 @@
+/**
+ * Time of `meta` over all of SummEval (issue 5; goal well under a second): reading and
+ * validating the 5 MB file, then Pearson, Spearman and Kendall at the summary, sample and
+ * system levels for the four aspects (human scores of another aspect stand in for predictions).
+ */
+import { readDataset } from '../../src/core/meta/datasets';
+import { metaEvaluate } from '../../src/core/meta/metaEvaluate';
+import { findSharedDataset } from '../../src/core/meta/sharedDatasets';
+
+const ASPECTS = ['coherence', 'consistency', 'fluency', 'relevance'];
+
+export async function benchMeta(): Promise<string[]> {
+  const path = findSharedDataset('summeval/summeval.json');
+  if (!path) return ['meta: skipped, ../shared/datasets/summeval/summeval.json is absent'];
+  const times: number[] = [];
+  let readMs = 0;
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    const dataset = readDataset(path);
+    readMs = performance.now() - started;
+    for (const level of ['summary', 'sample', 'system'] as const) {
+      for (const [i, aspect] of ASPECTS.entries()) {
+        const predictor = ASPECTS[(i + 1) % ASPECTS.length];
+        metaEvaluate(
+          aspect,
+          level,
+          dataset.items.map((item) => ({
+            group: item.group,
+            system: String(item.system_id),
+            human: item.scores[aspect],
+            predicted: item.scores[predictor],
+          })),
+        );
+      }
+    }
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return [
+    `meta over all SummEval (1600 items; 4 aspects × summary, sample and system levels), median of 5:`,
+    `  ${times[2].toFixed(0)} ms in all, of which reading + validating the file ${readMs.toFixed(0)} ms (goal well under 1000 ms)`,
+  ];
+}
