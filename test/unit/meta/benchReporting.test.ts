@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import { BatchSession, customId } from '../../../src/core/meta/batch/batchSession';
+import { paperComparisonTable } from '../../../src/core/meta/formatTable';
+import { paperTableFor } from '../../../src/core/meta/paperFigures';
+import { estimateCost, formatCost, priceOf } from '../../../src/core/meta/pricing';
+import { formatDuration, ProgressBar, renderProgress } from '../../../src/core/meta/progressBar';
+
+describe('meta: bench reporting pieces', () => {
+  it('renders progress with rate and ETA', () => {
+    assert.equal(renderProgress(25, 100, 5, '', 4), '[#---] 25/100 25% 5.0 items/s ETA 00:15');
+    assert.match(renderProgress(0, 100, 0), /ETA --:--/);
+    assert.equal(formatDuration(3725), '1:02:05');
+  });
+
+  it('prints a line per 10% when stderr is not a terminal', () => {
+    const lines: string[] = [];
+    const bar = new ProgressBar({ write: (t: string) => lines.push(t), isTTY: false }, 20);
+    for (let done = 0; done <= 20; done++) bar.update(done);
+    assert.equal(lines.length, 11);
+  });
+
+  it('estimates cost from the price table, half price in batch, none for unknown models', () => {
+    assert.deepEqual(priceOf('gpt-4o-mini-2024-07-18'), { input: 0.15, output: 0.6 });
+    assert.equal(estimateCost('gpt-4o-mini', { promptTokens: 1e6, completionTokens: 1e6 }), 0.75);
+    assert.equal(estimateCost('gpt-4o-mini', { promptTokens: 1e6, completionTokens: 1e6 }, true), 0.375);
+    assert.equal(estimateCost('llama3', { promptTokens: 1, completionTokens: 1 }), undefined);
+    assert.match(formatCost(1.234), /~\$1\.23 \(estimate/);
+  });
+
+  it("prints ours beside the paper's figures, marking unchecked ones", () => {
+    const paper = paperTableFor('summeval', 'x/summeval.json');
+    assert.ok(paper);
+    const table = paperComparisonTable(
+      [{ aspect: 'coherence', level: 'summary', pearson: 0.5, spearman: 0.55, kendall: 0.43, items: 1600, documents: 100, skipped: 0, missing: 0 }],
+      paper,
+    );
+    assert.match(table, /coherence +0\.5000 +0\.5500 +0\.582 +0\.4300 +0\.457\?/);
+    assert.equal(paperTableFor('qags', 'qags_xsum_result.json')?.figures[0].spearman, 0.537);
+    assert.equal(paperTableFor('generic', 'x.json'), undefined);
+  });
+
+  it('batch session parks identical requests under one custom_id and wakes them with the answer', async () => {
+    const session = new BatchSession('e', 'm', new Map());
+    const request = { messages: [{ role: 'user' as const, content: 'rate' }], maxTokens: 5 };
+    const a = session.chat(request);
+    const b = session.chat(request);
+    const lines = session.pendingLines();
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].custom_id, customId(lines[0].body));
+    session.answer(lines[0].custom_id, { choices: [{ index: 0, message: { content: '4' } }], usage: { prompt_tokens: 7, completion_tokens: 1 } });
+    assert.equal((await a).choices[0].text, '4');
+    assert.equal((await b).choices[0].text, '4');
+    assert.equal(session.usage().promptTokens, 7);
+    const again = await session.chat(request);
+    assert.ok(again.cached);
+    session.chat({ ...request, maxTokens: 6 }).catch(() => undefined);
+    const [line] = session.pendingLines();
+    session.answer(line.custom_id, { nonsense: true });
+    assert.equal(session.pendingCount, 0);
+  });
+});
