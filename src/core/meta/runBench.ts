@@ -6,6 +6,7 @@
  * failed inside an item (after the session's retries) is written with a null score and its
  * message under `errors` (meta counts it as missing). The first errors are reported.
  */
+import { setMaxListeners } from 'node:events';
 import { isCancellation } from '../errors';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { LlmSession, Usage } from '../llm/types';
@@ -97,15 +98,22 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     usage: options.session.usage(),
   };
   const judgeAspects = options.plan.aspects.map((a) => a.judge);
+  // One signal for every item in flight: each evaluate() listens on it, legitimately many.
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const forward = (): void => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', forward, { once: true });
+  const signal = controller.signal;
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < todo.length && !options.signal?.aborted) {
+    while (next < todo.length && !signal.aborted) {
       const item = todo[next++];
       try {
         const result = await options.evaluate(
           toBenchInput(item, options.plan.task),
           { ...options.extra, method: options.method, aspects: judgeAspects, session: options.session },
-          { signal: options.signal },
+          { signal },
         );
         if (result.cancelled) break;
         const record = benchRecord(item, options.plan, result);
@@ -125,7 +133,8 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   };
   options.onProgress?.(alreadyDone, inScope, options.session.usage());
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.itemConcurrency, todo.length)) }, worker));
-  summary.cancelled = options.signal?.aborted === true;
+  options.signal?.removeEventListener('abort', forward);
+  summary.cancelled = signal.aborted;
   summary.durationMs = Date.now() - started;
   summary.usage = options.session.usage();
   return summary;

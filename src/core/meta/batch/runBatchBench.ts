@@ -41,10 +41,16 @@ export async function runBatchBench(options: BatchBenchOptions): Promise<BatchBe
   const batches: string[] = [];
   let finished = false;
 
+  /** Waits, or ends early when the run is cancelled. */
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const wake = (): void => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      options.signal?.addEventListener('abort', wake, { once: true });
     });
 
   const ingest = (lines: BatchOutputLine[]): void => {
