@@ -24,8 +24,8 @@ export interface Scenario {
   /** Facts of the source (the completeness rubric when no reference is given). */
   sourceFacts: PlantedFact[];
   readability?: { quote: string; category: string; explanation: string }[];
-  /** The G-Eval score the judge leans to. */
-  score?: number;
+  /** The G-Eval score the judge leans to, per aspect ("coherence") or for all ("*"); default 3. */
+  scores?: Record<string, number>;
 }
 
 const json = (value: unknown): FakeReply => ({ choices: [{ text: JSON.stringify(value) }] });
@@ -41,9 +41,9 @@ function quotedNote(text: string): string {
   return match ? match[1] : '';
 }
 
-/** "T1: text" lines the judge prompts list. */
+/** "T1: text" (or "T1 [section: …]: text") lines the judge prompts list. */
 function entityLines(text: string): { id: string; text: string }[] {
-  return [...text.matchAll(/^([TRSE]\d+): (.*)$/gm)].map((m) => ({ id: m[1], text: m[2] }));
+  return [...text.matchAll(/^([TRSE]\d+)(?: \[section: [^\]]*\])?: (.*)$/gm)].map((m) => ({ id: m[1], text: m[2] }));
 }
 
 export function scenarioHandler(scenario: Scenario): ChatHandler {
@@ -74,9 +74,18 @@ export function scenarioHandler(scenario: Scenario): ChatHandler {
       return json({ results });
     }
     // G-Eval: a score prompt (few tokens, with or without logprobs), or a reason / steps prompt.
-    const score = String(scenario.score ?? 4);
+    // The aspect and its scale are read from the template's criteria line, e.g. "Fluency (1-3):".
+    const prompt = (body.messages ?? []).map((m: { content: string }) => m.content).join('\n');
+    const criteria = /(\w+) \((\d+)-(\d+)\):/.exec(prompt);
+    const aspect = criteria?.[1].toLowerCase() ?? '';
+    const [low, high] = criteria ? [Number(criteria[2]), Number(criteria[3])] : [1, 5];
+    const value = Math.min(high, Math.max(low, scenario.scores?.[aspect] ?? scenario.scores?.['*'] ?? 3));
+    const score = String(value);
     if (body.logprobs) {
-      const top: Record<string, number> = { [score]: -0.36, '3': -1.6, '5': -2.3 };
+      // Most of the mass on the score, some on its neighbours.
+      const top: Record<string, number> = { [score]: Math.log(0.7) };
+      if (value > low) top[String(value - 1)] = Math.log(0.2);
+      if (value < high) top[String(value + 1)] = Math.log(0.1);
       return { choices: [{ text: score, tokens: [{ token: score, top }] }] };
     }
     const limit = body.max_tokens ?? body.max_completion_tokens ?? 1000;

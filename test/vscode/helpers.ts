@@ -6,6 +6,9 @@ import type { SumLensApi } from '../../src/extension/extension';
 import type { EvaluationOutcome } from '../../src/extension/evaluation';
 import { FakeOpenAiServer } from '../fake/openaiServer';
 import { scenarioHandler, type Scenario } from './fakeJudge';
+import { fixtureScenario } from './scenario';
+
+export { fixtureScenario };
 
 export const workspaceRoot = () => vscode.workspace.workspaceFolders![0].uri;
 export const fileUri = (name: string) => vscode.Uri.joinPath(workspaceRoot(), name);
@@ -14,35 +17,6 @@ export async function activateSumLens(): Promise<SumLensApi> {
   const extension = vscode.extensions.getExtension<SumLensApi>('sumlens.sumlens');
   assert.ok(extension, 'the extension under development is loaded');
   return extension.activate();
-}
-
-/** The planted facts of the fixture workspace (article.txt, summary.md). */
-export function fixtureScenario(source: string): Scenario {
-  return {
-    source,
-    summaryFacts: [
-      { text: 'Lakeford approved a bridge', quote: 'Lakeford approved a bridge', answer: 'Yes' },
-      {
-        text: 'The bridge costs 40 million euros',
-        quote: '40 million euros',
-        answer: 'No',
-        evidence: '12 million euros',
-        explanation: 'the article says the bridge will cost 12 million euros',
-      },
-      { text: 'The bridge opens in 2027', quote: 'It opens in 2027', answer: 'Yes' },
-    ],
-    sourceFacts: [
-      { text: 'The city council approved a new bridge', quote: 'approved a new bridge', answer: 'Yes' },
-      { text: 'The bridge opens in 2027', quote: 'open in 2027', answer: 'Yes' },
-      {
-        text: 'The mayor said the bridge would halve commuting times',
-        quote: 'Mayor Ana Silva said it would cut commuting times by half',
-        answer: 'No',
-        explanation: 'the summary says nothing about commuting',
-      },
-    ],
-    readability: [{ quote: 'It opens in 2027.', category: 'awkward flow', explanation: 'abrupt jump from cost to opening date' }],
-  };
 }
 
 export interface Fixture {

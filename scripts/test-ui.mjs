@@ -1,0 +1,86 @@
+// End-to-end UI test: SumLens in code-server, driven in Chromium by playwright-core, in light
+// and dark themes (and the panel in high contrast). Screenshots go to docs/screenshots/.
+//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc]
+import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium } from '../test/vscode/codeServer.mjs';
+
+const themes = {
+  light: 'Default Light Modern',
+  dark: 'Default Dark Modern',
+  hc: 'Default High Contrast',
+};
+const only = process.argv.includes('--theme') ? process.argv[process.argv.indexOf('--theme') + 1] : null;
+const headed = process.argv.includes('--headed');
+const outDir = path.join(root, 'out/test-ui');
+const shotsDir = path.join(root, 'docs/screenshots');
+const fixture = path.join(root, 'test/vscode/fixtures/workspace');
+
+execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'inherit', cwd: root });
+await esbuild.build({
+  entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts')],
+  outdir: outDir,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['playwright-core'],
+  logLevel: 'warning',
+});
+const require = (await import('node:module')).createRequire(import.meta.url);
+const { drive } = require(path.join(outDir, 'drive.js'));
+const { startFakeJudge } = require(path.join(outDir, 'fakeServer.js'));
+
+fs.mkdirSync(shotsDir, { recursive: true });
+const started = Date.now();
+const server = await startFakeJudge(fs.readFileSync(path.join(fixture, 'article.txt'), 'utf8'));
+let failures = 0;
+let passes = 0;
+for (const [theme, colorTheme] of Object.entries(themes).filter(([t]) => (only ? t === only : t !== 'hc'))) {
+  const profile = makeProfile({
+    'workbench.colorTheme': colorTheme,
+    'workbench.editor.enablePreview': false,
+    'editor.hover.delay': 150,
+    'editor.minimap.enabled': false,
+    'editor.wordWrap': 'on',
+    'sumlens.baseUrl': server.url,
+    'sumlens.model': 'fake-model',
+    'sumlens.method': 'all',
+  });
+  const workspace = copyWorkspace(fixture);
+  const log = path.join(profile, 'code-server.log');
+  const codeServer = await startCodeServer({
+    folder: workspace,
+    profile,
+    env: { OPENAI_API_KEY: 'sk-ui-test', SUMLENS_CACHE_DIR: 'off' },
+    log,
+  });
+  const { browser, page } = await launchChromium({ headless: !headed });
+  const t0 = Date.now();
+  console.log(`\n[${theme}] ${colorTheme}`);
+  try {
+    await drive({
+      page,
+      url: codeServer.url({ developmentPath: root }),
+      theme,
+      shotsDir,
+      log: (line) => console.log(`  ${line}`),
+    });
+    passes++;
+    console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  } catch (error) {
+    failures++;
+    const failShot = path.join(profile, `failure-${theme}.png`);
+    await page.screenshot({ path: failShot }).catch(() => {});
+    console.log(`  ✗ ${theme}: ${error.stack ?? error}`);
+    console.log(`    screenshot of the failure: ${failShot}; code-server log: ${log}`);
+  } finally {
+    await browser.close();
+    await codeServer.stop();
+  }
+}
+await server.close();
+console.log(`\n${passes} passing, ${failures} failing (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,146 @@
+/**
+ * Drives SumLens in a real VS Code (code-server in Chromium) like a person: open the article
+ * and the summary, select the summary, right-click → "SumLens: Evaluate Selected Summary",
+ * answer the source quick pick, wait for the Problems panel to list the planted findings,
+ * hover a finding, open the panel; screenshots along the way.
+ */
+import * as assert from 'assert';
+import * as path from 'path';
+import type { FrameLocator, Page } from 'playwright-core';
+
+export interface DriveOptions {
+  page: Page;
+  url: string;
+  theme: string;
+  shotsDir: string;
+  log: (line: string) => void;
+}
+
+const isMac = process.platform === 'darwin';
+const mod = isMac ? 'Meta' : 'Control';
+
+async function quickOpen(page: Page, file: string, toSide = false): Promise<void> {
+  await page.keyboard.press(`${mod}+P`);
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor();
+  await page.keyboard.press(toSide ? `${mod}+Enter` : 'Enter');
+  await page.locator(`.tab[aria-label^="${file}"]`).first().waitFor();
+}
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** The editor group showing `file`. */
+const editorOf = (page: Page, file: string) =>
+  page.locator('.editor-group-container', { has: page.locator(`.tab.active[aria-label^="${file}"]`) }).locator('.monaco-editor').first();
+
+/** The webview content frame of the SumLens panel. */
+export function panelFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+export async function drive({ page, url, theme, shotsDir, log }: DriveOptions): Promise<void> {
+  const shot = async (name: string) => {
+    const file = path.join(shotsDir, `${name}-${theme}.png`);
+    await page.screenshot({ path: file });
+    log(`screenshot ${path.relative(process.cwd(), file)}`);
+  };
+
+  await page.goto(url);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+  log('workbench loaded');
+
+  await quickOpen(page, 'article.txt');
+  await quickOpen(page, 'summary.md', true);
+  const summaryEditor = editorOf(page, 'summary.md');
+  await summaryEditor.waitFor();
+  log('article.txt and summary.md side by side');
+
+  // Select the summary paragraph (line 5) with the keyboard, as a person would. The line is
+  // wrapped: the first End stops at the visual line's end, the second at the paragraph's.
+  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.press('Shift+End');
+  const paragraph = 'Lakeford approved a bridge costing 40 million euros. It opens in 2027.';
+  await page.locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` }).first().waitFor();
+
+  // Right-click the selection → the editor context menu → our command.
+  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click({ button: 'right', position: { x: 40, y: 8 } });
+  const menuItem = page.locator('.monaco-menu .action-item', { hasText: 'SumLens: Evaluate Selected Summary' });
+  await menuItem.waitFor({ state: 'visible' });
+  await menuItem.click();
+  log('context menu → SumLens: Evaluate Selected Summary');
+
+  // First run on this file: which document is the source? The other visible editor comes first.
+  const firstPick = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
+  await firstPick.waitFor({ state: 'visible' });
+  assert.match((await firstPick.textContent()) ?? '', /article\.txt/, 'the other visible editor is offered first');
+  await page.keyboard.press('Enter');
+  const noReference = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'No reference summary' });
+  await noReference.waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+  log('source = article.txt, no reference');
+
+  // The Problems panel lists the planted findings.
+  await page.keyboard.press(`${mod}+Shift+M`);
+  const problems = page.locator('.markers-panel');
+  await problems.waitFor({ state: 'visible' });
+  await problems.locator('.monaco-list-row', { hasText: '40 million euros' }).first().waitFor({ timeout: 60_000 });
+  await problems.locator('.monaco-list-row', { hasText: 'commuting' }).first().waitFor();
+  await problems.locator('.monaco-list-row', { hasText: 'awkward flow' }).first().waitFor();
+  const rows = await problems.locator('.monaco-list-row').allTextContents();
+  log(`Problems panel: ${rows.length} rows`);
+  assert.ok(rows.some((r) => /SumLens/.test(r)), 'rows name SumLens as source');
+  await summaryEditor.locator('.squiggly-error').first().waitFor();
+  await page.keyboard.press('Escape');
+  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click();
+  await shot('editor-squiggles');
+
+  // Hover the incorrect fact.
+  const errorSquiggle = summaryEditor.locator('.squiggly-error').first();
+  const box = await errorSquiggle.boundingBox();
+  assert.ok(box, 'the error squiggle is on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Verdict' });
+  await hover.first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.waitForTimeout(300);
+  await shot('hover');
+  await page.mouse.move(5, 300);
+
+  // The panel, opened from the command palette.
+  await runCommand(page, 'SumLens: Open Panel');
+  const frame = panelFrame(page);
+  await frame.locator('section.card').first().waitFor({ timeout: 30_000 });
+  await frame.locator('table.entities tr.entity').first().waitFor();
+  const cards = await frame.locator('section.card h3').allTextContents();
+  log(`panel cards: ${cards.join(', ')}`);
+  assert.ok(cards.length >= 4, 'a card per aspect');
+  await shot('panel-beside');
+  // More room for the panel: no Problems panel, no side bar, and the article closed, so the
+  // summary and the panel share the window. (Keys typed in the webview stay there, so the
+  // workbench gets focus back first.)
+  await editorOf(page, 'article.txt').locator('.view-line').first().click();
+  await runCommand(page, 'View: Hide Panel');
+  await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
+  await page.keyboard.press(`${mod}+W`);
+  await page.locator('.tab[aria-label^="article.txt"]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(800);
+  await shot('panel');
+
+  // Keyboard: focus an entity row and press Enter → the summary editor shows its span.
+  const row = frame.locator('tr.entity', { hasText: '40 million euros' }).first();
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.statusbar-item', { hasText: /16 selected/ }).first().waitFor({ timeout: 10_000 });
+  log('entity row → span revealed (16 characters selected)');
+}
