@@ -117,6 +117,28 @@ describe('e2e meta: bench --batch through the Batch API', () => {
     assert.equal(server.chatRequests.length, 14);
   });
 
+  it('fails cleanly, without hanging, when the endpoint has no Batch API', async () => {
+    const plain = await FakeOpenAiServer.start();
+    try {
+      const failing = runBatchBench({
+        dataset,
+        plan: benchPlan(dataset, ['coherence']),
+        method: 'geval',
+        out,
+        evaluate: twoStepEvaluator,
+        client: new BatchClient({ baseURL: plain.url }),
+        endpoint: plain.url,
+        model: 'fake-model',
+        pollMs: 10,
+        idleMs: 30,
+      });
+      await assert.rejects(failing, /404/);
+      assert.ok(!existsSync(out) || readFileSync(out, 'utf8') === '');
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('a finished run resumed again sends nothing', async () => {
     await run();
     const before = api.created.length;

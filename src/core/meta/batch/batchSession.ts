@@ -28,6 +28,7 @@ export function customId(body: Record<string, unknown>): string {
 export class BatchSession implements LlmSession {
   private readonly parked = new Map<string, Parked>();
   private readonly counts: Usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
+  private closedBy: Error | undefined;
   /** Time of the last request or answer: the run waits for a quiet moment before batching. */
   lastActivity = Date.now();
 
@@ -40,6 +41,7 @@ export class BatchSession implements LlmSession {
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
     if (signal?.aborted) return Promise.reject(cancelledError());
+    if (this.closedBy) return Promise.reject(this.closedBy);
     const body = buildRequestBody(this.model, request, {});
     const id = customId(body);
     this.lastActivity = Date.now();
@@ -79,6 +81,12 @@ export class BatchSession implements LlmSession {
 
   fail(id: string, error: Error): void {
     this.settle(id, (w) => w.reject(error));
+  }
+
+  /** No more batches will be sent: fail what is parked and every later request. */
+  close(error: Error): void {
+    this.closedBy = error;
+    for (const id of [...this.parked.keys()]) this.fail(id, error);
   }
 
   usage(): Usage {

@@ -113,7 +113,7 @@ export async function runBatchBench(options: BatchBenchOptions): Promise<BatchBe
   });
   const pumping = pump().catch((error: unknown) => {
     // The pump cannot go on (the API refused the upload, a file was invalid): wake every item.
-    for (const line of session.pendingLines()) session.fail(line.custom_id, error as Error);
+    session.close(error as Error);
     throw error;
   });
   const [summary] = await Promise.all([run, pumping]);
