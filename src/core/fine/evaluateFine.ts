@@ -1,0 +1,205 @@
+/**
+ * Fine-grained evaluation (SumAutoEval): extract entities from the target and the rubric
+ * note (the reference, else the source), judge them by differently-angled prompts, vote,
+ * and pin every finding to its span.
+ *
+ * Calls (independent of the number of entities; splits only past the context limits):
+ *   extraction 3 per note × 2 notes + completeness 3 + correctness 3 + alignment 2
+ *   (1 without a reference) + readability 2 = 16 (15 without a reference).
+ * Critical path: 3 extraction steps, then one judging round = 4 calls deep.
+ */
+import { isCancellation } from '../errors';
+import type { LlmSession } from '../llm/types';
+import type { FineEntity, FineResult, Finding, NoteName } from '../result';
+import { ANGLES } from './angles';
+import { createContext, type FineContext, type ProgressEvent } from './context';
+import { extractEntities, type NoteEntity } from './extract';
+import { entityFinding, readabilityFinding, sortFindings } from './findings';
+import { runReadability, READABILITY_PROMPTS, type ReadabilityResult } from './readability';
+import { describeRules } from './rules';
+import { metricScore, verdictRatio } from './scoring';
+import { findSections, sectionAt, WHOLE_NOTE } from './sections';
+import { FUZZY_THRESHOLD, indexNote } from './spans';
+import { runVotedMetric, type VotedMetricResult } from './votedMetric';
+import { ERROR_VERDICT, VOTING_RULES } from './voting';
+
+export interface FineInput {
+  source: string;
+  summary: string;
+  reference?: string;
+}
+
+export interface FineOptions {
+  session: LlmSession;
+  promptOverrideDir?: string;
+  signal?: AbortSignal;
+  onProgress?(p: ProgressEvent): void;
+  /** Estimated prompt tokens one judging call may reach before its entity list is split (default 100 000). */
+  maxPromptTokens?: number;
+  /** Entities one judging call may hold, bounding the reply length (default 100). */
+  maxEntitiesPerCall?: number;
+  /** Similarity a fuzzy quote match must reach (default FUZZY_THRESHOLD = 0.8). */
+  fuzzyThreshold?: number;
+}
+
+export const DEFAULT_MAX_PROMPT_TOKENS = 100_000;
+export const DEFAULT_MAX_ENTITIES_PER_CALL = 100;
+
+const NO_REFERENCE = '(no reference summary was given)';
+
+/** Runs a step; a failure other than cancellation is recorded and gives null. */
+async function guarded<T>(errors: string[], label: string, step: () => Promise<T>): Promise<T | null> {
+  try {
+    return await step();
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    errors.push(`${label}: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+function entityLines(entities: NoteEntity[], section?: (e: NoteEntity) => string) {
+  return entities.map((e) => ({ id: e.id, line: section ? `${e.id} [section: ${section(e)}]: ${e.text}` : `${e.id}: ${e.text}` }));
+}
+
+export async function evaluateFine(input: FineInput, opts: FineOptions): Promise<FineResult> {
+  const limits = {
+    maxPromptTokens: opts.maxPromptTokens ?? DEFAULT_MAX_PROMPT_TOKENS,
+    maxEntitiesPerCall: opts.maxEntitiesPerCall ?? DEFAULT_MAX_ENTITIES_PER_CALL,
+  };
+  const fuzzyThreshold = opts.fuzzyThreshold ?? FUZZY_THRESHOLD;
+  const ctx = createContext({ session: opts.session, signal: opts.signal, promptOverrideDir: opts.promptOverrideDir, limits, fuzzyThreshold, onProgress: opts.onProgress });
+
+  const reference = input.reference?.trim() ? input.reference : undefined;
+  const rubricNote: NoteName = reference !== undefined ? 'reference' : 'source';
+  const rubricText = reference ?? input.source;
+  const alignmentAngles = reference !== undefined ? ANGLES.alignment : ANGLES.alignment.filter((a) => a.name !== 'alignment-reference');
+
+  // Load every template first: a broken override fails the run before any call is paid for.
+  const templateNames = ['extract', 'verify', 'source', ...ANGLES.completeness, ...ANGLES.correctness, ...alignmentAngles, ...READABILITY_PROMPTS].map(
+    (t) => (typeof t === 'string' ? t : t.name),
+  );
+  for (const name of templateNames) ctx.template(name);
+  ctx.planCalls(3 * 2 + ANGLES.completeness.length + ANGLES.correctness.length + alignmentAngles.length + READABILITY_PROMPTS.length);
+
+  const errors: string[] = [];
+  const notes: string[] = [];
+  const targetEntities = guarded(errors, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
+  const rubricEntities = guarded(errors, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
+  const sections = findSections(input.summary);
+  const sectionOf = (e: NoteEntity) => sectionAt(sections, e.spans[0]?.start)?.name ?? 'unknown (entity not located)';
+
+  const completeness = rubricEntities.then((rubric) =>
+    rubric ? runVotedMetric(ctx, 'completeness', ANGLES.completeness, entityLines(rubric), { target: input.summary }) : skip(ctx, ANGLES.completeness.length),
+  );
+  const correctness = targetEntities.then((target) =>
+    target
+      ? runVotedMetric(ctx, 'correctness', ANGLES.correctness, entityLines(target), { source: input.source, reference: reference ?? NO_REFERENCE })
+      : skip(ctx, ANGLES.correctness.length),
+  );
+  const alignment = targetEntities.then((target) =>
+    target
+      ? runVotedMetric(ctx, 'alignment', alignmentAngles, entityLines(target, sectionOf), {
+          source: input.source,
+          reference: reference ?? NO_REFERENCE,
+          section: sections.map((s) => `"${s.name}"`).join(', '),
+        })
+      : skip(ctx, alignmentAngles.length),
+  );
+  const readability = runReadability(ctx, input.summary);
+
+  const [target, rubric, completenessResult, correctnessResult, alignmentResult, readabilityResult] = await Promise.all([
+    targetEntities,
+    rubricEntities,
+    completeness,
+    correctness,
+    alignment,
+    readability,
+  ]);
+  for (const r of [completenessResult, correctnessResult, alignmentResult]) errors.push(...(r?.errors ?? []));
+  errors.push(...readabilityResult.errors);
+
+  if (target?.length === 0) notes.push('The summary yielded no entities: correctness and alignment are not scored.');
+  if (rubric?.length === 0) notes.push(`The ${rubricNote} yielded no entities: completeness is not scored.`);
+  if (readabilityResult.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
+  if (reference === undefined) notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
+
+  const indexes = { target: indexNote(input.summary), source: indexNote(input.source), ...(reference !== undefined ? { reference: indexNote(reference) } : {}) };
+  const findingSources = { indexes, fuzzyThreshold };
+  const findings: Finding[] = [];
+  const entities: FineEntity[] = [];
+
+  for (const e of rubric ?? []) {
+    const judged = completenessResult?.byId.get(e.id);
+    const finding = judged && entityFinding(findingSources, 'completeness', e, judged);
+    if (finding) findings.push(finding);
+    entities.push(toFineEntity(e, 'completeness', judged?.verdict, judged?.votes ?? [], { completeness: judged?.verdict }));
+  }
+  for (const e of target ?? []) {
+    const correct = correctnessResult?.byId.get(e.id);
+    const aligned = alignmentResult?.byId.get(e.id);
+    const section = sectionOf(e);
+    for (const [metric, judged] of [['correctness', correct], ['alignment', aligned]] as const) {
+      const finding = judged && entityFinding(findingSources, metric, e, judged, metric === 'alignment' && section !== WHOLE_NOTE ? ` (in "${section}")` : '');
+      if (finding) findings.push(finding);
+    }
+    entities.push({
+      ...toFineEntity(e, 'correctness', correct?.verdict, [...(correct?.votes ?? []), ...(aligned?.votes ?? [])], {
+        correctness: correct?.verdict,
+        alignment: aligned?.verdict,
+      }),
+      section,
+    });
+  }
+  findings.push(...readabilityResult.issues.map(readabilityFinding));
+
+  const ratio = (metric: 'completeness' | 'correctness' | 'alignment', result: VotedMetricResult | null, list: NoteEntity[] | null) =>
+    result && list ? verdictRatio(VOTING_RULES[metric], list.map((e) => result.byId.get(e.id)?.verdict ?? ERROR_VERDICT)) : null;
+
+  return {
+    completeness: metricScore(ratio('completeness', completenessResult, rubric)),
+    correctness: metricScore(ratio('correctness', correctnessResult, target)),
+    alignment: metricScore(ratio('alignment', alignmentResult, target)),
+    readability: metricScore(readabilityResult.ratio),
+    entities,
+    findings: sortFindings(findings),
+    rubricSource: rubricNote,
+    rules: describeRules({ limits, fuzzyThreshold, alignmentAngles }),
+    ...(errors.length > 0 ? { errors } : {}),
+    stats: stats(target, rubric, readabilityResult),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+}
+
+/** Judging that cannot happen (its extraction failed): the planned calls are withdrawn. */
+function skip(ctx: FineContext, plannedCalls: number): null {
+  ctx.planCalls(-plannedCalls);
+  return null;
+}
+
+function toFineEntity(e: NoteEntity, metric: string, verdict: string | undefined, votes: FineEntity['votes'], verdicts: Record<string, string | undefined>): FineEntity {
+  const known = Object.fromEntries(Object.entries(verdicts).filter((kv): kv is [string, string] => kv[1] !== undefined));
+  return {
+    id: e.id,
+    note: e.note,
+    text: e.text,
+    spans: e.spans,
+    verdict: verdict ?? ERROR_VERDICT,
+    votes,
+    metric,
+    located: e.located,
+    quotes: e.quotes,
+    verdicts: known,
+  };
+}
+
+function stats(target: NoteEntity[] | null, rubric: NoteEntity[] | null, readability: ReadabilityResult): Record<string, number> {
+  return {
+    targetEntities: target?.length ?? 0,
+    rubricEntities: rubric?.length ?? 0,
+    unlocatedEntities: [...(target ?? []), ...(rubric ?? [])].filter((e) => !e.located).length,
+    sentences: readability.sentences,
+    sentencesWithIssues: readability.sentencesWithIssues,
+    readabilityIssues: readability.issues.length,
+  };
+}

@@ -1,0 +1,40 @@
+/** The rules of a fine-grained run as plain data, printed with the result (FineResult.rules). */
+import { ANGLES, type Angle } from './angles';
+import { READABILITY_PROMPTS } from './readability';
+import { FUZZY_MIN_LENGTH } from './spans';
+import type { SplitLimits } from './tokens';
+import { VOTING_RULES } from './voting';
+
+export function describeRules(opts: { limits: SplitLimits; fuzzyThreshold: number; alignmentAngles: Angle[] }): Record<string, unknown> {
+  return {
+    voting: {
+      order: 'an exception matching the votes decides; else an answer given by more than half of the votes; else the noAgreement verdict',
+      failedPrompts: 'a prompt whose reply failed is left out of the vote; an entity without any vote has verdict "Error" and is not counted',
+      ...VOTING_RULES,
+    },
+    metrics: {
+      completeness: 'Σ points(verdict) ÷ rubric entities',
+      correctness: '1 − Σ penalty(verdict) ÷ target entities',
+      alignment: 'target entities voted Yes (correctly placed, not extraneous) ÷ target entities',
+      readability: '1 − sentences with at least one issue ÷ sentences (an unlocated issue counts as one sentence)',
+      scale: 'score = 1 + 4 × ratio',
+      empty: 'a metric with no entities (or no sentences) to count is null, not a vacuous 1',
+    },
+    prompts: {
+      extraction: ['extract', 'verify', 'source'],
+      completeness: ANGLES.completeness.map(({ name, question }) => ({ name, question })),
+      correctness: ANGLES.correctness.map(({ name, question }) => ({ name, question })),
+      alignment: opts.alignmentAngles.map(({ name, question }) => ({ name, question })),
+      readability: READABILITY_PROMPTS.map(({ name, categories }) => ({ name, categories: [...categories] })),
+    },
+    spans: {
+      tiers: ['exact', 'normalised (whitespace, case, quotes, dashes, compatibility forms, accents)', 'fuzzy'],
+      fuzzyThreshold: opts.fuzzyThreshold,
+      fuzzySimilarity: '1 − edit distance ÷ quote length, over the normalised text',
+      fuzzyMinLength: FUZZY_MIN_LENGTH,
+      repeated: "nearest to the entity's quotes found exactly once, else the first at or after the previous entity",
+      unitsOfOffsets: 'UTF-16 code units (JS string indices)',
+    },
+    split: { ...opts.limits, rule: 'all entities of one prompt angle in one call, split evenly only beyond these limits' },
+  };
+}
