@@ -51,7 +51,8 @@ function candidateStarts(index: FuzzyIndex, quote: string, minShared: number, ma
       quoteIds.push(id);
     }
   }
-  const scored: { start: number; shared: number }[] = [];
+  // Window starts bucketed by shared-trigram count: no sort, best buckets read first.
+  const buckets: number[][] = Array.from({ length: windowSize + 1 }, () => []);
   let shared = 0;
   const total = trigramIds.length;
   for (let i = 0; i < total; i++) {
@@ -64,18 +65,19 @@ function candidateStarts(index: FuzzyIndex, quote: string, minShared: number, ma
       have[removed]--;
       if (have[removed] < need[removed]) shared--;
     }
-    if (shared >= minShared) scored.push({ start: Math.max(0, i - windowSize + 1), shared });
+    if (shared >= minShared) buckets[shared].push(Math.max(0, i - windowSize + 1));
   }
   // Reset scratch buffers for the next search.
   for (const id of quoteIds) need[id] = 0;
   for (let i = Math.max(0, total - windowSize); i < total; i++) have[trigramIds[i]] = 0;
 
-  scored.sort((a, b) => b.shared - a.shared || a.start - b.start);
   const chosen: number[] = [];
   const separation = Math.max(1, Math.floor(quote.length / 2));
-  for (const s of scored) {
-    if (chosen.every((c) => Math.abs(c - s.start) >= separation)) chosen.push(s.start);
-    if (chosen.length >= maxCandidates) break;
+  for (let count = windowSize; count >= minShared && chosen.length < maxCandidates; count--) {
+    for (const start of buckets[count]) {
+      if (chosen.every((c) => Math.abs(c - start) >= separation)) chosen.push(start);
+      if (chosen.length >= maxCandidates) break;
+    }
   }
   return chosen;
 }
