@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { NoteName, Span } from '../result';
 import type { FineContext } from './context';
-import { callJson } from './jsonCall';
+import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { indexNote, locateQuoteGroup } from './spans';
 
@@ -45,7 +45,7 @@ export function numberedList(texts: string[], prefix = 'E'): string {
 
 async function ask<T>(ctx: FineContext, step: string, note: NoteName, vars: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
   const template = ctx.template(step);
-  const jsonSchema = z.toJSONSchema(schema) as Record<string, unknown>;
+  const jsonSchema = jsonSchemaOf(schema);
   const purpose = `fine:${step}:${note}`;
   const value = await callJson({
     session: ctx.session,

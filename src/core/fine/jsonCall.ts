@@ -37,8 +37,14 @@ function stripFences(text: string): string {
   return fenced ? fenced[1] : text;
 }
 
+/** The JSON schema of a zod schema, without the "$schema" dialect tag (noise in prompts; some servers reject it). */
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
+  return rest;
+}
+
 export async function callJson<T>(call: JsonCall<T>): Promise<T> {
-  const responseFormat = { type: 'json_schema' as const, name: call.name, schema: z.toJSONSchema(call.schema) as Record<string, unknown> };
+  const responseFormat = { type: 'json_schema' as const, name: call.name, schema: jsonSchemaOf(call.schema) };
   let messages = call.messages;
   let problem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {

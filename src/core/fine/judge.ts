@@ -9,7 +9,7 @@ import type { NoteName } from '../result';
 import type { TemplateVars } from '../prompts';
 import type { Angle } from './angles';
 import type { FineContext } from './context';
-import { callJson } from './jsonCall';
+import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { estimateTokens, splitForContext } from './tokens';
 
@@ -65,7 +65,7 @@ export async function judgeAngle(
   const schemaFor = (ids: string[]) =>
     judgementSchema(ids as [string, ...string[]], answers as [string, ...string[]], angle.evidence as [NoteName, ...NoteName[]]);
   const messagesFor = (group: JudgedItem[]) => {
-    const schema = z.toJSONSchema(schemaFor(group.map((i) => i.id))) as Record<string, unknown>;
+    const schema = jsonSchemaOf(schemaFor(group.map((i) => i.id)));
     return buildMessages(template, { ...vars, entities: group.map((i) => i.line).join('\n') }, schema);
   };
   const size = (messages: { content: string }[]) => estimateTokens(messages.map((m) => m.content).join('\n'));

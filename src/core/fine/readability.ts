@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Span } from '../result';
 import { isCancellation } from '../errors';
 import type { FineContext } from './context';
-import { callJson } from './jsonCall';
+import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { sentenceRatio } from './scoring';
 import { splitSentences } from './sentences';
@@ -58,7 +58,7 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
       try {
         const reply = await callJson({
           session: ctx.session,
-          messages: buildMessages(ctx.template(prompt.name), { target }, z.toJSONSchema(schema) as Record<string, unknown>),
+          messages: buildMessages(ctx.template(prompt.name), { target }, jsonSchemaOf(schema)),
           schema,
           name: `fine_${prompt.name.replace(/-/g, '_')}`,
           purpose,
