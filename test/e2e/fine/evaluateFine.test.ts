@@ -248,6 +248,21 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.deepEqual(result.completeness, { ratio: 1, score: 5 });
   });
 
+  it('works where the server lacks json_schema (json_object fallback, schema in the prompt)', async () => {
+    const judge = scriptedJudge({});
+    server.setHandler((request) =>
+      request.body.response_format?.type === 'json_schema'
+        ? { status: 400, error: { message: 'response_format json_schema is not supported', param: 'response_format' } }
+        : judge(request),
+    );
+    const result = await evaluateFine({ source: SOURCE, summary: SUMMARY, reference: REFERENCE }, { session });
+    assert.equal(result.errors, undefined);
+    assert.deepEqual(result.correctness, { ratio: 1, score: 5 });
+    const answered = server.chatRequests.filter((r) => r.body.response_format?.type === 'json_object');
+    assert.equal(answered.length, 16);
+    assert.ok(answered.every((r) => /Output format: reply with only a JSON object[\s\S]*"required"/.test(userContent(r))));
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     server.setHandler(scriptedJudge({}));
