@@ -56,8 +56,8 @@ export interface SplitTemplate {
   rawFrontMatter: Record<string, unknown>;
   body: string;
   bodyStartLine: number;
-  /** Line of a front-matter key (for errors about its value); 1 when it is absent. */
-  lineOfKey(key: string): number;
+  /** File line of each top-level front-matter key. */
+  keyLines: Record<string, number>;
 }
 
 /** `text` must already have "\n" line ends. */
@@ -91,7 +91,7 @@ export function splitTemplate(filePath: string, text: string): SplitTemplate {
     rawFrontMatter: raw as Record<string, unknown>,
     body: lines.slice(closing + 1).join('\n'),
     bodyStartLine: closing + 2,
-    lineOfKey: (key) => nodeLine(document, [key], fileLine),
+    keyLines: topLevelKeyLines(document, fileLine),
   };
 }
 
@@ -108,6 +108,15 @@ function nodeLine(document: Document, path: readonly PropertyKey[], fileLine: (o
     }
   }
   return 1;
+}
+
+function topLevelKeyLines(document: Document, fileLine: (offset: number) => number): Record<string, number> {
+  const lines: Record<string, number> = {};
+  if (!isMap(document.contents)) return lines;
+  for (const { key } of document.contents.items) {
+    if (isScalar(key) && key.range) lines[String(key.value)] = fileLine(key.range[0]);
+  }
+  return lines;
 }
 
 function firstLine(text: string): string {

@@ -26,7 +26,7 @@ export function loadTemplate(filePath: string): Template {
 
   const split = splitTemplate(filePath, text);
   const { frontMatter, body, bodyStartLine } = split;
-  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, frontMatter.task === 'fine', split.lineOfKey('placeholders'));
+  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, frontMatter.task === 'fine', split.keyLines.placeholders);
 
   const base = {
     id: frontMatter.id,
@@ -36,6 +36,7 @@ export function loadTemplate(filePath: string): Template {
     body,
     bodyStartLine,
     frontMatter: split.rawFrontMatter,
+    frontMatterLines: split.keyLines,
   };
   if (frontMatter.task === 'fine') return { ...base, task: 'fine' };
   const [min, max] = frontMatter.scale;

@@ -30,10 +30,17 @@ export function resolveTemplate(id: string, options: ResolveOptions = {}): Templ
     const filePath = join(dir, `${id}.md`);
     if (!existsSync(filePath)) continue;
     const template = loadTemplate(filePath);
-    if (template.id !== id) throw new TemplateError(filePath, 2, `front matter id '${template.id}' does not match the file's place '${id}'`);
+    checkTemplateId(template, id);
     return template;
   }
   throw new SumLensError('template', `no template '${id}' (looked in ${candidates.join(' and ')})`);
+}
+
+/** A template must sit where its id says ("summarization/coherence" in summarization/coherence.md). */
+export function checkTemplateId(template: Template, id: string): void {
+  if (template.id !== id) {
+    throw new TemplateError(template.filePath, template.frontMatterLines.id ?? 1, `front matter id '${template.id}' does not match the file's place '${id}'`);
+  }
 }
 
 /** Every template id available, the override's entries shadowing built-in ones; sorted by id. */

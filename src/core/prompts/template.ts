@@ -18,6 +18,8 @@ interface TemplateBase {
   bodyStartLine: number;
   /** The whole front matter as parsed (fine templates may carry keys of their own). */
   frontMatter: Record<string, unknown>;
+  /** File line of each front-matter key, for errors about a value the loader could not judge alone. */
+  frontMatterLines: Record<string, number>;
 }
 
 /**

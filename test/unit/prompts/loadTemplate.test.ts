@@ -121,6 +121,8 @@ describe('loadTemplate', () => {
       expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('{{summary}}', '{{summary}} {{Summary}}'))), 20, /unknown placeholder \{\{Summary\}\}/));
     it('placeholder used but not declared', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('{{summary}}', '{{summary}}\n{{reference}}'))), 21, /not declared/));
+    it('placeholder declared but never used (block list: the key line)', () =>
+      expectTemplateError(write(aspectFile(GOOD_FRONT.replace('placeholders: [document, summary]', 'placeholders:\n  - document\n  - summary\n  - context'))), 6, /never used.*context/));
     it('placeholder declared but never used', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT.replace('[document, summary]', '[document, summary, reference]'))), 6, /never used.*reference/));
     it('fine-only placeholder in an aspect template', () =>
