@@ -43,7 +43,14 @@ export function numberedList(texts: string[], prefix = 'E'): string {
   return texts.map((t, i) => `${prefix}${i + 1}: ${t}`).join('\n');
 }
 
-async function ask<T>(ctx: FineContext, step: string, note: NoteName, vars: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
+async function ask<T>(
+  ctx: FineContext,
+  step: string,
+  note: NoteName,
+  vars: Record<string, string>,
+  schema: z.ZodType<T>,
+  incomplete?: (value: T) => string | null,
+): Promise<T> {
   const template = ctx.template(step);
   const jsonSchema = jsonSchemaOf(schema);
   const purpose = `fine:${step}:${note}`;
@@ -54,6 +61,7 @@ async function ask<T>(ctx: FineContext, step: string, note: NoteName, vars: Reco
     name: `fine_${step}`,
     purpose,
     signal: ctx.signal,
+    incomplete,
   });
   ctx.callDone(purpose);
   return value;
@@ -76,7 +84,12 @@ export async function extractEntities(ctx: FineContext, note: NoteName, text: st
     return [];
   }
   const ids = verified.map((_, i) => `E${i + 1}`) as [string, ...string[]];
-  const sourced = await ask(ctx, 'source', note, { note: text, entities: numberedList(verified) }, sourcingSchema(ids));
+  // An entity the sourcing reply leaves out has no supporting quote: retried once, then dropped (step 3).
+  const sourced = await ask(ctx, 'source', note, { note: text, entities: numberedList(verified) }, sourcingSchema(ids), (value) => {
+    const given = new Set(value.entities.map((e) => e.id));
+    const missing = ids.filter((id) => !given.has(id));
+    return missing.length > 0 ? `no entry for entities ${missing.join(', ')}; list every entity (with an empty quote list when the note does not support it)` : null;
+  });
 
   const quotesById = new Map<string, string[]>();
   for (const e of sourced.entities) {

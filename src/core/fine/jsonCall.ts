@@ -3,6 +3,11 @@
  * back to json_object where the server lacks it), parse, validate with zod. A reply that
  * is not JSON or fails the schema is retried once with the problem appended to the
  * conversation; a second failure is an error — a reply is never guessed at.
+ *
+ * `incomplete` catches a valid reply that left something out (an entity without a
+ * result): it is retried once the same way; if the second reply is still incomplete it is
+ * used as it is and the gap is reported through `onIncomplete` — what is missing then has
+ * no answer, nothing is filled in.
  */
 import { z } from 'zod';
 import { SumLensError, throwIfAborted } from '../errors';
@@ -17,15 +22,18 @@ export interface JsonCall<T> {
   /** Label for progress, usage and errors ("fine:extract:target"). */
   purpose: string;
   signal?: AbortSignal;
+  incomplete?(value: T): string | null;
+  onIncomplete?(problem: string): void;
 }
 
 /** The validated value, or why the reply cannot be used (in words the model can act on). */
-function problemWith<T>(text: string, schema: z.ZodType<T>): { problem: string } | { value: T } {
+function problemWith<T>(text: string, finishReason: string | null, schema: z.ZodType<T>): { problem: string } | { value: T } {
   let json: unknown;
   try {
     json = JSON.parse(stripFences(text));
   } catch (error) {
-    return { problem: `the reply is not valid JSON (${(error as Error).message})` };
+    const cut = finishReason === 'length' ? '; it was cut off at the token limit' : '';
+    return { problem: `the reply is not valid JSON (${(error as Error).message})${cut}` };
   }
   const parsed = schema.safeParse(json);
   return parsed.success ? { value: parsed.data } : { problem: `the reply does not match the schema:\n${z.prettifyError(parsed.error)}` };
@@ -51,9 +59,18 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
     throwIfAborted(call.signal);
     const result = await call.session.chat({ messages, responseFormat, temperature: 0, purpose: call.purpose }, call.signal);
     const text = result.choices[0]?.text ?? '';
-    const outcome = problemWith(text, call.schema);
-    if ('value' in outcome) return outcome.value;
-    problem = outcome.problem;
+    const outcome = problemWith(text, result.choices[0]?.finishReason ?? null, call.schema);
+    if ('value' in outcome) {
+      const gap = call.incomplete?.(outcome.value) ?? null;
+      if (gap === null) return outcome.value;
+      if (attempt === 2) {
+        call.onIncomplete?.(gap);
+        return outcome.value;
+      }
+      problem = gap;
+    } else {
+      problem = outcome.problem;
+    }
     messages = [
       ...call.messages,
       { role: 'assistant', content: text },

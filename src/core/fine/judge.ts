@@ -45,17 +45,27 @@ function judgementSchema(ids: [string, ...string[]], answers: [string, ...string
         if (seen.has(r.id)) ctx.addIssue({ code: 'custom', message: `entity ${r.id} is judged twice`, path: ['results'] });
         seen.add(r.id);
       }
-      const missing = ids.filter((id) => !seen.has(id));
-      if (missing.length > 0) ctx.addIssue({ code: 'custom', message: `no result for entities ${missing.join(', ')}`, path: ['results'] });
     });
 }
 
+/** Entities a reply left without a result. */
+function missingResults(ids: string[], results: { id: string }[]): string | null {
+  const answered = new Set(results.map((r) => r.id));
+  const missing = ids.filter((id) => !answered.has(id));
+  return missing.length > 0 ? `no result for entities ${missing.join(', ')}; give one result for every entity` : null;
+}
+
+/**
+ * All judgements of one angle. Entities a reply still leaves out after its retry get no
+ * vote from this angle; `onGap` reports them.
+ */
 export async function judgeAngle(
   ctx: FineContext,
   angle: Angle,
   answers: string[],
   items: JudgedItem[],
   vars: TemplateVars,
+  onGap: (problem: string) => void = () => undefined,
 ): Promise<Judgement[]> {
   if (items.length === 0) {
     ctx.planCalls(-1);
@@ -88,6 +98,8 @@ export async function judgeAngle(
         name: `fine_${angle.name.replace(/-/g, '_')}`,
         purpose,
         signal: ctx.signal,
+        incomplete: (value) => missingResults(group.map((i) => i.id), value.results),
+        onIncomplete: (problem) => onGap(`${purpose}: ${problem}`),
       });
       ctx.callDone(purpose);
       return reply.results;

@@ -35,7 +35,8 @@ export async function runVotedMetric(
   const perAngle = await Promise.all(
     angles.map(async (angle) => {
       try {
-        return { angle, judgements: await judgeAngle(ctx, angle, rule.answers, items, vars) };
+        const onGap = (problem: string) => errors.push(`${metric} (${angle.name}): ${problem} (those entities have no vote from this prompt)`);
+        return { angle, judgements: await judgeAngle(ctx, angle, rule.answers, items, vars, onGap) };
       } catch (error) {
         if (isCancellation(error)) throw error;
         errors.push(`${metric} (${angle.name}): ${(error as Error).message}`);

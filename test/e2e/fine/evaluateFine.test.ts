@@ -169,6 +169,25 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.deepEqual(result.correctness, { ratio: 1, score: 5 });
   });
 
+  it('retries a reply that leaves an entity out, then keeps the other judgements', async () => {
+    const judge = scriptedJudge({});
+    server.setHandler(async (request) => {
+      const reply = await judge(request);
+      if (schemaName(request) !== 'fine_correctness_evidence' || !('choices' in reply)) return reply;
+      const parsed = JSON.parse(reply.choices[0].text);
+      parsed.results = parsed.results.filter((r: { id: string }) => r.id !== 'T3');
+      return { choices: [{ text: JSON.stringify(parsed) }] };
+    });
+    const result = await evaluateFine({ source: SOURCE, summary: SUMMARY, reference: REFERENCE }, { session });
+    const evidence = server.chatRequests.filter((r) => schemaName(r) === 'fine_correctness_evidence');
+    assert.equal(evidence.length, 2);
+    assert.match(evidence[1].body.messages.at(-1).content, /no result for entities T3/);
+    assert.equal(result.errors?.length, 1);
+    assert.match(result.errors![0], /correctness-evidence.*T3.*no vote from this prompt/);
+    const votes = (id: string) => result.entities.find((e) => e.id === id)!.votes.filter((v) => v.prompt.startsWith('correctness')).length;
+    assert.deepEqual(['T1', 'T2', 'T3', 'T4'].map(votes), [3, 3, 2, 3]);
+  });
+
   it('reports a failed extraction and still scores what does not depend on it', async () => {
     const result = await run({ override: (name) => (name === 'fine_extract' ? 'not json at all' : undefined) }, { source: SOURCE, summary: SUMMARY, reference: REFERENCE });
     assert.equal(result.completeness, null);
