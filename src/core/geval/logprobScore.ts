@@ -2,7 +2,7 @@
  * G-Eval's probability-weighted score from token log-probabilities.
  *
  * The score is read at the first output token whose trimmed text is a valid value of the
- * scale ("Score: 4" is read at " 4"). At that position the probabilities of the valid
+ * scale ("Score: 4" is read at " 4"), skipping one that opens a range ("(1-5)" echoed back). At that position the probabilities of the valid
  * values among the top alternatives are summed per value (" 4", "4" and "4\n" are one
  * value; "Yes"/"yes"/" YES" are one label), their total is the valid mass, and the
  * renormalised distribution gives score = Σ p·s.
@@ -56,7 +56,7 @@ export function tokenValue(token: string, scale: ScoreScale): number | null {
 export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreScale): LogprobReading {
   const problem = logprobRouteProblem(scale);
   if (problem) throw new SumLensError('bad-request', problem);
-  const position = tokens.findIndex((t) => tokenValue(t.token, scale) !== null);
+  const position = tokens.findIndex((t, i) => tokenValue(t.token, scale) !== null && !inRange(tokens, i));
   if (position < 0) {
     const seen = tokens.map((t) => t.token).join('');
     return { ok: false, reason: `no output token is a valid ${describeScale(scale)} score (the model wrote ${JSON.stringify(seen)})` };
@@ -77,6 +77,17 @@ export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreS
     reading.warning = `valid score tokens had only ${(validMass * 100).toFixed(1)}% of the probability at output token ${position}; the score rests on a small share of the model's belief`;
   }
   return reading;
+}
+
+/**
+ * True when the token at `index` is an end of a range such as the scale echoed back
+ * ("(1-5): 4" is tokens "(", "1", "-", "5", ")", ":", " 4"): neither "1" nor "5" is the answer.
+ */
+function inRange(tokens: readonly TokenLogprob[], index: number): boolean {
+  const text = (from: number, to: number) => tokens.slice(Math.max(0, from), to).map((t) => t.token).join('');
+  const opensRange = /^\s*(?:-|–|—|to\b)\s*\d/.test(text(index + 1, index + 4));
+  const closesRange = /\d\s*(?:-|–|—|to)\s*$/.test(text(index - 3, index));
+  return opensRange || closesRange;
 }
 
 /** The position's top alternatives, plus the generated token when the API left it out of them. */

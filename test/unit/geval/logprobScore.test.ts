@@ -128,6 +128,24 @@ const cases: Case[] = [
     position: 2,
   },
   {
+    name: '"Coherence (1-5): 4": the echoed scale is not the answer',
+    tokens: [tok('Co'), tok('herence'), tok(' ('), tok('1'), tok('-'), tok('5'), tok('):'), tok(' 4', { ' 4': 0.9, ' 3': 0.1 })],
+    scale: ONE_TO_FIVE,
+    score: 3.9,
+    distribution: { '3': 0.1, '4': 0.9 },
+    validMass: 1,
+    position: 7,
+  },
+  {
+    name: '"4/5" is read at the 4',
+    tokens: [tok('4', { '4': 0.8, '5': 0.2 }), tok('/'), tok('5')],
+    scale: ONE_TO_FIVE,
+    score: 4.2,
+    distribution: { '4': 0.8, '5': 0.2 },
+    validMass: 1,
+    position: 0,
+  },
+  {
     name: 'the generated token is counted even if the API left it out of the top list',
     tokens: [{ token: '5', logprob: Math.log(0.5), top: [{ token: '4', logprob: Math.log(0.5) }] }],
     scale: ONE_TO_FIVE,
@@ -169,6 +187,10 @@ describe('scoreFromLogprobs', () => {
     const reading = scoreFromLogprobs([tok('The'), tok(' summary'), tok(' is')], ONE_TO_FIVE);
     assert.equal(reading.ok, false);
     assert.match(!reading.ok ? reading.reason : '', /no output token is a valid 1-5 score.*The summary is/);
+  });
+
+  it('a range answer ("3-4") is not read as a score', () => {
+    assert.equal(scoreFromLogprobs([tok('3'), tok('-'), tok('4')], ONE_TO_FIVE).ok, false);
   });
 
   it('no tokens at all: no score', () => {
