@@ -1,7 +1,7 @@
 /** The rules of a fine-grained run as plain data, printed with the result (FineResult.rules). */
 import { ANGLES, type Angle } from './angles';
 import { READABILITY_PROMPTS } from './readability';
-import { FUZZY_MIN_LENGTH } from './spans';
+import { ELISION_MAX_GAP, FUZZY_MIN_LENGTH } from './spans';
 import type { SplitLimits } from './tokens';
 import { VOTING_RULES } from './voting';
 
@@ -28,7 +28,8 @@ export function describeRules(opts: { limits: SplitLimits; fuzzyThreshold: numbe
       readability: READABILITY_PROMPTS.map(({ name, categories }) => ({ name, categories: [...categories] })),
     },
     spans: {
-      tiers: ['exact', 'normalised (whitespace, case, quotes, dashes, compatibility forms, accents)', 'fuzzy'],
+      tiers: ['exact', 'normalised (whitespace, case, quotes, dashes, compatibility forms, accents)', 'elided ("..." between parts found in order)', 'fuzzy'],
+      elisionMaxGap: ELISION_MAX_GAP,
       fuzzyThreshold: opts.fuzzyThreshold,
       fuzzySimilarity: '1 − edit distance ÷ quote length, over the normalised text',
       fuzzyMinLength: FUZZY_MIN_LENGTH,

@@ -5,7 +5,10 @@
  * Tiers, the first that finds anything wins:
  * 1. exact: the quote (trimmed) occurs verbatim;
  * 2. normalised: equal after folding whitespace runs, case, quotes, dashes (normalize.ts);
- * 3. fuzzy: the best window of the normalised note whose similarity
+ * 3. elided: a quote shortened with "..." or "…" whose parts are each found (by these
+ *    same tiers), in order, each within ELISION_MAX_GAP characters of the previous one;
+ *    the span runs from the first part to the last;
+ * 4. fuzzy: the best window of the normalised note whose similarity
  *    (1 − edit distance ÷ quote length) is at least FUZZY_THRESHOLD; quotes shorter than
  *    FUZZY_MIN_LENGTH folded characters are not searched fuzzily (too many chance hits).
  * Otherwise the quote is unlocated: no position is ever guessed.
@@ -18,8 +21,9 @@ import { normalizeQuote, normalizeWithMap, type NormalizedText } from './normali
 
 export const FUZZY_THRESHOLD = 0.8;
 export const FUZZY_MIN_LENGTH = 12;
+export const ELISION_MAX_GAP = 500;
 
-export type MatchTier = 'exact' | 'normalized' | 'fuzzy';
+export type MatchTier = 'exact' | 'normalized' | 'elided' | 'fuzzy';
 
 export interface Located {
   start: number;
@@ -66,12 +70,41 @@ export function findOccurrences(index: NoteIndex, quote: string, threshold = FUZ
   const normal = allOccurrences(text, folded);
   if (normal.length > 0) return normal.map((s) => ({ ...toOriginal(s, s + folded.length), tier: 'normalized', similarity: 1 }));
 
+  const elided = findElided(index, trimmed, threshold);
+  if (elided.length > 0) return elided;
+
   if (folded.length < FUZZY_MIN_LENGTH) return [];
   return fuzzyFind(index.fuzzy, folded, threshold).map((m) => ({
     ...toOriginal(m.start, m.end),
     tier: 'fuzzy',
     similarity: m.similarity,
   }));
+}
+
+const ELLIPSIS = /\s*(?:\.{3,}|\u2026)\s*/;
+
+/** Occurrences of a quote with elisions: its parts in order, close together. */
+function findElided(index: NoteIndex, quote: string, threshold: number): Located[] {
+  const parts = quote.split(ELLIPSIS).filter((p) => normalizeQuote(p) !== '');
+  if (parts.length < 2) return [];
+  const occurrences = parts.map((p) => findOccurrences(index, p, threshold));
+  if (occurrences.some((o) => o.length === 0)) return [];
+  const found: Located[] = [];
+  for (const first of occurrences[0]) {
+    let last = first;
+    let similarity = first.similarity;
+    for (const next of occurrences.slice(1)) {
+      const follower = next.find((o) => o.start >= last.end && o.start - last.end <= ELISION_MAX_GAP);
+      if (!follower) {
+        similarity = -1;
+        break;
+      }
+      last = follower;
+      similarity = Math.min(similarity, follower.similarity);
+    }
+    if (similarity >= 0) found.push({ start: first.start, end: last.end, tier: 'elided', similarity });
+  }
+  return found;
 }
 
 /**

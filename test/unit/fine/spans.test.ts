@@ -22,6 +22,9 @@ describe('fine/spans', () => {
       { name: 'astral letters folded', note: '𝐁𝐨𝐥𝐝 text here', quote: 'bold text', expected: '𝐁𝐨𝐥𝐝 text', tier: 'normalized' },
       { name: 'fuzzy typo', note: 'The patient reported severe headaches since Monday.', quote: 'patient reportd severe headache since monday', expected: 'patient reported severe headaches since Monday', tier: 'fuzzy' },
       { name: 'fuzzy small word change', note: 'He was prescribed amoxicillin for ten days by the GP.', quote: 'prescribed amoxicilin for 10 days', expected: 'prescribed amoxicillin for ten days', tier: 'fuzzy' },
+      { name: 'elided with ...', note: 'Patient reports a cough for two weeks and, when asked, denies fever.', quote: 'reports a cough ... denies fever', expected: 'reports a cough for two weeks and, when asked, denies fever', tier: 'elided' },
+      { name: 'elided with … and case', note: 'He TAKES metformin daily; later he also takes aspirin.', quote: 'takes metformin…aspirin', expected: 'TAKES metformin daily; later he also takes aspirin', tier: 'elided' },
+      { name: 'elided parts out of order', note: 'denies fever. reports a cough.', quote: 'reports a cough ... denies fever', expected: null },
       { name: 'absent quote', note: 'The patient denies chest pain.', quote: 'reports shortness of breath at night', expected: null },
       { name: 'short quote never fuzzy', note: 'aspirin daily', quote: 'asprin', expected: null },
       { name: 'empty quote', note: 'anything', quote: '   ', expected: null },
@@ -34,6 +37,11 @@ describe('fine/spans', () => {
         if (hit && c.tier) assert.equal(hit.tier, c.tier);
       });
     }
+  });
+
+  it('elided parts must stand close together', () => {
+    const note = `reports a cough ${'x '.repeat(400)} denies fever`;
+    assert.equal(locateQuote(indexNote(note), 'reports a cough ... denies fever'), null);
   });
 
   it('never splits a surrogate pair', () => {
