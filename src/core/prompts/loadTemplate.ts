@@ -6,7 +6,25 @@ import { parseSections } from './sections';
 import type { Template } from './template';
 import { lineAt, TemplateError } from './templateError';
 
-/** Reads and checks one template file; every problem is a TemplateError naming file and line. */
+/**
+ * Template files (`prompts/<task>/<name>.md`, or the same layout in a workspace override):
+ *
+ *   ---
+ *   id: summarization/coherence      # must match the file's place
+ *   task: summarization              # summarization | dialogue | consistency | fine
+ *   aspect: coherence                # aspect tasks only
+ *   scale: [1, 5]                    # aspect tasks only: integers, min < max
+ *   labels: { yes: 1, no: 0 }        # optional: answer words and their values
+ *   placeholders: [document, summary]
+ *   ---
+ *   ## Task / ## Evaluation Criteria / ## Evaluation Steps (optional: generated when absent)
+ *   ## Input (the only section with {{placeholders}}) / ## Evaluation Form
+ *
+ * Fine-grained templates (`task: fine`) have no scale and no required sections, and may
+ * carry front-matter keys of their own.
+ *
+ * Reads and checks one template file; every problem is a TemplateError naming file and line.
+ */
 export function loadTemplate(filePath: string): Template {
   let bytes: Buffer;
   try {
