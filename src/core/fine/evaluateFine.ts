@@ -10,16 +10,16 @@
  */
 import { isCancellation } from '../errors';
 import type { LlmSession } from '../llm/types';
-import type { FineEntity, FineResult, Finding, NoteName } from '../result';
+import type { FineResult, NoteName } from '../result';
 import { ANGLES } from './angles';
 import { createContext, type FineContext, type ProgressEvent } from './context';
 import { extractEntities, type NoteEntity } from './extract';
-import { entityFinding, readabilityFinding, sortFindings } from './findings';
-import { runReadability, READABILITY_PROMPTS, type ReadabilityResult } from './readability';
+import { assembleEntities, runStats } from './assemble';
+import { runReadability, READABILITY_PROMPTS } from './readability';
 import { describeRules } from './rules';
 import { metricScore, verdictRatio } from './scoring';
-import { findSections, sectionAt, WHOLE_NOTE } from './sections';
-import { FUZZY_THRESHOLD, indexNote } from './spans';
+import { findSections, sectionAt } from './sections';
+import { FUZZY_THRESHOLD } from './spans';
 import { runVotedMetric, type VotedMetricResult } from './votedMetric';
 import { ERROR_VERDICT, VOTING_RULES } from './voting';
 
@@ -124,35 +124,17 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   if (readabilityResult.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
   if (reference === undefined) notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
 
-  const indexes = { target: indexNote(input.summary), source: indexNote(input.source), ...(reference !== undefined ? { reference: indexNote(reference) } : {}) };
-  const findingSources = { indexes, fuzzyThreshold };
-  const findings: Finding[] = [];
-  const entities: FineEntity[] = [];
-
-  for (const e of rubric ?? []) {
-    const judged = completenessResult?.byId.get(e.id);
-    const finding = judged && entityFinding(findingSources, 'completeness', e, judged);
-    if (finding) findings.push(finding);
-    entities.push(toFineEntity(e, 'completeness', judged?.verdict, judged?.votes ?? [], { completeness: judged?.verdict }));
-  }
-  for (const e of target ?? []) {
-    const correct = correctnessResult?.byId.get(e.id);
-    const aligned = alignmentResult?.byId.get(e.id);
-    const section = sectionOf(e);
-    for (const [metric, judged] of [['correctness', correct], ['alignment', aligned]] as const) {
-      const finding = judged && entityFinding(findingSources, metric, e, judged, metric === 'alignment' && section !== WHOLE_NOTE ? ` (in "${section}")` : '');
-      if (finding) findings.push(finding);
-    }
-    entities.push({
-      ...toFineEntity(e, 'correctness', correct?.verdict, [...(correct?.votes ?? []), ...(aligned?.votes ?? [])], {
-        correctness: correct?.verdict,
-        alignment: aligned?.verdict,
-      }),
-      section,
-    });
-  }
-  findings.push(...readabilityResult.issues.map(readabilityFinding));
-
+  const { entities, findings } = assembleEntities({
+    texts: { target: input.summary, source: input.source, reference },
+    fuzzyThreshold,
+    rubric,
+    target,
+    completeness: completenessResult,
+    correctness: correctnessResult,
+    alignment: alignmentResult,
+    readabilityIssues: readabilityResult.issues,
+    sectionOf,
+  });
   const ratio = (metric: 'completeness' | 'correctness' | 'alignment', result: VotedMetricResult | null, list: NoteEntity[] | null) =>
     result && list ? verdictRatio(VOTING_RULES[metric], list.map((e) => result.byId.get(e.id)?.verdict ?? ERROR_VERDICT)) : null;
 
@@ -162,11 +144,11 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     alignment: metricScore(ratio('alignment', alignmentResult, target)),
     readability: metricScore(readabilityResult.ratio),
     entities,
-    findings: sortFindings(findings),
+    findings,
     rubricSource: rubricNote,
     rules: describeRules({ limits, fuzzyThreshold, alignmentAngles }),
     ...(errors.length > 0 ? { errors } : {}),
-    stats: stats(target, rubric, readabilityResult),
+    stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),
   };
 }
@@ -175,31 +157,4 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
 function skip(ctx: FineContext, plannedCalls: number): null {
   ctx.planCalls(-plannedCalls);
   return null;
-}
-
-function toFineEntity(e: NoteEntity, metric: string, verdict: string | undefined, votes: FineEntity['votes'], verdicts: Record<string, string | undefined>): FineEntity {
-  const known = Object.fromEntries(Object.entries(verdicts).filter((kv): kv is [string, string] => kv[1] !== undefined));
-  return {
-    id: e.id,
-    note: e.note,
-    text: e.text,
-    spans: e.spans,
-    verdict: verdict ?? ERROR_VERDICT,
-    votes,
-    metric,
-    located: e.located,
-    quotes: e.quotes,
-    verdicts: known,
-  };
-}
-
-function stats(target: NoteEntity[] | null, rubric: NoteEntity[] | null, readability: ReadabilityResult): Record<string, number> {
-  return {
-    targetEntities: target?.length ?? 0,
-    rubricEntities: rubric?.length ?? 0,
-    unlocatedEntities: [...(target ?? []), ...(rubric ?? [])].filter((e) => !e.located).length,
-    sentences: readability.sentences,
-    sentencesWithIssues: readability.sentencesWithIssues,
-    readabilityIssues: readability.issues.length,
-  };
 }

@@ -1,0 +1,81 @@
+/** From extraction and judging outcomes to the public entities, findings and counts. */
+import type { FineEntity, Finding, NoteName } from '../result';
+import type { NoteEntity } from './extract';
+import { entityFinding, readabilityFinding, sortFindings } from './findings';
+import type { ReadabilityIssue, ReadabilityResult } from './readability';
+import { WHOLE_NOTE } from './sections';
+import { indexNote } from './spans';
+import type { VotedMetricResult } from './votedMetric';
+import { ERROR_VERDICT } from './voting';
+
+export interface Outcomes {
+  texts: Record<NoteName, string | undefined>;
+  fuzzyThreshold: number;
+  rubric: NoteEntity[] | null;
+  target: NoteEntity[] | null;
+  completeness: VotedMetricResult | null;
+  correctness: VotedMetricResult | null;
+  alignment: VotedMetricResult | null;
+  readabilityIssues: ReadabilityIssue[];
+  sectionOf(e: NoteEntity): string;
+}
+
+/** Rubric entities (completeness) first, then target entities (correctness and alignment); findings in reading order. */
+export function assembleEntities(o: Outcomes): { entities: FineEntity[]; findings: Finding[] } {
+  const indexes: Partial<Record<NoteName, ReturnType<typeof indexNote>>> = {};
+  for (const note of ['target', 'reference', 'source'] as const) {
+    const text = o.texts[note];
+    if (text !== undefined) indexes[note] = indexNote(text);
+  }
+  const sources = { indexes, fuzzyThreshold: o.fuzzyThreshold };
+  const findings: Finding[] = [];
+  const entities: FineEntity[] = [];
+
+  for (const e of o.rubric ?? []) {
+    const judged = o.completeness?.byId.get(e.id);
+    const finding = judged && entityFinding(sources, 'completeness', e, judged);
+    if (finding) findings.push(finding);
+    entities.push(toFineEntity(e, 'completeness', judged?.verdict, judged?.votes ?? [], { completeness: judged?.verdict }));
+  }
+  for (const e of o.target ?? []) {
+    const correct = o.correctness?.byId.get(e.id);
+    const aligned = o.alignment?.byId.get(e.id);
+    const section = o.sectionOf(e);
+    for (const [metric, judged] of [['correctness', correct], ['alignment', aligned]] as const) {
+      const where = metric === 'alignment' && section !== WHOLE_NOTE ? ` (in "${section}")` : '';
+      const finding = judged && entityFinding(sources, metric, e, judged, where);
+      if (finding) findings.push(finding);
+    }
+    const votes = [...(correct?.votes ?? []), ...(aligned?.votes ?? [])];
+    entities.push({ ...toFineEntity(e, 'correctness', correct?.verdict, votes, { correctness: correct?.verdict, alignment: aligned?.verdict }), section });
+  }
+  findings.push(...o.readabilityIssues.map(readabilityFinding));
+  return { entities, findings: sortFindings(findings) };
+}
+
+function toFineEntity(e: NoteEntity, metric: string, verdict: string | undefined, votes: FineEntity['votes'], verdicts: Record<string, string | undefined>): FineEntity {
+  const known = Object.fromEntries(Object.entries(verdicts).filter((kv): kv is [string, string] => kv[1] !== undefined));
+  return {
+    id: e.id,
+    note: e.note,
+    text: e.text,
+    spans: e.spans,
+    verdict: verdict ?? ERROR_VERDICT,
+    votes,
+    metric,
+    located: e.located,
+    quotes: e.quotes,
+    verdicts: known,
+  };
+}
+
+export function runStats(target: NoteEntity[] | null, rubric: NoteEntity[] | null, readability: ReadabilityResult): Record<string, number> {
+  return {
+    targetEntities: target?.length ?? 0,
+    rubricEntities: rubric?.length ?? 0,
+    unlocatedEntities: [...(target ?? []), ...(rubric ?? [])].filter((e) => !e.located).length,
+    sentences: readability.sentences,
+    sentencesWithIssues: readability.sentencesWithIssues,
+    readabilityIssues: readability.issues.length,
+  };
+}
