@@ -9,6 +9,7 @@ import type { NoteName } from '../result';
 import type { TemplateVars } from '../prompts';
 import type { Angle } from './angles';
 import type { FineContext } from './context';
+import { answerSchema } from './answerSchema';
 import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { estimateTokens, splitForContext } from './tokens';
@@ -35,7 +36,7 @@ function judgementSchema(ids: [string, ...string[]], answers: [string, ...string
           // Explanation before answer: the chain of thought comes first.
           explanation: z.string(),
           evidence: z.array(z.object({ note: z.enum(evidenceNotes), quote: z.string() })),
-          answer: z.enum(answers),
+          answer: answerSchema(answers),
         }),
       ),
     })

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Span } from '../result';
 import { isCancellation } from '../errors';
 import type { FineContext } from './context';
+import { answerSchema } from './answerSchema';
 import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { sentenceRatio } from './scoring';
@@ -39,7 +40,7 @@ export interface ReadabilityResult {
 
 function issuesSchema(categories: readonly string[]) {
   return z.object({
-    issues: z.array(z.object({ quote: z.string(), category: z.enum(categories as [string, ...string[]]), explanation: z.string() })),
+    issues: z.array(z.object({ quote: z.string(), category: answerSchema(categories as [string, ...string[]]), explanation: z.string() })),
   });
 }
 
