@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium } from '../test/vscode/codeServer.mjs';
 
+// Theme id (for settings) and its label in the theme picker.
 const themes = {
-  light: 'Default Light Modern',
-  dark: 'Default Dark Modern',
-  hc: 'Default High Contrast',
+  light: ['Default Light Modern', 'Light Modern'],
+  dark: ['Default Dark Modern', 'Dark Modern'],
+  hc: ['Default High Contrast', 'Dark High Contrast'],
 };
 const only = process.argv.includes('--theme') ? process.argv[process.argv.indexOf('--theme') + 1] : null;
 const headed = process.argv.includes('--headed');
@@ -30,7 +31,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive } = require(path.join(outDir, 'drive.js'));
+const { drive, reloadKeepsPanel } = require(path.join(outDir, 'drive.js'));
 const { startFakeJudge } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -38,7 +39,7 @@ const started = Date.now();
 const server = await startFakeJudge(fs.readFileSync(path.join(fixture, 'article.txt'), 'utf8'));
 let failures = 0;
 let passes = 0;
-for (const [theme, colorTheme] of Object.entries(themes).filter(([t]) => (only ? t === only : t !== 'hc'))) {
+for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([t]) => (only ? t === only : t !== 'hc'))) {
   const profile = makeProfile({
     'workbench.colorTheme': colorTheme,
     'workbench.editor.enablePreview': false,
@@ -65,9 +66,11 @@ for (const [theme, colorTheme] of Object.entries(themes).filter(([t]) => (only ?
       page,
       url: codeServer.url({ developmentPath: root }),
       theme,
+      themeLabel,
       shotsDir,
       log: (line) => console.log(`  ${line}`),
     });
+    await reloadKeepsPanel({ page, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

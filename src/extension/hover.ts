@@ -35,9 +35,11 @@ export function hoverContent(f: TrackedFinding): vscode.MarkdownString {
   md.appendMarkdown('**SumLens — ');
   md.appendMarkdown(plain(kindLabels[f.finding.kind] ?? f.finding.kind));
   md.appendMarkdown('**\n\n');
-  md.appendMarkdown(plain(f.finding.message));
-  md.appendMarkdown('\n\n');
   if (f.entity) {
+    // The diagnostic's own hover already shows the message; this one adds the votes.
+    md.appendMarkdown('Fact: ');
+    md.appendMarkdown(plain(f.entity.text));
+    md.appendMarkdown('\n\n');
     md.appendMarkdown('Verdict: **');
     md.appendMarkdown(plain(f.entity.verdict));
     md.appendMarkdown('**');
@@ -56,9 +58,8 @@ export function hoverContent(f: TrackedFinding): vscode.MarkdownString {
       md.appendMarkdown(plain(vote.explanation));
       md.appendMarkdown('\n');
     }
-  } else if (f.finding.category) {
-    md.appendMarkdown('Category: ');
-    md.appendMarkdown(plain(f.finding.category));
+  } else {
+    md.appendMarkdown(plain(f.finding.message));
     md.appendMarkdown('\n');
   }
   return md;

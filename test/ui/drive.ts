@@ -12,6 +12,8 @@ export interface DriveOptions {
   page: Page;
   url: string;
   theme: string;
+  /** The colour theme's label in the theme picker ("Dark Modern"). */
+  themeLabel: string;
   shotsDir: string;
   log: (line: string) => void;
 }
@@ -29,13 +31,20 @@ async function quickOpen(page: Page, file: string, toSide = false): Promise<void
   await page.locator(`.tab[aria-label^="${file}"]`).first().waitFor();
 }
 
+const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
+/** The quick input row whose label is exactly `label`. */
+const pickRow = (page: Page, label: string) =>
+  page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
+
 async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  const row = pickRow(page, title);
+  await row.waitFor();
+  await row.click();
 }
 
 /** The editor group showing `file`. */
@@ -47,7 +56,30 @@ export function panelFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
-export async function drive({ page, url, theme, shotsDir, log }: DriveOptions): Promise<void> {
+/**
+ * Picks a colour theme through the theme picker. (An Extension Development Host window in
+ * code-server starts in Light+ whatever workbench.colorTheme says.)
+ */
+async function pickTheme(page: Page, label: string): Promise<void> {
+  // Right after startup the built-in themes may not be registered yet: retry until listed.
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, 'Preferences: Color Theme');
+    await page.locator('.quick-input-widget input').fill(label);
+    const row = pickRow(page, label);
+    try {
+      await row.waitFor({ timeout: 3_000 });
+      await row.click();
+      break;
+    } catch (error) {
+      if (attempt === 10) throw error;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(1_000);
+    }
+  }
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+export async function drive({ page, url, theme, themeLabel, shotsDir, log }: DriveOptions): Promise<void> {
   const shot = async (name: string) => {
     const file = path.join(shotsDir, `${name}-${theme}.png`);
     await page.screenshot({ path: file });
@@ -57,7 +89,8 @@ export async function drive({ page, url, theme, shotsDir, log }: DriveOptions): 
   await page.goto(url);
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
-  log('workbench loaded');
+  await pickTheme(page, themeLabel);
+  log(`workbench loaded, theme ${themeLabel}`);
 
   await quickOpen(page, 'article.txt');
   await quickOpen(page, 'summary.md', true);
@@ -78,7 +111,12 @@ export async function drive({ page, url, theme, shotsDir, log }: DriveOptions): 
   await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click({ button: 'right', position: { x: 40, y: 8 } });
   const menuItem = page.locator('.monaco-menu .action-item', { hasText: 'SumLens: Evaluate Selected Summary' });
   await menuItem.waitFor({ state: 'visible' });
+  // The menu ignores a click that lands while it is still opening: hover first, and fall
+  // back to Enter on the highlighted item if the menu is still there.
+  await menuItem.hover();
+  await page.waitForTimeout(200);
   await menuItem.click();
+  if (await menuItem.isVisible().catch(() => false)) await page.keyboard.press('Enter');
   log('context menu → SumLens: Evaluate Selected Summary');
 
   // First run on this file: which document is the source? The other visible editor comes first.
@@ -134,13 +172,29 @@ export async function drive({ page, url, theme, shotsDir, log }: DriveOptions): 
   await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
   await page.keyboard.press(`${mod}+W`);
   await page.locator('.tab[aria-label^="article.txt"]').waitFor({ state: 'detached' });
+  await page.mouse.move(300, 600);
   await page.waitForTimeout(800);
   await shot('panel');
 
   // Keyboard: focus an entity row and press Enter → the summary editor shows its span.
   const row = frame.locator('tr.entity', { hasText: '40 million euros' }).first();
   await row.focus();
+  await row.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await shot('panel-entities');
   await page.keyboard.press('Enter');
   await page.locator('.statusbar-item', { hasText: /16 selected/ }).first().waitFor({ timeout: 10_000 });
   log('entity row → span revealed (16 characters selected)');
+}
+
+/** Reloads the window: the panel must come back (WebviewPanelSerializer + webview state). */
+export async function reloadKeepsPanel({ page, log }: Pick<DriveOptions, 'page' | 'log'>): Promise<void> {
+  // Through the workbench's own reload, which saves the window state (editors, webview state) first.
+  await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
+  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), runCommand(page, 'Developer: Reload Window')]);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  const frame = panelFrame(page);
+  await frame.locator('section.card').first().waitFor({ timeout: 30_000 });
+  await frame.locator('table.entities tr.entity', { hasText: '40 million euros' }).first().waitFor();
+  log('after a window reload the panel is back with its result');
 }

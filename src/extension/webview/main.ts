@@ -96,6 +96,21 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   return card;
 }
 
+/** Colour class of a verdict: Yes is fine; No and Contradict are problems; the rest uncertain. */
+function verdictTone(verdict: string): 'good' | 'bad' | 'unsure' {
+  if (verdict === 'Yes') return 'good';
+  if (verdict === 'No' || verdict === 'Contradict') return 'bad';
+  return 'unsure';
+}
+
+/** What each fine-grained ratio counts. */
+const ratioMeaning = {
+  completeness: 'of the key facts are in the summary',
+  correctness: 'of the summary’s facts are correct',
+  alignment: 'of the facts are in the right place',
+  readability: 'of the sentences read without issues',
+} as const;
+
 function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   const section = el('section', 'fine');
   section.append(el('h2', undefined, 'Fine-grained (SumAutoEval)'));
@@ -106,7 +121,7 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
     card.append(el('h3', undefined, name));
     card.append(el('span', 'score', m ? `${fmt(m.score)} / 5` : '—'));
     card.append(scaleBar(m ? m.score : null, [1, 5], `${name} score`));
-    card.append(el('div', 'muted', m ? `${(m.ratio * 100).toFixed(0)}% of facts` : 'not measured'));
+    card.append(el('div', 'muted', m ? `${(m.ratio * 100).toFixed(0)}% ${ratioMeaning[name]}` : 'not measured'));
     metrics.append(card);
   }
   section.append(metrics);
@@ -122,7 +137,7 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   table.append(thead);
   const body = el('tbody');
   for (const entity of fine.entities) {
-    const row = el('tr', `entity verdict-${entity.verdict.replace(/[^a-z]/gi, '')}`);
+    const row = el('tr', `entity verdict-${verdictTone(entity.verdict)}`);
     row.tabIndex = 0;
     row.setAttribute('role', 'button');
     row.setAttribute('aria-label', `${entity.text}: ${entity.verdict}. Show in editor`);
