@@ -8,6 +8,8 @@ export interface FineContext {
   session: LlmSession;
   signal?: AbortSignal;
   limits: SplitLimits;
+  /** Estimated tokens of note one extraction chain takes; longer notes are extracted in chunks. */
+  extractionChunkTokens: number;
   /** Similarity a fuzzy quote match must reach. */
   fuzzyThreshold: number;
   template(name: string): Template;
@@ -28,6 +30,7 @@ export function createContext(opts: {
   signal?: AbortSignal;
   promptOverrideDir?: string;
   limits: SplitLimits;
+  extractionChunkTokens: number;
   fuzzyThreshold: number;
   onProgress?: (p: ProgressEvent) => void;
 }): FineContext {
@@ -38,6 +41,7 @@ export function createContext(opts: {
     session: opts.session,
     signal: opts.signal,
     limits: opts.limits,
+    extractionChunkTokens: opts.extractionChunkTokens,
     fuzzyThreshold: opts.fuzzyThreshold,
     template(name) {
       let template = templates.get(name);

@@ -3,7 +3,7 @@
  * note (the reference, else the source), judge them by differently-angled prompts, vote,
  * and pin every finding to its span.
  *
- * Calls (independent of the number of entities; splits only past the context limits):
+ * Calls (independent of the number of entities; more only past the size limits):
  *   extraction 3 per note × 2 notes + completeness 3 + correctness 3 + alignment 2
  *   (1 without a reference) + readability 2 = 16 (15 without a reference).
  * Critical path: 3 extraction steps, then one judging round = 4 calls deep.
@@ -38,12 +38,16 @@ export interface FineOptions {
   maxPromptTokens?: number;
   /** Entities one judging call may hold, bounding the reply length (default 100). */
   maxEntitiesPerCall?: number;
+  /** Estimated tokens of a note one extraction chain takes before the note is cut into chunks (default 8 000). */
+  maxExtractionTokens?: number;
   /** Similarity a fuzzy quote match must reach (default FUZZY_THRESHOLD = 0.8). */
   fuzzyThreshold?: number;
 }
 
 export const DEFAULT_MAX_PROMPT_TOKENS = 100_000;
 export const DEFAULT_MAX_ENTITIES_PER_CALL = 100;
+/** About 32 000 characters: its entity list and quotes stay well inside common reply limits. */
+export const DEFAULT_MAX_EXTRACTION_TOKENS = 8_000;
 
 const NO_REFERENCE = '(no reference summary was given)';
 
@@ -68,7 +72,16 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     maxEntitiesPerCall: opts.maxEntitiesPerCall ?? DEFAULT_MAX_ENTITIES_PER_CALL,
   };
   const fuzzyThreshold = opts.fuzzyThreshold ?? FUZZY_THRESHOLD;
-  const ctx = createContext({ session: opts.session, signal: opts.signal, promptOverrideDir: opts.promptOverrideDir, limits, fuzzyThreshold, onProgress: opts.onProgress });
+  const extractionChunkTokens = opts.maxExtractionTokens ?? DEFAULT_MAX_EXTRACTION_TOKENS;
+  const ctx = createContext({
+    session: opts.session,
+    signal: opts.signal,
+    promptOverrideDir: opts.promptOverrideDir,
+    limits,
+    extractionChunkTokens,
+    fuzzyThreshold,
+    onProgress: opts.onProgress,
+  });
 
   const reference = input.reference?.trim() ? input.reference : undefined;
   const rubricNote: NoteName = reference !== undefined ? 'reference' : 'source';
@@ -146,7 +159,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     entities,
     findings,
     rubricSource: rubricNote,
-    rules: describeRules({ limits, fuzzyThreshold, alignmentAngles }),
+    rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles }),
     ...(errors.length > 0 ? { errors } : {}),
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),

@@ -1,6 +1,6 @@
 /**
- * Entity extraction in the paper's three steps (§3.1), three calls per note whatever its
- * length: extraction → self-verification (merge fragments such as an isolated date, split
+ * Entity extraction in the paper's three steps (§3.1), three calls per note whatever the
+ * number of entities (a very long note is cut into chunks, see noteChunks.ts): extraction → self-verification (merge fragments such as an isolated date, split
  * what still holds two concepts) → reference sourcing (verbatim supporting quotes; an
  * entity without any is dropped). Quotes are then located in the note.
  */
@@ -9,6 +9,7 @@ import type { NoteName, Span } from '../result';
 import type { FineContext } from './context';
 import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
+import { chunkNote } from './noteChunks';
 import { indexNote, locateQuoteGroup } from './spans';
 
 export interface NoteEntity {
@@ -46,14 +47,14 @@ export function numberedList(texts: string[], prefix = 'E'): string {
 async function ask<T>(
   ctx: FineContext,
   step: string,
-  note: NoteName,
+  label: string,
   vars: Record<string, string>,
   schema: z.ZodType<T>,
   incomplete?: (value: T) => string | null,
 ): Promise<T> {
   const template = ctx.template(step);
   const jsonSchema = jsonSchemaOf(schema);
-  const purpose = `fine:${step}:${note}`;
+  const purpose = `fine:${step}:${label}`;
   const value = await callJson({
     session: ctx.session,
     messages: buildMessages(template, vars, jsonSchema),
@@ -67,52 +68,66 @@ async function ask<T>(
   return value;
 }
 
-export async function extractEntities(ctx: FineContext, note: NoteName, text: string): Promise<NoteEntity[]> {
-  // The caller planned three calls per note.
-  if (text.trim() === '') {
-    ctx.planCalls(-3);
-    return [];
-  }
-  const extracted = cleanTexts((await ask(ctx, 'extract', note, { note: text }, entityListSchema)).entities);
+/** The three steps over one piece of a note: entity texts with their supporting quotes. */
+async function extractChain(ctx: FineContext, text: string, label: string): Promise<{ text: string; quotes: string[] }[]> {
+  const extracted = cleanTexts((await ask(ctx, 'extract', label, { note: text }, entityListSchema)).entities);
   if (extracted.length === 0) {
     ctx.planCalls(-2); // nothing to verify or source
     return [];
   }
-  const verified = cleanTexts((await ask(ctx, 'verify', note, { note: text, entities: numberedList(extracted) }, entityListSchema)).entities);
+  const verified = cleanTexts((await ask(ctx, 'verify', label, { note: text, entities: numberedList(extracted) }, entityListSchema)).entities);
   if (verified.length === 0) {
     ctx.planCalls(-1);
     return [];
   }
   const ids = verified.map((_, i) => `E${i + 1}`) as [string, ...string[]];
   // An entity the sourcing reply leaves out has no supporting quote: retried once, then dropped (step 3).
-  const sourced = await ask(ctx, 'source', note, { note: text, entities: numberedList(verified) }, sourcingSchema(ids), (value) => {
+  const sourced = await ask(ctx, 'source', label, { note: text, entities: numberedList(verified) }, sourcingSchema(ids), (value) => {
     const given = new Set(value.entities.map((e) => e.id));
     const missing = ids.filter((id) => !given.has(id));
     return missing.length > 0 ? `no entry for entities ${missing.join(', ')}; list every entity (with an empty quote list when the note does not support it)` : null;
   });
-
   const quotesById = new Map<string, string[]>();
   for (const e of sourced.entities) {
     const quotes = e.quotes.map((q) => q.trim()).filter((q) => q !== '');
     quotesById.set(e.id, [...(quotesById.get(e.id) ?? []), ...quotes]);
   }
+  return verified.map((entityText, i) => ({ text: entityText, quotes: quotesById.get(`E${i + 1}`) ?? [] }));
+}
+
+/**
+ * Entities of a note, located. A note longer than `ctx.extractionChunkTokens` is
+ * extracted chunk by chunk (noteChunks.ts); the caller planned three calls per note.
+ */
+export async function extractEntities(ctx: FineContext, note: NoteName, text: string): Promise<NoteEntity[]> {
+  if (text.trim() === '') {
+    ctx.planCalls(-3);
+    return [];
+  }
+  const chunks = chunkNote(text, ctx.extractionChunkTokens);
+  ctx.planCalls(3 * (chunks.length - 1));
+  const perChunk = await Promise.all(
+    chunks.map((chunk, k) => extractChain(ctx, chunk.text, chunks.length > 1 ? `${note}:${k + 1}/${chunks.length}` : note)),
+  );
+
   const index = indexNote(text);
   const entities: NoteEntity[] = [];
-  let readingPosition = 0;
-  verified.forEach((entityText, i) => {
-    const quotes = quotesById.get(`E${i + 1}`) ?? [];
-    if (quotes.length === 0) return; // unsupported: removed (paper §3.1, step 3)
-    const hits = locateQuoteGroup(index, quotes, { after: readingPosition, threshold: ctx.fuzzyThreshold });
-    const spans = hits.filter((h) => h !== null).map((h) => ({ start: h.start, end: h.end }));
-    if (spans.length > 0) readingPosition = Math.min(...spans.map((s) => s.start));
-    entities.push({
-      id: `${ID_PREFIX[note]}${entities.length + 1}`,
-      note,
-      text: entityText,
-      quotes,
-      spans,
-      located: spans.length > 0,
-    });
+  perChunk.forEach((found, k) => {
+    let readingPosition = chunks[k].start;
+    for (const entity of found) {
+      if (entity.quotes.length === 0) continue; // unsupported: removed (paper §3.1, step 3)
+      const hits = locateQuoteGroup(index, entity.quotes, { after: readingPosition, threshold: ctx.fuzzyThreshold });
+      const spans = hits.filter((h) => h !== null).map((h) => ({ start: h.start, end: h.end }));
+      if (spans.length > 0) readingPosition = Math.min(...spans.map((s) => s.start));
+      entities.push({
+        id: `${ID_PREFIX[note]}${entities.length + 1}`,
+        note,
+        text: entity.text,
+        quotes: entity.quotes,
+        spans,
+        located: spans.length > 0,
+      });
+    }
   });
   return entities;
 }

@@ -5,7 +5,7 @@ import { ELISION_MAX_GAP, FUZZY_MIN_LENGTH } from './spans';
 import type { SplitLimits } from './tokens';
 import { VOTING_RULES } from './voting';
 
-export function describeRules(opts: { limits: SplitLimits; fuzzyThreshold: number; alignmentAngles: Angle[] }): Record<string, unknown> {
+export function describeRules(opts: { limits: SplitLimits; extractionChunkTokens: number; fuzzyThreshold: number; alignmentAngles: Angle[] }): Record<string, unknown> {
   return {
     voting: {
       order: 'an exception matching the votes decides; else an answer given by more than half of the votes; else the noAgreement verdict',
@@ -36,6 +36,11 @@ export function describeRules(opts: { limits: SplitLimits; fuzzyThreshold: numbe
       repeated: "nearest to the entity's quotes found exactly once, else the first at or after the previous entity",
       unitsOfOffsets: 'UTF-16 code units (JS string indices)',
     },
-    split: { ...opts.limits, rule: 'all entities of one prompt angle in one call, split evenly only beyond these limits' },
+    split: {
+      ...opts.limits,
+      rule: 'all entities of one prompt angle in one call, split evenly only beyond these limits',
+      maxExtractionTokens: opts.extractionChunkTokens,
+      extraction: 'a note longer than maxExtractionTokens (estimated) is extracted in evenly sized chunks cut at paragraph, line or sentence breaks',
+    },
   };
 }

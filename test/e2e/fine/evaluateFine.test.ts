@@ -282,6 +282,19 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.ok(answered.every((r) => /Output format: reply with only a JSON object[\s\S]*"required"/.test(userContent(r))));
   });
 
+  it('extracts a long note chunk by chunk, concurrently, and locates every entity in the whole note', async () => {
+    const source = Array.from({ length: 6 }, (_, p) => noteOfFacts(10, `In visit ${p + 1} the patient`)).join('\n\n');
+    const result = await run({}, { source, summary: noteOfFacts(5) }, { maxExtractionTokens: 400 });
+    const rubric = result.entities.filter((e) => e.note === 'source');
+    assert.equal(rubric.length, 60);
+    assert.deepEqual(rubric.map((e) => e.id), Array.from({ length: 60 }, (_, i) => `S${i + 1}`));
+    assert.ok(rubric.every((e) => e.located && source.slice(e.spans[0].start, e.spans[0].end) === e.quotes?.[0]));
+    const chunks = server.chatRequests.filter((r) => schemaName(r) === 'fine_extract').length - 1;
+    assert.ok(chunks > 1, `${chunks} chunks`);
+    assert.equal(server.chatRequests.length, 3 * (chunks + 1) + 3 + 3 + 1 + 2);
+    assert.equal(result.errors, undefined);
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     server.setHandler(scriptedJudge({}));
