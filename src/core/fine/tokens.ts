@@ -20,15 +20,17 @@ export interface SplitLimits {
  * Split entity lines into as few contiguous, evenly sized groups as the limits allow.
  * `fixedTokens` is the size of the prompt without any entity. One group when everything
  * fits — the usual case, so the number of calls does not grow with the number of entities.
- * When even one entity does not fit next to the fixed part, the lines go one per group
- * (the server's error is then reported, rather than silently dropping entities).
+ * When the fixed part alone exceeds the limit, splitting cannot help: the entities are
+ * grouped by the entity cap only, and the server's error (context too long) is reported.
  */
 export function splitForContext(lineTokens: number[], fixedTokens: number, limits: SplitLimits): number[][] {
   const n = lineTokens.length;
   if (n === 0) return [];
+  const byCount = Math.ceil(n / Math.max(1, limits.maxEntitiesPerCall));
   const budget = limits.maxPromptTokens - fixedTokens;
+  if (budget <= 0) return evenGroups(n, byCount);
   const total = lineTokens.reduce((a, b) => a + b, 0);
-  const minGroups = Math.max(1, Math.ceil(n / Math.max(1, limits.maxEntitiesPerCall)), budget > 0 ? Math.ceil(total / budget) : n);
+  const minGroups = Math.max(1, byCount, Math.ceil(total / budget));
   for (let k = Math.min(minGroups, n); k <= n; k++) {
     const groups = evenGroups(n, k);
     if (k === n || groups.every((g) => g.reduce((sum, i) => sum + lineTokens[i], 0) <= budget)) return groups;

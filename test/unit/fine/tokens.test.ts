@@ -26,8 +26,12 @@ describe('fine/tokens', () => {
     const groups = splitForContext([700, 10, 10, 700], 100, limits);
     for (const g of groups) assert.ok(g.reduce((s, i) => s + [700, 10, 10, 700][i], 0) <= 900);
   });
-  it('one per call when the fixed part alone is too big', () => {
-    assert.deepEqual(sizes(splitForContext([5, 5, 5], 2000, limits)), [1, 1, 1]);
+  it('does not multiply calls when the fixed part alone is too big (splitting cannot help)', () => {
+    assert.deepEqual(sizes(splitForContext([5, 5, 5], 2000, limits)), [3]);
+    assert.deepEqual(sizes(splitForContext(Array(150).fill(5), 2000, limits)), [75, 75]);
+  });
+  it('one entity per call at worst when single entities are huge', () => {
+    assert.deepEqual(sizes(splitForContext([600, 600, 600], 100, limits)), [1, 1, 1]);
   });
   it('no entities, no calls', () => {
     assert.deepEqual(splitForContext([], 0, limits), []);
