@@ -2,11 +2,13 @@
  * One prompt angle over a whole entity list: every entity is judged in the same call, so
  * the number of calls does not grow with the number of entities. The list is split only
  * when the estimated prompt would exceed the context limit or the reply would be too
- * long (tokens.ts); the parts are judged concurrently.
+ * long (tokens.ts), or when the server says the context is too long after all (the group
+ * is halved); the parts are judged concurrently.
  */
 import { z } from 'zod';
 import type { NoteName } from '../result';
 import type { TemplateVars } from '../prompts';
+import { SumLensError } from '../errors';
 import type { Angle } from './angles';
 import type { FineContext } from './context';
 import { answerSchema } from './answerSchema';
@@ -89,14 +91,15 @@ export async function judgeAngle(
   ).map((g) => g.map((index) => items[index]));
 
   ctx.planCalls(groups.length - 1); // one call per angle was planned up front
-  const replies = await Promise.all(
-    groups.map(async (group, part) => {
-      const purpose = `fine:${angle.name}${groups.length > 1 ? `:${part + 1}/${groups.length}` : ''}`;
+  const name = `fine_${angle.name.replace(/-/g, '_')}`;
+  const judgeGroup = async (group: JudgedItem[], label: string): Promise<Judgement[]> => {
+    const purpose = `fine:${angle.name}${label}`;
+    try {
       const reply = await callJson({
         session: ctx.session,
         messages: messagesFor(group),
         schema: schemaFor(group.map((i) => i.id)),
-        name: `fine_${angle.name.replace(/-/g, '_')}`,
+        name,
         purpose,
         signal: ctx.signal,
         incomplete: (value) => missingResults(group.map((i) => i.id), value.results),
@@ -104,7 +107,15 @@ export async function judgeAngle(
       });
       ctx.callDone(purpose);
       return reply.results;
-    }),
-  );
+    } catch (error) {
+      // Our token estimate was too optimistic for this model: halve the group and try again.
+      if (!(error instanceof SumLensError && error.code === 'context-too-long') || group.length < 2) throw error;
+      ctx.planCalls(1);
+      const half = Math.ceil(group.length / 2);
+      const parts = await Promise.all([judgeGroup(group.slice(0, half), `${label}a`), judgeGroup(group.slice(half), `${label}b`)]);
+      return parts.flat();
+    }
+  };
+  const replies = await Promise.all(groups.map((group, part) => judgeGroup(group, groups.length > 1 ? `:${part + 1}/${groups.length}` : '')));
   return replies.flat();
 }

@@ -295,6 +295,21 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.equal(result.errors, undefined);
   });
 
+  it('halves an entity list when the server says the context is too long', async () => {
+    const judge = scriptedJudge({});
+    server.setHandler((request) => {
+      const entities = (userContent(request).match(/^T\d+: /gm) ?? []).length;
+      return schemaName(request) === 'fine_correctness_supported' && entities > 5
+        ? { status: 400, error: { message: "This model's maximum context length is 8192 tokens", code: 'context_length_exceeded' } }
+        : judge(request);
+    });
+    const result = await evaluateFine({ source: noteOfFacts(20, 'Doctor'), summary: noteOfFacts(20), reference: noteOfFacts(20, 'Patient') }, { session });
+    assert.equal(result.errors, undefined);
+    const supported = server.chatRequests.filter((r) => schemaName(r) === 'fine_correctness_supported');
+    assert.equal(supported.length, 1 + 2 + 4); // 20 → 10 + 10 → 5 + 5 + 5 + 5
+    assert.ok(result.entities.filter((e) => e.note === 'target').every((e) => e.votes.filter((v) => v.prompt === 'correctness-supported').length === 1));
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     server.setHandler(scriptedJudge({}));
