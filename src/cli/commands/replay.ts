@@ -3,8 +3,7 @@
  * sampling estimator, no model called, and correlate with the human scores. Without --parse
  * it prints our rule ('robust') beside G-Eval's own (leading number, else 0).
  */
-import type { Command } from 'commander';
-import { Option } from 'commander';
+import { Option, type Command } from 'commander';
 import type { ParseRule } from '../../core/geval/parseScore';
 import { readDataset, type Level } from '../../core/meta/datasets';
 import { formatFigure, renderTable } from '../../core/meta/formatTable';
@@ -46,7 +45,7 @@ export function registerReplay(program: Command): void {
   program
     .command('replay')
     .description('Score recorded judge answers (items with all_responses) and correlate with human scores')
-    .requiredOption('--results <file>', "G-Eval results JSON (items with all_responses)")
+    .requiredOption('--results <file>', 'G-Eval results JSON (items with all_responses)')
     .requiredOption('--aspect <name>', 'human-scored aspect the answers rate')
     .requiredOption('--scale <min-max>', 'score scale of the prompt, e.g. 1-5')
     .addOption(levelOption())
