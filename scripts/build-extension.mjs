@@ -2,6 +2,7 @@
 // only `vscode` external) and the panel's webview script (src/extension/webview/main.ts →
 // media/dist/panel.js, browser IIFE). `--production` minifies; `--watch` rebuilds.
 import * as esbuild from 'esbuild';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -41,4 +42,6 @@ if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
+  // A production build leaves no stale source maps of a previous development build behind.
+  if (production) for (const { outfile } of builds) fs.rmSync(path.join(root, `${outfile}.map`), { force: true });
 }

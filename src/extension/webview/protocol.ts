@@ -3,7 +3,8 @@
  * with zod on receipt on both sides (the webview bundles this file too). Model text travels
  * inside these messages and is only ever rendered with textContent.
  */
-import { z } from 'zod';
+// zod/mini: the same validation in a fraction of the bundle (the webview script ships it).
+import * as z from 'zod/mini';
 
 const usageSchema = z.object({
   calls: z.number(),
@@ -16,21 +17,21 @@ const usageSchema = z.object({
 const aspectSchema = z.object({
   name: z.string(),
   task: z.string(),
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
   scale: z.tuple([z.number(), z.number()]),
   distribution: z.record(z.string(), z.number()),
   method: z.enum(['logprobs', 'sampling']),
   validMass: z.number(),
-  samples: z.number().optional(),
-  unparsed: z.number().optional(),
-  reason: z.string().optional(),
-  steps: z.string().optional(),
-  stepsGenerated: z.boolean().optional(),
-  template: z.string().optional(),
-  error: z.string().optional(),
+  samples: z.optional(z.number()),
+  unparsed: z.optional(z.number()),
+  reason: z.optional(z.string()),
+  steps: z.optional(z.string()),
+  stepsGenerated: z.optional(z.boolean()),
+  template: z.optional(z.string()),
+  error: z.optional(z.string()),
 });
 
-const metricSchema = z.object({ ratio: z.number(), score: z.number() }).nullable();
+const metricSchema = z.nullable(z.object({ ratio: z.number(), score: z.number() }));
 
 const voteSchema = z.object({ prompt: z.string(), answer: z.string(), explanation: z.string() });
 
@@ -43,8 +44,8 @@ const entitySchema = z.object({
   spans: z.array(z.object({ start: z.number(), end: z.number() })),
   verdict: z.string(),
   votes: z.array(voteSchema),
-  metric: z.string().optional(),
-  located: z.boolean().optional(),
+  metric: z.optional(z.string()),
+  located: z.optional(z.boolean()),
 });
 
 const findingSchema = z.object({
@@ -53,8 +54,8 @@ const findingSchema = z.object({
   start: z.number(),
   end: z.number(),
   message: z.string(),
-  entityId: z.string().optional(),
-  category: z.string().optional(),
+  entityId: z.optional(z.string()),
+  category: z.optional(z.string()),
 });
 
 const fineSchema = z.object({
@@ -64,33 +65,33 @@ const fineSchema = z.object({
   readability: metricSchema,
   entities: z.array(entitySchema),
   findings: z.array(findingSchema),
-  rubricSource: noteSchema.optional(),
-  errors: z.array(z.string()).optional(),
+  rubricSource: z.optional(noteSchema),
+  errors: z.optional(z.array(z.string())),
 });
 
 export const resultSchema = z.object({
   aspects: z.array(aspectSchema),
-  fine: fineSchema.optional(),
+  fine: z.optional(fineSchema),
   usage: usageSchema,
   model: z.string(),
   endpoint: z.string(),
   method: z.string(),
   task: z.string(),
   durationMs: z.number(),
-  cancelled: z.boolean().optional(),
+  cancelled: z.optional(z.boolean()),
 });
 
 const progressSchema = z.object({ done: z.number(), total: z.number(), label: z.string() });
 
 /** Everything the panel shows; also what it keeps with setState so it survives a reload. */
 export const panelModelSchema = z.object({
-  result: resultSchema.nullable(),
-  summaryName: z.string().optional(),
-  sourceName: z.string().optional(),
-  referenceName: z.string().optional(),
+  result: z.nullable(resultSchema),
+  summaryName: z.optional(z.string()),
+  sourceName: z.optional(z.string()),
+  referenceName: z.optional(z.string()),
   running: z.boolean(),
-  progress: progressSchema.optional(),
-  error: z.string().optional(),
+  progress: z.optional(progressSchema),
+  error: z.optional(z.string()),
 });
 
 export type PanelModel = z.infer<typeof panelModelSchema>;
@@ -106,7 +107,7 @@ export type ToWebview = z.infer<typeof toWebviewSchema>;
 /** Webview → extension. */
 export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('revealEntity'), entityId: z.string().max(200) }),
+  z.object({ type: z.literal('revealEntity'), entityId: z.string().check(z.maxLength(200)) }),
   z.object({ type: z.literal('export'), format: z.enum(['json', 'markdown']) }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;
