@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, statSync } from 'fs';
+import { existsSync, readdirSync, statSync, type Stats } from 'fs';
 import { join, relative, sep } from 'path';
 import { SumLensError } from '../errors';
 import { TEMPLATE_ID_PATTERN } from './frontMatter';
 import { loadTemplate } from './loadTemplate';
-import { packageRoot } from './packageRoot';
+import { packageRoot } from '../paths';
 import type { Template } from './template';
 import { TemplateError } from './templateError';
 
@@ -28,12 +28,25 @@ export function resolveTemplate(id: string, options: ResolveOptions = {}): Templ
   const candidates = [options.overrideDir, builtinPromptsDir()].filter((dir): dir is string => dir !== undefined);
   for (const dir of candidates) {
     const filePath = join(dir, `${id}.md`);
-    if (!existsSync(filePath)) continue;
-    const template = loadTemplate(filePath);
+    const stats = statSync(filePath, { throwIfNoEntry: false });
+    if (!stats?.isFile()) continue;
+    const template = loadUnlessUnchanged(filePath, stats);
     checkTemplateId(template, id);
     return template;
   }
   throw new SumLensError('template', `no template '${id}' (looked in ${candidates.join(' and ')})`);
+}
+
+/** Loaded templates by path, reused while the file's size and modification time stay the same. */
+const loaded = new Map<string, { stamp: string; template: Template }>();
+
+function loadUnlessUnchanged(filePath: string, stats: Stats): Template {
+  const stamp = `${stats.size}:${stats.mtimeMs}`;
+  const known = loaded.get(filePath);
+  if (known?.stamp === stamp) return known.template;
+  const template = loadTemplate(filePath);
+  loaded.set(filePath, { stamp, template });
+  return template;
 }
 
 /** A template must sit where its id says ("summarization/coherence" in summarization/coherence.md). */
