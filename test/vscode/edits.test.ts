@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { evaluateSelection, eventually, openFixture, rangeOfText, sumlensDiagnostics, type Fixture } from './helpers';
 
-describe('edits and ignored findings', () => {
+describe('edits', () => {
   let fx: Fixture;
 
   beforeEach(async () => {
@@ -33,19 +33,5 @@ describe('edits and ignored findings', () => {
     await fx.summary.edit((e) => e.replace(rangeOfText(doc, '40'), '12'));
     await eventually(() => errorIn(doc) === undefined, 'the edited finding to be dropped');
     assert.strictEqual(sumlensDiagnostics(doc.uri).length, before - 1, 'only that finding is dropped');
-  });
-
-  it('ignores a finding, and keeps it ignored after another run', async () => {
-    const doc = fx.summary.document;
-    const error = errorIn(doc)!;
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, error.range);
-    const ignore = actions.find((a) => a.title === 'Ignore this finding')!;
-    await vscode.commands.executeCommand(ignore.command!.command, ...(ignore.command!.arguments ?? []));
-    await fx.api.diagnosticsSettled();
-    assert.strictEqual(errorIn(doc), undefined);
-    fx.summary.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
-    await evaluateSelection(fx.api);
-    assert.strictEqual(errorIn(doc), undefined, 'still ignored after a new run');
-    assert.ok(fx.api.findings(doc.uri).some((f) => f.finding.kind === 'incorrect'), 'the finding exists, only hidden');
   });
 });
