@@ -2,7 +2,10 @@
  * Reading a score out of a judge's free-text answer (the sampling route, and replay of
  * recorded answers).
  *
- * 'robust' (the default) returns null for anything it cannot read with confidence; a null
+ * 'robust' (the default) looks, in this order, for: an answer that is only a number; a
+ * one-item list "1. 3"; the last stated rating ("Coherence: 3", "I rate it 3", "Good (3)");
+ * a leading number ("3 - clear", "2. Somewhat"); a last line that is only a number.
+ * It returns null for anything it cannot read with confidence; a null
  * is counted as unparsed, never scored. It accepts non-integer answers ("3.5") when they
  * lie within the scale: the paper notes models rarely give them, and when one does it is
  * information, not noise. Mentions of the scale itself ("(1-5)", "/5", "out of 5",
@@ -46,7 +49,8 @@ function readGevalRule(text: string, scale: ScoreScale): number | null {
 /** A number that is not part of a range, a fraction or a longer number. */
 const NUMBER = String.raw`(?<![\d.])(\d+(?:\.\d+)?)(?![\d])(?!\.\d)(?!\s*(?:-|–|—|\/|to\s)\s*\d)`;
 
-const WHOLE_ANSWER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}\s*\.?\s*$`);
+/** The whole text (or a line) is just a number: "4", " 4.", "- 3". */
+const ONLY_A_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}\s*\.?\s*$`);
 /** "Coherence: 3", "Final score = 4", "Relevance - 5". */
 const LABEL_THEN_NUMBER = new RegExp(String.raw`[A-Za-z][A-Za-z ]{0,40}?\s*(?:[:=]|\s[-–]\s)\s*${NUMBER}`, 'g');
 /** "I rate it 3", "I would give the summary a 4", "the score is 2", "Rating of 3". */
@@ -60,18 +64,17 @@ const LEADING_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}(?![
 const LIST_ITEM_NUMBER = new RegExp(String.raw`^\s*1[.)]\s+${NUMBER}\s*\.?\s*$`);
 /** "Good (3)": a verdict word with the score in brackets. */
 const WORD_THEN_BRACKETED_NUMBER = new RegExp(String.raw`[A-Za-z]\s*\(\s*${NUMBER}\s*\)`, 'g');
-const LINE_IS_NUMBER = new RegExp(String.raw`^\s*(?:[-–•>]\s*)?${NUMBER}\s*\.?\s*$`);
 
 function parseRobust(text: string, scale: ScoreScale): number | null {
   const plain = stripMarkup(text);
   if (scale.labels) return parseLabelAnswer(plain, scale);
   const cleaned = stripScaleMentions(plain, scale);
   const found =
-    matchNumber(WHOLE_ANSWER, cleaned) ??
+    matchNumber(ONLY_A_NUMBER, cleaned) ??
     matchNumber(LIST_ITEM_NUMBER, cleaned) ??
     lastLabelledNumber(cleaned) ??
     leadingNumber(cleaned) ??
-    matchNumber(LINE_IS_NUMBER, lastLine(cleaned));
+    matchNumber(ONLY_A_NUMBER, lastLine(cleaned));
   if (found === undefined) return null;
   return isWithinScale(found, scale) ? found : null;
 }
