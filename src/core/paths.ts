@@ -1,6 +1,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { z } from 'zod';
+
+const manifestSchema = z.object({ name: z.string() });
 
 let cachedRoot: string | undefined;
 
@@ -12,10 +15,17 @@ export function packageRoot(): string {
   if (cachedRoot) return cachedRoot;
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'sumlens') {
-      return (cachedRoot = dir);
-    }
+    if (fs.existsSync(manifest) && readManifestName(manifest) === 'sumlens') return (cachedRoot = dir);
     if (path.dirname(dir) === dir) throw new Error(`SumLens's package.json was not found above ${__dirname}`);
+  }
+}
+
+function readManifestName(file: string): string | undefined {
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data.name : undefined;
+  } catch {
+    return undefined; // not JSON: not ours
   }
 }
 

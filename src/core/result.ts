@@ -31,6 +31,8 @@ export interface AspectResult {
   template?: string;
   /** Set when this aspect failed; the other aspects are still reported. */
   error?: string;
+  /** Caveats of this reading: a low valid mass, a scale the log-probability route cannot read. */
+  warnings?: string[];
 }
 
 export interface Span {

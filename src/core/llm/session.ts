@@ -62,13 +62,16 @@ export class CachingSession implements LlmSession {
       return { ...hit, cached: true };
     }
     const result = await this.complete(request, signal);
-    await this.options.cache?.put(key, result);
+    if (result.choices.length > 0) await this.options.cache?.put(key, result);
     return result;
   }
 
   private async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
     for (;;) {
       const caps = this.capabilities();
+      // Whoever asks for log-probabilities has a plan B (sampling); an answer without them is
+      // of no use to it, so none is fetched once the endpoint is known not to give them.
+      if (request.topLogprobs && caps.logprobs === false) return withoutLogprobs;
       const wanted = request.n ?? 1;
       if (wanted > 1 && caps.multipleChoices === false) return this.completeInParallel(request, wanted, signal);
       let reply: ChatCompletionReply;
@@ -81,14 +84,13 @@ export class CachingSession implements LlmSession {
         this.options.capabilities.update(this.endpoint, this.model, change);
         continue;
       }
-      return this.toResult(request, reply, caps, signal);
+      return this.toResult(request, reply, signal);
     }
   }
 
   private async toResult(
     request: ChatRequest,
     reply: ChatCompletionReply,
-    caps: Capabilities,
     signal?: AbortSignal,
   ): Promise<ChatResult> {
     const usage = this.options.usage;
@@ -105,10 +107,10 @@ export class CachingSession implements LlmSession {
       const rest = await this.completeInParallel(request, wanted - result.choices.length, signal);
       result = merge([result, rest]);
     }
-    if (request.topLogprobs) {
-      const missing = caps.logprobs === false || result.choices.some((c) => !c.logprobs?.length);
-      if (missing && caps.logprobs !== false) this.options.capabilities.update(this.endpoint, this.model, { logprobs: false });
-      if (missing) result.logprobsUnavailable = true;
+    if (request.topLogprobs && result.choices.some((c) => !c.logprobs?.length)) {
+      // The server ignored the parameter (some do, silently): learn it like a refusal.
+      this.options.capabilities.update(this.endpoint, this.model, { logprobs: false });
+      result.logprobsUnavailable = true;
     }
     return result;
   }
@@ -119,6 +121,8 @@ export class CachingSession implements LlmSession {
     return merge(parts);
   }
 }
+
+const withoutLogprobs: ChatResult = { choices: [], promptTokens: 0, completionTokens: 0, cached: false, logprobsUnavailable: true };
 
 function merge(parts: ChatResult[]): ChatResult {
   return {

@@ -55,6 +55,7 @@ export interface ChatResult {
   /**
    * True when log-probabilities were asked for but this endpoint+model cannot give them
    * (it refused the parameter, or returned none); the caller should switch to sampling.
+   * When the endpoint refused them, no answer is fetched and `choices` is empty.
    */
   logprobsUnavailable?: boolean;
 }

@@ -88,16 +88,23 @@ describe('LLM session over HTTP (fake OpenAI-compatible server)', () => {
     assert.ok(Date.now() - started < 2000);
   });
 
-  it('falls back when logprobs are refused, and remembers it', async () => {
-    server.enqueue({ status: 400, error: { message: 'logprobs is not supported for this model', param: 'logprobs' } }, textReply('4'));
+  it('reports refused logprobs without fetching an answer nobody wants, and remembers it', async () => {
+    server.enqueue({ status: 400, error: { message: 'logprobs is not supported for this model', param: 'logprobs' } });
     const s = session();
     const result = await s.chat(ask);
     assert.equal(result.logprobsUnavailable, true);
-    assert.equal(server.chatRequests[1].body.logprobs, undefined);
+    assert.equal(result.choices.length, 0);
+    assert.equal(server.chatRequests.length, 1);
     assert.equal(s.capabilities().logprobs, false);
-    server.enqueue(textReply('3'));
-    await session().chat({ ...ask, messages: [{ role: 'user', content: 'Another.' }] });
-    assert.equal(server.chatRequests[2].body.logprobs, undefined, 'a new session remembers the refusal');
+    const again = await session().chat({ ...ask, messages: [{ role: 'user', content: 'Another.' }] });
+    assert.equal(again.logprobsUnavailable, true);
+    assert.equal(server.chatRequests.length, 1, 'a new session remembers the refusal and sends nothing');
+  });
+
+  it('learns that a server silently ignores logprobs', async () => {
+    server.setHandler(() => ({ raw: JSON.stringify({ choices: [{ index: 0, message: { content: '4' }, finish_reason: 'stop', logprobs: null }] }) }));
+    const result = await session().chat(ask);
+    assert.equal(result.logprobsUnavailable, true);
   });
 
   it('splits n into parallel requests where n > 1 is refused', async () => {
