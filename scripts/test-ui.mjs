@@ -85,5 +85,5 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   }
 }
 await server.close();
-console.log(`\n${passes} passing, ${failures} failing (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+console.log(`\n  ${passes} passing (${((Date.now() - started) / 1000).toFixed(1)}s)\n  ${failures} failing`);
 process.exit(failures ? 1 : 0);

@@ -119,9 +119,8 @@ function report(summary) {
     console.log(`  ${mark} ${o.title}${o.durationMs ? ` (${o.durationMs}ms)` : ''}`);
     if (o.error) console.log(o.error.replace(/^/gm, '      '));
   }
-  console.log(
-    `[${summary.suite}] ${summary.passes} passing, ${summary.failures} failing, ${summary.pending} pending`,
-  );
+  // Mocha's own summary lines, one count per line (scripts/test.mjs adds them up).
+  console.log(`\n  ${summary.passes} passing\n  ${summary.failures} failing\n  ${summary.pending} pending`);
 }
 
 const started = Date.now();
