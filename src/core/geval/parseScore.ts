@@ -87,13 +87,17 @@ function escapeNumber(n: number): string {
   return String(n).replace('.', '\\.');
 }
 
-/** "(1-5)", "[1 – 5]", "1 to 5", "/5", "/ 5", "out of 5" for this scale become spaces. */
+/**
+ * "(1-5)", "[1 – 5]", "1 to 5", "/5", "/ 5", "out of 5" for this scale, and a listing of
+ * its values ("a score of 1, 2, or 3"), become spaces.
+ */
 function stripScaleMentions(text: string, scale: ScoreScale): string {
   const min = escapeNumber(scale.min);
   const max = escapeNumber(scale.max);
   const range = new RegExp(String.raw`[(\[]?\s*(?<![\d.])${min}\s*(?:-|–|—|to)\s*${max}(?![\d.])\s*[)\]]?`, 'g');
   const outOf = new RegExp(String.raw`\s*(?:\/|\bout of)\s*${max}(?![\d.])`, 'g');
-  return text.replace(range, ' ').replace(outOf, ' ');
+  const listing = /(?<![\d.])\d+(?:\s*,\s*\d+)*\s*,?\s*\bor\s+\d+(?![\d.])/g;
+  return text.replace(range, ' ').replace(outOf, ' ').replace(listing, ' ');
 }
 
 function matchNumber(pattern: RegExp, text: string): number | undefined {

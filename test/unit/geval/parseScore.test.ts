@@ -26,6 +26,8 @@ const robustCases: Case[] = [
   { text: 'Score: 4/5', scale: ONE_TO_FIVE, want: 4 },
   { text: 'Score: 4 / 5', scale: ONE_TO_FIVE, want: 4 },
   { text: '4 out of 5', scale: ONE_TO_FIVE, want: 4 },
+  { text: 'Assign a rating score of 1, 2, or 3.\nRating: 2', scale: { min: 1, max: 3 }, want: 2 },
+  { text: 'Assign a rating score of 1, 2, or 3', scale: { min: 1, max: 3 }, want: null },
   { text: 'On a scale of 1 to 5, I would give it a 2.', scale: ONE_TO_FIVE, want: 2 },
   { text: '4.5', scale: ONE_TO_FIVE, want: 4.5 },
   { text: 'Score: 3.5', scale: ONE_TO_FIVE, want: 3.5 },
