@@ -3,6 +3,7 @@
  * providers and the commands; activation happens on a command (or when VS Code restores the
  * panel after a reload). Returns a small API that the integration tests wait on.
  */
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { FindingCodeActions } from './codeActions';
 import { registerApiKeyCommands } from './commands/apiKey';
@@ -20,7 +21,7 @@ import { SumLensPanel } from './panel';
 import { PromptTemplates } from './promptTemplates';
 import { ApiKeyStore } from './secrets';
 import { StatusBar } from './statusBar';
-import { TrustNotices } from './trust';
+import { resolveTrustedLocations, TrustNotices } from './trust';
 import type { PanelModel } from './webview/protocol';
 
 export interface SumLensApi {
@@ -46,14 +47,13 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsPublisher(store, vscode.Uri.joinPath(context.extensionUri, 'media', 'aspects.md'));
 
-  // The panel's actions need the evaluator, which needs the panel: close the loop lazily.
-  let evaluator: Evaluator | undefined;
-  const actions = {
-    revealEntity: (id: string) => evaluator && panelActions(evaluator).revealEntity(id),
-    exportResult: (format: 'json' | 'markdown', target?: vscode.Uri) => evaluator && panelActions(evaluator).exportResult(format, target),
-  };
-  const panel = new SumLensPanel(context.extensionUri, actions);
-  evaluator = new Evaluator({ store, pairs, keys, notices, templates, panel, statusBar, log, globalStorage: context.globalStorageUri });
+  // The panel's actions need the evaluator, which needs the panel: the actions are looked up when called.
+  const panel = new SumLensPanel(context.extensionUri, {
+    revealEntity: (id) => actions.revealEntity(id),
+    exportResult: (format, target) => actions.exportResult(format, target),
+  });
+  const evaluator = new Evaluator({ store, pairs, keys, notices, templates, panel, statusBar, log, globalStorage: context.globalStorageUri });
+  const actions = panelActions(evaluator);
 
   context.subscriptions.push(
     log,
@@ -64,6 +64,11 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     panel,
     evaluator,
     vscode.workspace.onDidChangeTextDocument((event) => store.applyEdit(event)),
+    // A saved template is checked at once, so a broken line is flagged before the next run.
+    vscode.workspace.onDidSaveTextDocument((document) => {
+      const dir = resolveTrustedLocations(document.uri).promptOverrideDir;
+      if (dir && document.uri.scheme === 'file' && document.uri.fsPath.startsWith(dir + path.sep)) templates.stage(dir);
+    }),
     vscode.languages.registerHoverProvider({ scheme: '*' }, new FindingHoverProvider(store)),
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store), {
       providedCodeActionKinds: FindingCodeActions.providedCodeActionKinds,
@@ -78,7 +83,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
 
   const api: SumLensApi = {
     onDidFinishEvaluation: evaluator.onDidFinish,
-    lastOutcome: () => evaluator?.last,
+    lastOutcome: () => evaluator.last,
     findings: (uri) => store.forUri(uri.toString()),
     diagnosticsSettled: () => diagnostics.settled(),
     trustNotices: () => notices.log,

@@ -11,7 +11,7 @@ import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, Ll
 
 /** Picks the model whose id or family matches `wanted`, or the first one offered. */
 export async function selectLanguageModel(wanted: string): Promise<vscode.LanguageModelChat> {
-  const models = await vscode.lm.selectChatModels(wanted ? undefined : {});
+  const models = await vscode.lm.selectChatModels();
   const model = wanted ? models.find((m) => m.id === wanted || m.family === wanted) : models[0];
   if (!model) {
     const offered = models.map((m) => m.id).join(', ') || 'none';
