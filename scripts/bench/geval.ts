@@ -21,19 +21,22 @@ export async function benchGeval(): Promise<string[]> {
   server.setHandler(() => scoreReply('4', { '4': 0.6, '3': 0.25, '5': 0.15 }));
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-bench-'));
   try {
-    const run = async () => {
+    const run = async (text = summary) => {
       const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir, concurrency: 8 });
       const started = performance.now();
-      const result = await evaluate({ source: article, summary, task: 'summarization' }, { method: 'geval', session });
+      const result = await evaluate({ source: article, summary: text, task: 'summarization' }, { method: 'geval', session });
       return { ms: performance.now() - started, calls: result.usage.calls, hits: result.usage.cacheHits };
     };
     const cold = await run();
-    const warm = await run();
+    const cached = await run();
+    const warm = await run(`${summary} It was the third plan in five years.`);
     const coldStart = cliColdStartMs();
     return [
       `geval, 4 SummEval aspects, fake server at ${latencyMs} ms/call:`,
       `  calls ${cold.calls} (goal 4); wall ${cold.ms.toFixed(0)} ms = ${(cold.ms / latencyMs).toFixed(2)} × latency (goal ≤ 1.3)`,
-      `  cached re-run: ${warm.calls} calls, ${warm.hits} cache hits, ${warm.ms.toFixed(1)} ms (goal 0 calls, < 100 ms)`,
+      `    (first run in a fresh process, including the one-time load of Node's HTTP client);`,
+      `    a second, uncached input: ${warm.calls} calls, ${warm.ms.toFixed(0)} ms = ${(warm.ms / latencyMs).toFixed(2)} × latency`,
+      `  cached re-run: ${cached.calls} calls, ${cached.hits} cache hits, ${cached.ms.toFixed(1)} ms (goal 0 calls, < 100 ms)`,
       `  CLI cold start (sumlens --help): ${coldStart.toFixed(0)} ms`,
     ];
   } finally {
