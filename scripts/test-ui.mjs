@@ -1,11 +1,14 @@
 // End-to-end UI test: SumLens in code-server, driven in Chromium by playwright-core, in light
 // and dark themes (and the panel in high contrast). Screenshots go to docs/screenshots/.
-//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc]
+//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc] [--vsix]
+// --vsix: the same walk-through against the packaged extension (production build, vsce
+// package, installed into code-server) instead of the source; screenshots go to a temp dir.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium } from '../test/vscode/codeServer.mjs';
+import os from 'node:os';
+import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium, installVsix } from '../test/vscode/codeServer.mjs';
 
 // Theme id (for settings) and its label in the theme picker.
 const themes = {
@@ -15,11 +18,18 @@ const themes = {
 };
 const only = process.argv.includes('--theme') ? process.argv[process.argv.indexOf('--theme') + 1] : null;
 const headed = process.argv.includes('--headed');
+const fromVsix = process.argv.includes('--vsix');
 const outDir = path.join(root, 'out/test-ui');
-const shotsDir = path.join(root, 'docs/screenshots');
+const shotsDir = fromVsix ? fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-shots-')) : path.join(root, 'docs/screenshots');
+const vsix = path.join(outDir, 'sumlens.vsix');
 const fixture = path.join(root, 'test/vscode/fixtures/workspace');
 
-execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'inherit', cwd: root });
+execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs'), ...(fromVsix ? ['--production'] : [])], { stdio: 'inherit', cwd: root });
+if (fromVsix) {
+  fs.mkdirSync(outDir, { recursive: true });
+  execFileSync(path.join(root, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsix], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  console.log(`VSIX: ${vsix} (${(fs.statSync(vsix).size / 1024).toFixed(1)} KB)`);
+}
 await esbuild.build({
   entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts')],
   outdir: outDir,
@@ -50,6 +60,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     'sumlens.model': 'fake-model',
     'sumlens.method': 'all',
   });
+  if (fromVsix) installVsix(profile, vsix);
   const workspace = copyWorkspace(fixture);
   const log = path.join(profile, 'code-server.log');
   const codeServer = await startCodeServer({
@@ -64,7 +75,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   try {
     await drive({
       page,
-      url: codeServer.url({ developmentPath: root }),
+      url: fromVsix ? codeServer.url() : codeServer.url({ developmentPath: root }),
       theme,
       themeLabel,
       shotsDir,

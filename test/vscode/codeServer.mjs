@@ -2,7 +2,7 @@
 // host) from .tools/code-server, and opens it in Debian's Chromium through playwright-core.
 // Shared by scripts/test-vscode.mjs (extension-host tests) and scripts/test-ui.mjs (UI test).
 // Recipe: ../shared/guides/real-vscode-offline.md
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,15 @@ export function copyWorkspace(fixture) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-ws-'));
   fs.cpSync(fixture, dir, { recursive: true });
   return dir;
+}
+
+/** Installs a packaged extension into the profile's extensions dir (as a user would). */
+export function installVsix(profile, vsix) {
+  execFileSync(
+    codeServerBin,
+    ['--user-data-dir', path.join(profile, 'data'), '--extensions-dir', path.join(profile, 'ext'), '--install-extension', vsix],
+    { stdio: 'pipe' },
+  );
 }
 
 function waitForPort(port, timeoutMs) {
