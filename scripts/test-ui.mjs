@@ -41,8 +41,8 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive, reloadKeepsPanel } = require(path.join(outDir, 'drive.js'));
-const { startFakeJudge } = require(path.join(outDir, 'fakeServer.js'));
+const { drive, reloadKeepsPanel, cancelFromNotification } = require(path.join(outDir, 'drive.js'));
+const { startFakeJudge, hangJudges } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
 const started = Date.now();
@@ -81,7 +81,13 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
       shotsDir,
       log: (line) => console.log(`  ${line}`),
     });
-    await reloadKeepsPanel({ page, log: (line) => console.log(`  ${line}`) });
+    await reloadKeepsPanel({ page, themeLabel, log: (line) => console.log(`  ${line}`) });
+    const restore = hangJudges(server);
+    try {
+      await cancelFromNotification({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    } finally {
+      restore();
+    }
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

@@ -188,7 +188,7 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
 }
 
 /** Reloads the window: the panel must come back (WebviewPanelSerializer + webview state). */
-export async function reloadKeepsPanel({ page, log }: Pick<DriveOptions, 'page' | 'log'>): Promise<void> {
+export async function reloadKeepsPanel({ page, log, themeLabel }: Pick<DriveOptions, 'page' | 'log' | 'themeLabel'>): Promise<void> {
   // Through the workbench's own reload, which saves the window state (editors, webview state) first.
   await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
   await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), runCommand(page, 'Developer: Reload Window')]);
@@ -197,4 +197,34 @@ export async function reloadKeepsPanel({ page, log }: Pick<DriveOptions, 'page' 
   await frame.locator('section.card').first().waitFor({ timeout: 30_000 });
   await frame.locator('table.entities tr.entity', { hasText: '40 million euros' }).first().waitFor();
   log('after a window reload the panel is back with its result');
+  // The reloaded development window may come back in another theme: pick ours again.
+  await pickTheme(page, themeLabel);
+}
+
+/**
+ * With the judges hanging, runs the evaluation again (the source is remembered: no quick
+ * pick), shows the progress notification, and cancels it with its Cancel button: the run
+ * stops and the aspects that finished are kept.
+ */
+export async function cancelFromNotification({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  const summaryEditor = editorOf(page, 'summary.md');
+  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.press('Shift+End');
+  await runCommand(page, 'SumLens: Evaluate Selected Summary');
+  const toast = page.locator('.notification-toast', { hasText: 'SumLens' });
+  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  await toast.locator('.monaco-progress-container').waitFor({ state: 'attached' });
+  await page.mouse.move(300, 600);
+  await page.waitForTimeout(1_000); // let the finished steps be counted in the message
+  const message = await toast.locator('.notification-list-item-message').innerText();
+  assert.match(message, /\d+\/\d+/, `the notification counts steps: "${message}"`);
+  await page.screenshot({ path: path.join(shotsDir, `progress-${theme}.png`) });
+  log(`progress notification: "${message}"`);
+  await toast.hover();
+  await toast.getByRole('button', { name: 'Cancel' }).click();
+  await toast.waitFor({ state: 'hidden', timeout: 15_000 });
+  await panelFrame(page).getByText('cancelled (partial results)').waitFor({ timeout: 15_000 });
+  log('Cancel in the notification stopped the run; the panel shows the partial result');
 }
