@@ -107,8 +107,9 @@ async function runInElectron(suite) {
         ...(suite === 'restricted' ? [] : ['--disable-workspace-trust']),
       ],
     });
-  } catch {
-    /* failures are read from the results file below */
+  } catch (error) {
+    // Test failures make runTests reject too: they are read from the results file below.
+    if (!fs.existsSync(resultsFile)) throw new Error(`@vscode/test-electron could not run VS Code: ${error?.message ?? error}`);
   }
   return JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 }
