@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { SumLensError } from '../core/errors';
+import { packageVersion } from '../core/paths';
 import { registerEval } from './commands/eval';
 import { registerMeta } from './commands/meta';
 import { registerReplay } from './commands/replay';
@@ -12,6 +13,7 @@ import { registerBench } from './commands/bench';
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sumlens')
     .description('Score summaries aspect by aspect with LLM judges (G-Eval, rationale-first, fine-grained) and check the scores against people.')
+    .version(packageVersion())
     .showHelpAfterError()
     .exitOverride();
   registerEval(program);

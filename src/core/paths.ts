@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 
-const manifestSchema = z.object({ name: z.string() });
+const manifestSchema = z.object({ name: z.string(), version: z.string().optional() });
 
 let cachedRoot: string | undefined;
 
@@ -15,18 +15,22 @@ export function packageRoot(): string {
   if (cachedRoot) return cachedRoot;
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && readManifestName(manifest) === 'sumlens') return (cachedRoot = dir);
+    if (fs.existsSync(manifest) && readManifest(manifest)?.name === 'sumlens') return (cachedRoot = dir);
     if (path.dirname(dir) === dir) throw new Error(`SumLens's package.json was not found above ${__dirname}`);
   }
 }
 
-function readManifestName(file: string): string | undefined {
+function readManifest(file: string): z.infer<typeof manifestSchema> | undefined {
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return parsed.success ? parsed.data.name : undefined;
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined; // not JSON: not ours
   }
+}
+
+export function packageVersion(): string {
+  return readManifest(path.join(packageRoot(), 'package.json'))?.version ?? 'unknown';
 }
 
 /** Where the platform keeps caches: $XDG_CACHE_HOME, ~/Library/Caches, %LOCALAPPDATA%. */

@@ -37,7 +37,7 @@ interface MetaFlags {
 export function registerMeta(program: Command): void {
   program
     .command('meta')
-    .description('Correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b)')
+    .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b)')
     .requiredOption('--dataset <file>', 'dataset JSON (SummEval, Topical-Chat, QAGS, or UniEval/G-Eval result files)')
     .requiredOption('--aspect <names>', 'human-scored aspect, or several separated by commas')
     .addOption(

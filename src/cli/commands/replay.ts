@@ -44,7 +44,7 @@ function replayTable(results: readonly ReplayResult[]): string {
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('Score recorded judge answers (items with all_responses) and correlate with human scores')
+    .description('score recorded judge answers (items with all_responses) and correlate with human scores')
     .requiredOption('--results <file>', 'G-Eval results JSON (items with all_responses)')
     .requiredOption('--aspect <name>', 'human-scored aspect the answers rate')
     .requiredOption('--scale <min-max>', 'score scale of the prompt, e.g. 1-5')
