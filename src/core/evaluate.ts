@@ -6,9 +6,7 @@
 import { isCancellation } from './errors';
 import { failFast } from './failFast';
 import { evaluateFine } from './fine/evaluateFine';
-import { evaluateAspects, TASK_ASPECTS } from './geval/evaluateAspects';
-import type { ParseRule } from './geval/parseScore';
-import type { LlmSession } from './llm/types';
+import { evaluateAspects, TASK_ASPECTS, type AspectRunOptions } from './geval/evaluateAspects';
 import type { AspectResult, EvaluationResult, Method, Task } from './result';
 
 export interface EvaluationInput {
@@ -18,18 +16,9 @@ export interface EvaluationInput {
   task: Task;
 }
 
-export interface EvaluateOptions {
+/** The holistic run's options (aspects, samples, parse rule, templates, session), with every method. */
+export interface EvaluateOptions extends Omit<AspectRunOptions, 'method'> {
   method: Method;
-  /** Default: all aspects of the task. */
-  aspects?: string[];
-  /** Answers drawn on the sampling route (default 20). */
-  samples?: number;
-  /** Alternatives per token on the log-probability route (default 20). */
-  topLogprobs?: number;
-  parseRule?: ParseRule;
-  /** Workspace templates that shadow the built-in ones. */
-  promptOverrideDir?: string;
-  session: LlmSession;
 }
 
 export interface Progress {
