@@ -145,14 +145,24 @@ export class Evaluator implements vscode.Disposable {
       durationMs: Date.now() - started,
       cancelled: true,
     });
-    panel.update({
-      running: true,
-      progress: undefined,
-      error: undefined,
-      summaryName: label(context.summary.uri),
-      sourceName: label(context.source.uri),
-      referenceName: context.reference ? label(context.reference.uri) : undefined,
-    });
+    // A re-check judges one sentence in the background: the panel keeps describing the main run.
+    panel.update(
+      options.keepOtherFindings
+        ? { running: true, progress: undefined, error: undefined }
+        : {
+            running: true,
+            progress: undefined,
+            error: undefined,
+            notes: {
+              summary: { uri: context.summary.uri, offset: context.summary.offset },
+              source: { uri: context.source.uri, offset: 0 },
+              reference: context.reference ? { uri: context.reference.uri, offset: 0 } : undefined,
+            },
+            summaryName: label(context.summary.uri),
+            sourceName: label(context.source.uri),
+            referenceName: context.reference ? label(context.reference.uri) : undefined,
+          },
+    );
     statusBar.running('…');
     log.info(`evaluating ${context.summary.uri} against ${context.source.uri} with ${session.model} at ${session.endpoint} (${method})`);
 
@@ -184,7 +194,7 @@ export class Evaluator implements vscode.Disposable {
                 },
                 onAspect: (aspect) => {
                   aspects.push(aspect);
-                  panel.update({ result: { ...partial(), cancelled: undefined } });
+                  if (!options.keepOtherFindings) panel.update({ result: { ...partial(), cancelled: undefined } });
                 },
               },
             );

@@ -53,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     exportResult: (format, target) => actions.exportResult(format, target),
   });
   const evaluator = new Evaluator({ store, pairs, keys, notices, templates, panel, statusBar, log, globalStorage: context.globalStorageUri });
-  const actions = panelActions(evaluator);
+  const actions = panelActions(evaluator, panel);
 
   context.subscriptions.push(
     log,

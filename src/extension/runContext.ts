@@ -72,9 +72,11 @@ export function trackFindings(
   return tracked;
 }
 
-/** Where an entity's first span stands in its document now (used by the panel's entity table). */
-export function entityLocation(context: RunContext, entity: FineEntity): { uri: string; start: number; end: number } | undefined {
-  const location = noteOf(context, entity.note);
+type NoteOffsets = Record<'summary' | 'source', Omit<NoteLocation, 'text'>> & { reference?: Omit<NoteLocation, 'text'> };
+
+/** Where an entity's first span stands in its document (used by the panel's entity table). */
+export function entityLocation(notes: NoteOffsets, entity: Pick<FineEntity, 'note' | 'spans'>): { uri: string; start: number; end: number } | undefined {
+  const location = entity.note === 'target' ? notes.summary : entity.note === 'source' ? notes.source : notes.reference;
   const span = entity.spans[0];
   if (!location || !span) return undefined;
   return { uri: location.uri, start: location.offset + span.start, end: location.offset + span.end };

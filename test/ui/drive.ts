@@ -6,7 +6,7 @@
  */
 import * as assert from 'assert';
 import * as path from 'path';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 export interface DriveOptions {
   page: Page;
@@ -38,6 +38,9 @@ const pickRow = (page: Page, label: string) =>
   page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
 
 async function runCommand(page: Page, title: string): Promise<void> {
+  // Keys typed while a webview has focus stay in the webview: give the workbench focus first
+  // (an empty stretch of the status bar).
+  await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
@@ -50,6 +53,17 @@ async function runCommand(page: Page, title: string): Promise<void> {
 /** The editor group showing `file`. */
 const editorOf = (page: Page, file: string) =>
   page.locator('.editor-group-container', { has: page.locator(`.tab.active[aria-label^="${file}"]`) }).locator('.monaco-editor').first();
+
+/** Selects the summary paragraph (line 5) with the keyboard, as a person would. The line is
+ * wrapped: the first End stops at the visual line's end, the second at the paragraph's. */
+async function selectSummaryParagraph(page: Page, summaryEditor: Locator): Promise<void> {
+  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.press('Shift+End');
+  const paragraph = 'Lakeford approved a bridge costing 40 million euros. It opens in 2027.';
+  await page.locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` }).first().waitFor();
+}
 
 /** The webview content frame of the SumLens panel. */
 export function panelFrame(page: Page): FrameLocator {
@@ -98,30 +112,29 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await summaryEditor.waitFor();
   log('article.txt and summary.md side by side');
 
-  // Select the summary paragraph (line 5) with the keyboard, as a person would. The line is
-  // wrapped: the first End stops at the visual line's end, the second at the paragraph's.
-  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click();
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Shift+End');
-  await page.keyboard.press('Shift+End');
-  const paragraph = 'Lakeford approved a bridge costing 40 million euros. It opens in 2027.';
-  await page.locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` }).first().waitFor();
-
-  // Right-click the selection → the editor context menu → our command.
-  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click({ button: 'right', position: { x: 40, y: 8 } });
-  const menuItem = page.locator('.monaco-menu .action-item', { hasText: 'SumLens: Evaluate Selected Summary' });
-  await menuItem.waitFor({ state: 'visible' });
-  // The menu ignores a click that lands while it is still opening: hover first, and fall
-  // back to Enter on the highlighted item if the menu is still there.
-  await menuItem.hover();
-  await page.waitForTimeout(200);
-  await menuItem.click();
-  if (await menuItem.isVisible().catch(() => false)) await page.keyboard.press('Enter');
+  // Right-click the selected summary → the editor context menu → our command. The menu can
+  // swallow a click that lands while it is still opening; then the quick pick does not come
+  // and the whole gesture is tried again.
+  const firstPick = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
+  for (let attempt = 1; ; attempt++) {
+    await selectSummaryParagraph(page, summaryEditor);
+    await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click({ button: 'right', position: { x: 40, y: 8 } });
+    const menuItem = page.locator('.monaco-menu .action-item', { hasText: 'SumLens: Evaluate Selected Summary' });
+    await menuItem.waitFor({ state: 'visible' });
+    await menuItem.hover();
+    await page.waitForTimeout(200);
+    await menuItem.click();
+    try {
+      await firstPick.waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
   log('context menu → SumLens: Evaluate Selected Summary');
 
   // First run on this file: which document is the source? The other visible editor comes first.
-  const firstPick = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
-  await firstPick.waitFor({ state: 'visible' });
   assert.match((await firstPick.textContent()) ?? '', /article\.txt/, 'the other visible editor is offered first');
   await page.keyboard.press('Enter');
   const noReference = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'No reference summary' });
@@ -190,13 +203,15 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
 /** Reloads the window: the panel must come back (WebviewPanelSerializer + webview state). */
 export async function reloadKeepsPanel({ page, log, themeLabel }: Pick<DriveOptions, 'page' | 'log' | 'themeLabel'>): Promise<void> {
   // Through the workbench's own reload, which saves the window state (editors, webview state) first.
-  await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
   await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), runCommand(page, 'Developer: Reload Window')]);
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   const frame = panelFrame(page);
   await frame.locator('section.card').first().waitFor({ timeout: 30_000 });
   await frame.locator('table.entities tr.entity', { hasText: '40 million euros' }).first().waitFor();
   log('after a window reload the panel is back with its result');
+  await frame.locator('tr.entity', { hasText: '40 million euros' }).first().click();
+  await page.locator('.statusbar-item', { hasText: /16 selected/ }).first().waitFor({ timeout: 10_000 });
+  log('and its entity rows still reveal their spans');
   // The reloaded development window may come back in another theme: pick ours again.
   await pickTheme(page, themeLabel);
 }
@@ -207,11 +222,7 @@ export async function reloadKeepsPanel({ page, log, themeLabel }: Pick<DriveOpti
  * stops and the aspects that finished are kept.
  */
 export async function cancelFromNotification({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
-  const summaryEditor = editorOf(page, 'summary.md');
-  await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click();
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Shift+End');
-  await page.keyboard.press('Shift+End');
+  await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
   await runCommand(page, 'SumLens: Evaluate Selected Summary');
   const toast = page.locator('.notification-toast', { hasText: 'SumLens' });
   await toast.waitFor({ state: 'visible', timeout: 15_000 });

@@ -7,14 +7,15 @@ import { resultToJson, resultToMarkdown } from '../exportResult';
 import type { PanelActions, SumLensPanel } from '../panel';
 import { entityLocation } from '../runContext';
 
-export function panelActions(evaluator: Evaluator): PanelActions {
+export function panelActions(evaluator: Evaluator, panel: SumLensPanel): PanelActions {
   return {
     async revealEntity(entityId) {
-      const last = evaluator.last;
-      const entity = last?.result.fine?.entities.find((e) => e.id === entityId);
-      const location = last && entity ? entityLocation(last.context, entity) : undefined;
-      if (!location) return;
-      const range = await rangeOf({ ...location, text: entity!.text });
+      // The panel's own model also serves after a window reload, when no run is in memory.
+      const model = panel.currentModel;
+      const entity = model.result?.fine?.entities.find((e) => e.id === entityId);
+      const location = entity && model.notes ? entityLocation(model.notes, entity) : undefined;
+      if (!entity || !location) return;
+      const range = await rangeOf({ ...location, text: entity.text });
       await vscode.window.showTextDocument(vscode.Uri.parse(location.uri), { selection: range, viewColumn: vscode.ViewColumn.One });
     },
     async exportResult(format, target?: vscode.Uri) {

@@ -83,8 +83,14 @@ export const resultSchema = z.object({
 
 const progressSchema = z.object({ done: z.number(), total: z.number(), label: z.string() });
 
+const noteLocationSchema = z.object({ uri: z.string(), offset: z.number() });
+
 /** Everything the panel shows; also what it keeps with setState so it survives a reload. */
 export const panelModelSchema = z.object({
+  /** Where the evaluated notes stand in the editor, so entities can be revealed after a reload too. */
+  notes: z.optional(
+    z.object({ summary: noteLocationSchema, source: noteLocationSchema, reference: z.optional(noteLocationSchema) }),
+  ),
   result: z.nullable(resultSchema),
   summaryName: z.optional(z.string()),
   sourceName: z.optional(z.string()),
