@@ -110,8 +110,14 @@ export class SumLensPanel implements vscode.Disposable {
   }
 
   private post(message: ToWebview): void {
-    // Validated on the way out as well: a result that does not fit the protocol is a bug here.
-    if (this.panel) void this.panel.webview.postMessage(toWebviewSchema.parse(message));
+    if (!this.panel) return;
+    // Validated on the way out as well. A result that does not fit the protocol is a bug, but
+    // it must not break the run that produced it: the panel says so instead.
+    const checked = toWebviewSchema.safeParse(message);
+    const safe: ToWebview = checked.success
+      ? checked.data
+      : { type: 'model', model: { result: null, running: false, error: `SumLens cannot show this result: ${checked.error.message}` } };
+    void this.panel.webview.postMessage(safe);
   }
 
   private html(webview: vscode.Webview): string {

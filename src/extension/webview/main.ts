@@ -50,8 +50,8 @@ function distribution(dist: Record<string, number>, [low, high]: [number, number
   const list = el('div', 'dist');
   list.setAttribute('role', 'list');
   list.setAttribute('aria-label', 'Probability of each score');
-  const values = Object.keys(dist).length ? Object.keys(dist) : [];
-  const all = new Set(values);
+  // Every value of a small integer scale gets a row, so a zero shows as an empty bar.
+  const all = new Set(Object.keys(dist));
   if (Number.isInteger(low) && Number.isInteger(high) && high - low <= 10) {
     for (let v = low; v <= high; v++) all.add(String(v));
   }
