@@ -173,6 +173,11 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   const frame = panelFrame(page);
   await frame.locator('section.card').first().waitFor({ timeout: 30_000 });
   await frame.locator('table.entities tr.entity').first().waitFor();
+  const csp = (await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+  assert.match(csp, /default-src 'none'/, csp);
+  assert.match(csp, /script-src 'nonce-[A-Za-z0-9+/=]{20,}'(;|$)/, csp);
+  assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), csp);
+  log('panel CSP: default-src none, scripts by nonce only');
   const cards = await frame.locator('section.card h3').allTextContents();
   log(`panel cards: ${cards.join(', ')}`);
   assert.ok(cards.length >= 4, 'a card per aspect');

@@ -1,0 +1,64 @@
+// The vscode.lm session with a scripted chat model object (code-server has no signed-in
+// model provider): the real vscode API types, the engine's real evaluate().
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { evaluate } from '../../src/core/evaluate';
+import { VscodeLmSession } from '../../src/extension/vscodeLmSession';
+
+/** A chat model answering every request with `answer`, recording what it was sent. */
+function scriptedModel(answer: string, options: { hang?: boolean } = {}) {
+  const requests: { messages: vscode.LanguageModelChatMessage[]; token: vscode.CancellationToken }[] = [];
+  const model = {
+    id: 'scripted-model',
+    name: 'Scripted',
+    vendor: 'sumlens-tests',
+    family: 'scripted',
+    version: '1',
+    maxInputTokens: 100_000,
+    countTokens: async (text: string | vscode.LanguageModelChatMessage) => Math.ceil(String(text).length / 4),
+    sendRequest: async (messages: vscode.LanguageModelChatMessage[], _options: unknown, token: vscode.CancellationToken) => {
+      requests.push({ messages, token });
+      if (options.hang) {
+        await new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()));
+        throw new vscode.CancellationError();
+      }
+      return {
+        text: (async function* () {
+          yield answer;
+        })(),
+      };
+    },
+  };
+  return { model: model as unknown as vscode.LanguageModelChat, requests };
+}
+
+const input = { source: 'The bridge will cost 12 million euros.', summary: 'The bridge costs 12 million euros.', task: 'summarization' as const };
+
+describe('vscode-lm session (scripted chat model)', () => {
+  it('samples: n answers become n parallel requests, and log-probabilities are reported unavailable', async () => {
+    const { model, requests } = scriptedModel('4');
+    const session = new VscodeLmSession(model, 3);
+    const result = await evaluate(input, { method: 'geval', aspects: ['coherence'], samples: 5, session });
+    const [coherence] = result.aspects;
+    assert.strictEqual(coherence.method, 'sampling');
+    assert.strictEqual(coherence.samples, 5);
+    assert.strictEqual(coherence.score, 4);
+    assert.strictEqual(result.endpoint, 'vscode-lm');
+    assert.ok(requests.length >= 5, `${requests.length} requests`);
+    // No system role in vscode.lm: every message goes in as a user or assistant turn.
+    assert.ok(requests.every((r) => r.messages.every((m) => m.role === vscode.LanguageModelChatMessageRole.User || m.role === vscode.LanguageModelChatMessageRole.Assistant)));
+    assert.strictEqual(session.usage().calls, requests.length);
+  });
+
+  it('cancels the model requests when the run is aborted', async () => {
+    const { model, requests } = scriptedModel('4', { hang: true });
+    const session = new VscodeLmSession(model, 2);
+    const controller = new AbortController();
+    const run = evaluate(input, { method: 'geval', aspects: ['coherence'], samples: 2, session }, { signal: controller.signal });
+    while (requests.length === 0) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    const result = await run;
+    assert.strictEqual(result.cancelled, true);
+    assert.ok(requests.every((r) => r.token.isCancellationRequested), 'every request saw the cancellation');
+  });
+});
