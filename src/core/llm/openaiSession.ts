@@ -28,6 +28,10 @@ function requiresKey(baseURL: string): boolean {
   return /(^|\.)openai\.com$|\.openai\.azure\.com$|\.azure\.com$/i.test(new URL(baseURL).hostname);
 }
 
+function isAzure(baseURL: string): boolean {
+  return /\.azure\.com$/i.test(new URL(baseURL).hostname);
+}
+
 /** An LlmSession over any OpenAI-compatible chat completions endpoint. */
 export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
   const baseURL = (options.baseURL || defaultBaseUrl).replace(/\/+$/, '');
@@ -43,7 +47,15 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
   const usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
   const transport = new OpenAiTransport(
     // A placeholder key for servers that ignore it: the SDK refuses to start without one.
-    { baseURL, apiKey: options.apiKey || 'no-key', model, timeoutMs: options.timeoutMs ?? 120_000, retry: options.retry },
+    {
+      baseURL,
+      apiKey: options.apiKey || 'no-key',
+      model,
+      timeoutMs: options.timeoutMs ?? 120_000,
+      retry: options.retry,
+      // Azure OpenAI's v1 endpoint (https://NAME.openai.azure.com/openai/v1) reads keys from api-key.
+      headers: options.apiKey && isAzure(baseURL) ? { 'api-key': options.apiKey } : undefined,
+    },
     { onAttempt: () => usage.calls++, onRetry: () => usage.retries++ },
   );
   return new CachingSession({
