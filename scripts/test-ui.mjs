@@ -56,6 +56,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     'editor.hover.delay': 150,
     'editor.minimap.enabled': false,
     'editor.wordWrap': 'on',
+    'remote.autoForwardPorts': false,
     'sumlens.baseUrl': server.url,
     'sumlens.model': 'fake-model',
     'sumlens.method': 'all',

@@ -88,7 +88,8 @@ export class DiagnosticsPublisher implements vscode.Disposable {
     const diagnostic = new vscode.Diagnostic(await rangeOf(f.anchor), f.finding.message, severities[f.finding.kind]);
     diagnostic.source = diagnosticSource;
     const metric = metricOf(f);
-    diagnostic.code = { value: `${metric}/${f.finding.kind}`, target: this.explanation.with({ fragment: metric }) };
+    const value = metric === f.finding.kind ? metric : `${metric}/${f.finding.kind}`;
+    diagnostic.code = { value, target: this.explanation.with({ fragment: metric }) };
     const related: vscode.DiagnosticRelatedInformation[] = [];
     for (const evidence of f.evidence) {
       try {

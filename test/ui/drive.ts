@@ -181,6 +181,8 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   const cards = await frame.locator('section.card h3').allTextContents();
   log(`panel cards: ${cards.join(', ')}`);
   assert.ok(cards.length >= 4, 'a card per aspect');
+  await page.mouse.move(300, 600);
+  await page.waitForTimeout(800); // let tooltips the pointer passed over fade
   await shot('panel-beside');
   // More room for the panel: no Problems panel, no side bar, and the article closed, so the
   // summary and the panel share the window. (Keys typed in the webview stay there, so the
