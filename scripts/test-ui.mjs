@@ -1,6 +1,7 @@
 // End-to-end UI test: SumLens in code-server, driven in Chromium by playwright-core, in light
-// and dark themes (and the panel in high contrast). Screenshots go to docs/screenshots/.
-//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc] [--vsix]
+// and dark themes (and the panel in high contrast). Screenshots go to test-results/screenshots/;
+// with --update-docs to docs/screenshots/ (the README's pictures: `npm run screenshots`).
+//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc] [--vsix] [--update-docs]
 // --vsix: the same walk-through against the packaged extension (production build, vsce
 // package, installed into code-server) instead of the source; screenshots go to a temp dir.
 import * as esbuild from 'esbuild';
@@ -20,7 +21,9 @@ const only = process.argv.includes('--theme') ? process.argv[process.argv.indexO
 const headed = process.argv.includes('--headed');
 const fromVsix = process.argv.includes('--vsix');
 const outDir = path.join(root, 'out/test-ui');
-const shotsDir = fromVsix ? fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-shots-')) : path.join(root, 'docs/screenshots');
+const shotsDir = fromVsix
+  ? fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-shots-'))
+  : path.join(root, process.argv.includes('--update-docs') ? 'docs/screenshots' : 'test-results/screenshots');
 const vsix = path.join(outDir, 'sumlens.vsix');
 const fixture = path.join(root, 'test/vscode/fixtures/workspace');
 

@@ -17,6 +17,7 @@ const engineOnly = process.env.SUMLENS_TEST_LAYERS === 'engine';
 
 const steps = [
   { name: 'compile', command: bin('tsc'), args: ['-p', '.'] },
+  { name: 'compile webview', command: bin('tsc'), args: ['-p', 'src/extension/webview'] },
   { name: 'engine', command: bin('mocha'), args: [] },
   { name: 'build', command: node, args: ['scripts/build.mjs'] },
 ];
@@ -40,7 +41,7 @@ for (const step of steps) {
   if (code !== 0) {
     broken.push(step.name);
     if (counts.failed === 0) totals.failed++; // a step that broke without a test failing still fails the run
-    if (step.name === 'compile' || step.name === 'setup') break;
+    if (step.name.startsWith('compile') || step.name === 'setup') break;
   }
 }
 process.stdout.write(`\n${broken.length ? `failed steps: ${broken.join(', ')}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

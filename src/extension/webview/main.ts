@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The SumLens panel's script (bundled to media/dist/panel.js). It renders whatever model the
  * extension posts, keeps it with setState so the panel comes back after a reload, and builds
