@@ -96,7 +96,8 @@ async function evaluateWith(
     durationMs: Date.now() - started,
   };
   if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
-  if (failure) result.cancelled = true;
+  // The fine-grained part returns what finished when cancelled, so the signal tells too.
+  if (failure || hooks.signal?.aborted) result.cancelled = true;
   return result;
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { listTemplates, loadTemplate, TemplateError } from '../core/prompts';
+import { checkTemplateId, listTemplates, loadTemplate, TemplateError } from '../core/prompts';
 
 export class PromptTemplates implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('sumlens-templates');
@@ -44,8 +44,7 @@ export class PromptTemplates implements vscode.Disposable {
 
   private check(id: string, filePath: string): TemplateError | undefined {
     try {
-      const template = loadTemplate(filePath);
-      if (template.id !== id) return new TemplateError(filePath, 2, `front matter id '${template.id}' does not match the file's place '${id}'`);
+      checkTemplateId(loadTemplate(filePath), id);
       return undefined;
     } catch (error) {
       if (error instanceof TemplateError) return error;

@@ -5,6 +5,7 @@
  * extraction step finds, which words of its note support it, and how the judges vote.
  */
 import type { ChatHandler, FakeReply, RecordedRequest } from '../fake/openaiServer';
+import { entityLines, quotedNote } from '../fixtures/fine/scriptedJudge';
 
 export interface PlantedFact {
   text: string;
@@ -33,17 +34,6 @@ const json = (value: unknown): FakeReply => ({ choices: [{ text: JSON.stringify(
 function lastUser(request: RecordedRequest): string {
   const messages: { role: string; content: string }[] = request.body?.messages ?? [];
   return [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-}
-
-/** The note quoted between the first pair of triple quotes. */
-function quotedNote(text: string): string {
-  const match = /"""\n([\s\S]*?)\n"""/.exec(text);
-  return match ? match[1] : '';
-}
-
-/** "T1: text" (or "T1 [section: …]: text") lines the judge prompts list. */
-function entityLines(text: string): { id: string; text: string }[] {
-  return [...text.matchAll(/^([TRSE]\d+)(?: \[section: [^\]]*\])?: (.*)$/gm)].map((m) => ({ id: m[1], text: m[2] }));
 }
 
 export function scenarioHandler(scenario: Scenario): ChatHandler {

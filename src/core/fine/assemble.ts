@@ -69,13 +69,13 @@ function toFineEntity(e: NoteEntity, metric: string, verdict: string | undefined
   };
 }
 
-export function runStats(target: NoteEntity[] | null, rubric: NoteEntity[] | null, readability: ReadabilityResult): Record<string, number> {
+export function runStats(target: NoteEntity[] | null, rubric: NoteEntity[] | null, readability: ReadabilityResult | null): Record<string, number> {
   return {
     targetEntities: target?.length ?? 0,
     rubricEntities: rubric?.length ?? 0,
     unlocatedEntities: [...(target ?? []), ...(rubric ?? [])].filter((e) => !e.located).length,
-    sentences: readability.sentences,
-    sentencesWithIssues: readability.sentencesWithIssues,
-    readabilityIssues: readability.issues.length,
+    sentences: readability?.sentences ?? 0,
+    sentencesWithIssues: readability?.sentencesWithIssues ?? 0,
+    readabilityIssues: readability?.issues.length ?? 0,
   };
 }

@@ -8,7 +8,7 @@
  *   (1 without a reference) + readability 2 = 16 (15 without a reference).
  * Critical path: 3 extraction steps, then one judging round = 4 calls deep.
  */
-import { isCancellation } from '../errors';
+import { cancelledError, isCancellation } from '../errors';
 import type { LlmSession } from '../llm/types';
 import type { FineResult, NoteName } from '../result';
 import { ANGLES } from './angles';
@@ -121,20 +121,29 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   );
   const readability = runReadability(ctx, input.summary);
 
+  // A cancelled run still reports the parts that had finished; the others are left unscored.
+  const cancelled: string[] = [];
+  const kept = <T>(label: string, part: Promise<T>): Promise<T | null> =>
+    part.catch((error: unknown) => {
+      if (!isCancellation(error)) throw error;
+      cancelled.push(label);
+      return null;
+    });
   const [target, rubric, completenessResult, correctnessResult, alignmentResult, readabilityResult] = await Promise.all([
-    targetEntities,
-    rubricEntities,
-    completeness,
-    correctness,
-    alignment,
-    readability,
+    kept('entity extraction (target)', targetEntities),
+    kept(`entity extraction (${rubricNote})`, rubricEntities),
+    kept('completeness', completeness),
+    kept('correctness', correctness),
+    kept('alignment', alignment),
+    kept('readability', readability),
   ]);
-  for (const r of [completenessResult, correctnessResult, alignmentResult]) errors.push(...(r?.errors ?? []));
-  errors.push(...readabilityResult.errors);
+  if (cancelled.length === 6) throw cancelledError();
+  if (cancelled.length > 0) notes.push(`Cancelled before ${cancelled.join(', ')} finished: not scored.`);
+  for (const r of [completenessResult, correctnessResult, alignmentResult, readabilityResult]) errors.push(...(r?.errors ?? []));
 
   if (target?.length === 0) notes.push('The summary yielded no entities: correctness and alignment are not scored.');
   if (rubric?.length === 0) notes.push(`The ${rubricNote} yielded no entities: completeness is not scored.`);
-  if (readabilityResult.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
+  if (readabilityResult?.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
   if (reference === undefined) notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
 
   const { entities, findings } = assembleEntities({
@@ -145,7 +154,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     completeness: completenessResult,
     correctness: correctnessResult,
     alignment: alignmentResult,
-    readabilityIssues: readabilityResult.issues,
+    readabilityIssues: readabilityResult?.issues ?? [],
     sectionOf,
   });
   const ratio = (metric: 'completeness' | 'correctness' | 'alignment', result: VotedMetricResult | null, list: NoteEntity[] | null) =>
@@ -155,7 +164,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     completeness: metricScore(ratio('completeness', completenessResult, rubric)),
     correctness: metricScore(ratio('correctness', correctnessResult, target)),
     alignment: metricScore(ratio('alignment', alignmentResult, target)),
-    readability: metricScore(readabilityResult.ratio),
+    readability: metricScore(readabilityResult?.ratio ?? null),
     entities,
     findings,
     rubricSource: rubricNote,

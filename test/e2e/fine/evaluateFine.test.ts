@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { setMaxListeners } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -316,6 +317,30 @@ describe('fine-grained evaluation through the fake server', () => {
     const pending = evaluateFine({ source: SOURCE, summary: SUMMARY, reference: REFERENCE }, { session, signal: controller.signal });
     controller.abort();
     await assert.rejects(pending, (error: unknown) => isCancellation(error));
+  });
+
+  it('keeps the metrics that finished when cancelled later', async () => {
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal); // as evaluate() does: every call in flight listens
+    const judge = scriptedJudge({});
+    let hung = 0;
+    server.setHandler((request) => {
+      if (!schemaName(request).startsWith('fine_correctness')) return judge(request);
+      hung++;
+      return { hang: true };
+    });
+    const pending = evaluateFine({ source: SOURCE, summary: SUMMARY, reference: REFERENCE }, { session, signal: controller.signal });
+    // Abort once correctness is waiting and everything else has answered.
+    while (hung < 3 || server.chatRequests.length < 15) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    const result = await pending;
+    assert.equal(result.correctness, null);
+    assert.notEqual(result.completeness, null);
+    assert.notEqual(result.alignment, null);
+    assert.notEqual(result.readability, null);
+    assert.ok(result.notes?.includes('Cancelled before correctness finished: not scored.'), String(result.notes));
+    assert.ok(result.entities.some((e) => e.note === 'target' && e.verdicts?.alignment === 'Yes'));
   });
 
   it('fails fast on a broken override template, before any call', async () => {
