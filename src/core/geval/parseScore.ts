@@ -111,21 +111,30 @@ function lastLabelledNumber(text: string): number | undefined {
   for (const pattern of [LABEL_THEN_NUMBER, VERB_THEN_NUMBER, WORD_THEN_BRACKETED_NUMBER]) {
     for (const match of text.matchAll(pattern)) {
       const end = (match.index ?? 0) + match[0].length;
-      if (!best || end > best.index) best = { index: end, value: Number(match[1]) };
+      const value = Number(match[1]);
+      // "Evaluation Steps:\n1. Read…" labels a list, not a score.
+      if (opensNumberedList(text, value, end)) continue;
+      if (!best || end > best.index) best = { index: end, value };
     }
   }
   return best?.value;
 }
 
-/**
- * "N. text" opens a numbered list (steps, several ratings) when a line "N+1." follows;
- * otherwise N is a score followed by its explanation ("0. The response does not use the fact").
- */
+/** "3 - clear", "2. Somewhat interesting": a number opening the answer, unless it opens a list. */
 function leadingNumber(text: string): number | undefined {
-  const value = matchNumber(LEADING_NUMBER, text);
-  if (value === undefined || !Number.isInteger(value)) return value;
-  const nextItem = new RegExp(String.raw`^\s*${value + 1}[.)]\s`, 'm');
-  return nextItem.test(text) ? undefined : value;
+  const match = LEADING_NUMBER.exec(text);
+  if (!match) return undefined;
+  const value = Number(match[1]);
+  return opensNumberedList(text, value, match.index + match[0].length) ? undefined : value;
+}
+
+/**
+ * "N. text" at `end` opens a numbered list (steps, several ratings) when a line "N+1."
+ * follows; otherwise N is a score followed by its explanation ("0. The response does not use the fact").
+ */
+function opensNumberedList(text: string, value: number, end: number): boolean {
+  if (!Number.isInteger(value) || !/^[.)]\s/.test(text.slice(end))) return false;
+  return new RegExp(String.raw`^\s*${value + 1}[.)]\s`, 'm').test(text);
 }
 
 function lastLine(text: string): string {

@@ -57,6 +57,12 @@ const robustCases: Case[] = [
   // Ranges and list markers are not read as a score.
   { text: '3-4', scale: ONE_TO_FIVE, want: null },
   { text: '1. Read the article.\n2. Read the summary.', scale: ONE_TO_FIVE, want: null },
+  {
+    text: 'Evaluation Steps:\n\n1. Read the conversation.\n2. Read the response.\n3. Assign a rating score of 1, 2, or 3 based on the evaluation.\n\n',
+    scale: ONE_TO_THREE,
+    want: null,
+  },
+  { text: 'Evaluation Steps:\n1. Read the summary.\n2. Compare.\n\nCoherence: 2', scale: ONE_TO_THREE, want: 2 },
   // Shapes seen in recorded gpt-3.5 answers (A Closer Look…, Topical-Chat).
   { text: '2. Somewhat interesting', scale: ONE_TO_THREE, want: 2 },
   { text: '0. The response does not mention the fact.', scale: ZERO_ONE, want: 0 },
