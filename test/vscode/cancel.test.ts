@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { evaluateSelection, fixtureScenario, openFixture, type Fixture } from './helpers';
+import { evaluateSelection, eventually, fixtureScenario, openFixture, sumlensDiagnostics, type Fixture } from './helpers';
 import { scenarioHandler } from './fakeJudge';
 
 describe('cancellation', () => {
@@ -29,10 +29,16 @@ describe('cancellation', () => {
     const deadline = Date.now() + 20_000;
     while (hung === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     assert.ok(hung > 0, 'the run reached the judges');
+    // 4 aspects + 15 fine-grained calls planned; all but the 3 correctness judges answer.
+    await eventually(() => fx.api.panelModel().progress?.done === 16, 'everything but correctness finished');
     assert.strictEqual(await vscode.commands.executeCommand('sumlens.cancelEvaluation'), true);
     const outcome = await run;
     assert.strictEqual(outcome.result.cancelled, true);
     assert.ok(outcome.result.aspects.some((a) => a.score !== null), 'finished aspects are kept');
+    assert.ok(outcome.result.fine?.completeness, 'the finished fine-grained metrics are kept');
+    assert.strictEqual(outcome.result.fine?.correctness, null);
+    const missing = sumlensDiagnostics(fx.article.document.uri);
+    assert.ok(missing.some((d) => d.message.startsWith('Missing from the summary')), 'the missing fact is still shown in the source');
     assert.strictEqual(fx.api.panelModel().running, false);
   });
 });

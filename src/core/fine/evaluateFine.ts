@@ -129,15 +129,16 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
       cancelled.push(label);
       return null;
     });
-  const [target, rubric, completenessResult, correctnessResult, alignmentResult, readabilityResult] = await Promise.all([
+  const parts = [
     kept('entity extraction (target)', targetEntities),
     kept(`entity extraction (${rubricNote})`, rubricEntities),
     kept('completeness', completeness),
     kept('correctness', correctness),
     kept('alignment', alignment),
     kept('readability', readability),
-  ]);
-  if (cancelled.length === 6) throw cancelledError();
+  ] as const;
+  const [target, rubric, completenessResult, correctnessResult, alignmentResult, readabilityResult] = await Promise.all(parts);
+  if (cancelled.length === parts.length) throw cancelledError();
   if (cancelled.length > 0) notes.push(`Cancelled before ${cancelled.join(', ')} finished: not scored.`);
   for (const r of [completenessResult, correctnessResult, alignmentResult, readabilityResult]) errors.push(...(r?.errors ?? []));
 
