@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomically } from '../writeAtomically';
 import type { Capabilities } from './types';
 
 const storeSchema = z.record(
@@ -55,10 +56,7 @@ function readStore(file: string): Record<string, Capabilities> {
 
 function writeAtomically(file: string, content: string): void {
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    fs.writeFileSync(temporary, content);
-    fs.renameSync(temporary, file);
+    writeFileAtomically(file, content);
   } catch {
     // Remembering is an optimisation; a read-only cache directory must not fail a run.
   }

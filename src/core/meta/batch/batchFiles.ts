@@ -5,9 +5,10 @@
  * - `<out>.batch-results.jsonl`: every successful response body by custom_id, appended as
  *   batches finish, so a restart answers those requests without sending them again.
  */
-import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
 import { z } from 'zod';
 import { SumLensError } from '../../errors';
+import { writeFileAtomically } from '../../writeAtomically';
 
 const StateSchema = z.object({
   version: z.literal(1),
@@ -50,7 +51,7 @@ export function readState(out: string, endpoint: string, model: string): BatchSt
 }
 
 export function writeState(out: string, state: BatchState): void {
-  writeFileSync(statePath(out), JSON.stringify(state, null, 2) + '\n');
+  writeFileAtomically(statePath(out), JSON.stringify(state, null, 2) + '\n');
 }
 
 /** Stored response bodies by custom_id; a torn last line (a killed run) is cut off. */
