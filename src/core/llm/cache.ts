@@ -47,8 +47,13 @@ export class ResultCache {
     }
   }
 
+  /** Stores a result; a failed write (read-only or full disk) costs a future hit, never the answer in hand. */
   async put(key: string, result: ChatResult): Promise<void> {
     const { cached: _cached, ...stored } = result;
-    await cacache.put(this.directory, key, JSON.stringify(stored));
+    try {
+      await cacache.put(this.directory, key, JSON.stringify(stored));
+    } catch {
+      // The cache is an optimisation: the caller has its answer either way.
+    }
   }
 }

@@ -51,6 +51,15 @@ describe('LLM session over HTTP (fake OpenAI-compatible server)', () => {
     assert.deepEqual([second.usage().calls, second.usage().cacheHits], [0, 1]);
   });
 
+  it('still answers when the cache cannot be written', async () => {
+    const blocked = path.join(cacheDir, 'not-a-directory');
+    fs.writeFileSync(blocked, '');
+    server.enqueue(scoreReply('4', { '4': 1 }));
+    const result = await session({ cacheDir: blocked }).chat(ask);
+    assert.equal(result.choices[0].text, '4');
+    assert.equal(result.cached, false);
+  });
+
   it('retries a 429, waiting for Retry-After', async () => {
     server.enqueue({ status: 429, error: { message: 'slow down' }, headers: { 'retry-after': '0.3' } }, textReply('ok'));
     const started = Date.now();
