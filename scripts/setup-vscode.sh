@@ -39,8 +39,10 @@ VSCODE_DIR="$TOOL_DIR/node_modules/code-server/lib/vscode"
   # Debian's rg stands in for the ripgrep binary the skipped postinstall would fetch.
   mkdir -p node_modules/@vscode/ripgrep/bin
   ln -sf "$(command -v rg)" node_modules/@vscode/ripgrep/bin/rg
-  # node-pty's post-install step fails, but pty.node is built before it: keep going.
-  npm rebuild --unsafe-perm || echo "setup-vscode: npm rebuild reported errors (expected for node-pty)"
+  # node-pty's post-install step fails (it wants node-gyp through npx), but pty.node is
+  # built before it: keep going, with the long npm output kept in a log instead of CI's.
+  npm rebuild >"$TOOL_DIR/rebuild.log" 2>&1 ||
+    echo "setup-vscode: npm rebuild reported errors, expected for node-pty's post-install step (details: $TOOL_DIR/rebuild.log)"
   ln -sfn node_modules node_modules.asar
   (cd extensions && npm install --omit=dev --ignore-scripts --no-audit --no-fund)
 )
