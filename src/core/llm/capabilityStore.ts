@@ -37,7 +37,12 @@ export class CapabilityStore {
   update(endpoint: string, model: string, change: Capabilities): void {
     const k = key(endpoint, model);
     this.entries[k] = { ...this.entries[k], ...change };
-    if (this.file) writeAtomically(this.file, JSON.stringify(this.entries, null, 2));
+    if (!this.file) return;
+    try {
+      writeFileAtomically(this.file, JSON.stringify(this.entries, null, 2));
+    } catch {
+      // Remembering is an optimisation; a read-only cache directory must not fail a run.
+    }
   }
 }
 
@@ -51,13 +56,5 @@ function readStore(file: string): Record<string, Capabilities> {
     return parsed.success ? parsed.data : {};
   } catch {
     return {}; // absent or unreadable: learn again
-  }
-}
-
-function writeAtomically(file: string, content: string): void {
-  try {
-    writeFileAtomically(file, content);
-  } catch {
-    // Remembering is an optimisation; a read-only cache directory must not fail a run.
   }
 }

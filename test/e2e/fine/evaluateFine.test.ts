@@ -323,17 +323,12 @@ describe('fine-grained evaluation through the fake server', () => {
     const controller = new AbortController();
     setMaxListeners(0, controller.signal); // as evaluate() does: every call in flight listens
     const judge = scriptedJudge({});
-    let hung = 0;
-    server.setHandler((request) => {
-      if (!schemaName(request).startsWith('fine_correctness')) return judge(request);
-      hung++;
-      return { hang: true };
-    });
-    const pending = evaluateFine({ source: SOURCE, summary: SUMMARY, reference: REFERENCE }, { session, signal: controller.signal });
-    // Abort once correctness is waiting and everything else has answered.
-    while (hung < 3 || server.chatRequests.length < 15) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50));
-    controller.abort();
+    server.setHandler((request) => (schemaName(request).startsWith('fine_correctness') ? { hang: true } : judge(request)));
+    // Abort once the other 13 of the 16 calls are done (correctness never answers).
+    const pending = evaluateFine(
+      { source: SOURCE, summary: SUMMARY, reference: REFERENCE },
+      { session, signal: controller.signal, onProgress: (p) => p.done === 13 && controller.abort() },
+    );
     const result = await pending;
     assert.equal(result.correctness, null);
     assert.notEqual(result.completeness, null);
