@@ -33,6 +33,22 @@ export interface AspectResult {
   error?: string;
   /** Caveats of this reading: a low valid mass, a scale the log-probability route cannot read. */
   warnings?: string[];
+  /** How this score was made: route, why that route, samples and their standard error. */
+  provenance?: ScoreProvenance;
+}
+
+/** How one aspect's score was made, shown in the CLI table, the JSON, the hover and the panel. */
+export interface ScoreProvenance {
+  route: 'logprobs' | 'sampling';
+  /** Why this route, in words a user reads: "server refused logprobs", "user asked", … */
+  why: string;
+  /** Sampling route: answers drawn, and the standard error of the mean score. */
+  samples?: number;
+  standardError?: number;
+  /** Share of probability (logprobs) or of answers (sampling) that held a readable score. */
+  validMass: number;
+  /** Every fallback taken for this score, named: "top_logprobs capped at 5", "context halved", … */
+  fallbacks?: string[];
 }
 
 export interface Span {
@@ -124,4 +140,8 @@ export interface EvaluationResult {
   durationMs: number;
   /** True when the run was cancelled; what finished is still reported. */
   cancelled?: boolean;
+  /** Run-level caveats a reader must see (unjudged entities, a truncated context, …). */
+  warnings?: string[];
+  /** Run-level fallbacks: endpoint quirks learned or applied, parameters dropped or capped. */
+  provenance?: string[];
 }
