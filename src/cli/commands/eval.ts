@@ -1,11 +1,20 @@
 /** `sumlens eval`: score one summary against its source document. */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { evaluate, type EvaluationInput } from '../../core/evaluate';
+import { DEFAULT_MAX_STANDARD_ERROR } from '../../core/geval/adaptiveSampling';
+import { PRESETS, type PresetName } from '../../core/geval/presets';
+import { ROUTES, type RoutePreference } from '../../core/geval/scoreRoutes';
 import type { Method, Task } from '../../core/result';
 import { readTextFile } from '../../core/textInput';
 import { formatEvalReport } from '../format/evalReport';
 import { parseAspects } from './meta';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
+
+function nonNegativeNumber(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new InvalidArgumentError(`expected a number of 0 or more, got "${text}"`);
+  return value;
+}
 import { cancelOnInterrupt, progressLine } from '../terminal';
 
 interface EvalFlags extends SessionFlags {
@@ -15,7 +24,10 @@ interface EvalFlags extends SessionFlags {
   method: Method;
   task: Task;
   aspects?: string[];
+  route: RoutePreference;
   samples: number;
+  maxSe: number;
+  preset?: PresetName;
   topLogprobs: number;
   parse: 'robust' | 'geval';
   prompts?: string;
@@ -32,7 +44,15 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all']).default('geval'))
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
-    .option('--samples <n>', 'answers drawn where the endpoint gives no log-probabilities', positiveInt, 20)
+    .addOption(new Option('--route <route>', 'how scores are read: auto (log-probabilities where readable, else sampling), logprobs, or sampling').choices([...ROUTES]).default('auto'))
+    .option('--samples <n>', 'sampling route: the most answers drawn per aspect', positiveInt, 20)
+    .option(
+      '--max-se <share>',
+      `sampling route: stop drawing once the standard error of the mean score is below this share of the scale's range (${DEFAULT_MAX_STANDARD_ERROR} is 0.1 point on 1-3; 0 draws all --samples at once)`,
+      nonNegativeNumber,
+      DEFAULT_MAX_STANDARD_ERROR,
+    )
+    .addOption(new Option('--preset <name>', "reproduce a paper's settings: geval-paper (G-Eval's prompt layout, temperature 2, max_tokens 5, top_p 1, n 20, its parse rule); overrides --route, --samples, --max-se, --parse").choices([...PRESETS]))
     .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route', positiveInt, 20)
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
@@ -55,7 +75,10 @@ async function runEval(flags: EvalFlags): Promise<void> {
       {
         method: flags.method,
         aspects: flags.aspects,
+        route: flags.route,
         samples: flags.samples,
+        maxStandardError: flags.maxSe,
+        preset: flags.preset,
         topLogprobs: flags.topLogprobs,
         parseRule: flags.parse,
         promptOverrideDir: flags.prompts,

@@ -23,7 +23,7 @@ function aspectTable(aspects: AspectResult[]): string[] {
     a.error ? 'error' : distribution(a.distribution),
     a.error ? '' : how(a),
   ]);
-  return table(['aspect', 'score', 'scale', 'distribution', 'how'], rows);
+  return table(['aspect', 'score', 'scale', 'distribution', 'route'], rows);
 }
 
 function distribution(d: Record<string, number>): string {
@@ -32,10 +32,13 @@ function distribution(d: Record<string, number>): string {
     .join(' ');
 }
 
+/** The route column: how the score was made and, from its provenance, why that route. */
 function how(a: AspectResult): string {
-  if (a.method === 'logprobs') return `logprobs, valid mass ${a.validMass.toFixed(2)}`;
+  const why = a.provenance ? ` · ${a.provenance.why}` : '';
+  if (a.method === 'logprobs') return `logprobs, valid mass ${a.validMass.toFixed(2)}${why}`;
   const unread = a.unparsed ? `, ${a.unparsed} unreadable` : '';
-  return `sampling, n=${a.samples ?? 0}${unread}`;
+  const se = a.provenance?.standardError !== undefined ? `, SE ${a.provenance.standardError.toFixed(2)}` : '';
+  return `sampling, n=${a.samples ?? 0}${se}${unread}${why}`;
 }
 
 /** Reasons (rationale mode), generated evaluation steps, and per-aspect errors. */
@@ -43,6 +46,7 @@ function aspectNotes(aspects: AspectResult[]): string[] {
   const lines: string[] = [];
   for (const a of aspects) {
     if (a.error) lines.push(`${a.name}: ${a.error}`);
+    for (const fallback of a.provenance?.fallbacks ?? []) lines.push(`${a.name} fallback: ${oneLine(fallback)}`);
     if (a.reason) lines.push(`${a.name} reason: ${oneLine(a.reason)}`);
     if (a.stepsGenerated && a.steps) lines.push(`${a.name} evaluation steps (generated): ${oneLine(a.steps)}`);
   }

@@ -62,3 +62,19 @@ export function scorePrompt(template: AspectTemplate, vars: TemplateVars, steps:
     section(SECTION_HEADINGS.form, template.sections.form),
   ].join('\n\n');
 }
+
+/**
+ * The scoring prompt in the layout of G-Eval's released prompts (prompts/summeval/*.txt):
+ * plain headings, the input under "Example:", and the form "- Coherence:" under
+ * "Evaluation Form (scores ONLY):". The wording is the template's.
+ */
+export function paperScorePrompt(template: AspectTemplate, vars: TemplateVars, steps: string): string {
+  const input = fillTemplateText(template, template.sections.input, vars, template.bodyStartLine).trim();
+  return [
+    template.sections.task.trim(),
+    `Evaluation Criteria:\n\n${template.sections.criteria.trim()}`,
+    `Evaluation Steps:\n\n${steps.trim()}`,
+    `\nExample:\n\n\n${input}`,
+    `\nEvaluation Form (scores ONLY):\n\n- ${aspectTitle(template)}:`,
+  ].join('\n\n');
+}

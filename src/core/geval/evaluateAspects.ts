@@ -11,7 +11,9 @@ import { isAspectTemplate, type AspectTask, type AspectTemplate } from '../promp
 import type { AspectResult } from '../result';
 import { missingInput, templateVars, type AspectInput } from './inputVariables';
 import type { ParseRule } from './parseScore';
+import type { PresetName } from './presets';
 import { scoreAspect, type AspectMode, type ScoredAspect } from './scoreAspect';
+import type { RoutePreference } from './scoreRoutes';
 
 export const TASK_ASPECTS: Record<AspectTask, readonly string[]> = {
   summarization: ['coherence', 'consistency', 'fluency', 'relevance'],
@@ -23,9 +25,16 @@ export interface AspectRunOptions {
   method: AspectMode;
   /** Default: all aspects of the task. Any aspect with a template `<task>/<aspect>` works. */
   aspects?: string[];
+  /** Force the logprob or the sampling route (default auto: logprobs where readable). */
+  route?: RoutePreference;
+  /** Sampling route: at most this many answers per aspect. */
   samples?: number;
+  /** Sampling route: stop once the standard error of the mean is below this (0 draws all). */
+  maxStandardError?: number;
   topLogprobs?: number;
   parseRule?: ParseRule;
+  /** Settings for reproducing a paper (see presets.ts); they win over the options above. */
+  preset?: PresetName;
   promptOverrideDir?: string;
   session: LlmSession;
 }
@@ -36,6 +45,9 @@ export interface AspectRunHooks {
 }
 
 export async function evaluateAspects(input: AspectInput, options: AspectRunOptions, hooks: AspectRunHooks = {}): Promise<ScoredAspect[]> {
+  if (options.preset && options.method !== 'geval') {
+    throw new SumLensError('usage', `--preset ${options.preset} reproduces G-Eval's scoring and works with --method geval only`);
+  }
   const names = options.aspects ?? TASK_ASPECTS[input.task];
   const vars = templateVars(input);
   const settled = await Promise.allSettled(

@@ -1,11 +1,14 @@
 /**
  * G-Eval's probability-weighted score from token log-probabilities.
  *
- * The score is read at the first output token whose trimmed text is a valid value of the
- * scale ("Score: 4" is read at " 4"), skipping one that opens a range ("(1-5)" echoed back). At that position the probabilities of the valid
- * values among the top alternatives are summed per value (" 4", "4" and "4\n" are one
- * value; "Yes"/"yes"/" YES" are one label), their total is the valid mass, and the
- * renormalised distribution gives score = Σ p·s.
+ * The score is read at the same place in the answer where the text parser reads it
+ * (parseScore's locateScore): "Score: 4" and "1. Coherence: 4" at the 4, never at a list
+ * marker or at the scale echoed back ("(1-5)"). Token texts are decoded first (`Ġ4`, `▁4`,
+ * `<0x34>`; see tokenText.ts). At that position the probabilities of the valid values among
+ * the top alternatives are summed per value (" 4", "4" and "4\n" are one value; "Yes"/"yes"/
+ * " YES" are one label), their total is the valid mass, and the renormalised distribution
+ * gives score = Σ p·s. A server that returns fewer alternatives than asked (some merge
+ * alternatives that decode alike) is read from what it returned, with that valid mass.
  *
  * Scales where one value's text is a prefix of another's (1–10: "1" and "10") are refused:
  * many tokenizers write "10" as "1" + "0", so the probability of the token "1" mixes the
@@ -14,7 +17,9 @@
  */
 import { SumLensError } from '../errors';
 import type { TokenAlternative, TokenLogprob } from '../llm/types';
+import { locateScore, type ParseRule } from './parseScore';
 import { describeScale, labelValue, scaleValues, sortedDistribution, type ScoreScale } from './scale';
+import { decodeTokenText } from './tokenText';
 
 /** Below this valid mass the reading is kept but flagged: most probability went elsewhere. */
 export const LOW_VALID_MASS = 0.5;
@@ -27,6 +32,8 @@ export type LogprobReading =
       validMass: number;
       /** Index of the output token the score was read at. */
       position: number;
+      /** How many alternatives the server listed at that position. */
+      alternatives: number;
       warning?: string;
     }
   | { ok: false; reason: string };
@@ -44,27 +51,38 @@ export function logprobRouteProblem(scale: ScoreScale): string | null {
   return null;
 }
 
-/** The scale value a token stands for, or null. */
-export function tokenValue(token: string, scale: ScoreScale): number | null {
-  const text = token.trim();
-  if (scale.labels) return labelValue(text, scale);
-  if (!/^\d+$/.test(text)) return null;
-  const value = Number(text);
+/** The scale value a token's text stands for ("4", " 4", "4.", "Yes"), or null. */
+export function tokenValue(text: string, scale: ScoreScale): number | null {
+  const trimmed = text.trim();
+  if (scale.labels) return labelValue(trimmed.replace(/[.,:;!]$/, ''), scale);
+  const digits = /^(\d+)[.,:;)]?$/.exec(trimmed)?.[1];
+  if (digits === undefined) return null;
+  const value = Number(digits);
   return value >= scale.min && value <= scale.max ? value : null;
 }
 
-export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreScale): LogprobReading {
+/** Stands in for a token whose text cannot be decoded, so positions in the text stay aligned. */
+const UNDECODED = '\uFFFD';
+
+export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreScale, rule: ParseRule = 'robust'): LogprobReading {
   const problem = logprobRouteProblem(scale);
   if (problem) throw new SumLensError('bad-request', problem);
-  const position = tokens.findIndex((t, i) => tokenValue(t.token, scale) !== null && !inRange(tokens, i));
-  if (position < 0) {
-    const seen = tokens.map((t) => t.token).join('');
-    return { ok: false, reason: `no output token is a valid ${describeScale(scale)} score (the model wrote ${JSON.stringify(seen)})` };
+  const texts = tokens.map((t) => decodeTokenText(t.token));
+  if (tokens.length > 0 && texts.every((text) => text === null)) {
+    return { ok: false, reason: `the server's token texts cannot be decoded (${JSON.stringify(tokens[0].token)}, …)` };
+  }
+  const answer = texts.map((text) => text ?? UNDECODED).join('');
+  const position = positionOf(texts, locateScore(answer, scale, rule)?.index);
+  if (position === undefined || tokenValue(texts[position] ?? '', scale) === null) {
+    const what = position === undefined ? 'no output token holds' : `the token ${JSON.stringify(tokens[position].token)} does not hold`;
+    return { ok: false, reason: `${what} a valid ${describeScale(scale)} score where the answer states it (the model wrote ${JSON.stringify(answer)})` };
   }
 
   const weights = new Map<number, number>();
-  for (const alternative of alternativesAt(tokens[position])) {
-    const value = tokenValue(alternative.token, scale);
+  const alternatives = alternativesAt(tokens[position]);
+  for (const alternative of alternatives) {
+    const text = decodeTokenText(alternative.token);
+    const value = text === null ? null : tokenValue(text, scale);
     if (value !== null) weights.set(value, (weights.get(value) ?? 0) + Math.exp(alternative.logprob));
   }
   const validMass = [...weights.values()].reduce((sum, p) => sum + p, 0);
@@ -72,22 +90,29 @@ export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreS
 
   const normalised = new Map([...weights].map(([value, p]) => [value, p / validMass]));
   const score = [...normalised].reduce((sum, [value, p]) => sum + value * p, 0);
-  const reading: LogprobReading = { ok: true, score, distribution: sortedDistribution(normalised), validMass, position };
+  const reading: LogprobReading = {
+    ok: true,
+    score,
+    distribution: sortedDistribution(normalised),
+    validMass,
+    position,
+    alternatives: tokens[position].top.length,
+  };
   if (validMass < LOW_VALID_MASS) {
     reading.warning = `valid score tokens had only ${(validMass * 100).toFixed(1)}% of the probability at output token ${position}; the score rests on a small share of the model's belief`;
   }
   return reading;
 }
 
-/**
- * True when the token at `index` is an end of a range such as the scale echoed back
- * ("(1-5): 4" is tokens "(", "1", "-", "5", ")", ":", " 4"): neither "1" nor "5" is the answer.
- */
-function inRange(tokens: readonly TokenLogprob[], index: number): boolean {
-  const text = (from: number, to: number) => tokens.slice(Math.max(0, from), to).map((t) => t.token).join('');
-  const opensRange = /^\s*(?:-|–|—|to\b)\s*\d/.test(text(index + 1, index + 4));
-  const closesRange = /\d\s*(?:-|–|—|to)\s*$/.test(text(index - 3, index));
-  return opensRange || closesRange;
+/** The index of the token whose text covers character `index` of the joined answer. */
+function positionOf(texts: readonly (string | null)[], index: number | undefined): number | undefined {
+  if (index === undefined) return undefined;
+  let end = 0;
+  for (let i = 0; i < texts.length; i++) {
+    end += (texts[i] ?? UNDECODED).length;
+    if (index < end) return i;
+  }
+  return undefined;
 }
 
 /** The position's top alternatives, plus the generated token when the API left it out of them. */

@@ -6,15 +6,17 @@ import type { LlmSession } from '../llm/types';
 import type { TemplateVars } from '../prompts/placeholders';
 import type { AspectTemplate } from '../prompts/template';
 import type { AspectResult } from '../result';
-import { scorePrompt } from './aspectPrompt';
+import { paperScorePrompt, scorePrompt } from './aspectPrompt';
 import { evaluationSteps } from './autoCot';
 import { writeReason } from './rationale';
+import { withPreset, type PresetName } from './presets';
 import { scorePromptText, type RouteOptions } from './scoreRoutes';
 
 export type AspectMode = 'geval' | 'rationale';
 
 export interface ScoreAspectOptions extends RouteOptions {
   mode?: AspectMode;
+  preset?: PresetName;
 }
 
 /** AspectResult plus the caveats of this reading (low valid mass, scale refused for logprobs). */
@@ -30,8 +32,10 @@ export async function scoreAspect(
 ): Promise<ScoredAspect> {
   const { steps, generated } = await evaluationSteps(session, template, options.signal);
   const reason = options.mode === 'rationale' ? await writeReason(session, template, vars, steps, options.signal) : undefined;
-  const prompt = scorePrompt(template, vars, steps, reason);
-  const reading = await scorePromptText(session, prompt, template.scale, template.aspect, options);
+  const { preset, ...routeOptions } = options;
+  const settings = withPreset(routeOptions, preset);
+  const prompt = settings.layout === 'paper' ? paperScorePrompt(template, vars, steps) : scorePrompt(template, vars, steps, reason);
+  const reading = await scorePromptText(session, prompt, template.scale, template.aspect, settings);
   return {
     name: template.aspect,
     task: template.task,
@@ -40,6 +44,7 @@ export async function scoreAspect(
     distribution: reading.distribution,
     method: reading.method,
     validMass: reading.validMass,
+    provenance: reading.provenance,
     ...(reading.samples !== undefined ? { samples: reading.samples, unparsed: reading.unparsed } : {}),
     ...(reason !== undefined ? { reason } : {}),
     steps,

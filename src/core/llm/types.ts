@@ -27,6 +27,11 @@ export interface ChatRequest {
   responseFormat?: ResponseFormat;
   /** A short label ("coherence", "fine:extract") used in progress, errors and usage. */
   purpose?: string;
+  /**
+   * Which of several identical requests this is (the sampling route's later batches): part of
+   * the cache key only, never sent, so each batch is cached as its own answers.
+   */
+  draw?: number;
 }
 
 export interface TokenAlternative {

@@ -29,6 +29,18 @@ function close(actual: number | null, expected: number): void {
   assert.ok(actual !== null && Math.abs(actual - expected) < 1e-6, `${actual} ≈ ${expected}`);
 }
 
+/** A chat.completion with n choices of `text` and no logprobs, whatever was asked. */
+function completionWithoutLogprobs(text: string, n: number) {
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 0,
+    model: 'fake-model',
+    choices: Array.from({ length: n }, (_, index) => ({ index, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null })),
+    usage: { prompt_tokens: 10, completion_tokens: n },
+  };
+}
+
 describe('geval: evaluateAspects through the fake OpenAI server', () => {
   let server: FakeOpenAiServer;
   let cacheDir: string;
@@ -95,20 +107,25 @@ describe('geval: evaluateAspects through the fake OpenAI server', () => {
       return textReply(...Array.from({ length: n }, (_, i) => ['4', 'Coherence: 5', ' 4', 'I am not sure.'][i % 4]));
     });
     const s = session();
-    const [first] = await evaluateAspects(article, options({ session: s, aspects: ['coherence'] }));
+    const [first] = await evaluateAspects(article, options({ session: s, aspects: ['coherence'], maxStandardError: 0 }));
     assert.equal(first.method, 'sampling');
     assert.equal(first.samples, 20);
     assert.equal(first.unparsed, 5);
     assert.deepEqual(first.distribution, { '4': 10 / 15, '5': 5 / 15 });
     close(first.score, (4 * 10 + 5 * 5) / 15);
-    assert.equal(first.validMass, 1);
+    assert.equal(first.validMass, 15 / 20, 'on the sampling route the valid mass is the share of answers read');
+    assert.equal(first.provenance?.route, 'sampling');
+    assert.equal(first.provenance?.why, 'server refused logprobs');
+    assert.equal(first.provenance?.samples, 20);
+    assert.ok((first.provenance?.standardError ?? 0) > 0);
     const sampling = server.chatRequests.filter((r) => r.body.n === 20);
     assert.equal(sampling.length, 1);
     assert.equal(sampling[0].body.temperature, 1);
 
     const before = server.chatRequests.length;
-    const [second] = await evaluateAspects(article, options({ session: s, aspects: ['relevance'] }));
+    const [second] = await evaluateAspects(article, options({ session: s, aspects: ['relevance'], maxStandardError: 0 }));
     assert.equal(second.method, 'sampling');
+    assert.match(second.provenance?.why ?? '', /learned earlier/);
     assert.equal(server.chatRequests.length, before + 1, 'no logprob attempt once the refusal is known');
     assert.equal(server.chatRequests[before].body.logprobs, undefined);
   });
@@ -208,13 +225,91 @@ describe('geval: evaluateAspects through the fake OpenAI server', () => {
     close(results[0].score, 3.8);
   });
 
-  it('a model that writes no valid score token gives a null score with the reason', async () => {
-    server.setHandler(() => ({ choices: [{ text: 'The summary is', tokens: [{ token: 'The' }, { token: ' summary' }, { token: ' is' }] }] }));
+  it('no readable score token in the logprobs: the aspect is sampled instead, and says why', async () => {
+    server.setHandler((request) =>
+      request.body.logprobs
+        ? { choices: [{ text: 'The summary is', tokens: [{ token: 'The' }, { token: ' summary' }, { token: ' is' }] }] }
+        : textReply(...Array.from({ length: request.body.n ?? 1 }, () => '4')),
+    );
     const [result] = await evaluateAspects(article, options({ aspects: ['coherence'] }));
-    assert.equal(result.score, null);
-    assert.equal(result.method, 'logprobs');
-    assert.match(result.error ?? '', /no output token is a valid 1-5 score/);
+    assert.equal(result.method, 'sampling');
+    close(result.score, 4);
+    assert.equal(result.provenance?.why, 'unreadable tokens');
+    assert.match(result.provenance?.fallbacks?.[0] ?? '', /logprobs → sampling: no output token holds a valid 1-5 score/);
   });
+
+  it('token ids instead of token texts (vLLM --return-tokens-as-token-ids): sampled, never null', async () => {
+    server.setHandler((request) =>
+      request.body.logprobs
+        ? { choices: [{ text: '4', tokens: [{ token: 'token_id:19', top: { 'token_id:18': -1 } }] }] }
+        : textReply(...Array.from({ length: request.body.n ?? 1 }, (_, i) => (i % 2 ? '3' : '4'))),
+    );
+    const [result] = await evaluateAspects(article, options({ aspects: ['coherence'] }));
+    assert.equal(result.method, 'sampling');
+    assert.ok(result.score !== null && result.score >= 3 && result.score <= 4);
+    assert.match(result.provenance?.fallbacks?.[0] ?? '', /cannot be decoded.*token_id:19/);
+  });
+
+  it('the same unreadable answer under --route logprobs is an aspect error, never a null with no reason', async () => {
+    server.setHandler(() => ({ choices: [{ text: 'The summary is', tokens: [{ token: 'The' }, { token: ' summary' }, { token: ' is' }] }] }));
+    const [result] = await evaluateAspects(article, options({ aspects: ['coherence'], route: 'logprobs' }));
+    assert.equal(result.score, null);
+    assert.match(result.error ?? '', /--route logprobs, but unreadable tokens/);
+  });
+
+  it('a server that ignores logprobs (answers without them): sampled, provenance "no logprobs returned"', async () => {
+    // Answered as LM Studio does: logprobs accepted, none given.
+    server.setHandler((request) => ({ raw: JSON.stringify(completionWithoutLogprobs('2', request.body.n ?? 1)) }));
+    const [result] = await evaluateAspects(article, options({ aspects: ['coherence'] }));
+    assert.equal(result.method, 'sampling');
+    assert.equal(result.provenance?.why, 'no logprobs returned');
+    close(result.score, 2);
+  });
+
+  it('--route sampling skips the logprob request, and adaptive sampling stops early on agreeing answers', async () => {
+    server.setHandler((request) => textReply(...Array.from({ length: request.body.n ?? 1 }, () => '2')));
+    const [result] = await evaluateAspects(article, options({ aspects: ['fluency'], route: 'sampling' }));
+    assert.equal(server.chatRequests.filter((r) => r.body.logprobs).length, 0);
+    assert.deepEqual(server.chatRequests.map((r) => r.body.n), [5, 5], 'identical answers on 1-3 stop after two batches, never after the first');
+    assert.equal(result.samples, 10);
+    assert.equal(result.provenance?.why, 'user asked (--route sampling)');
+    assert.ok((result.provenance?.standardError ?? 1) < 0.05 * 2);
+  });
+
+  it('batches after the first are cached separately: a re-run makes no calls and gives the same answers', async () => {
+    let k = 0;
+    server.setHandler((request) => textReply(...Array.from({ length: request.body.n ?? 1 }, () => String(1 + (k++ % 3)))));
+    const [first] = await evaluateAspects(article, options({ aspects: ['fluency'], route: 'sampling' }));
+    const again = session();
+    const [second] = await evaluateAspects(article, options({ session: again, aspects: ['fluency'], route: 'sampling' }));
+    assert.equal(again.usage().calls, 0);
+    assert.equal(first.samples, 20);
+    assert.deepEqual(second.distribution, first.distribution);
+  });
+
+  it("--preset geval-paper sends G-Eval's request: system prompt in the paper's layout, temperature 2, max_tokens 5, top_p 1, n 20", async () => {
+    server.setHandler((request) => textReply(...Array.from({ length: request.body.n ?? 1 }, (_, i) => (i % 4 === 3 ? 'Coherence: 4' : '4'))));
+    const [result] = await evaluateAspects(article, options({ aspects: ['coherence'], preset: 'geval-paper' }));
+    assert.equal(server.chatRequests.length, 1);
+    const body = server.chatRequests[0].body;
+    assert.deepEqual(
+      { role: body.messages[0].role, temperature: body.temperature, max_tokens: body.max_tokens, top_p: body.top_p, n: body.n, logprobs: body.logprobs },
+      { role: 'system', temperature: 2, max_tokens: 5, top_p: 1, n: 20, logprobs: undefined },
+    );
+    assert.match(body.messages[0].content, /\n\nEvaluation Criteria:\n\nCoherence \(1-5\)/);
+    assert.match(body.messages[0].content, /\n\n\nExample:\n\n\nArticle:/);
+    assert.ok(body.messages[0].content.endsWith('Evaluation Form (scores ONLY):\n\n- Coherence:'));
+    // G-Eval's parse rule: "Coherence: 4" is read as 0.
+    assert.deepEqual(result.distribution, { '0': 0.25, '4': 0.75 });
+    close(result.score, 3);
+    assert.equal(result.provenance?.why, 'preset geval-paper');
+  });
+
+  it('--preset geval-paper with the rationale method is a usage error before any call', async () => {
+    await assert.rejects(evaluateAspects(article, options({ method: 'rationale', preset: 'geval-paper' })), /works with --method geval only/);
+    assert.equal(server.chatRequests.length, 0);
+  });
+
 
   it('cancellation mid-run rejects as cancelled instead of reporting aspect errors', async () => {
     server.setHandler(() => ({ hang: true }));

@@ -82,13 +82,49 @@ const cases: Case[] = [
     position: 0,
   },
   {
-    name: 'an out-of-scale first digit is skipped to the first valid one',
-    tokens: [tok('7'), tok(' '), tok('2', { '2': 0.9, '1': 0.1 })],
+    name: '"1. Coherence: 4" is read at the 4, not at the list marker',
+    tokens: [tok('1', { '1': 0.9, '-': 0.1 }), tok('.'), tok(' Co'), tok('herence'), tok(':'), tok(' 2', { ' 2': 0.6, ' 3': 0.4 })],
     scale: ONE_TO_THREE,
-    score: 1.9,
-    distribution: { '1': 0.1, '2': 0.9 },
+    score: 2.4,
+    distribution: { '2': 0.6, '3': 0.4 },
     validMass: 1,
+    position: 5,
+  },
+  {
+    name: 'byte-level BPE token texts ("Ġ4") are decoded',
+    tokens: [tok('Score'), tok(':'), tok('Ġ4', { 'Ġ4': 0.7, 'Ġ3': 0.2, 'Ġgood': 0.1 })],
+    scale: ONE_TO_FIVE,
+    score: (4 * 0.7 + 3 * 0.2) / 0.9,
+    distribution: { '3': 0.2 / 0.9, '4': 0.7 / 0.9 },
+    validMass: 0.9,
     position: 2,
+  },
+  {
+    name: 'SentencePiece token texts ("▁4") and byte tokens ("<0x33>") are decoded',
+    tokens: [tok('▁4', { '▁4': 0.5, '<0x33>': 0.5 })],
+    scale: ONE_TO_FIVE,
+    score: 3.5,
+    distribution: { '3': 0.5, '4': 0.5 },
+    validMass: 1,
+    position: 0,
+  },
+  {
+    name: 'alternatives that cannot be decoded (token_id:N) only lower the valid mass',
+    tokens: [tok('4', { '4': 0.6, 'token_id:18': 0.4 })],
+    scale: ONE_TO_FIVE,
+    score: 4,
+    distribution: { '4': 1 },
+    validMass: 0.6,
+    position: 0,
+  },
+  {
+    name: 'fewer alternatives than asked are used as they come',
+    tokens: [tok(' 3', { ' 3': 0.5, ' 2': 0.25 })],
+    scale: ONE_TO_FIVE,
+    score: (3 * 0.5 + 2 * 0.25) / 0.75,
+    distribution: { '2': 1 / 3, '3': 2 / 3 },
+    validMass: 0.75,
+    position: 0,
   },
   {
     name: 'non-score alternatives only lower the valid mass',
@@ -186,11 +222,28 @@ describe('scoreFromLogprobs', () => {
   it('no valid token: no score, and the reason says what the model wrote', () => {
     const reading = scoreFromLogprobs([tok('The'), tok(' summary'), tok(' is')], ONE_TO_FIVE);
     assert.equal(reading.ok, false);
-    assert.match(!reading.ok ? reading.reason : '', /no output token is a valid 1-5 score.*The summary is/);
+    assert.match(!reading.ok ? reading.reason : '', /no output token holds a valid 1-5 score.*The summary is/);
   });
 
   it('a range answer ("3-4") is not read as a score', () => {
     assert.equal(scoreFromLogprobs([tok('3'), tok('-'), tok('4')], ONE_TO_FIVE).ok, false);
+  });
+
+  it('an answer the text parser cannot read ("7 2" on 1-3) has no reading position', () => {
+    assert.equal(scoreFromLogprobs([tok('7'), tok(' '), tok('2')], ONE_TO_THREE).ok, false);
+  });
+
+  it('token ids (vLLM --return-tokens-as-token-ids) cannot be read, and say so', () => {
+    const reading = scoreFromLogprobs([tok('token_id:19'), tok('token_id:198')], ONE_TO_FIVE);
+    assert.equal(reading.ok, false);
+    assert.match(!reading.ok ? reading.reason : '', /cannot be decoded.*token_id:19/);
+  });
+
+  it("G-Eval's parse rule reads the leading number, as its script does", () => {
+    const tokens = [tok('1', { '1': 0.8, '2': 0.2 }), tok('.'), tok(' Co'), tok('herence'), tok(':'), tok(' 3')];
+    const reading = scoreFromLogprobs(tokens, ONE_TO_THREE, 'geval');
+    assert.ok(reading.ok);
+    assert.equal(reading.position, 0);
   });
 
   it('no tokens at all: no score', () => {

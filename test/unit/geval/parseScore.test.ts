@@ -68,6 +68,8 @@ const robustCases: Case[] = [
   { text: '0. The response does not mention the fact.', scale: ZERO_ONE, want: 0 },
   { text: '1. 2', scale: ONE_TO_THREE, want: 2 },
   { text: '1. Coherence: 3', scale: ONE_TO_THREE, want: 3 },
+  // An answer cut short after the list marker: the "1." numbers ratings, it is not one.
+  { text: '1. Coherence:', scale: ONE_TO_THREE, want: null },
   { text: 'Good (3)', scale: ONE_TO_THREE, want: 3 },
   { text: '1. 2\n2. 3\n3. 2', scale: ONE_TO_THREE, want: null },
   { text: 'Response 1: 2\nResponse 2: 1', scale: ONE_TO_THREE, want: null },
