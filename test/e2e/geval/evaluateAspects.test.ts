@@ -8,6 +8,7 @@ import type { AspectInput } from '../../../src/core/geval/inputVariables';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
 import type { LlmSession } from '../../../src/core/llm/types';
 import { FakeOpenAiServer, scoreReply, textReply, type RecordedRequest } from '../../fake/openaiServer';
+import { completionWithoutLogprobs } from '../../fake/probeProfiles';
 
 const fastRetry = { maxRetries: 2, baseDelayMs: 5, maxDelayMs: 20 };
 const article: AspectInput = {
@@ -27,18 +28,6 @@ function scoreFor(request: RecordedRequest) {
 
 function close(actual: number | null, expected: number): void {
   assert.ok(actual !== null && Math.abs(actual - expected) < 1e-6, `${actual} ≈ ${expected}`);
-}
-
-/** A chat.completion with n choices of `text` and no logprobs, whatever was asked. */
-function completionWithoutLogprobs(text: string, n: number) {
-  return {
-    id: 'chatcmpl-fake',
-    object: 'chat.completion',
-    created: 0,
-    model: 'fake-model',
-    choices: Array.from({ length: n }, (_, index) => ({ index, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null })),
-    usage: { prompt_tokens: 10, completion_tokens: n },
-  };
 }
 
 describe('geval: evaluateAspects through the fake OpenAI server', () => {

@@ -1,0 +1,96 @@
+/** `sumlens probe`: what this endpoint and model do with the parameters SumLens relies on, and what a run will cost there. */
+import { Command } from 'commander';
+import { defaultModel } from '../../core/llm/openaiSession';
+import { OpenAiTransport } from '../../core/llm/openaiTransport';
+import { probeJudge, type Capability, type JudgeProbe } from '../../core/probe/probeJudge';
+import { costsFor, routesFor, TYPICAL_SOURCE_TOKENS, type CostEstimate, type RoutePlan } from '../../core/probe/probePlan';
+import { retirementOf, type Retirement } from '../../core/probe/retirements';
+import { SumLensError } from '../../core/errors';
+import { addSessionOptions, type SessionFlags } from '../sessionOptions';
+import { cancelOnInterrupt } from '../terminal';
+
+interface ProbeFlags extends SessionFlags {
+  json?: boolean;
+}
+
+export function registerProbe(program: Command): void {
+  const command = program
+    .command('probe')
+    .description('send a few one-token requests and report what the endpoint and model do: logprobs, n, temperature, structured output, streaming, reasoning; the route each method takes and what a run costs')
+    .option('--json', 'print the report as JSON');
+  addSessionOptions(command).action(runProbe);
+}
+
+async function runProbe(flags: ProbeFlags): Promise<void> {
+  const endpoint = (flags.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, '');
+  const model = flags.model || defaultModel;
+  const apiKey = process.env.OPENAI_API_KEY;
+  if (!apiKey && /(^|\.)openai\.com$|\.azure\.com$/i.test(hostOf(endpoint))) {
+    throw new SumLensError('no-api-key', `No API key for ${endpoint}: set OPENAI_API_KEY.`);
+  }
+  let attempts = 0;
+  const transport = new OpenAiTransport(
+    {
+      baseURL: endpoint,
+      apiKey: apiKey || 'no-key',
+      model,
+      timeoutMs: flags.timeout * 1000,
+      // One retry for a passing hiccup; a refusal is what the probe is looking for, not something to retry.
+      retry: { maxRetries: 1, baseDelayMs: 500, maxDelayMs: 2000 },
+      headers: apiKey && hostOf(endpoint).endsWith('.azure.com') ? { 'api-key': apiKey } : undefined,
+    },
+    { onAttempt: () => attempts++, onRetry: () => undefined },
+  );
+  const cancellation = cancelOnInterrupt();
+  try {
+    // Retries included: every request the server saw.
+    const probe = { ...(await probeJudge(transport, endpoint, model, cancellation.signal)), requests: attempts };
+    const routes = routesFor(probe);
+    const costs = probe.streamingOnly ? [] : await costsFor(probe);
+    const retirement = retirementOf(model);
+    if (flags.json) process.stdout.write(JSON.stringify({ ...probe, routes, costs, ...(retirement ? { retirement } : {}) }, null, 2) + '\n');
+    else process.stdout.write(formatProbe(probe, routes, costs, retirement));
+    if (retirement) process.stderr.write(`sumlens: warning: ${retirementWarning(model, retirement)}\n`);
+  } finally {
+    cancellation.dispose();
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    throw new SumLensError('usage', `"${url}" is not a URL; give the endpoint as e.g. http://localhost:8000/v1.`);
+  }
+}
+
+function retirementWarning(model: string, retirement: Retirement): string {
+  return `${model} is announced to retire on ${retirement.date} (${retirement.source}); scores from it cannot be reproduced after that date`;
+}
+
+function formatProbe(probe: JudgeProbe, routes: RoutePlan, costs: CostEstimate[], retirement: Retirement | undefined): string {
+  const capability = (c: Capability) => `${c.support}${c.cap !== undefined ? ` (cap ${c.cap})` : ''} · ${c.detail}`;
+  const lines = [
+    `SumLens probe · ${probe.model} at ${probe.endpoint} · ${probe.requests} requests`,
+    '',
+    `  logprobs           ${capability(probe.logprobs)}`,
+    `  n                  ${capability(probe.n)}`,
+    `  temperature        ${capability(probe.temperature)}`,
+    `  structured output  ${probe.structuredOutput.mode} · ${probe.structuredOutput.detail}`,
+    `  streaming only     ${probe.streamingOnly ? `yes · ${probe.streamingDetail}` : 'no'}`,
+    `  reasoning          ${probe.reasoning.detected ? 'yes' : 'no'} · ${probe.reasoning.detail}`,
+    '',
+    'routes',
+    `  geval, rationale   ${routes.scores}`,
+    `  sampling           ${routes.sampling}`,
+    `  fine               ${routes.fine}`,
+  ];
+  if (costs.length) {
+    lines.push('', `cost of one summary (an article of about ${TYPICAL_SOURCE_TOKENS} tokens)`);
+    for (const c of costs) {
+      lines.push(`  ${c.label.padEnd(17)}  ${c.bound === 'exact' ? '' : `${c.bound} `}${c.calls} calls, ${c.promptTokens} prompt + ${c.completionTokens} completion tokens`);
+    }
+  }
+  if (retirement) lines.push('', `warning: ${retirementWarning(probe.model, retirement)}`);
+  return lines.join('\n') + '\n';
+}
