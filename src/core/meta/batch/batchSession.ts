@@ -21,8 +21,10 @@ interface Parked {
   waiters: Waiter[];
 }
 
-export function customId(body: Record<string, unknown>): string {
-  return 'sl-' + createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 40);
+/** The body's hash; a later draw of the same request (sampling batches) hashes with its number, so it is a line of its own. */
+export function customId(body: Record<string, unknown>, draw?: number): string {
+  const keyed = draw === undefined ? body : { body, draw };
+  return 'sl-' + createHash('sha256').update(JSON.stringify(keyed)).digest('hex').slice(0, 40);
 }
 
 export class BatchSession implements LlmSession {
@@ -43,7 +45,7 @@ export class BatchSession implements LlmSession {
     if (signal?.aborted) return Promise.reject(cancelledError());
     if (this.closedBy) return Promise.reject(this.closedBy);
     const body = buildRequestBody(this.model, request, {});
-    const id = customId(body);
+    const id = customId(body, request.draw);
     this.lastActivity = Date.now();
     const stored = this.answers.has(id) ? toResult(this.answers.get(id)) : undefined;
     if (stored instanceof Error) return Promise.reject(stored);
