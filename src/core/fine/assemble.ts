@@ -6,7 +6,7 @@ import type { ReadabilityIssue, ReadabilityResult } from './readability';
 import { WHOLE_NOTE } from './sections';
 import { indexNote } from './spans';
 import type { VotedMetricResult } from './votedMetric';
-import { ERROR_VERDICT } from './voting';
+import { UNJUDGED_VERDICT } from './voting';
 
 export interface Outcomes {
   texts: Record<NoteName, string | undefined>;
@@ -60,7 +60,7 @@ function toFineEntity(e: NoteEntity, metric: string, verdict: string | undefined
     note: e.note,
     text: e.text,
     spans: e.spans,
-    verdict: verdict ?? ERROR_VERDICT,
+    verdict: verdict ?? UNJUDGED_VERDICT,
     votes,
     metric,
     located: e.located,

@@ -17,11 +17,11 @@ import { extractEntities, type NoteEntity } from './extract';
 import { assembleEntities, runStats } from './assemble';
 import { runReadability, READABILITY_PROMPTS } from './readability';
 import { describeRules } from './rules';
-import { metricScore, verdictRatio } from './scoring';
+import { metricScore, verdictMetric } from './scoring';
 import { findSections, sectionAt } from './sections';
 import { FUZZY_THRESHOLD } from './spans';
 import { runVotedMetric, type VotedMetricResult } from './votedMetric';
-import { ERROR_VERDICT, VOTING_RULES } from './voting';
+import { UNJUDGED_VERDICT, VOTING_RULES, type VotedMetric } from './voting';
 
 export interface FineInput {
   source: string;
@@ -31,6 +31,8 @@ export interface FineInput {
 
 export interface FineOptions {
   session: LlmSession;
+  /** See FineContext.splittableSession (evaluate() passes one on which a too-long context is not fatal). */
+  splittableSession?: LlmSession;
   promptOverrideDir?: string;
   signal?: AbortSignal;
   onProgress?(p: ProgressEvent): void;
@@ -75,6 +77,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const extractionChunkTokens = opts.maxExtractionTokens ?? DEFAULT_MAX_EXTRACTION_TOKENS;
   const ctx = createContext({
     session: opts.session,
+    splittableSession: opts.splittableSession,
     signal: opts.signal,
     promptOverrideDir: opts.promptOverrideDir,
     limits,
@@ -158,14 +161,26 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     readabilityIssues: readabilityResult?.issues ?? [],
     sectionOf,
   });
-  const ratio = (metric: 'completeness' | 'correctness' | 'alignment', result: VotedMetricResult | null, list: NoteEntity[] | null) =>
-    result && list ? verdictRatio(VOTING_RULES[metric], list.map((e) => result.byId.get(e.id)?.verdict ?? ERROR_VERDICT)) : null;
+  const warnings: string[] = [];
+  const scored = (metric: VotedMetric, result: VotedMetricResult | null, list: NoteEntity[] | null) => {
+    if (!result || !list) return null;
+    const verdicts = list.map((e) => ({ id: e.id, verdict: result.byId.get(e.id)?.verdict ?? UNJUDGED_VERDICT }));
+    const warning = unjudgedWarning(metric, verdicts);
+    if (warning) warnings.push(warning);
+    return verdictMetric(VOTING_RULES[metric], verdicts.map((v) => v.verdict));
+  };
+  const completenessScore = scored('completeness', completenessResult, rubric);
+  const correctnessScore = scored('correctness', correctnessResult, target);
+  const alignmentScore = scored('alignment', alignmentResult, target);
+  if (ctx.fallbacks.length > 0) {
+    warnings.push(`The model's context was too long for some entity lists: they were halved and judged in parts (${ctx.fallbacks.length} time(s)).`);
+  }
 
   return {
-    completeness: metricScore(ratio('completeness', completenessResult, rubric)),
-    correctness: metricScore(ratio('correctness', correctnessResult, target)),
-    alignment: metricScore(ratio('alignment', alignmentResult, target)),
-    readability: metricScore(readabilityResult?.ratio ?? null),
+    completeness: completenessScore,
+    correctness: correctnessScore,
+    alignment: alignmentScore,
+    readability: metricScore(readabilityResult?.ratio ?? null, readabilityResult?.sentences),
     entities,
     findings,
     rubricSource: rubricNote,
@@ -173,7 +188,20 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     ...(errors.length > 0 ? { errors } : {}),
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(ctx.fallbacks.length > 0 ? { fallbacks: [...ctx.fallbacks] } : {}),
   };
+}
+
+/** "correctness: 2 of 5 entities unjudged (T2, T4) …", or null when every entity was judged. */
+export function unjudgedWarning(metric: VotedMetric, verdicts: { id: string; verdict: string }[]): string | null {
+  const unjudged = verdicts.filter((v) => v.verdict === UNJUDGED_VERDICT).map((v) => v.id);
+  if (unjudged.length === 0) return null;
+  const rests = verdicts.length - unjudged.length;
+  return (
+    `${metric}: ${unjudged.length} of ${verdicts.length} entities unjudged (${unjudged.join(', ')}): too few of their prompts answered; ` +
+    (rests > 0 ? `the score rests on the other ${rests}` : 'not scored')
+  );
 }
 
 /** Judging that cannot happen (its extraction failed): the planned calls are withdrawn. */

@@ -9,16 +9,19 @@ export function describeRules(opts: { limits: SplitLimits; extractionChunkTokens
   return {
     voting: {
       order: 'an exception matching the votes decides; else an answer given by more than half of the votes; else the noAgreement verdict',
-      failedPrompts: 'a prompt whose reply failed is left out of the vote; an entity without any vote has verdict "Error" and is not counted',
+      failedPrompts:
+        'a prompt whose reply failed is not a vote (never read as No or Unknown): the verdict stands only when every answer the ' +
+        'failed prompts could have given leads to it; otherwise the entity is "Unjudged", reported, and left out of its metric',
       ...VOTING_RULES,
     },
     metrics: {
       completeness: 'Σ points(verdict) ÷ rubric entities',
-      correctness: '1 − Σ penalty(verdict) ÷ target entities',
+      correctness: '1 − Σ penalty(verdict) ÷ target entities; Unknown (nothing supports the entity, or the prompts disagree) weighs as an unsupported claim',
       alignment: 'target entities voted Yes (correctly placed, not extraneous) ÷ target entities',
       readability: '1 − sentences with at least one issue ÷ sentences (an unlocated issue counts as one sentence)',
       scale: 'score = 1 + 4 × ratio',
       empty: 'a metric with no entities (or no sentences) to count is null, not a vacuous 1',
+      counted: 'each metric reports `counted` (judged entities, or sentences) and `unjudged` (entities left out)',
     },
     prompts: {
       extraction: ['extract', 'verify', 'source'],
