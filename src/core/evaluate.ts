@@ -6,6 +6,7 @@
 import { isCancellation } from './errors';
 import { failFast } from './failFast';
 import { evaluateFine } from './fine/evaluateFine';
+import type { ReferenceRubrics } from './fine/referenceRubric';
 import { evaluateAspects, TASK_ASPECTS, type AspectRunOptions } from './geval/evaluateAspects';
 import { resolveTemplate, TemplateError } from './prompts';
 import type { AspectResult, EvaluationResult, Method, Task } from './result';
@@ -15,12 +16,16 @@ export interface EvaluationInput {
   source: string;
   summary: string;
   reference?: string;
+  /** Fine-grained: every human reference, for a rubric of the entities most of them carry (SummEval, paper §4.3). */
+  references?: string[];
   task: Task;
 }
 
 /** The holistic run's options (aspects, samples, parse rule, templates, session), with every method. */
 export interface EvaluateOptions extends Omit<AspectRunOptions, 'method'> {
   method: Method;
+  /** Fine-grained: rubrics from `input.references`, shared by the items of a run. */
+  referenceRubrics?: ReferenceRubrics;
 }
 
 export interface Progress {
@@ -81,6 +86,7 @@ async function evaluateWith(
         session: options.session,
         splittableSession,
         promptOverrideDir: options.promptOverrideDir,
+        referenceRubrics: options.referenceRubrics,
         signal: hooks.signal,
         onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
       })

@@ -3,31 +3,18 @@
  * list halved to fit the context. Through evaluate() (JSON fields) and the CLI's text report.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SumLensError } from '../../src/core/errors';
 import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
-import { packageRoot } from '../../src/core/paths';
 import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { noteOfFacts, schemaName, scriptedJudge, userContent } from '../fixtures/fine/scriptedJudge';
+import { runCli } from '../fixtures/cli';
 
-const cli = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
 const SOURCE = 'The council met on Monday. It approved a new bus route to the hospital. The vote was 7 to 2.';
 const SUMMARY = 'The council approved a bus route. The vote was 7 to 2. It met on Monday.';
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 /** Logprobs refused; of every 4 sampled answers only the first holds a score. */
 const mostlyUnreadable: ChatHandler = (request) =>
@@ -105,10 +92,12 @@ describe('warnings are visible', () => {
 
     it('is halved and retried inside evaluate(), and the result says so', async () => {
       server.setHandler(tooLongAbove(2));
+      const supported = () => server.chatRequests.filter((r) => schemaName(r) === 'fine_correctness_supported').length;
+      const before = supported();
       const result = await evaluate(input, { method: 'fine', session: session() });
       assert.equal(result.fine?.errors, undefined);
       assert.deepEqual(result.fine?.correctness, { ratio: 1, score: 5, counted: 8 });
-      assert.equal(server.chatRequests.filter((r) => schemaName(r) === 'fine_correctness_supported').slice(-7).length, 7); // 8 → 4+4 → 2+2+2+2
+      assert.equal(supported() - before, 7); // 8 → 4 + 4 → 2 + 2 + 2 + 2
       assert.ok(result.warnings?.some((w) => /context was too long.*halved.*3 time/.test(w)), String(result.warnings));
       assert.deepEqual(result.provenance?.filter((p) => p.startsWith('context halved')).length, 3);
       assert.match(result.provenance![0], /^context halved: fine:correctness-supported \(8 entities were too long for the model; judged as 4 \+ 4\)$/);

@@ -76,6 +76,8 @@ export function runStats(target: NoteEntity[] | null, rubric: NoteEntity[] | nul
     unlocatedEntities: [...(target ?? []), ...(rubric ?? [])].filter((e) => !e.located).length,
     sentences: readability?.sentences ?? 0,
     sentencesWithIssues: readability?.sentencesWithIssues ?? 0,
+    sentencesWithFlowIssues: readability?.sentencesWithFlowIssues ?? 0,
+    sentencesWithGrammarOrSpelling: readability?.sentencesWithGrammarOrSpelling ?? 0,
     readabilityIssues: readability?.issues.length ?? 0,
   };
 }

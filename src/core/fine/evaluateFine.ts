@@ -19,6 +19,7 @@ import { runReadability, READABILITY_PROMPTS } from './readability';
 import { describeRules } from './rules';
 import { metricScore, verdictMetric } from './scoring';
 import { findSections, sectionAt } from './sections';
+import { ReferenceRubrics } from './referenceRubric';
 import { FUZZY_THRESHOLD } from './spans';
 import { runVotedMetric, type VotedMetricResult } from './votedMetric';
 import { UNJUDGED_VERDICT, VOTING_RULES, type VotedMetric } from './voting';
@@ -27,6 +28,11 @@ export interface FineInput {
   source: string;
   summary: string;
   reference?: string;
+  /**
+   * Every human reference (SummEval has 11): the rubric is then the entities at least
+   * REFERENCE_QUORUM of them carry (paper §4.3), not the entities of `reference`.
+   */
+  references?: string[];
 }
 
 export interface FineOptions {
@@ -44,6 +50,8 @@ export interface FineOptions {
   maxExtractionTokens?: number;
   /** Similarity a fuzzy quote match must reach (default FUZZY_THRESHOLD = 0.8). */
   fuzzyThreshold?: number;
+  /** Rubrics from `input.references`, shared across the items of a run (one call per document). */
+  referenceRubrics?: ReferenceRubrics;
 }
 
 export const DEFAULT_MAX_PROMPT_TOKENS = 100_000;
@@ -87,12 +95,14 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   });
 
   const reference = input.reference?.trim() ? input.reference : undefined;
-  const rubricNote: NoteName = reference !== undefined ? 'reference' : 'source';
+  const fromReferences = input.references !== undefined && input.references.length > 0 ? input.references : undefined;
+  const rubrics = opts.referenceRubrics ?? new ReferenceRubrics();
+  const rubricNote: NoteName = reference !== undefined || fromReferences ? 'reference' : 'source';
   const rubricText = reference ?? input.source;
   const alignmentAngles = reference !== undefined ? ANGLES.alignment : ANGLES.alignment.filter((a) => a.name !== 'alignment-reference');
 
   // Load every template first: a broken override fails the run before any call is paid for.
-  const templateNames = ['extract', 'verify', 'source', ...ANGLES.completeness, ...ANGLES.correctness, ...alignmentAngles, ...READABILITY_PROMPTS].map(
+  const templateNames = ['extract', 'verify', 'source', ...(fromReferences ? ['rubric'] : []), ...ANGLES.completeness, ...ANGLES.correctness, ...alignmentAngles, ...READABILITY_PROMPTS].map(
     (t) => (typeof t === 'string' ? t : t.name),
   );
   for (const name of templateNames) ctx.template(name);
@@ -101,7 +111,12 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const errors: string[] = [];
   const notes: string[] = [];
   const targetEntities = guarded(errors, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
-  const rubricEntities = guarded(errors, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
+  const rubricEntities = fromReferences
+    ? guarded(errors, `rubric from ${fromReferences.length} references`, () => {
+        ctx.planCalls(1 - 3); // one rubric call instead of the three extraction steps
+        return rubrics.entities(ctx, fromReferences);
+      })
+    : guarded(errors, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
   const sections = findSections(input.summary);
   const sectionOf = (e: NoteEntity) => sectionAt(sections, e.spans[0]?.start)?.name ?? 'unknown (entity not located)';
 
@@ -146,7 +161,10 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   for (const r of [completenessResult, correctnessResult, alignmentResult, readabilityResult]) errors.push(...(r?.errors ?? []));
 
   if (target?.length === 0) notes.push('The summary yielded no entities: correctness and alignment are not scored.');
-  if (rubric?.length === 0) notes.push(`The ${rubricNote} yielded no entities: completeness is not scored.`);
+  if (fromReferences && rubric) {
+    notes.push(`Rubric: ${rubric.length} entities carried by at least ${rubrics.quorum} of the ${fromReferences.length} references (SumAutoEval §4.3).`);
+  }
+  if (rubric?.length === 0) notes.push(`The ${fromReferences ? 'references share' : `${rubricNote} yielded`} no entities: completeness is not scored.`);
   if (readabilityResult?.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
   if (reference === undefined) notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
 

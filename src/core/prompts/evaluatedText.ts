@@ -15,7 +15,7 @@ const ASPECT_REQUIRED: Record<Exclude<TemplateTask, 'fine'>, PlaceholderName[]> 
 
 /** Built-in fine-grained prompts by name (prompts/fine/<name>.md); a template of another name is free. */
 const FINE_REQUIRED: [RegExp, PlaceholderName[]][] = [
-  [/^fine\/extract$/, ['note']],
+  [/^fine\/(extract|rubric)$/, ['note']],
   [/^fine\/(verify|source)$/, ['note', 'entities']],
   [/^fine\/completeness-/, ['target', 'entities']],
   [/^fine\/(correctness|alignment)-/, ['entities']],

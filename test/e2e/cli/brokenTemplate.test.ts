@@ -1,22 +1,10 @@
 /** A template that never shows the judge the summary is a broken template: exit 12, one stderr line with file:line. */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../../src/core/paths';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
-
-const cli = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, ...env } });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stderr }));
-  });
-}
+import { runCli } from '../../fixtures/cli';
 
 describe('sumlens eval with a template that never shows the summary', () => {
   let server: FakeOpenAiServer;
