@@ -202,7 +202,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     entities,
     findings,
     rubricSource: rubricNote,
-    rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles }),
+    rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles, ...(fromReferences ? { referenceQuorum: rubrics.quorum } : {}) }),
     ...(errors.length > 0 ? { errors } : {}),
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),

@@ -1,12 +1,30 @@
 /** The rules of a fine-grained run as plain data, printed with the result (FineResult.rules). */
 import { ANGLES, type Angle } from './angles';
 import { READABILITY_PROMPTS } from './readability';
+import { SUMMEVAL_MAPPING } from './summevalAspects';
 import { ELISION_MAX_GAP, FUZZY_MIN_LENGTH } from './spans';
 import type { SplitLimits } from './tokens';
 import { VOTING_RULES } from './voting';
 
-export function describeRules(opts: { limits: SplitLimits; extractionChunkTokens: number; fuzzyThreshold: number; alignmentAngles: Angle[] }): Record<string, unknown> {
+export function describeRules(opts: {
+  limits: SplitLimits;
+  extractionChunkTokens: number;
+  fuzzyThreshold: number;
+  alignmentAngles: Angle[];
+  /** Set when the rubric came from several references. */
+  referenceQuorum?: number;
+}): Record<string, unknown> {
   return {
+    ...(opts.referenceQuorum !== undefined
+      ? {
+          rubric: {
+            from: 'every human reference (one call: prompts/fine/rubric.md), SumAutoEval §4.3',
+            quorum: opts.referenceQuorum,
+            rule: 'an entity belongs to the rubric when at least `quorum` references carry it',
+            summevalAspects: SUMMEVAL_MAPPING,
+          },
+        }
+      : {}),
     voting: {
       order: 'an exception matching the votes decides; else an answer given by more than half of the votes; else the noAgreement verdict',
       failedPrompts:

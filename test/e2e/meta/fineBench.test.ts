@@ -67,6 +67,7 @@ describe('e2e meta: bench --method fine on SummEval (paper §4.3)', () => {
       // The rubric: the sentences of the first reference (carried by 5), not the fact only 4 references carry.
       assert.ok(fine.entities.filter((e: { note: string }) => e.note === 'reference').every((e: { text: string }) => e.text !== 'a fact only four references carry'));
       assert.ok(fine.notes.some((n: string) => /carried by at least 5 of the 11 references/.test(n)), fine.notes);
+      assert.equal(fine.rules.rubric.quorum, 5);
     }
 
     const calls = server.chatRequests.map(schemaName);
