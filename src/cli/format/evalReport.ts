@@ -76,6 +76,7 @@ function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>)
     lines.push('');
   }
   for (const error of fine.errors ?? []) lines.push(`fine-grained error: ${error}`);
+  if (fine.errors?.length) lines.push('');
   return lines;
 }
 
