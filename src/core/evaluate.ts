@@ -6,19 +6,26 @@
 import { isCancellation } from './errors';
 import { failFast } from './failFast';
 import { evaluateFine } from './fine/evaluateFine';
+import type { ReferenceRubrics } from './fine/referenceRubric';
 import { evaluateAspects, TASK_ASPECTS, type AspectRunOptions } from './geval/evaluateAspects';
+import { resolveTemplate, TemplateError } from './prompts';
 import type { AspectResult, EvaluationResult, Method, Task } from './result';
+import { fineWarnings, withAspectWarnings } from './warnings';
 
 export interface EvaluationInput {
   source: string;
   summary: string;
   reference?: string;
+  /** Fine-grained: every human reference, for a rubric of the entities most of them carry (SummEval, paper §4.3). */
+  references?: string[];
   task: Task;
 }
 
 /** The holistic run's options (aspects, samples, parse rule, templates, session), with every method. */
 export interface EvaluateOptions extends Omit<AspectRunOptions, 'method'> {
   method: Method;
+  /** Fine-grained: rubrics from `input.references`, shared by the items of a run. */
+  referenceRubrics?: ReferenceRubrics;
 }
 
 export interface Progress {
@@ -36,9 +43,10 @@ export interface EvaluateHooks {
 
 export async function evaluate(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks = {}): Promise<EvaluationResult> {
   const started = Date.now();
+  if (options.method !== 'fine') checkAspectTemplates(input.task, options.aspects ?? TASK_ASPECTS[input.task], options.promptOverrideDir);
   const run = failFast(options.session, hooks.signal);
   try {
-    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal);
+    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.splittable);
   } finally {
     run.dispose();
   }
@@ -50,6 +58,7 @@ async function evaluateWith(
   hooks: EvaluateHooks,
   started: number,
   fatal: () => Error | undefined,
+  splittableSession: EvaluateOptions['session'],
 ): Promise<EvaluationResult> {
   const holistic = options.method !== 'fine';
   const fineGrained = options.method === 'fine' || options.method === 'all';
@@ -63,7 +72,8 @@ async function evaluateWith(
         { ...options, method: options.method === 'rationale' ? 'rationale' : 'geval' },
         {
           signal: hooks.signal,
-          onAspect: (aspect) => {
+          onAspect: (scored) => {
+            const aspect = withAspectWarnings(scored);
             finished.push(aspect);
             hooks.onAspect?.(aspect);
             progress.update('aspects', finished.length, aspectCount, aspect.name);
@@ -74,7 +84,9 @@ async function evaluateWith(
   const fineRun = fineGrained
     ? evaluateFine(input, {
         session: options.session,
+        splittableSession,
         promptOverrideDir: options.promptOverrideDir,
+        referenceRubrics: options.referenceRubrics,
         signal: hooks.signal,
         onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
       })
@@ -87,7 +99,7 @@ async function evaluateWith(
   if (failure && !isCancellation(failure.reason)) throw failure.reason;
 
   const result: EvaluationResult = {
-    aspects: aspects.status === 'fulfilled' ? aspects.value : finished,
+    aspects: aspects.status === 'fulfilled' ? aspects.value.map(withAspectWarnings) : finished,
     usage: options.session.usage(),
     model: options.session.model,
     endpoint: options.session.endpoint,
@@ -96,9 +108,27 @@ async function evaluateWith(
     durationMs: Date.now() - started,
   };
   if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
+  const warnings = fineWarnings(result.fine);
+  if (warnings.length > 0) result.warnings = [...(result.warnings ?? []), ...warnings];
+  const fallbacks = result.fine?.fallbacks ?? [];
+  if (fallbacks.length > 0) result.provenance = [...(result.provenance ?? []), ...fallbacks];
   // The fine-grained part returns what finished when cancelled, so the signal tells too.
   if (failure || hooks.signal?.aborted) result.cancelled = true;
   return result;
+}
+
+/**
+ * A broken aspect template (file:line) fails the run before any call is paid for, as a
+ * broken fine-grained one does; an aspect without any template stays that aspect's error.
+ */
+function checkAspectTemplates(task: Task, aspects: readonly string[], overrideDir: string | undefined): void {
+  for (const aspect of aspects) {
+    try {
+      resolveTemplate(`${task}/${aspect}`, { overrideDir });
+    } catch (error) {
+      if (error instanceof TemplateError) throw error;
+    }
+  }
 }
 
 /** Sums the progress of the parts that run side by side into one done/total. */

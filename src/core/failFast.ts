@@ -11,6 +11,11 @@ const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-foun
 
 export interface FailFastRun {
   session: LlmSession;
+  /**
+   * The same session for calls that recover from a too-long context themselves (a judging
+   * call halves its entity list): there that error does not stop the run.
+   */
+  splittable: LlmSession;
   signal: AbortSignal;
   /** The run-level error that stopped the run, if any. */
   fatal(): SumLensError | undefined;
@@ -27,7 +32,7 @@ export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun 
   outer?.addEventListener('abort', forward, { once: true });
   let fatal: SumLensError | undefined;
 
-  const wrapped: LlmSession = {
+  const wrap = (stopsOn: (code: ErrorCode) => boolean): LlmSession => ({
     endpoint: session.endpoint,
     model: session.model,
     usage: () => session.usage(),
@@ -36,16 +41,17 @@ export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun 
       try {
         return await session.chat(request, signal ?? controller.signal);
       } catch (error) {
-        if (!fatal && error instanceof SumLensError && runLevelCodes.has(error.code)) {
+        if (!fatal && error instanceof SumLensError && stopsOn(error.code)) {
           fatal = error;
           controller.abort();
         }
         throw error;
       }
     },
-  };
+  });
   return {
-    session: wrapped,
+    session: wrap((code) => runLevelCodes.has(code)),
+    splittable: wrap((code) => runLevelCodes.has(code) && code !== 'context-too-long'),
     signal: controller.signal,
     fatal: () => fatal,
     dispose: () => outer?.removeEventListener('abort', forward),

@@ -109,6 +109,10 @@ export interface MetricScore {
   ratio: number;
   /** The ratio on the 1–5 scale. */
   score: number;
+  /** What the ratio rests on: judged entities (readability: sentences). */
+  counted?: number;
+  /** Entities left out because too few of their prompts answered. */
+  unjudged?: number;
 }
 
 export interface FineResult {
@@ -127,6 +131,10 @@ export interface FineResult {
   stats?: Record<string, number>;
   /** Why a metric is null when that is not an error (e.g. a note with no entities). */
   notes?: string[];
+  /** Caveats a reader must see: unjudged entities, an entity list halved to fit the context. */
+  warnings?: string[];
+  /** Every fallback taken, named: "context halved: fine:correctness-supported (…)". */
+  fallbacks?: string[];
 }
 
 export interface EvaluationResult {

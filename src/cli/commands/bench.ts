@@ -19,7 +19,8 @@ import { metaTable, paperComparisonTable } from '../../core/meta/formatTable';
 import { paperTableFor } from '../../core/meta/paperFigures';
 import { estimateCost, formatCost } from '../../core/meta/pricing';
 import { ProgressBar } from '../../core/meta/progressBar';
-import { runBench, type BenchRunSummary } from '../../core/meta/runBench';
+import { runBench, type BenchRunSummary, type Evaluator } from '../../core/meta/runBench';
+import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences } from '../../core/fine/summevalReferences';
 import { runMeta } from '../../core/meta/runMeta';
 import type { Method } from '../../core/result';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
@@ -40,6 +41,7 @@ interface BenchFlags extends SessionFlags {
   batch?: boolean;
   pollSeconds: number;
   json?: boolean;
+  references?: string;
 }
 
 export function registerBench(program: Command): void {
@@ -58,8 +60,16 @@ export function registerBench(program: Command): void {
     .option('--dry-run', 'estimate calls, tokens and cost without sending anything')
     .option('--batch', 'send through the OpenAI Batch API (half price, results within 24 h)')
     .option('--poll-seconds <n>', 'with --batch: seconds between status polls', positiveInt, 30)
-    .option('--json', 'print the run summary and the meta figures as JSON');
+    .option('--json', 'print the run summary and the meta figures as JSON')
+    .option('--references <file>', 'with --method fine on SummEval: the 11 references per article (default: bartscore/data.from_pkl.json beside the dataset)');
   addSessionOptions(command).action(runBenchCommand);
+}
+
+/** Fine-grained on SummEval follows the paper's §4.3: a rubric from the 11 references per article. */
+function evaluatorFor(dataset: Dataset, flags: BenchFlags): Evaluator {
+  if (flags.method !== 'fine' || dataset.kind !== 'summeval') return evaluate;
+  const path = flags.references ?? defaultReferencesPath(flags.dataset);
+  return withSummEvalReferences(evaluate, readSummEvalReferences(path), path);
 }
 
 function outPath(flags: BenchFlags): string {
@@ -73,7 +83,7 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;
   const extra: Partial<EvaluateOptions> = { samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
-  const common = { dataset, plan, method: flags.method, out, evaluate, limit: flags.limit, extra };
+  const common = { dataset, plan, method: flags.method, out, evaluate: evaluatorFor(dataset, flags), limit: flags.limit, extra };
 
   if (flags.dryRun) {
     const estimate = await estimateBench({ ...common, endpoint, model });

@@ -6,6 +6,7 @@ export function formatEvalReport(result: EvaluationResult, notes: Partial<Record
   const lines = [`SumLens · ${result.model} at ${result.endpoint} · method ${result.method} · task ${result.task}`, ''];
   if (result.aspects.length) lines.push(...aspectTable(result.aspects), '', ...aspectNotes(result.aspects));
   if (result.fine) lines.push(...fineSection(result.fine, notes));
+  lines.push(...warningLines(result));
   const u = result.usage;
   lines.push(
     `usage: ${u.calls} calls, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens, ` +
@@ -54,10 +55,13 @@ function aspectNotes(aspects: AspectResult[]): string[] {
 }
 
 function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>): string[] {
-  const metric = (name: string, m: MetricScore | null) => [name, m ? m.score.toFixed(2) : '—', m ? m.ratio.toFixed(2) : '—'];
+  const unit = (name: string) => (name === 'readability' ? 'sentences' : 'entities');
+  const restsOn = (name: string, m: MetricScore | null) =>
+    m?.counted === undefined ? '' : `${m.counted} ${unit(name)}${m.unjudged ? `, ${m.unjudged} unjudged` : ''}`;
+  const metric = (name: string, m: MetricScore | null) => [name, m ? m.score.toFixed(2) : '—', m ? m.ratio.toFixed(2) : '—', restsOn(name, m)];
   const lines = [
     'fine-grained' + (fine.rubricSource === 'source' ? ' (no reference: completeness is judged against facts of the source)' : ''),
-    ...table(['metric', 'score 1–5', 'ratio'], [
+    ...table(['metric', 'score 1–5', 'ratio', 'rests on'], [
       metric('completeness', fine.completeness),
       metric('correctness', fine.correctness),
       metric('alignment', fine.alignment),
@@ -76,7 +80,14 @@ function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>)
     lines.push('');
   }
   for (const error of fine.errors ?? []) lines.push(`fine-grained error: ${error}`);
+  if (fine.errors?.length) lines.push('');
   return lines;
+}
+
+/** Every caveat of the run: aspect by aspect, then run-wide (unjudged entities, a halved context). */
+function warningLines(result: EvaluationResult): string[] {
+  const all = [...result.aspects.flatMap((a) => (a.warnings ?? []).map((w) => `${a.name}: ${w}`)), ...(result.warnings ?? [])];
+  return all.length ? ['warnings', ...all.map((w) => `  ${oneLine(w)}`), ''] : [];
 }
 
 function table(header: string[], rows: string[][]): string[] {

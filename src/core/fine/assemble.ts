@@ -6,7 +6,7 @@ import type { ReadabilityIssue, ReadabilityResult } from './readability';
 import { WHOLE_NOTE } from './sections';
 import { indexNote } from './spans';
 import type { VotedMetricResult } from './votedMetric';
-import { ERROR_VERDICT } from './voting';
+import { UNJUDGED_VERDICT } from './voting';
 
 export interface Outcomes {
   texts: Record<NoteName, string | undefined>;
@@ -60,7 +60,7 @@ function toFineEntity(e: NoteEntity, metric: string, verdict: string | undefined
     note: e.note,
     text: e.text,
     spans: e.spans,
-    verdict: verdict ?? ERROR_VERDICT,
+    verdict: verdict ?? UNJUDGED_VERDICT,
     votes,
     metric,
     located: e.located,
@@ -76,6 +76,8 @@ export function runStats(target: NoteEntity[] | null, rubric: NoteEntity[] | nul
     unlocatedEntities: [...(target ?? []), ...(rubric ?? [])].filter((e) => !e.located).length,
     sentences: readability?.sentences ?? 0,
     sentencesWithIssues: readability?.sentencesWithIssues ?? 0,
+    sentencesWithFlowIssues: readability?.sentencesWithFlowIssues ?? 0,
+    sentencesWithGrammarOrSpelling: readability?.sentencesWithGrammarOrSpelling ?? 0,
     readabilityIssues: readability?.issues.length ?? 0,
   };
 }

@@ -6,6 +6,11 @@ import type { SplitLimits } from './tokens';
 
 export interface FineContext {
   session: LlmSession;
+  /**
+   * The session for a judging call whose entity list can still be halved: there a
+   * context-too-long error does not stop the run (judge.ts halves the list instead).
+   */
+  splittableSession: LlmSession;
   signal?: AbortSignal;
   limits: SplitLimits;
   /** Estimated tokens of note one extraction chain takes; longer notes are extracted in chunks. */
@@ -17,6 +22,9 @@ export interface FineContext {
   planCalls(count: number): void;
   /** … and each one as done. */
   callDone(label: string): void;
+  /** Names a fallback the run took ("context halved: …"); the result lists them. */
+  fallback(what: string): void;
+  readonly fallbacks: string[];
 }
 
 export interface ProgressEvent {
@@ -27,6 +35,7 @@ export interface ProgressEvent {
 
 export function createContext(opts: {
   session: LlmSession;
+  splittableSession?: LlmSession;
   signal?: AbortSignal;
   promptOverrideDir?: string;
   limits: SplitLimits;
@@ -37,8 +46,10 @@ export function createContext(opts: {
   const templates = new Map<string, Template>();
   let done = 0;
   let total = 0;
+  const fallbacks: string[] = [];
   return {
     session: opts.session,
+    splittableSession: opts.splittableSession ?? opts.session,
     signal: opts.signal,
     limits: opts.limits,
     extractionChunkTokens: opts.extractionChunkTokens,
@@ -58,5 +69,9 @@ export function createContext(opts: {
       done++;
       opts.onProgress?.({ done, total: Math.max(total, done), label });
     },
+    fallback(what) {
+      fallbacks.push(what);
+    },
+    fallbacks,
   };
 }

@@ -17,20 +17,28 @@ import { extractEntities, type NoteEntity } from './extract';
 import { assembleEntities, runStats } from './assemble';
 import { runReadability, READABILITY_PROMPTS } from './readability';
 import { describeRules } from './rules';
-import { metricScore, verdictRatio } from './scoring';
+import { metricScore, verdictMetric } from './scoring';
 import { findSections, sectionAt } from './sections';
+import { ReferenceRubrics } from './referenceRubric';
 import { FUZZY_THRESHOLD } from './spans';
 import { runVotedMetric, type VotedMetricResult } from './votedMetric';
-import { ERROR_VERDICT, VOTING_RULES } from './voting';
+import { UNJUDGED_VERDICT, VOTING_RULES, type VotedMetric } from './voting';
 
 export interface FineInput {
   source: string;
   summary: string;
   reference?: string;
+  /**
+   * Every human reference (SummEval has 11): the rubric is then the entities at least
+   * REFERENCE_QUORUM of them carry (paper §4.3), not the entities of `reference`.
+   */
+  references?: string[];
 }
 
 export interface FineOptions {
   session: LlmSession;
+  /** See FineContext.splittableSession (evaluate() passes one on which a too-long context is not fatal). */
+  splittableSession?: LlmSession;
   promptOverrideDir?: string;
   signal?: AbortSignal;
   onProgress?(p: ProgressEvent): void;
@@ -42,6 +50,8 @@ export interface FineOptions {
   maxExtractionTokens?: number;
   /** Similarity a fuzzy quote match must reach (default FUZZY_THRESHOLD = 0.8). */
   fuzzyThreshold?: number;
+  /** Rubrics from `input.references`, shared across the items of a run (one call per document). */
+  referenceRubrics?: ReferenceRubrics;
 }
 
 export const DEFAULT_MAX_PROMPT_TOKENS = 100_000;
@@ -75,6 +85,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const extractionChunkTokens = opts.maxExtractionTokens ?? DEFAULT_MAX_EXTRACTION_TOKENS;
   const ctx = createContext({
     session: opts.session,
+    splittableSession: opts.splittableSession,
     signal: opts.signal,
     promptOverrideDir: opts.promptOverrideDir,
     limits,
@@ -84,12 +95,14 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   });
 
   const reference = input.reference?.trim() ? input.reference : undefined;
-  const rubricNote: NoteName = reference !== undefined ? 'reference' : 'source';
+  const fromReferences = input.references !== undefined && input.references.length > 0 ? input.references : undefined;
+  const rubrics = opts.referenceRubrics ?? new ReferenceRubrics();
+  const rubricNote: NoteName = reference !== undefined || fromReferences ? 'reference' : 'source';
   const rubricText = reference ?? input.source;
   const alignmentAngles = reference !== undefined ? ANGLES.alignment : ANGLES.alignment.filter((a) => a.name !== 'alignment-reference');
 
   // Load every template first: a broken override fails the run before any call is paid for.
-  const templateNames = ['extract', 'verify', 'source', ...ANGLES.completeness, ...ANGLES.correctness, ...alignmentAngles, ...READABILITY_PROMPTS].map(
+  const templateNames = ['extract', 'verify', 'source', ...(fromReferences ? ['rubric'] : []), ...ANGLES.completeness, ...ANGLES.correctness, ...alignmentAngles, ...READABILITY_PROMPTS].map(
     (t) => (typeof t === 'string' ? t : t.name),
   );
   for (const name of templateNames) ctx.template(name);
@@ -98,7 +111,12 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const errors: string[] = [];
   const notes: string[] = [];
   const targetEntities = guarded(errors, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
-  const rubricEntities = guarded(errors, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
+  const rubricEntities = fromReferences
+    ? guarded(errors, `rubric from ${fromReferences.length} references`, () => {
+        ctx.planCalls(1 - 3); // one rubric call instead of the three extraction steps
+        return rubrics.entities(ctx, fromReferences);
+      })
+    : guarded(errors, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
   const sections = findSections(input.summary);
   const sectionOf = (e: NoteEntity) => sectionAt(sections, e.spans[0]?.start)?.name ?? 'unknown (entity not located)';
 
@@ -143,7 +161,10 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   for (const r of [completenessResult, correctnessResult, alignmentResult, readabilityResult]) errors.push(...(r?.errors ?? []));
 
   if (target?.length === 0) notes.push('The summary yielded no entities: correctness and alignment are not scored.');
-  if (rubric?.length === 0) notes.push(`The ${rubricNote} yielded no entities: completeness is not scored.`);
+  if (fromReferences && rubric) {
+    notes.push(`Rubric: ${rubric.length} entities carried by at least ${rubrics.quorum} of the ${fromReferences.length} references (SumAutoEval §4.3).`);
+  }
+  if (rubric?.length === 0) notes.push(`The ${fromReferences ? 'references share' : `${rubricNote} yielded`} no entities: completeness is not scored.`);
   if (readabilityResult?.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
   if (reference === undefined) notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
 
@@ -158,22 +179,47 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     readabilityIssues: readabilityResult?.issues ?? [],
     sectionOf,
   });
-  const ratio = (metric: 'completeness' | 'correctness' | 'alignment', result: VotedMetricResult | null, list: NoteEntity[] | null) =>
-    result && list ? verdictRatio(VOTING_RULES[metric], list.map((e) => result.byId.get(e.id)?.verdict ?? ERROR_VERDICT)) : null;
+  const warnings: string[] = [];
+  const scored = (metric: VotedMetric, result: VotedMetricResult | null, list: NoteEntity[] | null) => {
+    if (!result || !list) return null;
+    const verdicts = list.map((e) => ({ id: e.id, verdict: result.byId.get(e.id)?.verdict ?? UNJUDGED_VERDICT }));
+    const warning = unjudgedWarning(metric, verdicts);
+    if (warning) warnings.push(warning);
+    return verdictMetric(VOTING_RULES[metric], verdicts.map((v) => v.verdict));
+  };
+  const completenessScore = scored('completeness', completenessResult, rubric);
+  const correctnessScore = scored('correctness', correctnessResult, target);
+  const alignmentScore = scored('alignment', alignmentResult, target);
+  if (ctx.fallbacks.length > 0) {
+    warnings.push(`The model's context was too long for some entity lists: they were halved and judged in parts (${ctx.fallbacks.length} time(s)).`);
+  }
 
   return {
-    completeness: metricScore(ratio('completeness', completenessResult, rubric)),
-    correctness: metricScore(ratio('correctness', correctnessResult, target)),
-    alignment: metricScore(ratio('alignment', alignmentResult, target)),
-    readability: metricScore(readabilityResult?.ratio ?? null),
+    completeness: completenessScore,
+    correctness: correctnessScore,
+    alignment: alignmentScore,
+    readability: metricScore(readabilityResult?.ratio ?? null, readabilityResult?.sentences),
     entities,
     findings,
     rubricSource: rubricNote,
-    rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles }),
+    rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles, ...(fromReferences ? { referenceQuorum: rubrics.quorum } : {}) }),
     ...(errors.length > 0 ? { errors } : {}),
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(ctx.fallbacks.length > 0 ? { fallbacks: [...ctx.fallbacks] } : {}),
   };
+}
+
+/** "correctness: 2 of 5 entities unjudged (T2, T4) …", or null when every entity was judged. */
+export function unjudgedWarning(metric: VotedMetric, verdicts: { id: string; verdict: string }[]): string | null {
+  const unjudged = verdicts.filter((v) => v.verdict === UNJUDGED_VERDICT).map((v) => v.id);
+  if (unjudged.length === 0) return null;
+  const rests = verdicts.length - unjudged.length;
+  return (
+    `${metric}: ${unjudged.length} of ${verdicts.length} entities unjudged (${unjudged.join(', ')}): too few of their prompts answered; ` +
+    (rests > 0 ? `the score rests on the other ${rests}` : 'not scored')
+  );
 }
 
 /** Judging that cannot happen (its extraction failed): the planned calls are withdrawn. */

@@ -96,7 +96,7 @@ export async function judgeAngle(
     const purpose = `fine:${angle.name}${label}`;
     try {
       const reply = await callJson({
-        session: ctx.session,
+        session: group.length >= 2 ? ctx.splittableSession : ctx.session,
         messages: messagesFor(group),
         schema: schemaFor(group.map((i) => i.id)),
         name,
@@ -112,6 +112,7 @@ export async function judgeAngle(
       if (!(error instanceof SumLensError && error.code === 'context-too-long') || group.length < 2) throw error;
       ctx.planCalls(1);
       const half = Math.ceil(group.length / 2);
+      ctx.fallback(`context halved: ${purpose} (${group.length} entities were too long for the model; judged as ${half} + ${group.length - half})`);
       const parts = await Promise.all([judgeGroup(group.slice(0, half), `${label}a`), judgeGroup(group.slice(half), `${label}b`)]);
       return parts.flat();
     }

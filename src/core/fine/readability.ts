@@ -30,10 +30,17 @@ export interface ReadabilityIssue {
   span: Span | null;
 }
 
+/** Issue categories read as SummEval's aspects (paper §4.3): coherence ← awkward flow; fluency ← grammar and spelling. */
+export const FLOW_CATEGORIES = ['awkward flow'];
+export const GRAMMAR_CATEGORIES = ['grammar', 'spelling'];
+
 export interface ReadabilityResult {
   ratio: number | null;
   sentences: number;
   sentencesWithIssues: number;
+  /** Sentences with an awkward-flow issue, and with a grammar or spelling issue. */
+  sentencesWithFlowIssues: number;
+  sentencesWithGrammarOrSpelling: number;
   issues: ReadabilityIssue[];
   errors: string[];
 }
@@ -44,11 +51,28 @@ function issuesSchema(categories: readonly string[]) {
   });
 }
 
+/** Sentences at least one issue overlaps; an issue that could not be located counts as one more sentence. */
+function sentencesHit(sentences: Span[], issues: ReadabilityIssue[]): number {
+  const hit = new Set<number>();
+  let unlocated = 0;
+  for (const issue of issues) {
+    if (!issue.span) {
+      unlocated++;
+      continue;
+    }
+    const { start, end } = issue.span;
+    sentences.forEach((s, k) => {
+      if (start < s.end && end > s.start) hit.add(k);
+    });
+  }
+  return Math.min(sentences.length, hit.size + unlocated);
+}
+
 export async function runReadability(ctx: FineContext, target: string): Promise<ReadabilityResult> {
   const sentences = splitSentences(target);
   if (sentences.length === 0) {
     ctx.planCalls(-READABILITY_PROMPTS.length);
-    return { ratio: null, sentences: 0, sentencesWithIssues: 0, issues: [], errors: [] };
+    return { ratio: null, sentences: 0, sentencesWithIssues: 0, sentencesWithFlowIssues: 0, sentencesWithGrammarOrSpelling: 0, issues: [], errors: [] };
   }
   const index = indexNote(target);
   const errors: string[] = [];
@@ -82,23 +106,14 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
     }),
   );
   const issues = perPrompt.flatMap((p) => p ?? []);
-  const hit = new Set<number>();
-  let unlocated = 0;
-  for (const issue of issues) {
-    if (!issue.span) {
-      unlocated++;
-      continue;
-    }
-    const { start, end } = issue.span;
-    sentences.forEach((s, k) => {
-      if (start < s.end && end > s.start) hit.add(k);
-    });
-  }
-  const sentencesWithIssues = Math.min(sentences.length, hit.size + unlocated);
+  const sentencesWithIssues = sentencesHit(sentences, issues);
+  const ofCategories = (categories: string[]) => sentencesHit(sentences, issues.filter((i) => categories.includes(i.category)));
   return {
     ratio: perPrompt.includes(null) ? null : sentenceRatio(sentences.length, sentencesWithIssues),
     sentences: sentences.length,
     sentencesWithIssues,
+    sentencesWithFlowIssues: ofCategories(FLOW_CATEGORIES),
+    sentencesWithGrammarOrSpelling: ofCategories(GRAMMAR_CATEGORIES),
     issues,
     errors,
   };

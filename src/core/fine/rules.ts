@@ -1,24 +1,45 @@
 /** The rules of a fine-grained run as plain data, printed with the result (FineResult.rules). */
 import { ANGLES, type Angle } from './angles';
 import { READABILITY_PROMPTS } from './readability';
+import { SUMMEVAL_MAPPING } from './summevalAspects';
 import { ELISION_MAX_GAP, FUZZY_MIN_LENGTH } from './spans';
 import type { SplitLimits } from './tokens';
 import { VOTING_RULES } from './voting';
 
-export function describeRules(opts: { limits: SplitLimits; extractionChunkTokens: number; fuzzyThreshold: number; alignmentAngles: Angle[] }): Record<string, unknown> {
+export function describeRules(opts: {
+  limits: SplitLimits;
+  extractionChunkTokens: number;
+  fuzzyThreshold: number;
+  alignmentAngles: Angle[];
+  /** Set when the rubric came from several references. */
+  referenceQuorum?: number;
+}): Record<string, unknown> {
   return {
+    ...(opts.referenceQuorum !== undefined
+      ? {
+          rubric: {
+            from: 'every human reference (one call: prompts/fine/rubric.md), SumAutoEval §4.3',
+            quorum: opts.referenceQuorum,
+            rule: 'an entity belongs to the rubric when at least `quorum` references carry it',
+            summevalAspects: SUMMEVAL_MAPPING,
+          },
+        }
+      : {}),
     voting: {
       order: 'an exception matching the votes decides; else an answer given by more than half of the votes; else the noAgreement verdict',
-      failedPrompts: 'a prompt whose reply failed is left out of the vote; an entity without any vote has verdict "Error" and is not counted',
+      failedPrompts:
+        'a prompt whose reply failed is not a vote (never read as No or Unknown): the verdict stands only when every answer the ' +
+        'failed prompts could have given leads to it; otherwise the entity is "Unjudged", reported, and left out of its metric',
       ...VOTING_RULES,
     },
     metrics: {
       completeness: 'Σ points(verdict) ÷ rubric entities',
-      correctness: '1 − Σ penalty(verdict) ÷ target entities',
+      correctness: '1 − Σ penalty(verdict) ÷ target entities; Unknown (nothing supports the entity, or the prompts disagree) weighs as an unsupported claim',
       alignment: 'target entities voted Yes (correctly placed, not extraneous) ÷ target entities',
       readability: '1 − sentences with at least one issue ÷ sentences (an unlocated issue counts as one sentence)',
       scale: 'score = 1 + 4 × ratio',
       empty: 'a metric with no entities (or no sentences) to count is null, not a vacuous 1',
+      counted: 'each metric reports `counted` (judged entities, or sentences) and `unjudged` (entities left out)',
     },
     prompts: {
       extraction: ['extract', 'verify', 'source'],

@@ -1,39 +1,70 @@
 /**
  * Sentences of a note, for readability (paper §4.3: the share of sentences with issues).
- * A sentence ends at . ! or ? followed by whitespace (not after a common abbreviation or
- * an initial), or at a line break: in notes each list item and line is a unit of its own.
- * Headings and lines without any letter or digit are not sentences.
+ * Boundaries come from Intl.Segmenter (Unicode sentence rules, built into Node), with what
+ * notes and news text need on top:
+ * - a line break alone does not end a sentence: a line that stops without . ! ? or : and
+ *   goes on in lower case (or ends in , ; ( or a dash) is a wrapped line and runs on into
+ *   the next; a blank line, a heading, a list item, and a line that stops where the next
+ *   one starts in capitals (one item per line) each end their sentence;
+ * - no sentence ends after a known abbreviation ("Dr.", "e.g.") or letters with dots
+ *   ("U.S.", "J."), which the Unicode rules split before a capital;
+ * - headings and pieces without any letter or digit are not sentences.
  */
 import type { Span } from '../result';
 import { headingName, lines } from './sections';
 
-const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'vs', 'etc', 'e.g', 'i.e', 'no', 'approx', 'fig', 'jr', 'sr']);
+const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'vs', 'e.g', 'i.e', 'no', 'approx', 'fig', 'jr', 'sr', 'gov', 'sen', 'rep', 'gen', 'col', 'lt', 'sgt', 'inc', 'corp', 'co', 'mt']);
+const LIST_ITEM = /^\s*(?:[-*•‣◦–]|\d{1,3}[.)]|[a-z][.)])\s+/u;
+const ENDS_SENTENCE = /[.!?:]["'\u201d\u2019)]*\s*$/u;
+const WRAPS_ON = /[,;(\u2013\u2014-]\s*$/u;
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 function endsWithAbbreviation(text: string): boolean {
-  const word = /([\p{L}.]+)\.$/u.exec(text)?.[1]?.toLowerCase();
-  return word !== undefined && (ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word));
+  const word = /(?:^|[\s("'\u201c])([\p{L}.]+)\.$/u.exec(text.trimEnd())?.[1]?.toLowerCase();
+  return word !== undefined && (ABBREVIATIONS.has(word) || /^(?:\p{L}\.)*\p{L}$/u.test(word));
+}
+
+/** Does the line break after `line` sit inside a sentence? */
+function runsOn(line: string, next: string): boolean {
+  if (next.trim() === '' || LIST_ITEM.test(next) || headingName(next) !== null || ENDS_SENTENCE.test(line)) return false;
+  return WRAPS_ON.test(line) || /^\s*\p{Ll}/u.test(next);
+}
+
+/** Stretches of lines that are one running text (line breaks inside them are not boundaries). */
+function runs(text: string): Span[] {
+  const result: Span[] = [];
+  let current: Span | null = null;
+  let previous = '';
+  for (const line of lines(text)) {
+    if (line.text.trim() === '' || headingName(line.text) !== null) {
+      current = null;
+      continue;
+    }
+    if (current && runsOn(previous, line.text)) current.end = line.end;
+    else result.push((current = { start: line.start, end: line.end }));
+    previous = line.text;
+  }
+  return result;
 }
 
 export function splitSentences(text: string): Span[] {
   const sentences: Span[] = [];
-  const push = (start: number, end: number) => {
-    const slice = text.slice(start, end);
-    if (!/[\p{L}\p{N}]/u.test(slice)) return;
-    const lead = slice.length - slice.trimStart().length;
-    const trail = slice.length - slice.trimEnd().length;
-    sentences.push({ start: start + lead, end: end - trail });
-  };
-  for (const line of lines(text)) {
-    if (headingName(line.text) !== null) continue;
-    let start = line.start;
-    const boundary = /[.!?]+["'\u201d\u2019)]*(?=\s)/g;
-    for (let m = boundary.exec(line.text); m; m = boundary.exec(line.text)) {
-      const end = line.start + m.index + m[0].length;
-      if (m[0].startsWith('.') && m[0].length === 1 && endsWithAbbreviation(text.slice(start, end))) continue;
-      push(start, end);
-      start = end;
+  for (const run of runs(text)) {
+    // Line breaks inside a run become spaces (same length, so offsets hold).
+    const flat = text.slice(run.start, run.end).replace(/[\r\n]/g, ' ');
+    let start: number | null = null;
+    for (const { segment, index } of segmenter.segment(flat)) {
+      start ??= index;
+      const end = index + segment.length;
+      if (end < flat.length && endsWithAbbreviation(flat.slice(start, end))) continue;
+      const piece = flat.slice(start, end);
+      if (/[\p{L}\p{N}]/u.test(piece)) {
+        const lead = piece.length - piece.trimStart().length;
+        sentences.push({ start: run.start + start + lead, end: run.start + start + piece.trimEnd().length });
+      }
+      start = null;
     }
-    push(start, line.end);
   }
   return sentences;
 }

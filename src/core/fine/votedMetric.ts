@@ -1,7 +1,8 @@
 /**
  * A voted metric (completeness, correctness, alignment): every angle judges all entities
  * (angles run concurrently), then each entity's answers are aggregated by the metric's
- * voting rule. An angle that fails is reported and left out of the vote.
+ * voting rule. An angle that fails is reported and is not a vote: an entity whose verdict
+ * depends on the missing answers is unjudged (voting.ts).
  */
 import type { NoteName, Vote } from '../result';
 import type { TemplateVars } from '../prompts';
@@ -47,7 +48,7 @@ export async function runVotedMetric(
   const byId = new Map<string, EntityVerdict>();
   for (const item of items) {
     const mine = perAngle.flatMap(({ angle, judgements }) => judgements.filter((j) => j.id === item.id).map((j) => ({ angle, j })));
-    const verdict = aggregateVotes(rule, mine.map(({ j }) => j.answer));
+    const verdict = aggregateVotes(rule, mine.map(({ j }) => j.answer), angles.length);
     const agreeing = mine.filter(({ j }) => j.answer === verdict);
     byId.set(item.id, {
       verdict,

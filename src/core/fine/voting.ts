@@ -6,8 +6,9 @@
  * 1. an exception whose answers equal the votes (as a multiset) decides;
  * 2. otherwise an answer given by more than half of the votes wins (strict majority);
  * 3. otherwise ("no agreement") the rule's `noAgreement` verdict.
- * Votes from prompts that failed are left out; an entity with no votes at all gets the
- * verdict ERROR_VERDICT and is not counted in its metric.
+ * A prompt that failed is not a vote. Its answer is unknown, so the verdict stands only
+ * when every answer it could have given leads to the same verdict; otherwise too few
+ * prompts answered and the entity is UNJUDGED: reported, and left out of its metric.
  */
 
 export interface VoteException {
@@ -27,7 +28,7 @@ export interface VotingRule {
   penalty?: Record<string, number>;
 }
 
-export const ERROR_VERDICT = 'Error';
+export const UNJUDGED_VERDICT = 'Unjudged';
 
 export type VotedMetric = 'completeness' | 'correctness' | 'alignment';
 
@@ -44,9 +45,11 @@ export const VOTING_RULES: Record<VotedMetric, VotingRule> = {
     exceptions: [{ votes: ['Partially', 'Partially', 'Yes'], verdict: 'Yes', why: 'same exception as completeness (paper §3.2.2: voting as in §3.2.1)' }],
     noAgreement: 'Unknown',
     noAgreementWhy:
-      'the paper gives a default only for completeness; judges that disagree have not shown the entity wrong, so it is ' +
-      'reported as unverified (an "unsupported" finding) rather than counted as a hallucination',
-    penalty: { Yes: 0, Partially: 0.5, Unknown: 0, No: 1 },
+      'the paper gives a default only for completeness; prompts that disagree have not shown the entity supported, so it ' +
+      'is unverified (Unknown, an "unsupported" finding) and weighs like one',
+    // Seed 004 §3.2.2: Unknown is the judge finding nothing that supports the entity, i.e. an
+    // unsupported claim, which SummEval's consistency penalises as a hallucination.
+    penalty: { Yes: 0, Partially: 0.5, Unknown: 1, No: 1 },
   },
   alignment: {
     answers: ['Yes', 'No'],
@@ -65,8 +68,27 @@ function sameMultiset(a: string[], b: string[]): boolean {
   return x.every((v, i) => v === y[i]);
 }
 
-export function aggregateVotes(rule: VotingRule, answers: string[]): string {
-  if (answers.length === 0) return ERROR_VERDICT;
+/**
+ * The verdict of the answers given; `prompts` is how many prompts were asked (default: as
+ * many as answered). With answers missing, every possible completion is tried: a verdict
+ * they all share stands, else the entity is unjudged.
+ */
+export function aggregateVotes(rule: VotingRule, answers: string[], prompts = answers.length): string {
+  if (answers.length === 0) return UNJUDGED_VERDICT;
+  if (answers.length < prompts) {
+    const verdicts = new Set(completions(rule.answers, prompts - answers.length).map((extra) => decide(rule, [...answers, ...extra])));
+    return verdicts.size === 1 ? [...verdicts][0] : UNJUDGED_VERDICT;
+  }
+  return decide(rule, answers);
+}
+
+/** Every sequence of `length` answers. */
+function completions(answers: string[], length: number): string[][] {
+  if (length === 0) return [[]];
+  return completions(answers, length - 1).flatMap((rest) => answers.map((a) => [a, ...rest]));
+}
+
+function decide(rule: VotingRule, answers: string[]): string {
   const exception = rule.exceptions.find((e) => sameMultiset(e.votes, answers));
   if (exception) return exception.verdict;
   const counts = new Map<string, number>();

@@ -8,6 +8,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { isCancellation } from '../errors';
+import { fineAspectReading } from '../fine/summevalAspects';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { LlmSession, Usage } from '../llm/types';
 import type { EvaluationResult, Method } from '../result';
@@ -59,9 +60,12 @@ export function benchRecord(item: DatasetItem, plan: BenchPlan, result: Evaluati
   const errors: Record<string, string> = {};
   for (const pair of plan.aspects) {
     const aspect = result.aspects.find((a) => a.name === pair.judge);
-    scores[pair.human] = aspect?.score ?? null;
+    // --method fine: SummEval's aspects read from the fine-grained metrics (paper §4.3).
+    const fine = aspect ? undefined : fineAspectReading(result.fine, pair.human);
+    scores[pair.human] = aspect?.score ?? fine?.score ?? null;
     if (aspect?.error !== undefined) errors[pair.human] = aspect.error;
-    else if (!aspect) errors[pair.human] = 'not scored';
+    else if (fine && fine.score === null) errors[pair.human] = `fine-grained: ${fine.why}`;
+    else if (!aspect && !fine) errors[pair.human] = 'not scored';
   }
   return {
     key: item.key,

@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import { readFileSync } from 'fs';
 import { splitTemplate } from './frontMatter';
+import { missingEvaluatedText } from './evaluatedText';
 import { FINE_PLACEHOLDERS, findPlaceholders, INPUT_PLACEHOLDERS, type PlaceholderName } from './placeholders';
 import { parseSections } from './sections';
 import type { Template } from './template';
@@ -45,6 +46,8 @@ export function loadTemplate(filePath: string): Template {
   const split = splitTemplate(filePath, text);
   const { frontMatter, body, bodyStartLine } = split;
   checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, frontMatter.task === 'fine', split.keyLines.placeholders);
+  const blind = missingEvaluatedText(frontMatter.task, frontMatter.id, frontMatter.placeholders);
+  if (blind) throw new TemplateError(filePath, split.keyLines.placeholders ?? 1, blind);
 
   const base = {
     id: frontMatter.id,

@@ -88,7 +88,7 @@ describe('fine-grained evaluation through the fake server', () => {
       assert.equal(byText('Fever').verdict, 'Contradict');
       assert.equal(byText('Metformin').verdict, 'No');
       assert.equal(byText('Chest').verdict, 'Yes');
-      assert.deepEqual(result.completeness, { ratio: 2 / 4, score: 3 });
+      assert.deepEqual(result.completeness, { ratio: 2 / 4, score: 3, counted: 4 });
       assert.equal(byText('Fever').votes.length, 3);
       assert.deepEqual(byText('Fever').votes.map((v) => v.answer), ['Yes', 'Contradict', 'Contradict']);
     });
@@ -96,8 +96,9 @@ describe('fine-grained evaluation through the fake server', () => {
     it('scores correctness and alignment of the target entities', () => {
       const target = result.entities.filter((e) => e.note === 'target');
       assert.deepEqual(target.map((e) => e.verdict), ['Yes', 'No', 'Yes', 'Unknown']);
-      assert.deepEqual(result.correctness, { ratio: 0.75, score: 4 });
-      assert.deepEqual(result.alignment, { ratio: 0.5, score: 3 });
+      // Unknown (T4: nothing supports it) weighs as an unsupported claim: 1 − (1 + 1) ÷ 4.
+      assert.deepEqual(result.correctness, { ratio: 0.5, score: 3, counted: 4 });
+      assert.deepEqual(result.alignment, { ratio: 0.5, score: 3, counted: 4 });
       assert.deepEqual(target[2].verdicts, { correctness: 'Yes', alignment: 'No' });
       assert.equal(target[2].section, 'Medications');
       assert.equal(target[2].votes.length, 5);
@@ -122,7 +123,7 @@ describe('fine-grained evaluation through the fake server', () => {
     });
 
     it('scores readability from the share of sentences with issues', () => {
-      assert.deepEqual(result.readability, { ratio: 0.75, score: 4 });
+      assert.deepEqual(result.readability, { ratio: 0.75, score: 4, counted: 4 });
       assert.equal(result.stats?.sentences, 4);
     });
 
@@ -167,7 +168,7 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.match(result.errors![0], /correctness \(correctness-faithful\).*invalid reply after one retry/);
     const target = result.entities.filter((e) => e.note === 'target');
     assert.ok(target.every((e) => e.votes.filter((v) => v.prompt.startsWith('correctness')).length === 2));
-    assert.deepEqual(result.correctness, { ratio: 1, score: 5 });
+    assert.deepEqual(result.correctness, { ratio: 1, score: 5, counted: 4 }); // Yes + Yes stands whatever the third would have said
   });
 
   it('retries a reply that leaves an entity out, then keeps the other judgements', async () => {
@@ -205,7 +206,7 @@ describe('fine-grained evaluation through the fake server', () => {
       answer: (angle) => (angle.startsWith('completeness') ? 'No' : 'Yes'),
     };
     const result = await run(script, { source: SOURCE, summary: 'Thanks for visiting!', reference: REFERENCE });
-    assert.deepEqual(result.completeness, { ratio: 0, score: 1 }); // the rubric is still judged: all of it is missing
+    assert.deepEqual(result.completeness, { ratio: 0, score: 1, counted: 4 }); // the rubric is still judged: all of it is missing
     assert.equal(result.findings.filter((f) => f.kind === 'missing').length, 4);
     // Extraction stops after step 1 for the summary; correctness and alignment make no call.
     assert.equal(server.chatRequests.length, 1 + 3 + 3 + 2);
@@ -213,7 +214,7 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.equal(result.alignment, null);
     assert.equal(result.entities.filter((e) => e.note === 'target').length, 0);
     assert.ok(result.notes?.some((n) => /summary yielded no entities/.test(n)));
-    assert.deepEqual(result.readability, { ratio: 1, score: 5 });
+    assert.deepEqual(result.readability, { ratio: 1, score: 5, counted: 1 });
   });
 
   it('handles both notes without entities, and an empty summary', async () => {
@@ -265,7 +266,7 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.equal(server.chatRequests.length, 6 + 8 * 3 + 2);
     assert.equal(result.errors, undefined);
     assert.ok(result.entities.every((e) => e.verdict === 'Yes'));
-    assert.deepEqual(result.completeness, { ratio: 1, score: 5 });
+    assert.deepEqual(result.completeness, { ratio: 1, score: 5, counted: 25 });
   });
 
   it('works where the server lacks json_schema (json_object fallback, schema in the prompt)', async () => {
@@ -277,7 +278,7 @@ describe('fine-grained evaluation through the fake server', () => {
     );
     const result = await evaluateFine({ source: SOURCE, summary: SUMMARY, reference: REFERENCE }, { session });
     assert.equal(result.errors, undefined);
-    assert.deepEqual(result.correctness, { ratio: 1, score: 5 });
+    assert.deepEqual(result.correctness, { ratio: 1, score: 5, counted: 4 });
     const answered = server.chatRequests.filter((r) => r.body.response_format?.type === 'json_object');
     assert.equal(answered.length, 16);
     assert.ok(answered.every((r) => /Output format: reply with only a JSON object[\s\S]*"required"/.test(userContent(r))));

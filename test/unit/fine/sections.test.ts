@@ -38,9 +38,22 @@ describe('fine/sentences', () => {
     ['Dr. Smith saw him. He is 3.5 kg heavier.', ['Dr. Smith saw him.', 'He is 3.5 kg heavier.']],
     ['Plan:\r\n- rest\r\n- fluids', ['- rest', '- fluids']],
     ['He said "stop." Then left.', ['He said "stop."', 'Then left.']],
-    ['😀 great day. 🎉 party!', ['😀 great day.', '🎉 party!']],
+    ['😀 Great day. 🎉 Party!', ['😀 Great day.', '🎉 Party!']],
     ['  \n--\n', []],
     ['', []],
+    // Not at "U.S." or "Dr." (the Unicode rules alone split before a capital there).
+    ['The U.S. Army said so. Dr. Jones agreed.', ['The U.S. Army said so.', 'Dr. Jones agreed.']],
+    ['Mr. J. R. Smith met Gov. Brown, e.g. on Monday.', ['Mr. J. R. Smith met Gov. Brown, e.g. on Monday.']],
+    // Not at every line break: a wrapped line runs on; a blank line, a list item or a capital after a bare line end it.
+    ['The patient has had a cough\nfor two weeks. She takes\nmetformin.', ['The patient has had a cough\nfor two weeks.', 'She takes\nmetformin.']],
+    ['Cough and fever,\nAspirin daily.', ['Cough and fever,\nAspirin daily.']],
+    ['First paragraph\n\nsecond paragraph', ['First paragraph', 'second paragraph']],
+    ['Cough for two weeks\nFever since Monday', ['Cough for two weeks', 'Fever since Monday']],
+    ['Findings:\n- cough\n  lasting two weeks\n- fever', ['- cough\n  lasting two weeks', '- fever']],
+    ['It ended.\nthen it began again.', ['It ended.', 'then it began again.']],
+    ['Prices rose 3.5 percent in the U.K. on Monday. Good.', ['Prices rose 3.5 percent in the U.K. on Monday.', 'Good.']],
+    ['Is it? Yes! Fine…', ['Is it?', 'Yes!', 'Fine…']],
+    ['ASSESSMENT\nStable. Improving.', ['Stable.', 'Improving.']],
   ];
   for (const [text, expected] of cases) {
     it(JSON.stringify(text), () => assert.deepEqual(splitSentences(text).map((s) => text.slice(s.start, s.end)), expected));

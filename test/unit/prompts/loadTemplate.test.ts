@@ -127,6 +127,28 @@ describe('loadTemplate', () => {
       expectTemplateError(write(aspectFile(GOOD_FRONT.replace('[document, summary]', '[document, summary, reference]'))), 6, /never used.*reference/));
     it('fine-only placeholder in an aspect template', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('{{summary}}', '{{summary}} {{reason}}'))), 20, /unknown placeholder \{\{reason\}\}/));
+    // The text under evaluation must reach the judge: front matter id/task, placeholders → error, or none.
+    const blind: [string, string, string, RegExp | null][] = [
+      ['summarization/coherence', 'summarization', '[document]', /never shows the judge the text it evaluates: declare and use \{\{summary\}\}/],
+      ['consistency/hallucination', 'consistency', '[document]', /\{\{summary\}\}/],
+      ['dialogue/naturalness', 'dialogue', '[dialogue]', /\{\{response\}\}/],
+      ['fine/readability-flow', 'fine', '[source]', /what it judges: declare and use \{\{target\}\}/],
+      ['fine/completeness-present', 'fine', '[entities]', /\{\{target\}\}/],
+      ['fine/correctness-supported', 'fine', '[source, reference]', /\{\{entities\}\}/],
+      ['fine/verify', 'fine', '[entities]', /\{\{note\}\}/],
+      ['fine/extract', 'fine', '[note]', null],
+      ['fine/my-own-prompt', 'fine', '[source]', null],
+    ];
+    for (const [id, task, placeholders, error] of blind) {
+      it(`${id} with placeholders ${placeholders}: ${error ? 'broken' : 'fine'}`, () => {
+        const names = placeholders.slice(1, -1).split(', ');
+        const front = task === 'fine' ? `id: ${id}\ntask: fine\nplaceholders: ${placeholders}` : `id: ${id}\ntask: ${task}\naspect: x\nscale: [1, 5]\nplaceholders: ${placeholders}`;
+        const body = task === 'fine' ? names.map((n) => `{{${n}}}`).join('\n') : GOOD_BODY.replace('{{document}}\n\n{{summary}}', names.map((n) => `{{${n}}}`).join('\n\n'));
+        const file = write(`---\n${front}\n---\n${body}\n`);
+        if (error === null) assert.equal(loadTemplate(file).id, id);
+        else expectTemplateError(file, task === 'fine' ? 4 : 6, error);
+      });
+    }
     it('unknown section heading', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Input', '## Evaluation Step\n\n1. Read.\n\n## Input'))), 16, /unknown section 'Evaluation Step'/));
     it('section out of order', () =>
