@@ -96,6 +96,8 @@ async function evaluateWith(
     durationMs: Date.now() - started,
   };
   if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
+  const provenance = options.session.provenance?.() ?? [];
+  if (provenance.length > 0) result.provenance = provenance;
   // The fine-grained part returns what finished when cancelled, so the signal tells too.
   if (failure || hooks.signal?.aborted) result.cancelled = true;
   return result;
