@@ -80,7 +80,7 @@ export class CachingSession implements LlmSession {
   }
 
   private async complete(request: ChatRequest, signal?: AbortSignal, cutOffRetry = false): Promise<ChatResult> {
-    for (let adaptations = 0; ; adaptations++) {
+    for (let adaptations = 0; ; ) {
       const caps = this.capabilities();
       // Whoever asks for log-probabilities has a plan B (sampling); an answer without them is
       // of no use to it, so none is fetched once the endpoint is known not to give them.
@@ -88,21 +88,35 @@ export class CachingSession implements LlmSession {
       const wanted = request.n ?? 1;
       const nCap = caps.multipleChoices === false ? 1 : (caps.nCap ?? Infinity);
       if (wanted > nCap) return this.completeInBatches(request, wanted, nCap, signal);
-      const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
-      const reasoningBudget = this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET;
-      const body = buildRequestBody(this.model, request, caps, { budgets, reasoningBudget });
-      let reply: ChatCompletionReply;
-      try {
-        reply = await this.options.limiter.run(() => this.options.transport.post(body, signal), signal);
-      } catch (error) {
-        if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
-        const refused = { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint };
-        const change = adaptationFor(error.refusal, refused);
-        if (!change) throw error;
-        this.learn(change, error.refusal.message);
-        continue;
-      }
-      return this.toResult(request, reply, body, signal, cutOffRetry);
+      // The body is built once a slot is free, from what is known by then: a request that
+      // waited behind a refused one does not repeat the refusal.
+      const sent = await this.options.limiter.run(() => this.send(request, signal, cutOffRetry, adaptations), signal);
+      if (sent === 'adapted') adaptations++;
+      else if (sent !== 'replan') return this.toResult(request, sent.reply, sent.body, signal, cutOffRetry);
+    }
+  }
+
+  /** One request with today's knowledge; a refusal is learned from before the slot is given to the next request. */
+  private async send(
+    request: ChatRequest,
+    signal: AbortSignal | undefined,
+    cutOffRetry: boolean,
+    adaptations: number,
+  ): Promise<{ reply: ChatCompletionReply; body: Record<string, unknown> } | 'adapted' | 'replan'> {
+    const caps = this.capabilities();
+    const nCap = caps.multipleChoices === false ? 1 : (caps.nCap ?? Infinity);
+    if ((request.topLogprobs && caps.logprobs === false) || (request.n ?? 1) > nCap) return 'replan';
+    const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
+    const reasoningBudget = this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET;
+    const body = buildRequestBody(this.model, request, caps, { budgets, reasoningBudget });
+    try {
+      return { reply: await this.options.transport.post(body, signal), body };
+    } catch (error) {
+      if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
+      const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
+      if (!change) throw error;
+      this.learn(change, error.refusal.message);
+      return 'adapted';
     }
   }
 
