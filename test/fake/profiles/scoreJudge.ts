@@ -32,7 +32,8 @@ export function scoreJudge(alternatives: Record<string, number> = DEFAULT_ALTERN
     const choices: FakeChoice[] = Array.from({ length: n }, () => {
       if (body.logprobs) {
         const top = Object.fromEntries(Object.entries(alternatives).map(([t, p]) => [t, Math.log(p)]));
-        const first = Object.keys(alternatives)[0];
+        // The generated token is the likeliest alternative (integer-like keys do not keep their order).
+        const first = Object.entries(alternatives).sort((a, b) => b[1] - a[1])[0][0];
         return { text: first, tokens: [{ token: first, logprob: top[first], top }] };
       }
       const k = drawn.get(prompt) ?? 0;
