@@ -59,6 +59,11 @@ export class CapabilityStore {
     this.now = options.now ?? Date.now;
   }
 
+  /** False when quirks live in memory only (no cache directory): nothing outlives the run. */
+  get persistent(): boolean {
+    return this.file !== undefined;
+  }
+
   /** What the endpoint is known to accept (unexpired quirks only). */
   get(endpoint: string, model: string): Capabilities {
     const caps: Record<string, unknown> = {};

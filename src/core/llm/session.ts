@@ -191,9 +191,8 @@ export class CachingSession implements LlmSession {
   /** Remembers a quirk learned from an explicit refusal (announced once, kept for a week). */
   private learn(change: Capabilities, because: string): void {
     const fresh = this.options.capabilities.update(this.endpoint, this.model, change, because);
-    for (const name of fresh) {
-      this.note(`learned: ${describeQuirk(name, change[name])} (the server said: "${because}")`, `; remembered for 7 days (sumlens capabilities --reset to forget)`);
-    }
+    const kept = this.options.capabilities.persistent ? '; remembered for 7 days (sumlens capabilities --reset to forget)' : '';
+    for (const name of fresh) this.note(`learned: ${describeQuirk(name, change[name])} (the server said: "${because}")`, kept);
   }
 
   /** A fallback this run noticed without a refusal: applied for the run, not remembered. */

@@ -48,6 +48,19 @@ describe('providers: the session, request by request', () => {
     });
   });
 
+  it('Azure classic: a wrong deployment gets Azure own 404 words and the URL shapes expected', async () => {
+    await withServer(profiles.azureClassic('sk-azure-1234', 'judge-4o'), async (server, options) => {
+      const origin = new URL(server.url).origin;
+      const session = createOpenAiSession({ ...options, apiKey: 'sk-azure-1234', baseURL: `${origin}/openai/deployments/typo?api-version=2024-10-21` });
+      await assert.rejects(session.chat(ask), (e: SumLensError) => {
+        assert.equal(e.code, 'model-not-found');
+        assert.match(e.message, /answered 404 \(Resource not found\); check the deployment name and the URL shape: Azure OpenAI expects .*\/openai\/v1 .*\/openai\/deployments\/DEPLOYMENT\?api-version=/);
+        return true;
+      });
+      assert.equal(server.requests[0].headers['api-key'], 'sk-azure-1234');
+    });
+  });
+
   it('llama.cpp: the 500 "Only one completion choice is allowed" is an n refusal, never retried as an outage', async () => {
     await withServer(profiles.llamaCpp, async (server, options) => {
       const session = createOpenAiSession(options);
