@@ -40,7 +40,8 @@ export function adaptationFor(refusal: Refusal, refused: RefusedRequest): Capabi
       return { nCap: cap };
     }
     case 'max_tokens':
-      return body.max_tokens === undefined ? undefined : { maxCompletionTokens: true };
+      // Reasoning models: "Use 'max_completion_tokens' instead". A limit that is merely too large is reported as it is.
+      return body.max_tokens !== undefined && /max_completion_tokens|not supported|unsupported/i.test(refusal.message) ? { maxCompletionTokens: true } : undefined;
     case 'temperature':
     case 'top_p':
       return body[refusal.param] === undefined ? undefined : { fixedTemperature: true };

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { SumLensError, throwIfAborted } from '../errors';
+import { redact, SumLensError, throwIfAborted } from '../errors';
 import { isRetryable, ParameterRefusedError, toSumLensError } from './apiErrors';
 import { errorNormalisingFetch } from './errorBody';
 import { readRefusal } from './refusal';
@@ -67,7 +67,10 @@ export class OpenAiTransport {
         if (signal?.aborted) throw toSumLensError(new OpenAI.APIUserAbortError(), this.options.baseURL, this.options.model);
         // A refused parameter is not retried as it was (not even a 500 that refuses n): the session adapts it.
         const refusal = readRefusal(error, body);
-        if (refusal) throw new ParameterRefusedError(refusal, toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey).message);
+        if (refusal) {
+          const words = { ...refusal, message: redact(refusal.message, this.options.apiKey) };
+          throw new ParameterRefusedError(words, toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey).message);
+        }
         const retryable = isRetryable(error) || isBodyReadFailure(error);
         if (!retryable || attempt >= this.retry.maxRetries) {
           throw toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey);
