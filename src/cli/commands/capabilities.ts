@@ -46,7 +46,7 @@ function runCapabilities(flags: CapabilitiesFlags): void {
 function formatEntry(entry: EndpointQuirks): string {
   const lines = entry.quirks.map((q) => {
     const expires = new Date(Date.parse(q.learnedAt) + DEFAULT_QUIRK_TTL_MS).toISOString().slice(0, 10);
-    return `  ${describeQuirk(q.name, q.value)}\n    learned ${q.learnedAt.slice(0, 10)}, until ${expires}; the server said: "${q.because}"\n`;
+    return `  ${describeQuirk(q.name, q.value)}\n    learned ${q.learnedAt.slice(0, 10)}, until ${expires}; ${q.because}\n`;
   });
   return `${entry.endpoint}  ${entry.model}\n${lines.join('')}`;
 }

@@ -20,7 +20,7 @@ export interface LearnedQuirk {
   value: Capabilities[QuirkName];
   /** ISO time it was learned. */
   learnedAt: string;
-  /** The server's words that taught it. */
+  /** What taught it: the server's words ('the server said: "…"') or what its replies showed. */
   because: string;
 }
 

@@ -115,7 +115,7 @@ export class CachingSession implements LlmSession {
       if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
       const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
       if (!change) throw error;
-      this.learn(change, error.refusal.message);
+      this.learn(change, `the server said: "${error.refusal.message}"`);
       return 'adapted';
     }
   }
@@ -188,11 +188,11 @@ export class CachingSession implements LlmSession {
     return merged;
   }
 
-  /** Remembers a quirk learned from an explicit refusal (announced once, kept for a week). */
+  /** Remembers a quirk learned from an explicit refusal or a reply that shows it (announced once, kept for a week). */
   private learn(change: Capabilities, because: string): void {
     const fresh = this.options.capabilities.update(this.endpoint, this.model, change, because);
     const kept = this.options.capabilities.persistent ? '; remembered for 7 days (sumlens capabilities --reset to forget)' : '';
-    for (const name of fresh) this.note(`learned: ${describeQuirk(name, change[name])} (the server said: "${because}")`, kept);
+    for (const name of fresh) this.note(`learned: ${describeQuirk(name, change[name])} (${because})`, kept);
   }
 
   /** A fallback this run noticed without a refusal: applied for the run, not remembered. */
