@@ -21,10 +21,6 @@ export class ParameterRefusedError extends SumLensError {
   ) {
     super('bad-request', message);
   }
-
-  get param(): Refusal['param'] {
-    return this.refusal.param;
-  }
 }
 
 /** Turns an SDK error into a one-line message that says what to do, in the server's own words. */

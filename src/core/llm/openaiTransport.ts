@@ -69,7 +69,8 @@ export class OpenAiTransport {
         const refusal = readRefusal(error, body);
         if (refusal) {
           const words = { ...refusal, message: redact(refusal.message, this.options.apiKey) };
-          throw new ParameterRefusedError(words, toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey).message);
+          const status = error instanceof OpenAI.APIError ? error.status : '';
+          throw new ParameterRefusedError(words, `${this.options.baseURL} refused the request's ${refusal.param} (${status}: ${words.message}).`);
         }
         const retryable = isRetryable(error) || isBodyReadFailure(error);
         if (!retryable || attempt >= this.retry.maxRetries) {

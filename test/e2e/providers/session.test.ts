@@ -84,6 +84,17 @@ describe('providers: the session, request by request', () => {
     });
   });
 
+  it('a stream-only server: n answers and their logprobs assembled from the chunks', async () => {
+    await withServer(profiles.dashScope, async (server, options) => {
+      const result = await createOpenAiSession(options).chat({ ...ask, topLogprobs: 5, n: 3 });
+      assert.deepEqual(result.choices.map((c) => c.text), ['3', '3', '3']);
+      assert.deepEqual(result.choices[2].logprobs?.[0].top.map((t) => t.token), ['3', '2']);
+      assert.equal(server.chatRequests[1].body.stream, true);
+      assert.ok(result.promptTokens > 0, 'usage from the last chunk');
+      assert.ok(result.fallbacks?.includes('streamed (the server answers only streamed requests)'));
+    });
+  });
+
   it('a server that ignores n is topped up to n answers, and says so in the result', async () => {
     await withServer(profiles.ollamaOld, async (server, options) => {
       const result = await createOpenAiSession(options).chat({ ...ask, temperature: 1, n: 20 });
