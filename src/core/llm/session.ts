@@ -68,7 +68,8 @@ export class CachingSession implements LlmSession {
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
     this.noteRemembered();
     const { purpose: _purpose, ...determining } = request;
-    const key = ResultCache.key({ v: 1, endpoint: this.endpoint, model: this.model, request: determining });
+    // v2: answers are stored without their thinking, with the fallbacks they were fetched with.
+    const key = ResultCache.key({ v: 2, endpoint: this.endpoint, model: this.model, request: determining });
     const hit = await this.options.cache?.get(key);
     if (hit) {
       this.options.usage.cacheHits++;
@@ -86,8 +87,7 @@ export class CachingSession implements LlmSession {
       // of no use to it, so none is fetched once the endpoint is known not to give them.
       if (request.topLogprobs && caps.logprobs === false) return withoutLogprobs();
       const wanted = request.n ?? 1;
-      const nCap = caps.multipleChoices === false ? 1 : (caps.nCap ?? Infinity);
-      if (wanted > nCap) return this.completeInBatches(request, wanted, nCap, signal);
+      if (wanted > choicesCap(caps)) return this.completeInBatches(request, wanted, choicesCap(caps), signal);
       // The body is built once a slot is free, from what is known by then: a request that
       // waited behind a refused one does not repeat the refusal.
       const sent = await this.options.limiter.run(() => this.send(request, signal, cutOffRetry, adaptations), signal);
@@ -104,8 +104,7 @@ export class CachingSession implements LlmSession {
     adaptations: number,
   ): Promise<{ reply: ChatCompletionReply; body: Record<string, unknown> } | 'adapted' | 'replan'> {
     const caps = this.capabilities();
-    const nCap = caps.multipleChoices === false ? 1 : (caps.nCap ?? Infinity);
-    if ((request.topLogprobs && caps.logprobs === false) || (request.n ?? 1) > nCap) return 'replan';
+    if ((request.topLogprobs && caps.logprobs === false) || (request.n ?? 1) > choicesCap(caps)) return 'replan';
     const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
     const reasoningBudget = this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET;
     const body = buildRequestBody(this.model, request, caps, { budgets, reasoningBudget });
@@ -215,6 +214,11 @@ export class CachingSession implements LlmSession {
     this.notes.add(line);
     this.options.onNotice?.(`${this.endpoint} (${this.model}): ${line}${noticeSuffix}`);
   }
+}
+
+/** The most choices one request may ask for. */
+function choicesCap(caps: Capabilities): number {
+  return caps.multipleChoices === false ? 1 : (caps.nCap ?? Infinity);
 }
 
 function withoutLogprobs(): ChatResult {
