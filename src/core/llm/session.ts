@@ -6,7 +6,7 @@ import { CapabilityStore, describeQuirk, type QuirkName } from './capabilityStor
 import { ConcurrencyLimiter } from './limiter';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
 import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
-import type { Capabilities, ChatRequest, ChatResult, LlmSession, Usage } from './types';
+import type { Capabilities, ChatChoice, ChatRequest, ChatResult, LlmSession, Usage } from './types';
 
 /** Sends one request body and returns the validated reply (see OpenAiTransport). */
 export interface ChatTransport {
@@ -92,7 +92,7 @@ export class CachingSession implements LlmSession {
       // waited behind a refused one does not repeat the refusal.
       const sent = await this.options.limiter.run(() => this.send(request, signal, cutOffRetry, adaptations), signal);
       if (sent === 'adapted') adaptations++;
-      else if (sent !== 'replan') return this.toResult(request, sent.reply, sent.body, signal, cutOffRetry);
+      else if (sent !== 'replan') return this.toResult(request, sent, signal, cutOffRetry);
     }
   }
 
@@ -102,14 +102,17 @@ export class CachingSession implements LlmSession {
     signal: AbortSignal | undefined,
     cutOffRetry: boolean,
     adaptations: number,
-  ): Promise<{ reply: ChatCompletionReply; body: Record<string, unknown> } | 'adapted' | 'replan'> {
+  ): Promise<Sent | 'adapted' | 'replan'> {
     const caps = this.capabilities();
     if ((request.topLogprobs && caps.logprobs === false) || (request.n ?? 1) > choicesCap(caps)) return 'replan';
     const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
     const reasoningBudget = this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET;
     const body = buildRequestBody(this.model, request, caps, { budgets, reasoningBudget });
     try {
-      return { reply: await this.options.transport.post(body, signal), body };
+      const reply = await this.options.transport.post(body, signal);
+      const sent = { reply, body, choices: toChatChoices(reply) };
+      this.learnFromReply(request, sent);
+      return sent;
     } catch (error) {
       if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
       const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
@@ -119,13 +122,29 @@ export class CachingSession implements LlmSession {
     }
   }
 
-  private async toResult(
-    request: ChatRequest,
-    reply: ChatCompletionReply,
-    body: Record<string, unknown>,
-    signal: AbortSignal | undefined,
-    cutOffRetry: boolean,
-  ): Promise<ChatResult> {
+  /**
+   * What a reply shows about the server, noted before the slot goes to the next request (so
+   * that one is already shaped by it): a thinking model, n ignored, logprobs dropped.
+   */
+  private learnFromReply(request: ChatRequest, { choices, body }: Sent): void {
+    if (choices.some((c) => c.reasoning) && !this.capabilities().reasoning) {
+      this.learn({ reasoning: true }, 'its replies carry the model’s reasoning');
+    }
+    if (choices.some(isCutOff)) {
+      const limit = body.max_completion_tokens ?? body.max_tokens;
+      this.observe({ reasoning: true }, `an answer was cut off by the token limit (${limit}) before any answer: asked again with room for reasoning`);
+    }
+    const wanted = request.n ?? 1;
+    if (wanted > 1 && choices.length < wanted) {
+      this.observe({ nCap: Math.max(1, choices.length) }, `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`);
+    }
+    if (request.topLogprobs && choices.some((c) => c.text.trim() && !c.logprobs?.length)) {
+      // Asked for and not given (Ollama before 0.12.11, LM Studio, Ollama Cloud): sampling route for this run.
+      this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
+    }
+  }
+
+  private async toResult(request: ChatRequest, { reply, body, choices }: Sent, signal: AbortSignal | undefined, cutOffRetry: boolean): Promise<ChatResult> {
     const usage = this.options.usage;
     const promptTokens = reply.usage?.prompt_tokens ?? 0;
     const completionTokens = reply.usage?.completion_tokens ?? 0;
@@ -133,28 +152,17 @@ export class CachingSession implements LlmSession {
     usage.promptTokens += promptTokens;
     usage.completionTokens += completionTokens;
     if (reasoningTokens > 0) usage.reasoningTokens = (usage.reasoningTokens ?? 0) + reasoningTokens;
-    const choices = toChatChoices(reply);
-    const fallbacks = bodyFallbacks(request, body);
-    if (choices.some((c) => c.reasoning) && !this.capabilities().reasoning) {
-      this.learn({ reasoning: true }, 'its replies carry the model’s reasoning');
-    }
 
-    const cut = choices.filter((c) => c.finishReason === 'length' && !c.text.trim());
-    const kept = choices.filter((c) => !cut.includes(c));
-    let result: ChatResult = { choices: kept, promptTokens, completionTokens, cached: false, fallbacks };
+    const cut = choices.filter(isCutOff);
+    const kept = choices.filter((c) => !isCutOff(c));
+    let result: ChatResult = { choices: kept, promptTokens, completionTokens, cached: false, fallbacks: bodyFallbacks(request, body) };
     if (cut.length > 0) result = merge([result, await this.retryCutOff(request, body, cut.length, signal, cutOffRetry)]);
-
     const wanted = request.n ?? 1;
     if (wanted > 1 && choices.length < wanted) {
       // The server ignored n (some do, silently): draw the rest, never score from fewer answers.
-      this.observe({ nCap: Math.max(1, choices.length) }, `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`);
       result = merge([result, await this.completeInBatches(request, wanted - result.choices.length, Math.max(1, choices.length), signal)]);
     }
-    if (request.topLogprobs && result.choices.some((c) => c.text.trim() && !c.logprobs?.length)) {
-      // Asked for and not given (Ollama before 0.12.11, LM Studio, Ollama Cloud): sampling route for this run.
-      this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
-      result.logprobsUnavailable = true;
-    }
+    if (request.topLogprobs && result.choices.some((c) => c.text.trim() && !c.logprobs?.length)) result.logprobsUnavailable = true;
     return result;
   }
 
@@ -173,7 +181,6 @@ export class CachingSession implements LlmSession {
         `${this.model} at ${this.endpoint} spent its whole token limit (${limit}) thinking and gave no answer, also when asked again with more room; raise --reasoning-budget (now ${this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET}).`,
       );
     }
-    this.observe({ reasoning: true }, `an answer was cut off by the token limit (${limit}) before any answer: asked again with room for reasoning`);
     const again = await this.complete({ ...request, n: count }, signal, true);
     return { ...again, fallbacks: [...(again.fallbacks ?? []), `cut off at ${limit} tokens while thinking: asked again with more room`] };
   }
@@ -214,6 +221,17 @@ export class CachingSession implements LlmSession {
     this.notes.add(line);
     this.options.onNotice?.(`${this.endpoint} (${this.model}): ${line}${noticeSuffix}`);
   }
+}
+
+interface Sent {
+  reply: ChatCompletionReply;
+  body: Record<string, unknown>;
+  choices: ChatChoice[];
+}
+
+/** An answer the token limit cut off before it began (a thinking model still thinking). */
+function isCutOff(choice: ChatChoice): boolean {
+  return choice.finishReason === 'length' && !choice.text.trim();
 }
 
 /** The most choices one request may ask for. */
