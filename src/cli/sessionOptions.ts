@@ -10,6 +10,12 @@ export interface SessionFlags {
   timeout: number;
   cacheDir?: string;
   cache: boolean;
+  reasoningBudget: number;
+}
+
+/** Values the user typed (not defaults): a server refusing one of them is a usage error, not a quirk to learn. */
+export interface ChosenValues {
+  topLogprobs?: number;
 }
 
 /** The provider flags every command that calls a model shares (eval, bench). */
@@ -19,12 +25,13 @@ export function addSessionOptions(command: Command): Command {
     .addOption(new Option('--model <name>', `model to judge with (default ${defaultModel})`).env('SUMLENS_MODEL'))
     .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt))
     .addOption(new Option('--timeout <seconds>', 'per-request timeout').default(120).argParser(positiveInt))
+    .addOption(new Option('--reasoning-budget <tokens>', 'room for a thinking model (o-series, gpt-5, R1) to reason before it answers').default(2048).argParser(positiveInt))
     .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir()})`)
     .option('--no-cache', 'do not read or write the answer cache');
 }
 
 /** The API key comes from the environment only: never a flag, so it stays out of shell history. */
-export function sessionFrom(flags: SessionFlags): LlmSession {
+export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}): LlmSession {
   return createOpenAiSession({
     baseURL: flags.baseUrl,
     apiKey: process.env.OPENAI_API_KEY,
@@ -32,6 +39,9 @@ export function sessionFrom(flags: SessionFlags): LlmSession {
     concurrency: flags.concurrency,
     timeoutMs: flags.timeout * 1000,
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : null,
+    reasoningBudget: flags.reasoningBudget,
+    userTopLogprobs: chosen.topLogprobs,
+    onNotice: (line) => process.stderr.write(`sumlens: ${line}\n`),
   });
 }
 

@@ -110,8 +110,8 @@ async function evaluateWith(
   if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
   const warnings = fineWarnings(result.fine);
   if (warnings.length > 0) result.warnings = [...(result.warnings ?? []), ...warnings];
-  const fallbacks = result.fine?.fallbacks ?? [];
-  if (fallbacks.length > 0) result.provenance = [...(result.provenance ?? []), ...fallbacks];
+  const provenance = [...(options.session.provenance?.() ?? []), ...(result.fine?.fallbacks ?? [])];
+  if (provenance.length > 0) result.provenance = provenance;
   // The fine-grained part returns what finished when cancelled, so the signal tells too.
   if (failure || hooks.signal?.aborted) result.cancelled = true;
   return result;

@@ -7,7 +7,7 @@ import type { ChatRequest, ChatResult, LlmSession } from './llm/types';
  * or the document itself is the problem. One of them stops the whole run with that one
  * message, instead of the same failure repeated per aspect.
  */
-const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-found', 'context-too-long']);
+const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-found', 'context-too-long', 'usage']);
 
 export interface FailFastRun {
   session: LlmSession;
@@ -37,6 +37,7 @@ export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun 
     model: session.model,
     usage: () => session.usage(),
     capabilities: () => session.capabilities(),
+    provenance: () => session.provenance?.() ?? [],
     async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
       try {
         return await session.chat(request, signal ?? controller.signal);

@@ -24,7 +24,7 @@ export interface FakeChoice {
 export type FakeReply =
   | { choices: FakeChoice[]; promptTokens?: number; completionTokens?: number; delayMs?: number }
   | { status: number; error?: { message: string; type?: string; param?: string | null; code?: string | null }; headers?: Record<string, string>; delayMs?: number }
-  | { raw: string; status?: number; delayMs?: number }
+  | { raw: string; status?: number; contentType?: string; delayMs?: number }
   | { hang: true }
   | { drop: true };
 
@@ -44,7 +44,25 @@ export type RouteHandler = (
   rawBody: Buffer,
 ) => boolean | Promise<boolean>;
 
+/**
+ * How one kind of server treats the parameters we send (see test/fake/profiles/ and
+ * ../shared/guides/provider-behaviours.md): what it refuses, what it silently ignores, and
+ * how it shapes its replies. The scripted judge (handler or queue) answers the request as
+ * the profile lets it through; the profile then reshapes that answer.
+ */
+export interface ServerProfile {
+  name: string;
+  /** A reply sent instead of an answer: a refusal, an auth or path error. Undefined lets the request through. */
+  refuse?(request: RecordedRequest): FakeReply | undefined;
+  /** The body as the judge sees it once the server has ignored what it ignores (n, logprobs…). */
+  accept?(body: any): any;
+  /** The completion JSON as this server sends it (reasoning fields, token texts, legacy logprobs…). */
+  shape?(completion: any, body: any): any;
+}
+
 export interface FakeServerOptions {
+  /** Behave as this server does. */
+  profile?: ServerProfile;
   /** Added before every reply. */
   latencyMs?: number;
   /** Share of chat requests answered 429 with `Retry-After: retryAfterSeconds` (deterministic sequence). */
@@ -54,6 +72,8 @@ export interface FakeServerOptions {
 
 export class FakeOpenAiServer {
   readonly requests: RecordedRequest[] = [];
+  /** Requests the profile refused (answered with an error instead of an answer). */
+  readonly refused: RecordedRequest[] = [];
   private readonly queue: FakeReply[] = [];
   private handler: ChatHandler = () => ({ status: 500, error: { message: 'the fake server has no script for this request' } });
   private readonly routes: RouteHandler[] = [];
@@ -81,7 +101,7 @@ export class FakeOpenAiServer {
 
   /** Chat completion requests only. */
   get chatRequests(): RecordedRequest[] {
-    return this.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    return this.requests.filter((r) => isChatPath(r.path));
   }
 
   /** One-shot replies, used in order before the handler. */
@@ -122,15 +142,22 @@ export class FakeOpenAiServer {
     if (recorded.method === 'GET' && /\/models\/?$/.test(recorded.path)) {
       return sendJson(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'sumlens-tests' }] });
     }
-    if (!recorded.path.endsWith('/chat/completions')) return sendJson(res, 404, { error: { message: `no route ${recorded.path}` } });
+    const profile = this.options.profile;
+    const refusal = profile?.refuse?.(recorded);
+    if (refusal) {
+      this.refused.push(recorded);
+      return this.send(recorded, refusal, res);
+    }
+    if (!isChatPath(recorded.path)) return sendJson(res, 404, { error: { message: `no route ${recorded.path}` } });
 
     if (this.shouldRateLimit()) {
       return sendJson(res, 429, { error: { message: 'Rate limit reached (fake)', type: 'rate_limit' } }, {
         'retry-after': String(this.options.retryAfterSeconds ?? 0),
       });
     }
-    const reply = this.queue.shift() ?? (await this.handler(recorded));
-    await this.send(recorded, reply, res);
+    const judged = profile?.accept ? { ...recorded, body: profile.accept(structuredClone(recorded.body)) } : recorded;
+    const reply = this.queue.shift() ?? (await this.handler(judged));
+    await this.send(judged, reply, res);
   }
 
   /** Evenly spread 429s: request k is limited when floor(k·share) advances. */
@@ -152,15 +179,22 @@ export class FakeOpenAiServer {
     }
     if ('delayMs' in reply && reply.delayMs) await delay(reply.delayMs);
     if ('raw' in reply) {
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/json' });
       res.end(reply.raw);
       return;
     }
     if ('status' in reply) {
       return sendJson(res, reply.status, { error: { type: 'invalid_request_error', param: null, code: null, ...reply.error } }, reply.headers);
     }
-    sendJson(res, 200, completion(request.body, reply));
+    const made = completion(request.body, reply);
+    const shaped = this.options.profile?.shape ? this.options.profile.shape(made, request.body) : made;
+    if (request.body?.stream === true) return sendStream(res, shaped);
+    sendJson(res, 200, shaped);
   }
+}
+
+function isChatPath(path: string): boolean {
+  return path.split('?')[0].endsWith('/chat/completions');
 }
 
 /** The chat.completion JSON for scripted choices, with logprobs only when they were asked for. */
@@ -200,6 +234,20 @@ function textTokens(text: string): FakeToken[] {
 
 function estimateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
+}
+
+/** A completion sent as server-sent events, one chunk per token (or per answer without logprobs), usage last. */
+function sendStream(res: http.ServerResponse, whole: any): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const write = (chunk: unknown) => res.write(`data: ${JSON.stringify({ id: whole.id, object: 'chat.completion.chunk', model: whole.model, ...(chunk as object) })}\n\n`);
+  for (const choice of whole.choices) {
+    const tokens: any[] | undefined = choice.logprobs?.content ?? undefined;
+    const pieces = tokens?.length ? tokens.map((t) => ({ content: t.token, logprobs: { content: [t] } })) : [{ content: choice.message.content ?? '', logprobs: null }];
+    for (const piece of pieces) write({ choices: [{ index: choice.index, delta: { content: piece.content }, logprobs: piece.logprobs, finish_reason: null }] });
+    write({ choices: [{ index: choice.index, delta: {}, finish_reason: choice.finish_reason }] });
+  }
+  write({ choices: [], usage: whole.usage });
+  res.end('data: [DONE]\n\n');
 }
 
 function sendJson(res: http.ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {

@@ -60,14 +60,14 @@ export function registerEval(program: Command): void {
   addSessionOptions(command).action(runEval);
 }
 
-async function runEval(flags: EvalFlags): Promise<void> {
+async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   const input: EvaluationInput = {
     source: readTextFile(flags.source, `--source ${flags.source}`),
     summary: readTextFile(flags.summary, `--summary ${flags.summary}`),
     reference: flags.reference ? readTextFile(flags.reference, `--reference ${flags.reference}`) : undefined,
     task: flags.task,
   };
-  const session = sessionFrom(flags);
+  const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
   const cancellation = cancelOnInterrupt();
   try {
     const result = await evaluate(

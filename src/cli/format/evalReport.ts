@@ -9,9 +9,11 @@ export function formatEvalReport(result: EvaluationResult, notes: Partial<Record
   lines.push(...warningLines(result));
   const u = result.usage;
   lines.push(
-    `usage: ${u.calls} calls, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens, ` +
+    `usage: ${u.calls} calls, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens` +
+      `${u.reasoningTokens ? ` (${u.reasoningTokens} of them reasoning)` : ''}, ` +
       `${u.cacheHits} cache hits, ${u.retries} retries · ${(result.durationMs / 1000).toFixed(1)} s`,
   );
+  for (const line of result.provenance ?? []) lines.push(`endpoint: ${line}`);
   if (result.cancelled) lines.push('cancelled: the results above are what finished before the cancel.');
   return lines.join('\n') + '\n';
 }

@@ -1,41 +1,7 @@
 import OpenAI from 'openai';
 import { SumLensError, redact } from '../errors';
-
-/** Request parameters a server may refuse, and that we know how to do without. */
-export type RefusableParam = 'logprobs' | 'n' | 'max_tokens' | 'temperature' | 'response_format';
-
-const paramPatterns: Array<[RefusableParam, RegExp]> = [
-  ['logprobs', /\b(top_)?logprobs\b/i],
-  ['max_tokens', /\bmax_tokens\b/i],
-  ['response_format', /\bresponse_format\b|\bjson_schema\b/i],
-  ['temperature', /\btemperature\b|\btop_p\b/i],
-  ['n', /(^|[^a-z_])n\b\s*(must|should|is|>|=|only|not)|'n'|"n"|\bn > 1\b|multiple choices/i],
-];
-
-/**
- * The parameter a 400/422 refused, read from the error's `param` field (OpenAI) or, for
- * servers that only say it in words (vLLM, Ollama), from the message.
- */
-export function refusedParam(error: unknown): RefusableParam | undefined {
-  if (!(error instanceof OpenAI.APIError) || (error.status !== 400 && error.status !== 422)) return undefined;
-  if (isContextLengthError(error)) return undefined;
-  const param = typeof error.param === 'string' ? error.param : '';
-  for (const [name, pattern] of paramPatterns) if (param && pattern.test(param)) return name;
-  if (param === 'n') return 'n';
-  const message = String(error.message);
-  if (!/unsupported|not supported|does not support|not allowed|invalid|only .* supported|unrecognized|unknown/i.test(message)) {
-    return undefined;
-  }
-  for (const [name, pattern] of paramPatterns) if (pattern.test(message)) return name;
-  return undefined;
-}
-
-function isContextLengthError(error: InstanceType<typeof OpenAI.APIError>): boolean {
-  return (
-    error.code === 'context_length_exceeded' ||
-    /context length|context window|maximum context|too many tokens|prompt is too long/i.test(String(error.message))
-  );
-}
+import { azureUrlHint } from './azureUrl';
+import { isContextLengthMessage, serverWords, type Refusal } from './refusal';
 
 export function isRetryable(error: unknown): boolean {
   if (error instanceof OpenAI.APIUserAbortError) return false;
@@ -47,17 +13,17 @@ export function isRetryable(error: unknown): boolean {
   return false;
 }
 
-/** A 400 that refused one parameter we can do without; the session adapts and asks again. */
+/** A request refused for one parameter we can drop or adapt; the session adapts and asks again. */
 export class ParameterRefusedError extends SumLensError {
   constructor(
-    readonly param: RefusableParam,
+    readonly refusal: Refusal,
     message: string,
   ) {
     super('bad-request', message);
   }
 }
 
-/** Turns an SDK error into a one-line message that says what to do. */
+/** Turns an SDK error into a one-line message that says what to do, in the server's own words. */
 export function toSumLensError(error: unknown, endpoint: string, model: string, apiKey?: string): SumLensError {
   if (error instanceof SumLensError) return error;
   const clean = (text: string) => redact(text, apiKey);
@@ -73,22 +39,22 @@ export function toSumLensError(error: unknown, endpoint: string, model: string, 
     );
   }
   if (error instanceof OpenAI.APIError) {
-    const detail = clean(String(error.message)).replace(/\s+/g, ' ').slice(0, 300);
+    const detail = clean(serverWords(error));
     const status = error.status ?? 0;
     if (status === 401 || status === 403) {
-      return new SumLensError('auth', `${endpoint} rejected the API key (${status}); set a valid key in OPENAI_API_KEY.`);
+      return new SumLensError('auth', `${endpoint} rejected the API key (${status}: ${detail}); set a valid key in OPENAI_API_KEY.`);
     }
     if (status === 404 || error.code === 'model_not_found') {
+      const hint = azureUrlHint(endpoint);
+      if (hint) return new SumLensError('model-not-found', `${endpoint} answered ${status} (${detail}); ${hint}`);
       return new SumLensError('model-not-found', `Model "${model}" was not found at ${endpoint} (${detail}); choose one with --model.`);
     }
-    if (isContextLengthError(error)) {
-      return new SumLensError('context-too-long', `The input is too long for ${model}'s context window; shorten the document or pick a model with a longer context.`);
+    if (isContextLengthMessage(error.code, detail)) {
+      return new SumLensError('context-too-long', `The input is too long for ${model}'s context window (${detail}); shorten the document or pick a model with a longer context.`);
     }
     if (status === 429) return new SumLensError('rate-limited', `${endpoint} is rate-limiting us and retries ran out (${detail}); lower --concurrency or try later.`);
     if (status >= 500) return new SumLensError('server-error', `${endpoint} failed with ${status} after retries (${detail}); try again later.`);
-    const message = `${endpoint} refused the request (${status}: ${detail}).`;
-    const param = refusedParam(error);
-    return param ? new ParameterRefusedError(param, message) : new SumLensError('bad-request', message);
+    return new SumLensError('bad-request', `${endpoint} refused the request (${status}: ${detail}).`);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new SumLensError('server-error', clean(`Unexpected failure talking to ${endpoint}: ${message}`));

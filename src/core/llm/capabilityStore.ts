@@ -1,60 +1,179 @@
+/**
+ * Endpoint quirks learned from explicit refusals ("capabilities"), per endpoint and model,
+ * so a later run asks the right way the first time. Each quirk keeps when it was learned
+ * and the server's words, expires after a week (servers get upgraded), and can be listed
+ * and reset (`sumlens capabilities`). Kept in capabilities.json beside the answer cache;
+ * without a directory it lives in memory only.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from '../writeAtomically';
 import type { Capabilities } from './types';
 
-const storeSchema = z.record(
-  z.string(),
-  z.object({
-    logprobs: z.boolean().optional(),
-    multipleChoices: z.boolean().optional(),
-    maxCompletionTokens: z.boolean().optional(),
-    fixedTemperature: z.boolean().optional(),
-    jsonSchema: z.boolean().optional(),
-    jsonObject: z.boolean().optional(),
-  }),
-);
+export const DEFAULT_QUIRK_TTL_MS = 7 * 24 * 3600 * 1000;
 
-/**
- * Remembers, per endpoint and model, which request parameters the server refused, so a
- * later run asks the right way the first time. Kept in a small JSON file beside the
- * cache; without a directory it lives in memory only.
- */
+export type QuirkName = keyof Capabilities;
+
+export interface LearnedQuirk {
+  name: QuirkName;
+  value: Capabilities[QuirkName];
+  /** ISO time it was learned. */
+  learnedAt: string;
+  /** What taught it: the server's words ('the server said: "…"') or what its replies showed. */
+  because: string;
+}
+
+export interface EndpointQuirks {
+  endpoint: string;
+  model: string;
+  quirks: LearnedQuirk[];
+}
+
+const quirkSchema = z.object({
+  value: z.union([z.boolean(), z.number(), z.array(z.string())]),
+  learnedAt: z.string(),
+  because: z.string(),
+});
+const fileSchema = z.object({
+  version: z.literal(2),
+  entries: z.array(z.object({ endpoint: z.string(), model: z.string(), quirks: z.record(z.string(), quirkSchema) })),
+});
+type StoredEntry = z.infer<typeof fileSchema>['entries'][number];
+
+export interface CapabilityStoreOptions {
+  ttlMs?: number;
+  now?: () => number;
+}
+
 export class CapabilityStore {
-  private readonly entries: Record<string, Capabilities>;
+  private entries: StoredEntry[];
   private readonly file?: string;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
 
-  constructor(directory?: string) {
-    this.file = directory ? path.join(directory, 'capabilities.json') : undefined;
-    this.entries = this.file ? readStore(this.file) : {};
+  constructor(directory?: string, options: CapabilityStoreOptions = {}) {
+    this.file = directory ? capabilityFile(directory) : undefined;
+    this.entries = this.file ? readStore(this.file) : [];
+    this.ttlMs = options.ttlMs ?? DEFAULT_QUIRK_TTL_MS;
+    this.now = options.now ?? Date.now;
   }
 
+  /** False when quirks live in memory only (no cache directory): nothing outlives the run. */
+  get persistent(): boolean {
+    return this.file !== undefined;
+  }
+
+  /** What the endpoint is known to accept (unexpired quirks only). */
   get(endpoint: string, model: string): Capabilities {
-    return { ...this.entries[key(endpoint, model)] };
+    const caps: Record<string, unknown> = {};
+    for (const quirk of this.learned(endpoint, model)) caps[quirk.name] = quirk.value;
+    return caps as Capabilities;
   }
 
-  update(endpoint: string, model: string, change: Capabilities): void {
-    const k = key(endpoint, model);
-    this.entries[k] = { ...this.entries[k], ...change };
+  /** The unexpired quirks of one endpoint and model, with when and why they were learned. */
+  learned(endpoint: string, model: string): LearnedQuirk[] {
+    const entry = this.entries.find((e) => e.endpoint === endpoint && e.model === model);
+    return entry ? this.live(entry) : [];
+  }
+
+  /** Records quirks learned from a refusal; returns the names that are new (to be announced). */
+  update(endpoint: string, model: string, change: Capabilities, because: string): QuirkName[] {
+    if (this.file) this.entries = readStore(this.file); // another run may have learned meanwhile
+    let entry = this.entries.find((e) => e.endpoint === endpoint && e.model === model);
+    if (!entry) this.entries.push((entry = { endpoint, model, quirks: {} }));
+    const live = new Map(this.live(entry).map((q) => [q.name, q.value]));
+    const learnedAt = new Date(this.now()).toISOString();
+    const fresh: QuirkName[] = [];
+    for (const [name, value] of Object.entries(change) as Array<[QuirkName, Capabilities[QuirkName]]>) {
+      if (value === undefined) continue;
+      if (JSON.stringify(live.get(name)) !== JSON.stringify(value)) fresh.push(name);
+      entry.quirks[name] = { value: value as boolean | number | string[], learnedAt, because };
+    }
+    this.save();
+    return fresh;
+  }
+
+  /** Every endpoint's unexpired quirks. */
+  list(): EndpointQuirks[] {
+    return this.entries
+      .map((e) => ({ endpoint: e.endpoint, model: e.model, quirks: this.live(e) }))
+      .filter((e) => e.quirks.length > 0);
+  }
+
+  /** Forgets every quirk, or those of one endpoint (any model); returns how many endpoint+model entries went. */
+  reset(endpoint?: string): number {
+    const before = this.entries.length;
+    const wanted = endpoint?.replace(/\/+$/, '');
+    this.entries = wanted === undefined ? [] : this.entries.filter((e) => e.endpoint !== wanted);
+    this.save();
+    return before - this.entries.length;
+  }
+
+  private live(entry: StoredEntry): LearnedQuirk[] {
+    const oldest = this.now() - this.ttlMs;
+    return Object.entries(entry.quirks)
+      .filter(([, quirk]) => Date.parse(quirk.learnedAt) >= oldest)
+      .map(([name, quirk]) => ({ name: name as QuirkName, ...quirk }));
+  }
+
+  private save(): void {
     if (!this.file) return;
     try {
-      writeFileAtomically(this.file, JSON.stringify(this.entries, null, 2));
+      writeFileAtomically(this.file, JSON.stringify({ version: 2, entries: this.entries }, null, 2));
     } catch {
       // Remembering is an optimisation; a read-only cache directory must not fail a run.
     }
   }
 }
 
-function key(endpoint: string, model: string): string {
-  return `${endpoint} ${model}`;
+export function capabilityFile(directory: string): string {
+  return path.join(directory, 'capabilities.json');
 }
 
-function readStore(file: string): Record<string, Capabilities> {
+/** Lists the quirks remembered in a cache directory (the CLI's and the extension's `capabilities` command). */
+export function listCapabilities(directory: string): EndpointQuirks[] {
+  return new CapabilityStore(directory).list();
+}
+
+/** Forgets the quirks remembered in a cache directory: all, or one endpoint's. */
+export function resetCapabilities(directory: string, endpoint?: string): number {
+  return new CapabilityStore(directory).reset(endpoint);
+}
+
+/** A quirk in words a user reads, e.g. "top_logprobs capped at 5". */
+export function describeQuirk(name: QuirkName, value: unknown): string {
+  switch (name) {
+    case 'logprobs':
+      return value === false ? 'no token log-probabilities (logprobs refused): sampling route' : 'logprobs accepted';
+    case 'topLogprobsCap':
+      return `top_logprobs capped at ${value}`;
+    case 'multipleChoices':
+      return value === false ? 'n > 1 refused: one request per answer' : 'n > 1 accepted';
+    case 'nCap':
+      return value === 1 ? 'n > 1 refused: one request per answer' : `n capped at ${value}: answers drawn in batches of ${value}`;
+    case 'maxCompletionTokens':
+      return 'max_tokens refused: max_completion_tokens sent instead';
+    case 'fixedTemperature':
+      return "temperature refused: the model's default temperature used";
+    case 'jsonSchema':
+      return 'response_format json_schema refused: json_object asked instead';
+    case 'jsonObject':
+      return 'response_format refused: the prompt alone asks for JSON';
+    case 'streamOnly':
+      return 'non-streamed requests refused: answers streamed';
+    case 'reasoning':
+      return 'a thinking model: token limits raised by the reasoning budget';
+    case 'omit':
+      return `${(value as string[]).join(', ')} refused: not sent`;
+  }
+}
+
+function readStore(file: string): StoredEntry[] {
   try {
-    const parsed = storeSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return parsed.success ? parsed.data : {};
+    const parsed = fileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data.entries : [];
   } catch {
-    return {}; // absent or unreadable: learn again
+    return []; // absent or unreadable (or an older format): learn again
   }
 }

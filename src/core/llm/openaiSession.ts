@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { SumLensError } from '../errors';
+import { resolveEndpoint } from './azureUrl';
 import { ResultCache } from './cache';
 import { CapabilityStore } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
@@ -21,6 +22,12 @@ export interface OpenAiSessionOptions {
   cacheDir: string | null;
   timeoutMs?: number;
   retry?: RetryPolicy;
+  /** Tokens of room a thinking model gets for its reasoning (`--reasoning-budget`, default 2048). */
+  reasoningBudget?: number;
+  /** top_logprobs the user chose explicitly (a server cap below it is a usage error). */
+  userTopLogprobs?: number;
+  /** Lines for people (stderr in the CLI): quirks learned, fallbacks noticed. */
+  onNotice?(line: string): void;
 }
 
 /** Hosted services that always need a key; local servers (vLLM, Ollama, llama.cpp) often do not. */
@@ -28,18 +35,10 @@ function requiresKey(baseURL: string): boolean {
   return /(^|\.)openai\.com$|\.openai\.azure\.com$|\.azure\.com$/i.test(new URL(baseURL).hostname);
 }
 
-function isAzure(baseURL: string): boolean {
-  return /\.azure\.com$/i.test(new URL(baseURL).hostname);
-}
-
 /** An LlmSession over any OpenAI-compatible chat completions endpoint. */
 export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
   const baseURL = (options.baseURL || defaultBaseUrl).replace(/\/+$/, '');
-  try {
-    new URL(baseURL);
-  } catch {
-    throw new SumLensError('usage', `"${baseURL}" is not a URL; give the endpoint as e.g. http://localhost:8000/v1.`);
-  }
+  const shape = resolveEndpoint(baseURL);
   if (!options.apiKey && requiresKey(baseURL)) {
     throw new SumLensError('no-api-key', `No API key for ${baseURL}: set OPENAI_API_KEY (or run "SumLens: Set API Key" in VS Code).`);
   }
@@ -48,13 +47,14 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
   const transport = new OpenAiTransport(
     // A placeholder key for servers that ignore it: the SDK refuses to start without one.
     {
-      baseURL,
+      baseURL: shape.baseURL,
+      query: shape.query,
       apiKey: options.apiKey || 'no-key',
       model,
       timeoutMs: options.timeoutMs ?? 120_000,
       retry: options.retry,
-      // Azure OpenAI's v1 endpoint (https://NAME.openai.azure.com/openai/v1) reads keys from api-key.
-      headers: options.apiKey && isAzure(baseURL) ? { 'api-key': options.apiKey } : undefined,
+      // Azure OpenAI (v1 and classic deployment URLs) reads keys from api-key.
+      headers: options.apiKey && shape.azure ? { 'api-key': options.apiKey } : undefined,
     },
     { onAttempt: () => usage.calls++, onRetry: () => usage.retries++ },
   );
@@ -66,5 +66,8 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     cache: options.cacheDir ? new ResultCache(path.join(options.cacheDir, 'results')) : undefined,
     capabilities: new CapabilityStore(options.cacheDir ?? undefined),
     usage,
+    reasoningBudget: options.reasoningBudget,
+    userTopLogprobs: options.userTopLogprobs,
+    onNotice: options.onNotice,
   });
 }

@@ -1,7 +1,10 @@
 import OpenAI from 'openai';
-import { SumLensError, throwIfAborted } from '../errors';
-import { isRetryable, toSumLensError } from './apiErrors';
+import { redact, SumLensError, throwIfAborted } from '../errors';
+import { isRetryable, ParameterRefusedError, toSumLensError } from './apiErrors';
+import { errorNormalisingFetch } from './errorBody';
+import { readRefusal } from './refusal';
 import { chatCompletionSchema, type ChatCompletionReply } from './replySchema';
+import { assembleStream } from './streamReply';
 import { defaultRetryPolicy, retryDelayMs, sleep, type RetryPolicy } from './retry';
 
 export interface TransportOptions {
@@ -13,6 +16,8 @@ export interface TransportOptions {
   retry?: RetryPolicy;
   /** Extra headers, e.g. Azure's api-key. */
   headers?: Record<string, string>;
+  /** Query parameters sent with every request, e.g. Azure's api-version. */
+  query?: Record<string, string>;
 }
 
 export interface TransportEvents {
@@ -40,6 +45,8 @@ export class OpenAiTransport {
       maxRetries: 0,
       timeout: options.timeoutMs,
       defaultHeaders: options.headers,
+      defaultQuery: options.query,
+      fetch: errorNormalisingFetch(),
     });
     this.retry = options.retry ?? defaultRetryPolicy;
   }
@@ -50,10 +57,7 @@ export class OpenAiTransport {
       throwIfAborted(signal);
       this.events.onAttempt();
       try {
-        const response = await this.client.chat.completions
-          .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
-          .asResponse();
-        const reply = parseReply(await response.text());
+        const reply = body.stream === true ? await this.streamed(body, signal) : await this.whole(body, signal);
         if (reply) return reply;
         // A 200 with a body we cannot use (cut off, not JSON, wrong shape): ask once more.
         if (++invalidReplies > 1) {
@@ -61,6 +65,13 @@ export class OpenAiTransport {
         }
       } catch (error) {
         if (signal?.aborted) throw toSumLensError(new OpenAI.APIUserAbortError(), this.options.baseURL, this.options.model);
+        // A refused parameter is not retried as it was (not even a 500 that refuses n): the session adapts it.
+        const refusal = readRefusal(error, body);
+        if (refusal) {
+          const words = { ...refusal, message: redact(refusal.message, this.options.apiKey) };
+          const status = error instanceof OpenAI.APIError ? error.status : '';
+          throw new ParameterRefusedError(words, `${this.options.baseURL} refused the request's ${refusal.param} (${status}: ${words.message}).`);
+        }
         const retryable = isRetryable(error) || isBodyReadFailure(error);
         if (!retryable || attempt >= this.retry.maxRetries) {
           throw toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey);
@@ -70,6 +81,19 @@ export class OpenAiTransport {
         await sleep(retryDelayMs(attempt, this.retry, headers), signal);
       }
     }
+  }
+
+  private async whole(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletionReply | undefined> {
+    const response = await this.client.chat.completions
+      .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
+      .asResponse();
+    return parseReply(await response.text());
+  }
+
+  private async streamed(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletionReply | undefined> {
+    const stream = await this.client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, { signal });
+    const parsed = chatCompletionSchema.safeParse(await assembleStream(stream));
+    return parsed.success ? parsed.data : undefined;
   }
 }
 

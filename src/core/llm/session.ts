@@ -1,10 +1,12 @@
-import { ParameterRefusedError, type RefusableParam } from './apiErrors';
+import { SumLensError } from '../errors';
+import { adaptationFor, bodyFallbacks } from './adaptation';
+import { ParameterRefusedError } from './apiErrors';
 import { ResultCache } from './cache';
-import { CapabilityStore } from './capabilityStore';
+import { CapabilityStore, describeQuirk, type QuirkName } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
-import { buildRequestBody } from './requestBody';
-import type { Capabilities, ChatRequest, ChatResult, LlmSession, Usage } from './types';
+import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
+import type { Capabilities, ChatChoice, ChatRequest, ChatResult, LlmSession, Usage } from './types';
 
 /** Sends one request body and returns the validated reply (see OpenAiTransport). */
 export interface ChatTransport {
@@ -19,26 +21,32 @@ export interface SessionOptions {
   cache?: ResultCache;
   capabilities: CapabilityStore;
   usage: Usage;
+  /** Tokens of room a thinking model gets on top of the answer's (default 2048). */
+  reasoningBudget?: number;
+  /** top_logprobs the user chose explicitly: a server cap below it is a usage error, not a quirk. */
+  userTopLogprobs?: number;
+  /** One line for people (stderr) per quirk learned or fallback noticed, once per run. */
+  onNotice?(line: string): void;
 }
 
-/** What to change in the request when the server refused a parameter. */
-const adaptations: Record<RefusableParam, (caps: Capabilities) => Capabilities | undefined> = {
-  logprobs: (caps) => (caps.logprobs === false ? undefined : { logprobs: false }),
-  n: (caps) => (caps.multipleChoices === false ? undefined : { multipleChoices: false }),
-  max_tokens: (caps) => (caps.maxCompletionTokens ? undefined : { maxCompletionTokens: true }),
-  temperature: (caps) => (caps.fixedTemperature ? undefined : { fixedTemperature: true }),
-  response_format: (caps) =>
-    caps.jsonSchema !== false ? { jsonSchema: false } : caps.jsonObject !== false ? { jsonObject: false } : undefined,
-};
+/** Refusals one request may adapt to before giving up (each changes a different parameter). */
+const maxAdaptations = 8;
 
 /**
  * An LlmSession over a transport: answers from the cache when it can, otherwise sends the
- * request within the concurrency limit, adapting once to each parameter the server refuses
- * (and remembering it), and splitting n choices into parallel calls where n > 1 is refused.
+ * request within the concurrency limit and makes the server's answer the one that was
+ * asked for. A parameter the server refuses is dropped or capped, asked again once and
+ * remembered; n is drawn in batches where the server caps it and topped up where it
+ * silently ignores it; a thinking model's answer cut off by the token limit is asked again
+ * once with more room. Every such fallback is named in the result and the run's provenance.
  */
 export class CachingSession implements LlmSession {
   readonly endpoint: string;
   readonly model: string;
+  /** What this run saw without a refusal (n ignored, logprobs dropped, thinking): not remembered across runs. */
+  private readonly observed: Capabilities = {};
+  private readonly notes = new Set<string>();
+  private rememberedNoted = false;
 
   constructor(private readonly options: SessionOptions) {
     this.endpoint = options.endpoint;
@@ -50,12 +58,18 @@ export class CachingSession implements LlmSession {
   }
 
   capabilities(): Capabilities {
-    return this.options.capabilities.get(this.endpoint, this.model);
+    return { ...this.options.capabilities.get(this.endpoint, this.model), ...this.observed };
+  }
+
+  provenance(): string[] {
+    return [...this.notes];
   }
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
+    this.noteRemembered();
     const { purpose: _purpose, ...determining } = request;
-    const key = ResultCache.key({ v: 1, endpoint: this.endpoint, model: this.model, request: determining });
+    // v2: answers are stored without their thinking, with the fallbacks they were fetched with.
+    const key = ResultCache.key({ v: 2, endpoint: this.endpoint, model: this.model, request: determining });
     const hit = await this.options.cache?.get(key);
     if (hit) {
       this.options.usage.cacheHits++;
@@ -66,70 +80,184 @@ export class CachingSession implements LlmSession {
     return result;
   }
 
-  private async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
-    for (;;) {
+  private async complete(request: ChatRequest, signal?: AbortSignal, cutOffRetry = false): Promise<ChatResult> {
+    for (let adaptations = 0; ; ) {
       const caps = this.capabilities();
       // Whoever asks for log-probabilities has a plan B (sampling); an answer without them is
       // of no use to it, so none is fetched once the endpoint is known not to give them.
-      if (request.topLogprobs && caps.logprobs === false) return withoutLogprobs;
+      if (request.topLogprobs && caps.logprobs === false) return withoutLogprobs();
       const wanted = request.n ?? 1;
-      if (wanted > 1 && caps.multipleChoices === false) return this.completeInParallel(request, wanted, signal);
-      let reply: ChatCompletionReply;
-      try {
-        const body = buildRequestBody(this.model, request, caps);
-        reply = await this.options.limiter.run(() => this.options.transport.post(body, signal), signal);
-      } catch (error) {
-        const change = error instanceof ParameterRefusedError && adaptations[error.param](caps);
-        if (!change) throw error;
-        this.options.capabilities.update(this.endpoint, this.model, change);
-        continue;
-      }
-      return this.toResult(request, reply, signal);
+      if (wanted > choicesCap(caps)) return this.completeInBatches(request, wanted, choicesCap(caps), signal);
+      // The body is built once a slot is free, from what is known by then: a request that
+      // waited behind a refused one does not repeat the refusal.
+      const sent = await this.options.limiter.run(() => this.send(request, signal, cutOffRetry, adaptations), signal);
+      if (sent === 'adapted') adaptations++;
+      else if (sent !== 'replan') return this.toResult(request, sent, signal, cutOffRetry);
     }
   }
 
-  private async toResult(
+  /** One request with today's knowledge; a refusal is learned from before the slot is given to the next request. */
+  private async send(
     request: ChatRequest,
-    reply: ChatCompletionReply,
-    signal?: AbortSignal,
-  ): Promise<ChatResult> {
+    signal: AbortSignal | undefined,
+    cutOffRetry: boolean,
+    adaptations: number,
+  ): Promise<Sent | 'adapted' | 'replan'> {
+    const caps = this.capabilities();
+    if ((request.topLogprobs && caps.logprobs === false) || (request.n ?? 1) > choicesCap(caps)) return 'replan';
+    const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
+    const reasoningBudget = this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET;
+    const body = buildRequestBody(this.model, request, caps, { budgets, reasoningBudget });
+    try {
+      const reply = await this.options.transport.post(body, signal);
+      const sent = { reply, body, choices: toChatChoices(reply) };
+      this.learnFromReply(request, sent);
+      return sent;
+    } catch (error) {
+      if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
+      const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
+      if (!change) throw error;
+      this.learn(change, `the server said: "${error.refusal.message}"`);
+      return 'adapted';
+    }
+  }
+
+  /**
+   * What a reply shows about the server, noted before the slot goes to the next request (so
+   * that one is already shaped by it): a thinking model, n ignored, logprobs dropped.
+   */
+  private learnFromReply(request: ChatRequest, { choices, body }: Sent): void {
+    if (choices.some((c) => c.reasoning) && !this.capabilities().reasoning) {
+      this.learn({ reasoning: true }, 'its replies carry the model’s reasoning');
+    }
+    if (choices.some(isCutOff)) {
+      const limit = body.max_completion_tokens ?? body.max_tokens;
+      this.observe({ reasoning: true }, `an answer was cut off by the token limit (${limit}) before any answer: asked again with room for reasoning`);
+    }
+    const wanted = request.n ?? 1;
+    if (wanted > 1 && choices.length < wanted) {
+      this.observe({ nCap: Math.max(1, choices.length) }, `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`);
+    }
+    if (request.topLogprobs && choices.some((c) => c.text.trim() && !c.logprobs?.length)) {
+      // Asked for and not given (Ollama before 0.12.11, LM Studio, Ollama Cloud): sampling route for this run.
+      this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
+    }
+  }
+
+  private async toResult(request: ChatRequest, { reply, body, choices }: Sent, signal: AbortSignal | undefined, cutOffRetry: boolean): Promise<ChatResult> {
     const usage = this.options.usage;
     const promptTokens = reply.usage?.prompt_tokens ?? 0;
     const completionTokens = reply.usage?.completion_tokens ?? 0;
+    const reasoningTokens = reply.usage?.completion_tokens_details?.reasoning_tokens ?? 0;
     usage.promptTokens += promptTokens;
     usage.completionTokens += completionTokens;
-    let result: ChatResult = { choices: toChatChoices(reply), promptTokens, completionTokens, cached: false };
+    if (reasoningTokens > 0) usage.reasoningTokens = (usage.reasoningTokens ?? 0) + reasoningTokens;
 
+    const cut = choices.filter(isCutOff);
+    const kept = choices.filter((c) => !isCutOff(c));
+    let result: ChatResult = { choices: kept, promptTokens, completionTokens, cached: false, fallbacks: bodyFallbacks(request, body) };
+    if (cut.length > 0) result = merge([result, await this.retryCutOff(request, body, cut.length, signal, cutOffRetry)]);
     const wanted = request.n ?? 1;
-    if (wanted > 1 && result.choices.length < wanted) {
-      // The server ignored n (some do, silently): learn it and draw the rest separately.
-      this.options.capabilities.update(this.endpoint, this.model, { multipleChoices: false });
-      const rest = await this.completeInParallel(request, wanted - result.choices.length, signal);
-      result = merge([result, rest]);
+    if (wanted > 1 && choices.length < wanted) {
+      // The server ignored n (some do, silently): draw the rest, never score from fewer answers.
+      result = merge([result, await this.completeInBatches(request, wanted - result.choices.length, Math.max(1, choices.length), signal)]);
     }
-    if (request.topLogprobs && result.choices.some((c) => !c.logprobs?.length)) {
-      // The server ignored the parameter (some do, silently): learn it like a refusal.
-      this.options.capabilities.update(this.endpoint, this.model, { logprobs: false });
-      result.logprobsUnavailable = true;
-    }
+    if (request.topLogprobs && result.choices.some((c) => c.text.trim() && !c.logprobs?.length)) result.logprobsUnavailable = true;
     return result;
   }
 
-  private async completeInParallel(request: ChatRequest, count: number, signal?: AbortSignal): Promise<ChatResult> {
-    const single = { ...request, n: 1 };
-    const parts = await Promise.all(Array.from({ length: count }, () => this.complete(single, signal)));
-    return merge(parts);
+  /** A thinking model ran out of tokens before answering: once more with more room, then an error. */
+  private async retryCutOff(
+    request: ChatRequest,
+    body: Record<string, unknown>,
+    count: number,
+    signal: AbortSignal | undefined,
+    alreadyRetried: boolean,
+  ): Promise<ChatResult> {
+    const limit = body.max_completion_tokens ?? body.max_tokens;
+    if (alreadyRetried) {
+      throw new SumLensError(
+        'invalid-reply',
+        `${this.model} at ${this.endpoint} spent its whole token limit (${limit}) thinking and gave no answer, also when asked again with more room; raise --reasoning-budget (now ${this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET}).`,
+      );
+    }
+    const again = await this.complete({ ...request, n: count }, signal, true);
+    return { ...again, fallbacks: [...(again.fallbacks ?? []), `cut off at ${limit} tokens while thinking: asked again with more room`] };
+  }
+
+  private async completeInBatches(request: ChatRequest, count: number, cap: number, signal?: AbortSignal): Promise<ChatResult> {
+    const sizes: number[] = [];
+    for (let left = count; left > 0; left -= cap) sizes.push(Math.min(cap, left));
+    const parts = await Promise.all(sizes.map((n) => this.complete({ ...request, n }, signal)));
+    const merged = merge(parts);
+    if (sizes.length > 1) merged.fallbacks = [...(merged.fallbacks ?? []), `n=${count} drawn in ${sizes.length} requests of at most ${cap}`];
+    return merged;
+  }
+
+  /** Remembers a quirk learned from an explicit refusal or a reply that shows it (announced once, kept for a week). */
+  private learn(change: Capabilities, because: string): void {
+    const fresh = this.options.capabilities.update(this.endpoint, this.model, change, because);
+    const kept = this.options.capabilities.persistent ? '; remembered for 7 days (sumlens capabilities --reset to forget)' : '';
+    for (const name of fresh) this.note(`learned: ${describeQuirk(name, change[name])} (${because})`, kept);
+  }
+
+  /** A fallback this run noticed without a refusal: applied for the run, not remembered. */
+  private observe(change: Capabilities, what: string): void {
+    const fresh = (Object.keys(change) as QuirkName[]).some((name) => JSON.stringify(this.observed[name]) !== JSON.stringify(change[name]));
+    Object.assign(this.observed, change);
+    if (fresh) this.note(what);
+  }
+
+  private noteRemembered(): void {
+    if (this.rememberedNoted) return;
+    this.rememberedNoted = true;
+    for (const quirk of this.options.capabilities.learned(this.endpoint, this.model)) {
+      this.notes.add(`remembered from ${quirk.learnedAt.slice(0, 10)}: ${describeQuirk(quirk.name, quirk.value)} (sumlens capabilities --reset to forget)`);
+    }
+  }
+
+  private note(line: string, noticeSuffix = ''): void {
+    if (this.notes.has(line)) return;
+    this.notes.add(line);
+    this.options.onNotice?.(`${this.endpoint} (${this.model}): ${line}${noticeSuffix}`);
   }
 }
 
-const withoutLogprobs: ChatResult = { choices: [], promptTokens: 0, completionTokens: 0, cached: false, logprobsUnavailable: true };
+interface Sent {
+  reply: ChatCompletionReply;
+  body: Record<string, unknown>;
+  choices: ChatChoice[];
+}
+
+/** An answer the token limit cut off before it began (a thinking model still thinking). */
+function isCutOff(choice: ChatChoice): boolean {
+  return choice.finishReason === 'length' && !choice.text.trim();
+}
+
+/** The most choices one request may ask for. */
+function choicesCap(caps: Capabilities): number {
+  return caps.multipleChoices === false ? 1 : (caps.nCap ?? Infinity);
+}
+
+function withoutLogprobs(): ChatResult {
+  return {
+    choices: [],
+    promptTokens: 0,
+    completionTokens: 0,
+    cached: false,
+    logprobsUnavailable: true,
+    fallbacks: ['no token log-probabilities from this server: no answer fetched for them'],
+  };
+}
 
 function merge(parts: ChatResult[]): ChatResult {
+  const fallbacks = [...new Set(parts.flatMap((p) => p.fallbacks ?? []))];
   return {
     choices: parts.flatMap((p) => p.choices),
     promptTokens: parts.reduce((sum, p) => sum + p.promptTokens, 0),
     completionTokens: parts.reduce((sum, p) => sum + p.completionTokens, 0),
     cached: false,
     ...(parts.some((p) => p.logprobsUnavailable) ? { logprobsUnavailable: true } : {}),
+    ...(fallbacks.length > 0 ? { fallbacks } : {}),
   };
 }

@@ -49,6 +49,8 @@ export interface ChatChoice {
   finishReason: string | null;
   /** Present only when log-probabilities were asked for and the endpoint returned them. */
   logprobs?: TokenLogprob[];
+  /** A thinking model's reasoning, kept apart from `text` (never read as the answer). */
+  reasoning?: string;
 }
 
 export interface ChatResult {
@@ -63,6 +65,12 @@ export interface ChatResult {
    * When the endpoint refused them, no answer is fetched and `choices` is empty.
    */
   logprobsUnavailable?: boolean;
+  /**
+   * Every parameter this answer was fetched without or with less of, in words a user reads:
+   * "top_logprobs capped at 5 (server refused 20)", "n ignored by the server: 19 more
+   * requests". Empty or absent when the request went as asked.
+   */
+  fallbacks?: string[];
 }
 
 export interface Usage {
@@ -71,13 +79,19 @@ export interface Usage {
   completionTokens: number;
   cacheHits: number;
   retries: number;
+  /** Tokens a thinking model spent on reasoning (part of completionTokens); present when the server reports them. */
+  reasoningTokens?: number;
 }
 
 /** What a transport has learned an endpoint+model accepts; remembered across runs. */
 export interface Capabilities {
   logprobs?: boolean;
+  /** The most top_logprobs the server accepts, when it refused more. */
+  topLogprobsCap?: number;
   /** false when the endpoint refuses n > 1. */
   multipleChoices?: boolean;
+  /** The largest n the server accepts, when it refused more; choices are drawn in batches of it. */
+  nCap?: number;
   /** Reasoning models want max_completion_tokens instead of max_tokens. */
   maxCompletionTokens?: boolean;
   /** Reasoning models accept only their default temperature. */
@@ -86,6 +100,12 @@ export interface Capabilities {
   jsonSchema?: boolean;
   /** false when response_format json_object is refused too (the prompt alone asks for JSON). */
   jsonObject?: boolean;
+  /** The server answers only streamed requests. */
+  streamOnly?: boolean;
+  /** A thinking model: its token limits get room for the reasoning. */
+  reasoning?: boolean;
+  /** Other parameters the server refused, left out of requests (seed, stop, top_p). */
+  omit?: string[];
 }
 
 export interface LlmSession {
@@ -94,4 +114,6 @@ export interface LlmSession {
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult>;
   usage(): Usage;
   capabilities(): Capabilities;
+  /** Run-level fallbacks so far: endpoint quirks learned or applied, parameters dropped or capped. */
+  provenance?(): string[];
 }

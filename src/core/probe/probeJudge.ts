@@ -8,7 +8,8 @@ import { SumLensError } from '../errors';
 import { decodeTokenText } from '../geval/tokenText';
 import type { ChatCompletionReply } from '../llm/replySchema';
 import type { ChatTransport } from '../llm/session';
-import { statedCap } from './refusalCap';
+import { readCap } from '../llm/refusal';
+import { tokensOf } from '../llm/replySchema';
 
 export const PROBE_TOP_LOGPROBS = 20;
 export const PROBE_N = 20;
@@ -91,15 +92,15 @@ async function probeLogprobs(send: Send, budget: Record<string, number>): Promis
   let asked = PROBE_TOP_LOGPROBS;
   let result = await send({ ...budget, logprobs: true, top_logprobs: asked });
   if (!result.ok) {
-    const cap = statedCap(result.error.message);
+    const cap = readCap(result.error.message);
     if (cap === undefined || cap < 1 || cap >= asked) return refusal(result.error);
     asked = cap;
     result = await send({ ...budget, logprobs: true, top_logprobs: asked });
     if (!result.ok) return refusal(result.error);
   }
-  const tokens = result.reply.choices[0].logprobs?.content;
+  const tokens = tokensOf(result.reply.choices[0]);
   if (!tokens?.length) return { support: 'ignored', detail: 'accepted, but the reply carries no logprobs' };
-  const listed = tokens[0].top_logprobs?.length ?? 0;
+  const listed = tokens[0].top.length;
   const readableTokens = decodeTokenText(tokens[0].token) !== null;
   const readable = readableTokens ? 'token text readable' : `token text unreadable (${JSON.stringify(tokens[0].token)})`;
   if (asked < PROBE_TOP_LOGPROBS) return { support: 'capped', cap: asked, readableTokens, detail: `at most ${asked} alternatives (the server said so); ${readable}` };
@@ -110,7 +111,7 @@ async function probeLogprobs(send: Send, budget: Record<string, number>): Promis
 async function probeN(send: Send, budget: Record<string, number>): Promise<Capability> {
   const result = await send({ ...budget, n: PROBE_N });
   if (!result.ok) {
-    const cap = statedCap(result.error.message);
+    const cap = readCap(result.error.message);
     return cap !== undefined && cap > 1 ? { ...refusal(result.error), support: 'capped', cap } : { ...refusal(result.error), cap: 1 };
   }
   const got = result.reply.choices.length;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { statedCap } from '../../../src/core/probe/refusalCap';
+import { readCap } from '../../../src/core/llm/refusal';
 import { retirementOf } from '../../../src/core/probe/retirements';
 
 // Wordings from ../shared/guides/provider-behaviours.md.
@@ -12,11 +12,11 @@ const caps: [string, number | undefined][] = [
   ['n: Must be exactly 1', 1],
   ['candidateCount value of 2 but the supported range is from 1 (inclusive) to 9 (exclusive)', 8],
   ['You are not allowed to request logprobs from this model', undefined],
-  ['Only one completion choice is allowed', undefined],
+  ['Only one completion choice is allowed', 1],
 ];
 
-describe('statedCap: the limit a refusal states', () => {
-  for (const [message, cap] of caps) it(`${JSON.stringify(message)} → ${cap}`, () => assert.equal(statedCap(message), cap));
+describe('readCap: the limit a refusal states', () => {
+  for (const [message, cap] of caps) it(`${JSON.stringify(message)} → ${cap}`, () => assert.equal(readCap(message), cap));
 });
 
 describe('retirementOf: models on the shipped retirement list', () => {

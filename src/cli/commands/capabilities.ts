@@ -1,0 +1,52 @@
+/**
+ * `sumlens capabilities`: what SumLens has learned about endpoints from their refusals
+ * (top_logprobs capped, n refused, max_completion_tokens…), when, in the server's words,
+ * and until when; `--reset [ENDPOINT]` forgets all of it or one endpoint's.
+ */
+import type { Command } from 'commander';
+import { DEFAULT_QUIRK_TTL_MS, describeQuirk, listCapabilities, resetCapabilities, type EndpointQuirks } from '../../core/llm/capabilityStore';
+import { defaultCacheDir } from '../../core/paths';
+
+interface CapabilitiesFlags {
+  reset?: boolean | string;
+  cacheDir?: string;
+  json?: boolean;
+}
+
+export function registerCapabilities(program: Command): void {
+  program
+    .command('capabilities')
+    .description('list the endpoint quirks learned from refusals (kept 7 days), or forget them')
+    .option('--reset [endpoint]', 'forget every learned quirk, or those of one endpoint (its base URL)')
+    .option('--cache-dir <dir>', `where they are kept (default ${defaultCacheDir()})`)
+    .option('--json', 'print the list as JSON')
+    .action(runCapabilities);
+}
+
+function runCapabilities(flags: CapabilitiesFlags): void {
+  const dir = flags.cacheDir ?? defaultCacheDir();
+  if (flags.reset !== undefined) {
+    const endpoint = typeof flags.reset === 'string' ? flags.reset : undefined;
+    const forgotten = resetCapabilities(dir, endpoint);
+    process.stderr.write(`sumlens: forgot what was learned about ${forgotten} endpoint/model pair(s)${endpoint ? ` at ${endpoint}` : ''}.\n`);
+    return;
+  }
+  const entries = listCapabilities(dir);
+  if (flags.json) {
+    process.stdout.write(JSON.stringify(entries, null, 2) + '\n');
+    return;
+  }
+  if (entries.length === 0) {
+    process.stderr.write(`sumlens: no endpoint quirks learned (in ${dir}).\n`);
+    return;
+  }
+  process.stdout.write(entries.map(formatEntry).join('\n'));
+}
+
+function formatEntry(entry: EndpointQuirks): string {
+  const lines = entry.quirks.map((q) => {
+    const expires = new Date(Date.parse(q.learnedAt) + DEFAULT_QUIRK_TTL_MS).toISOString().slice(0, 10);
+    return `  ${describeQuirk(q.name, q.value)}\n    learned ${q.learnedAt.slice(0, 10)}, until ${expires}; ${q.because}\n`;
+  });
+  return `${entry.endpoint}  ${entry.model}\n${lines.join('')}`;
+}
