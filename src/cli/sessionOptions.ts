@@ -2,6 +2,8 @@ import { Command, Option } from 'commander';
 import { defaultCacheDir } from '../core/paths';
 import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
 import type { LlmSession } from '../core/llm/types';
+import { positiveSeconds, wholeNumber } from './numbers';
+import { printWarning } from './stderr';
 
 export interface SessionFlags {
   baseUrl?: string;
@@ -17,8 +19,8 @@ export function addSessionOptions(command: Command): Command {
   return command
     .addOption(new Option('--base-url <url>', 'OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp, LM Studio)').env('OPENAI_BASE_URL'))
     .addOption(new Option('--model <name>', `model to judge with (default ${defaultModel})`).env('SUMLENS_MODEL'))
-    .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt))
-    .addOption(new Option('--timeout <seconds>', 'per-request timeout').default(120).argParser(positiveInt))
+    .addOption(new Option('--concurrency <n>', 'requests in flight at once (1-64)').default(8).argParser(wholeNumber(1, 64)))
+    .addOption(new Option('--timeout <seconds>', 'limit on one judge call, its retries included').default(120).argParser(positiveSeconds))
     .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir()})`)
     .option('--no-cache', 'do not read or write the answer cache');
 }
@@ -32,11 +34,9 @@ export function sessionFrom(flags: SessionFlags): LlmSession {
     concurrency: flags.concurrency,
     timeoutMs: flags.timeout * 1000,
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : null,
+    onWarning: printWarning,
   });
 }
 
-export function positiveInt(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`expected a positive whole number, got "${text}"`);
-  return value;
-}
+/** A whole number from 1 up. */
+export const positiveInt = wholeNumber(1);

@@ -1,14 +1,18 @@
 /** `sumlens eval`: score one summary against its source document. */
 import { Command, Option } from 'commander';
-import { evaluate, type EvaluationInput } from '../../core/evaluate';
-import type { Method, Task } from '../../core/result';
+import { evaluate, RunStoppedError, type EvaluationInput } from '../../core/evaluate';
+import type { EvaluationResult, Method, Task } from '../../core/result';
+import { resultJson } from '../../core/resultJson';
 import { readTextFile } from '../../core/textInput';
 import { formatEvalReport } from '../format/evalReport';
+import { reportOutcome } from '../outcome';
 import { parseAspects } from './meta';
-import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
+import { checkEvalUsage } from '../evalUsage';
 
-interface EvalFlags extends SessionFlags {
+export interface EvalFlags extends SessionFlags {
   source: string;
   summary: string;
   reference?: string;
@@ -32,15 +36,16 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all']).default('geval'))
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
-    .option('--samples <n>', 'answers drawn where the endpoint gives no log-probabilities', positiveInt, 20)
-    .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route', positiveInt, 20)
+    .option('--samples <n>', 'answers drawn where the endpoint gives no log-probabilities (1-100)', wholeNumber(1, 100), 20)
+    .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), 20)
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--json', 'print the result as JSON');
-  addSessionOptions(command).action(runEval);
+  addSessionOptions(command).action((flags: EvalFlags) => runEval(flags, command));
 }
 
-async function runEval(flags: EvalFlags): Promise<void> {
+async function runEval(flags: EvalFlags, command: Command): Promise<void> {
+  checkEvalUsage(flags, (option) => command.getOptionValueSource(option) === 'cli');
   const input: EvaluationInput = {
     source: readTextFile(flags.source, `--source ${flags.source}`),
     summary: readTextFile(flags.summary, `--summary ${flags.summary}`),
@@ -49,8 +54,9 @@ async function runEval(flags: EvalFlags): Promise<void> {
   };
   const session = sessionFrom(flags);
   const cancellation = cancelOnInterrupt();
+  let result: EvaluationResult;
   try {
-    const result = await evaluate(
+    result = await evaluate(
       input,
       {
         method: flags.method,
@@ -63,10 +69,22 @@ async function runEval(flags: EvalFlags): Promise<void> {
       },
       { signal: cancellation.signal, onProgress: progressLine() },
     );
-    const notes = { source: input.source, target: input.summary, reference: input.reference };
-    process.stdout.write(flags.json ? JSON.stringify(result, null, 2) + '\n' : formatEvalReport(result, notes));
-    if (result.cancelled) process.exitCode = 130;
+  } catch (error) {
+    // A run-level error still shows what finished before it, then ends the run with its code.
+    if (error instanceof RunStoppedError) {
+      printResult(error.partial, input, flags);
+      reportOutcome(error.partial, error);
+      throw error;
+    }
+    throw error;
   } finally {
     cancellation.dispose();
   }
+  printResult(result, input, flags);
+  process.exitCode = reportOutcome(result);
+}
+
+function printResult(result: EvaluationResult, input: EvaluationInput, flags: EvalFlags): void {
+  const notes = { source: input.source, target: input.summary, reference: input.reference };
+  process.stdout.write(flags.json ? JSON.stringify(resultJson(result), null, 2) + '\n' : formatEvalReport(result, notes));
 }

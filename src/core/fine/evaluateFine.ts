@@ -8,9 +8,9 @@
  *   (1 without a reference) + readability 2 = 16 (15 without a reference).
  * Critical path: 3 extraction steps, then one judging round = 4 calls deep.
  */
-import { cancelledError, isCancellation } from '../errors';
+import { cancelledError, failureOf, isCancellation, type Failure } from '../errors';
 import type { LlmSession } from '../llm/types';
-import type { FineResult, NoteName } from '../result';
+import type { FineMetricName, FineResult, NoteName } from '../result';
 import { ANGLES } from './angles';
 import { createContext, type FineContext, type ProgressEvent } from './context';
 import { extractEntities, type NoteEntity } from './extract';
@@ -51,13 +51,14 @@ export const DEFAULT_MAX_EXTRACTION_TOKENS = 8_000;
 
 const NO_REFERENCE = '(no reference summary was given)';
 
-/** Runs a step; a failure other than cancellation is recorded and gives null. */
-async function guarded<T>(errors: string[], label: string, step: () => Promise<T>): Promise<T | null> {
+/** Runs a step; a failure other than cancellation is recorded (in words and as a Failure) and gives null. */
+async function guarded<T>(errors: string[], failures: Map<string, Failure>, label: string, step: () => Promise<T>): Promise<T | null> {
   try {
     return await step();
   } catch (error) {
     if (isCancellation(error)) throw error;
     errors.push(`${label}: ${(error as Error).message}`);
+    failures.set(label, failureOf(error));
     return null;
   }
 }
@@ -97,8 +98,9 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
 
   const errors: string[] = [];
   const notes: string[] = [];
-  const targetEntities = guarded(errors, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
-  const rubricEntities = guarded(errors, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
+  const extractionFailures = new Map<string, Failure>();
+  const targetEntities = guarded(errors, extractionFailures, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
+  const rubricEntities = guarded(errors, extractionFailures, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
   const sections = findSections(input.summary);
   const sectionOf = (e: NoteEntity) => sectionAt(sections, e.spans[0]?.start)?.name ?? 'unknown (entity not located)';
 
@@ -161,19 +163,41 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const ratio = (metric: 'completeness' | 'correctness' | 'alignment', result: VotedMetricResult | null, list: NoteEntity[] | null) =>
     result && list ? verdictRatio(VOTING_RULES[metric], list.map((e) => result.byId.get(e.id)?.verdict ?? ERROR_VERDICT)) : null;
 
-  return {
+  const scores = {
     completeness: metricScore(ratio('completeness', completenessResult, rubric)),
     correctness: metricScore(ratio('correctness', correctnessResult, target)),
     alignment: metricScore(ratio('alignment', alignmentResult, target)),
     readability: metricScore(readabilityResult?.ratio ?? null),
+  };
+  // A metric is failed (not merely empty) when it is null and a call on its path failed.
+  const targetFailure = extractionFailures.get('entity extraction (target)');
+  const rubricFailure = extractionFailures.get(`entity extraction (${rubricNote})`);
+  const failures = metricFailures(scores, {
+    completeness: rubricFailure ?? completenessResult?.failures[0],
+    correctness: targetFailure ?? correctnessResult?.failures[0],
+    alignment: targetFailure ?? alignmentResult?.failures[0],
+    readability: readabilityResult?.failures[0],
+  });
+
+  return {
+    ...scores,
     entities,
     findings,
     rubricSource: rubricNote,
     rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles }),
     ...(errors.length > 0 ? { errors } : {}),
+    ...(failures ? { failures } : {}),
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),
   };
+}
+
+function metricFailures(
+  scores: Record<FineMetricName, unknown>,
+  firstFailure: Record<FineMetricName, Failure | undefined>,
+): FineResult['failures'] {
+  const failed = (Object.keys(scores) as FineMetricName[]).filter((m) => scores[m] === null && firstFailure[m]);
+  return failed.length > 0 ? Object.fromEntries(failed.map((m) => [m, firstFailure[m]])) : undefined;
 }
 
 /** Judging that cannot happen (its extraction failed): the planned calls are withdrawn. */

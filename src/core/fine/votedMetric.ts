@@ -5,7 +5,7 @@
  */
 import type { NoteName, Vote } from '../result';
 import type { TemplateVars } from '../prompts';
-import { isCancellation } from '../errors';
+import { failureOf, isCancellation, type Failure } from '../errors';
 import type { Angle } from './angles';
 import type { FineContext } from './context';
 import { judgeAngle, type JudgedItem, type Judgement } from './judge';
@@ -21,6 +21,8 @@ export interface EntityVerdict {
 export interface VotedMetricResult {
   byId: Map<string, EntityVerdict>;
   errors: string[];
+  /** One per angle that failed outright. */
+  failures: Failure[];
 }
 
 export async function runVotedMetric(
@@ -32,6 +34,7 @@ export async function runVotedMetric(
 ): Promise<VotedMetricResult> {
   const rule = VOTING_RULES[metric];
   const errors: string[] = [];
+  const failures: Failure[] = [];
   const perAngle = await Promise.all(
     angles.map(async (angle) => {
       try {
@@ -40,6 +43,7 @@ export async function runVotedMetric(
       } catch (error) {
         if (isCancellation(error)) throw error;
         errors.push(`${metric} (${angle.name}): ${(error as Error).message}`);
+        failures.push(failureOf(error));
         return { angle, judgements: [] as Judgement[] };
       }
     }),
@@ -55,5 +59,5 @@ export async function runVotedMetric(
       evidence: (agreeing.length > 0 ? agreeing : mine).flatMap(({ j }) => j.evidence),
     });
   }
-  return { byId, errors };
+  return { byId, errors, failures };
 }

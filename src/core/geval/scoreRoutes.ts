@@ -4,7 +4,7 @@
  * (n answers at temperature 1, parsed and averaged, as the paper did with GPT-4).
  */
 import { SumLensError } from '../errors';
-import type { ChatRequest, LlmSession } from '../llm/types';
+import type { ChatRequest, ChatResult, LlmSession } from '../llm/types';
 import { logprobRouteProblem, scoreFromLogprobs } from './logprobScore';
 import type { ParseRule } from './parseScore';
 import { estimateFromSamples } from './samplingEstimate';
@@ -47,7 +47,7 @@ export async function scorePromptText(
   if (scaleProblem) warnings.push(scaleProblem);
   else if (session.capabilities().logprobs !== false) {
     const result = await session.chat(
-      { messages, temperature: 0, maxTokens: SCORE_MAX_TOKENS, topLogprobs: options.topLogprobs ?? DEFAULT_TOP_LOGPROBS, purpose },
+      { messages, temperature: 0, maxTokens: SCORE_MAX_TOKENS, topLogprobs: options.topLogprobs ?? DEFAULT_TOP_LOGPROBS, purpose, accept: (reply) => logprobsReadable(reply, scale) },
       options.signal,
     );
     const tokens = result.choices[0]?.logprobs;
@@ -61,6 +61,13 @@ export async function scorePromptText(
   return sample(session, messages, scale, purpose, options, warnings);
 }
 
+/** A reply worth caching on the logprob route: a score can be read from it, or it says there are no log-probabilities. */
+function logprobsReadable(reply: ChatResult, scale: ScoreScale): boolean {
+  const tokens = reply.choices[0]?.logprobs;
+  if (reply.logprobsUnavailable || !tokens?.length) return true;
+  return scoreFromLogprobs(tokens, scale).ok;
+}
+
 async function sample(
   session: LlmSession,
   messages: ChatRequest['messages'],
@@ -71,12 +78,11 @@ async function sample(
 ): Promise<ScoreReading> {
   const samples = options.samples ?? DEFAULT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 1) throw new SumLensError('usage', `samples must be a positive integer (got ${samples})`);
-  const result = await session.chat({ messages, temperature: 1, maxTokens: SCORE_MAX_TOKENS, n: samples, purpose }, options.signal);
-  const estimate = estimateFromSamples(
-    result.choices.map((choice) => choice.text),
-    scale,
-    options.parseRule ?? 'robust',
-  );
+  const parseRule = options.parseRule ?? 'robust';
+  const estimateOf = (reply: ChatResult) => estimateFromSamples(reply.choices.map((choice) => choice.text), scale, parseRule);
+  const accept = (reply: ChatResult) => estimateOf(reply).score !== null;
+  const result = await session.chat({ messages, temperature: 1, maxTokens: SCORE_MAX_TOKENS, n: samples, purpose, accept }, options.signal);
+  const estimate = estimateOf(result);
   return {
     method: 'sampling',
     score: estimate.score,

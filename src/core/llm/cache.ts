@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as path from 'node:path';
 import * as cacache from 'cacache';
 import { z } from 'zod';
 import type { ChatResult } from './types';
@@ -30,8 +31,39 @@ const cachedResultSchema = z.object({
   logprobsUnavailable: z.boolean().optional(),
 });
 
+/** Where the answers are cached inside a cache directory (beside the capabilities file). */
+export function resultsCacheDir(cacheDir: string): string {
+  return path.join(cacheDir, 'results');
+}
+
+export interface CacheStats {
+  directory: string;
+  entries: number;
+  /** Bytes of cached answers. */
+  bytes: number;
+}
+
 export class ResultCache {
-  constructor(readonly directory: string) {}
+  private warned = false;
+
+  /** `onWriteFailure` hears once (per cache) that answers cannot be stored, e.g. a read-only directory. */
+  constructor(
+    readonly directory: string,
+    private readonly onWriteFailure?: (message: string) => void,
+  ) {}
+
+  static async stats(directory: string): Promise<CacheStats> {
+    const entries = await cacache.ls(directory).catch(() => ({}) as Awaited<ReturnType<typeof cacache.ls>>);
+    const list = Object.values(entries);
+    return { directory, entries: list.length, bytes: list.reduce((sum, e) => sum + (e.size ?? 0), 0) };
+  }
+
+  /** Removes every cached answer; returns how many there were. */
+  static async clear(directory: string): Promise<number> {
+    const { entries } = await ResultCache.stats(directory);
+    await cacache.rm.all(directory);
+    return entries;
+  }
 
   static key(parts: Record<string, unknown>): string {
     return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -52,8 +84,12 @@ export class ResultCache {
     const { cached: _cached, ...stored } = result;
     try {
       await cacache.put(this.directory, key, JSON.stringify(stored));
-    } catch {
-      // The cache is an optimisation: the caller has its answer either way.
+    } catch (error) {
+      // The cache is an optimisation: the caller has its answer either way. Say so once.
+      if (this.warned) return;
+      this.warned = true;
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      this.onWriteFailure?.(`cannot write the answer cache in ${this.directory} (${reason}); answers are not cached (use --cache-dir DIR or --no-cache)`);
     }
   }
 }

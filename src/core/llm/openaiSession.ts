@@ -1,6 +1,5 @@
-import * as path from 'node:path';
 import { SumLensError } from '../errors';
-import { ResultCache } from './cache';
+import { ResultCache, resultsCacheDir } from './cache';
 import { CapabilityStore } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
 import { OpenAiTransport } from './openaiTransport';
@@ -19,8 +18,11 @@ export interface OpenAiSessionOptions {
   concurrency?: number;
   /** Cache directory; null turns the cache off. */
   cacheDir: string | null;
+  /** The time one call may take, its retries included (default 120 s). */
   timeoutMs?: number;
   retry?: RetryPolicy;
+  /** Hears conditions worth one line to the user (an answer cache that cannot be written). */
+  onWarning?(message: string): void;
 }
 
 /** Hosted services that always need a key; local servers (vLLM, Ollama, llama.cpp) often do not. */
@@ -63,7 +65,7 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     model,
     transport,
     limiter: new ConcurrencyLimiter(options.concurrency ?? 8),
-    cache: options.cacheDir ? new ResultCache(path.join(options.cacheDir, 'results')) : undefined,
+    cache: options.cacheDir ? new ResultCache(resultsCacheDir(options.cacheDir), options.onWarning) : undefined,
     capabilities: new CapabilityStore(options.cacheDir ?? undefined),
     usage,
   });

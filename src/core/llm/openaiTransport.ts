@@ -8,7 +8,7 @@ export interface TransportOptions {
   baseURL: string;
   apiKey: string;
   model: string;
-  /** Per-request timeout. */
+  /** The time one call may take, its retries included. */
   timeoutMs: number;
   retry?: RetryPolicy;
   /** Extra headers, e.g. Azure's api-key. */
@@ -44,14 +44,20 @@ export class OpenAiTransport {
     this.retry = options.retry ?? defaultRetryPolicy;
   }
 
+  /**
+   * Sends the body, retrying transient failures, all within one time budget (timeoutMs):
+   * each attempt gets what is left of it, and a retry that would have to wait past it is
+   * not made, so a hung or failing server costs at most --timeout per call.
+   */
   async post(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletionReply> {
+    const deadline = Date.now() + this.options.timeoutMs;
     let invalidReplies = 0;
     for (let attempt = 0; ; attempt++) {
       throwIfAborted(signal);
       this.events.onAttempt();
       try {
         const response = await this.client.chat.completions
-          .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
+          .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal, timeout: Math.max(1, deadline - Date.now()) })
           .asResponse();
         const reply = parseReply(await response.text());
         if (reply) return reply;
@@ -62,15 +68,19 @@ export class OpenAiTransport {
       } catch (error) {
         if (signal?.aborted) throw toSumLensError(new OpenAI.APIUserAbortError(), this.options.baseURL, this.options.model);
         const retryable = isRetryable(error) || isBodyReadFailure(error);
-        if (!retryable || attempt >= this.retry.maxRetries) {
+        const wait = retryable && attempt < this.retry.maxRetries ? retryDelayMs(attempt, this.retry, retryHeaders(error)) : undefined;
+        if (wait === undefined || Date.now() + wait >= deadline) {
           throw toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey);
         }
         this.events.onRetry();
-        const headers = error instanceof OpenAI.APIError ? error.headers : undefined;
-        await sleep(retryDelayMs(attempt, this.retry, headers), signal);
+        await sleep(wait, signal);
       }
     }
   }
+}
+
+function retryHeaders(error: unknown): Headers | undefined {
+  return error instanceof OpenAI.APIError ? error.headers : undefined;
 }
 
 function parseReply(text: string): ChatCompletionReply | undefined {

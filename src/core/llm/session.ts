@@ -54,7 +54,7 @@ export class CachingSession implements LlmSession {
   }
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
-    const { purpose: _purpose, ...determining } = request;
+    const { purpose: _purpose, accept, ...determining } = request;
     const key = ResultCache.key({ v: 1, endpoint: this.endpoint, model: this.model, request: determining });
     const hit = await this.options.cache?.get(key);
     if (hit) {
@@ -62,7 +62,7 @@ export class CachingSession implements LlmSession {
       return { ...hit, cached: true };
     }
     const result = await this.complete(request, signal);
-    if (result.choices.length > 0) await this.options.cache?.put(key, result);
+    if (result.choices.length > 0 && (accept?.(result) ?? true)) await this.options.cache?.put(key, result);
     return result;
   }
 

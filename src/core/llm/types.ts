@@ -27,6 +27,12 @@ export interface ChatRequest {
   responseFormat?: ResponseFormat;
   /** A short label ("coherence", "fine:extract") used in progress, errors and usage. */
   purpose?: string;
+  /**
+   * Whether a reply is usable by its caller (a score could be read, the JSON matched its
+   * schema). Only usable replies are cached, so one bad answer is not served again. Not
+   * part of the cache key. Default: any reply with at least one choice.
+   */
+  accept?(result: ChatResult): boolean;
 }
 
 export interface TokenAlternative {
