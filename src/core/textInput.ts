@@ -52,7 +52,8 @@ function looksLikeUtf16(bytes: Uint8Array): boolean {
     if (bytes[2 * i] === 0) evenNul++;
     if (bytes[2 * i + 1] === 0) oddNul++;
   }
-  return Math.max(evenNul, oddNul) > pairs * 0.3 && Math.min(evenNul, oddNul) < pairs * 0.05;
+  const most = Math.max(evenNul, oddNul);
+  return most >= 2 && most > pairs * 0.3 && Math.min(evenNul, oddNul) < pairs * 0.05;
 }
 
 export function readTextFile(file: string, label = file): string {

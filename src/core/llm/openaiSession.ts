@@ -1,4 +1,4 @@
-import { SumLensError } from '../errors';
+import { redactCredentials, SumLensError } from '../errors';
 import { ResultCache, resultsCacheDir } from './cache';
 import { CapabilityStore } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
@@ -37,10 +37,15 @@ function isAzure(baseURL: string): boolean {
 /** An LlmSession over any OpenAI-compatible chat completions endpoint. */
 export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
   const baseURL = (options.baseURL || defaultBaseUrl).replace(/\/+$/, '');
+  let url: URL;
   try {
-    new URL(baseURL);
+    url = new URL(baseURL);
   } catch {
     throw new SumLensError('usage', `"${baseURL}" is not a URL; give the endpoint as e.g. http://localhost:8000/v1.`);
+  }
+  if (url.username || url.password) {
+    // fetch refuses such URLs; the message shows the URL with the credentials hidden.
+    throw new SumLensError('usage', `the base URL ${baseURL} has a user name or password in it, which cannot be sent; put the key in OPENAI_API_KEY instead.`);
   }
   if (!options.apiKey && requiresKey(baseURL)) {
     throw new SumLensError('no-api-key', `No API key for ${baseURL}: set OPENAI_API_KEY (or run "SumLens: Set API Key" in VS Code).`);
@@ -61,7 +66,8 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     { onAttempt: () => usage.calls++, onRetry: () => usage.retries++ },
   );
   return new CachingSession({
-    endpoint: baseURL,
+    // What results, messages and the cache key show: never a key written into the URL's query.
+    endpoint: redactCredentials(baseURL),
     model,
     transport,
     limiter: new ConcurrencyLimiter(options.concurrency ?? 8),

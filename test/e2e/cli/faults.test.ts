@@ -104,7 +104,7 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
       code: 12,
       what: 'a broken template',
       args: (m) => (m === 'geval' || m === 'rationale' ? ['--prompts', brokenPrompts.aspect, '--aspects', 'coherence'] : ['--prompts', brokenPrompts.fine]),
-      stderr: /prompts\/(summarization\/coherence|fine\/extract)\.md/,
+      stderr: /(summarization\/coherence|fine\/extract)\.md:\d+: bad YAML/,
       maxLines: 1,
     },
     { code: 13, what: 'a server that hangs', fault: 'hang', args: () => ['--timeout', '1'], stderr: /did not answer in time/, maxLines: 1 },
