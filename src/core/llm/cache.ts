@@ -43,6 +43,12 @@ export interface CacheStats {
   bytes: number;
 }
 
+/**
+ * Results whose write is under way (callers do not wait for the disk), by directory and key:
+ * every session of this process is served from memory until the answer is on disk.
+ */
+const beingWritten = new Map<string, Omit<ChatResult, 'cached'>>();
+
 export class ResultCache {
   private warned = false;
 
@@ -70,6 +76,8 @@ export class ResultCache {
   }
 
   async get(key: string): Promise<Omit<ChatResult, 'cached'> | undefined> {
+    const writing = beingWritten.get(this.slot(key));
+    if (writing) return writing;
     try {
       const { data } = await cacache.get(this.directory, key);
       const parsed = cachedResultSchema.safeParse(JSON.parse(data.toString('utf8')));
@@ -82,6 +90,7 @@ export class ResultCache {
   /** Stores a result; a failed write (read-only or full disk) costs a future hit, never the answer in hand. */
   async put(key: string, result: ChatResult): Promise<void> {
     const { cached: _cached, ...stored } = result;
+    beingWritten.set(this.slot(key), stored);
     try {
       await cacache.put(this.directory, key, JSON.stringify(stored));
     } catch (error) {
@@ -90,6 +99,12 @@ export class ResultCache {
       this.warned = true;
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       this.onWriteFailure?.(`cannot write the answer cache in ${this.directory} (${reason}); answers are not cached (use --cache-dir DIR or --no-cache)`);
+    } finally {
+      beingWritten.delete(this.slot(key));
     }
+  }
+
+  private slot(key: string): string {
+    return `${this.directory}\u0000${key}`;
   }
 }

@@ -62,7 +62,8 @@ export class CachingSession implements LlmSession {
       return { ...hit, cached: true };
     }
     const result = await this.complete(request, signal);
-    if (result.choices.length > 0 && (accept?.(result) ?? true)) await this.options.cache?.put(key, result);
+    // Stored in the background: the caller's answer does not wait for the disk (put never throws).
+    if (result.choices.length > 0 && (accept?.(result) ?? true)) void this.options.cache?.put(key, result);
     return result;
   }
 
