@@ -1,6 +1,6 @@
 // `npm run bench`: compiles, builds, then runs each benchmark and prints its figures.
 // Benchmarks measure; they are not tests and never fail on a number.
-//   SUMLENS_BENCH=geval,fine,meta,throughput,sampling  picks which to run (default: all).
+//   SUMLENS_BENCH=geval,fine,meta,throughput,sampling,startup  picks which to run (default: all).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,7 @@ const benches = [
   ['meta', 'meta.js', 'benchMeta'],
   ['throughput', 'throughput.js', 'benchThroughput'],
   ['sampling', 'sampling.js', 'benchSampling'],
+  ['startup', 'startup.js', 'benchStartup'],
 ];
 const wanted = (process.env.SUMLENS_BENCH ?? benches.map(([name]) => name).join(',')).split(',');
 for (const [name, file, exported] of benches) {

@@ -1,6 +1,6 @@
 // `npm test`: every test layer, in order, on a fresh clone and offline.
 //   1. type-check and compile (tsc → out/)
-//   2. engine and CLI tests with mocha (unit, and end to end through the fake server)
+//   2. build (dist/), then engine and CLI tests with mocha (unit, and end to end through the fake server)
 //   3. the extension inside a real VS Code (code-server; installed by scripts/setup-vscode.sh)
 //   4. the UI driven in Chromium by Playwright, with screenshots
 // Ends with one line "tests: N passed, N failed, N skipped" and a non-zero exit on any failure.
@@ -18,8 +18,9 @@ const engineOnly = process.env.SUMLENS_TEST_LAYERS === 'engine';
 const steps = [
   { name: 'compile', command: bin('tsc'), args: ['-p', '.'] },
   { name: 'compile webview', command: bin('tsc'), args: ['-p', 'src/extension/webview'] },
-  { name: 'engine', command: bin('mocha'), args: [] },
+  // Built before the engine layer: its CLI tests also run the shipped bundle (bin/sumlens.js).
   { name: 'build', command: node, args: ['scripts/build.mjs'] },
+  { name: 'engine', command: bin('mocha'), args: [] },
 ];
 if (!engineOnly) {
   steps.push(

@@ -1,47 +1,91 @@
 /**
- * The `sumlens` command line: a thin adapter over the engine in src/core. Errors print as
- * one line on stderr and exit with the error's own code (see src/core/errors.ts).
+ * The `sumlens` command line: a thin adapter over the engine in src/core. Every failure
+ * ends here as one line on stderr and the exit code of its kind (README table); usage
+ * errors name the problem and the command's --help, never print the whole help.
  */
+import * as path from 'node:path';
 import { Command } from 'commander';
-import { SumLensError } from '../core/errors';
-import { packageVersion } from '../core/paths';
-import { registerEval } from './commands/eval';
-import { registerMeta } from './commands/meta';
-import { registerReplay } from './commands/replay';
-import { registerBench } from './commands/bench';
-import { registerProbe } from './commands/probe';
-import { registerCapabilities } from './commands/capabilities';
+import { exitCodeOf, isSumLensError } from '../core/errors';
+import { ownManifest, packageVersion } from '../core/manifest';
+import { commandTable, type CommandEntry } from './commandTable';
+import { printError } from './stderr';
 
 export async function main(argv: string[]): Promise<number> {
+  const args = argv.slice(2);
+  const debug = args.includes('--debug');
+  const wanted = commandName(args);
   const program = new Command('sumlens')
     .description('Score summaries aspect by aspect with LLM judges (G-Eval, rationale-first, fine-grained) and check the scores against people.')
     .version(packageVersion())
-    .showHelpAfterError()
+    .option('--debug', 'print the stack trace of an internal error')
     .exitOverride();
-  registerEval(program);
-  registerMeta(program);
-  registerReplay(program);
-  registerBench(program);
-  registerProbe(program);
-  registerCapabilities(program);
   try {
+    for (const entry of commandTable) {
+      if (entry.name === wanted) loadCommand(entry)(program);
+      else program.command(entry.name).description(entry.summary);
+    }
+    configureUsageErrors(program);
     await program.parseAsync(argv);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {
-    return reportError(error);
+    return reportError(error, wanted, debug);
   }
 }
 
-function reportError(error: unknown): number {
+/** The first word that is not an option ("help eval" asks for eval's help). */
+function commandName(args: string[]): string | undefined {
+  const words = args.filter((a) => !a.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
+}
+
+/** Loads a command's module only when it is the one being run (see commandTable). */
+function loadCommand(entry: CommandEntry): (program: Command) => void {
+  // A runtime require: in the bundle each command is its own file (dist/commands/<module>.js).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require(path.join(__dirname, 'commands', `${entry.module}.js`)) as Record<string, (program: Command) => void>;
+  return loaded[entry.register];
+}
+
+/** commander's usage messages as one line plus where to read more, for the program and each command. */
+function configureUsageErrors(command: Command): void {
+  const helpCommand = command.parent ? `sumlens ${command.name()} --help` : 'sumlens --help';
+  command.configureOutput({
+    outputError: (message) => printError(`${usageLine(message)}; see ${helpCommand}`),
+  });
+  for (const sub of command.commands) configureUsageErrors(sub);
+}
+
+/** "error: unknown option '--sumary'\n(Did you mean --summary?)" → "unknown option '--sumary' (did you mean --summary?)". */
+function usageLine(message: string): string {
+  return message
+    .trim()
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\(Did you mean/, '(did you mean')
+    .replace(/\.$/, '');
+}
+
+function reportError(error: unknown, command: string | undefined, debug: boolean): number {
   const commanderError = error as { code?: string; exitCode?: number };
   if (commanderError.code?.startsWith('commander.')) {
-    // commander has printed its own message (or the help/version text)
-    return commanderError.code === 'commander.helpDisplayed' || commanderError.code === 'commander.version' ? 0 : 2;
+    // commander has printed its message (or the help/version text) through configureOutput
+    return commanderError.code === 'commander.helpDisplayed' || commanderError.code === 'commander.version' || commanderError.code === 'commander.help'
+      ? 0
+      : exitCodeOf('usage');
   }
-  if (error instanceof SumLensError) {
-    process.stderr.write(`sumlens: ${error.message}\n`);
+  if (isSumLensError(error)) {
+    const help = error.code === 'usage' ? `; see sumlens${command ? ` ${command}` : ''} --help` : '';
+    printError(`${error.message.replace(/\.$/, '')}${help}`);
     return error.exitCode;
   }
-  process.stderr.write(`sumlens: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  return 1;
+  const message = error instanceof Error ? error.message : String(error);
+  printError(`internal error: ${message}. This is a bug in SumLens: please report it ${reportWhere()} with the command you ran${debug ? '' : ' (--debug shows the stack trace)'}.`);
+  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  return exitCodeOf('internal');
+}
+
+/** The "bugs" address of package.json when it has one. */
+function reportWhere(): string {
+  const url = ownManifest()?.bugsUrl;
+  return url ? `at ${url}` : 'to the SumLens maintainers';
 }

@@ -2,6 +2,8 @@ import { Command, Option } from 'commander';
 import { defaultCacheDir } from '../core/paths';
 import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
 import type { LlmSession } from '../core/llm/types';
+import { positiveSeconds, wholeNumber } from './numbers';
+import { printNotice, printWarning } from './stderr';
 
 export interface SessionFlags {
   baseUrl?: string;
@@ -23,8 +25,8 @@ export function addSessionOptions(command: Command): Command {
   return command
     .addOption(new Option('--base-url <url>', 'OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp, LM Studio)').env('OPENAI_BASE_URL'))
     .addOption(new Option('--model <name>', `model to judge with (default ${defaultModel})`).env('SUMLENS_MODEL'))
-    .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt))
-    .addOption(new Option('--timeout <seconds>', 'per-request timeout').default(120).argParser(positiveInt))
+    .addOption(new Option('--concurrency <n>', 'requests in flight at once (1-64)').default(8).argParser(wholeNumber(1, 64)))
+    .addOption(new Option('--timeout <seconds>', 'limit on one judge call, its retries included').default(120).argParser(positiveSeconds))
     .addOption(new Option('--reasoning-budget <tokens>', 'room for a thinking model (o-series, gpt-5, R1) to reason before it answers').default(2048).argParser(positiveInt))
     .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir()})`)
     .option('--no-cache', 'do not read or write the answer cache');
@@ -41,12 +43,10 @@ export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}): Llm
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : null,
     reasoningBudget: flags.reasoningBudget,
     userTopLogprobs: chosen.topLogprobs,
-    onNotice: (line) => process.stderr.write(`sumlens: ${line}\n`),
+    onNotice: printNotice,
+    onWarning: printWarning,
   });
 }
 
-export function positiveInt(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`expected a positive whole number, got "${text}"`);
-  return value;
-}
+/** A whole number from 1 up. */
+export const positiveInt = wholeNumber(1);

@@ -3,7 +3,7 @@
  * scores (G-Eval or rationale-first) and/or the fine-grained evaluation, run side by side
  * on one session, with combined progress. A cancelled run returns what had finished.
  */
-import { isCancellation } from './errors';
+import { isCancellation, isSumLensError, SumLensError } from './errors';
 import { failFast } from './failFast';
 import { evaluateFine } from './fine/evaluateFine';
 import type { ReferenceRubrics } from './fine/referenceRubric';
@@ -41,6 +41,19 @@ export interface EvaluateHooks {
   onAspect?(aspect: AspectResult): void;
 }
 
+/**
+ * A run-level error (endpoint down, key rejected, broken template…) that stopped the run,
+ * with what had finished before it: the caller prints `partial`, then the error.
+ */
+export class RunStoppedError extends SumLensError {
+  constructor(
+    readonly stoppedBy: SumLensError,
+    readonly partial: EvaluationResult,
+  ) {
+    super(stoppedBy.code, stoppedBy.message);
+  }
+}
+
 export async function evaluate(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks = {}): Promise<EvaluationResult> {
   const started = Date.now();
   if (options.method !== 'fine') checkAspectTemplates(input.task, options.aspects ?? TASK_ASPECTS[input.task], options.promptOverrideDir);
@@ -57,7 +70,7 @@ async function evaluateWith(
   options: EvaluateOptions,
   hooks: EvaluateHooks,
   started: number,
-  fatal: () => Error | undefined,
+  fatal: () => SumLensError | undefined,
   splittableSession: EvaluateOptions['session'],
 ): Promise<EvaluationResult> {
   const holistic = options.method !== 'fine';
@@ -93,10 +106,8 @@ async function evaluateWith(
     : Promise.resolve(undefined);
 
   const [aspects, fine] = await Promise.allSettled([aspectsRun, fineRun]);
-  const stoppedBy = fatal();
-  if (stoppedBy) throw stoppedBy;
   const failure = [aspects, fine].find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failure && !isCancellation(failure.reason)) throw failure.reason;
+  if (failure && !isCancellation(failure.reason) && !isSumLensError(failure.reason)) throw failure.reason; // a bug
 
   const result: EvaluationResult = {
     aspects: aspects.status === 'fulfilled' ? aspects.value.map(withAspectWarnings) : finished,
@@ -112,6 +123,8 @@ async function evaluateWith(
   if (warnings.length > 0) result.warnings = [...(result.warnings ?? []), ...warnings];
   const provenance = [...(options.session.provenance?.() ?? []), ...(result.fine?.fallbacks ?? [])];
   if (provenance.length > 0) result.provenance = provenance;
+  const stoppedBy = fatal() ?? (failure && !isCancellation(failure.reason) ? (failure.reason as SumLensError) : undefined);
+  if (stoppedBy) throw new RunStoppedError(stoppedBy, result);
   // The fine-grained part returns what finished when cancelled, so the signal tells too.
   if (failure || hooks.signal?.aborted) result.cancelled = true;
   return result;

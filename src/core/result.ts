@@ -3,6 +3,7 @@
  * panel and diagnostics render, and what benchmarks store. Field names are a public
  * contract (other tools and checks rely on them); add fields, do not rename.
  */
+import type { ErrorCode, Failure } from './errors';
 import type { Usage } from './llm/types';
 
 export type Method = 'geval' | 'rationale' | 'fine' | 'all';
@@ -31,6 +32,8 @@ export interface AspectResult {
   template?: string;
   /** Set when this aspect failed; the other aspects are still reported. */
   error?: string;
+  /** What kind of failure `error` is (its exit code in the README table). */
+  errorCode?: ErrorCode;
   /** Caveats of this reading: a low valid mass, a scale the log-probability route cannot read. */
   warnings?: string[];
   /** How this score was made: route, why that route, samples and their standard error. */
@@ -115,6 +118,8 @@ export interface MetricScore {
   unjudged?: number;
 }
 
+export type FineMetricName = 'completeness' | 'correctness' | 'alignment' | 'readability';
+
 export interface FineResult {
   completeness: MetricScore | null;
   correctness: MetricScore | null;
@@ -127,6 +132,8 @@ export interface FineResult {
   /** Voting rules, thresholds and prompt angles used, so a reader can check the arithmetic. */
   rules?: Record<string, unknown>;
   errors?: string[];
+  /** The metrics that are null because their calls failed, each with the first failure on its path. */
+  failures?: Partial<Record<FineMetricName, Failure>>;
   /** Counts behind the ratios (entities per note, sentences, sentences with issues, calls). */
   stats?: Record<string, number>;
   /** Why a metric is null when that is not an error (e.g. a note with no entities). */

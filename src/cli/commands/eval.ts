@@ -1,23 +1,27 @@
 /** `sumlens eval`: score one summary against its source document. */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { evaluate, type EvaluationInput } from '../../core/evaluate';
+import { evaluate, RunStoppedError, type EvaluationInput } from '../../core/evaluate';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../../core/geval/adaptiveSampling';
 import { PRESETS, type PresetName } from '../../core/geval/presets';
 import { ROUTES, type RoutePreference } from '../../core/geval/scoreRoutes';
-import type { Method, Task } from '../../core/result';
+import type { EvaluationResult, Method, Task } from '../../core/result';
+import { resultJson } from '../../core/resultJson';
 import { readTextFile } from '../../core/textInput';
 import { formatEvalReport } from '../format/evalReport';
+import { reportOutcome } from '../outcome';
 import { parseAspects } from './meta';
-import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { wholeNumber } from '../numbers';
+import { cancelOnInterrupt, progressLine } from '../terminal';
+import { checkEvalUsage } from '../evalUsage';
 
 function nonNegativeNumber(text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new InvalidArgumentError(`expected a number of 0 or more, got "${text}"`);
   return value;
 }
-import { cancelOnInterrupt, progressLine } from '../terminal';
 
-interface EvalFlags extends SessionFlags {
+export interface EvalFlags extends SessionFlags {
   source: string;
   summary: string;
   reference?: string;
@@ -45,7 +49,7 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
     .addOption(new Option('--route <route>', 'how scores are read: auto (log-probabilities where readable, else sampling), logprobs, or sampling').choices([...ROUTES]).default('auto'))
-    .option('--samples <n>', 'sampling route: the most answers drawn per aspect', positiveInt, 20)
+    .option('--samples <n>', 'sampling route: the most answers drawn per aspect (1-100)', wholeNumber(1, 100), 20)
     .option(
       '--max-se <share>',
       `sampling route: stop drawing once the standard error of the mean score is below this share of the scale's range (${DEFAULT_MAX_STANDARD_ERROR} is 0.1 point on 1-3; 0 draws all --samples at once)`,
@@ -53,14 +57,15 @@ export function registerEval(program: Command): void {
       DEFAULT_MAX_STANDARD_ERROR,
     )
     .addOption(new Option('--preset <name>', "reproduce a paper's settings: geval-paper (G-Eval's prompt layout, temperature 2, max_tokens 5, top_p 1, n 20, its parse rule); overrides --route, --samples, --max-se, --parse").choices([...PRESETS]))
-    .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route', positiveInt, 20)
+    .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), 20)
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--json', 'print the result as JSON');
-  addSessionOptions(command).action(runEval);
+  addSessionOptions(command).action((flags: EvalFlags) => runEval(flags, command));
 }
 
 async function runEval(flags: EvalFlags, command: Command): Promise<void> {
+  checkEvalUsage(flags, (option) => command.getOptionValueSource(option) === 'cli');
   const input: EvaluationInput = {
     source: readTextFile(flags.source, `--source ${flags.source}`),
     summary: readTextFile(flags.summary, `--summary ${flags.summary}`),
@@ -69,8 +74,9 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   };
   const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
   const cancellation = cancelOnInterrupt();
+  let result: EvaluationResult;
   try {
-    const result = await evaluate(
+    result = await evaluate(
       input,
       {
         method: flags.method,
@@ -86,10 +92,22 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
       },
       { signal: cancellation.signal, onProgress: progressLine() },
     );
-    const notes = { source: input.source, target: input.summary, reference: input.reference };
-    process.stdout.write(flags.json ? JSON.stringify(result, null, 2) + '\n' : formatEvalReport(result, notes));
-    if (result.cancelled) process.exitCode = 130;
+  } catch (error) {
+    // A run-level error still shows what finished before it, then ends the run with its code.
+    if (error instanceof RunStoppedError) {
+      printResult(error.partial, input, flags);
+      reportOutcome(error.partial, error);
+      throw error;
+    }
+    throw error;
   } finally {
     cancellation.dispose();
   }
+  printResult(result, input, flags);
+  process.exitCode = reportOutcome(result);
+}
+
+function printResult(result: EvaluationResult, input: EvaluationInput, flags: EvalFlags): void {
+  const notes = { source: input.source, target: input.summary, reference: input.reference };
+  process.stdout.write(flags.json ? JSON.stringify(resultJson(result), null, 2) + '\n' : formatEvalReport(result, notes));
 }

@@ -3,7 +3,7 @@
  * Predictions come from a bench JSONL file (matched to items by key: `doc_id|system_id`, or a
  * hash of source, system and output when items have no doc_id) or from a field of the items.
  */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Level } from '../../core/meta/datasets';
 import { metaJson, metaTable } from '../../core/meta/formatTable';
 import { runMeta } from '../../core/meta/runMeta';
@@ -17,17 +17,19 @@ export function levelOption(): Option {
   ]);
 }
 
-/** "coherence, fluency" → ["coherence", "fluency"]. */
+/** "coherence, fluency" → ["coherence", "fluency"]; an empty list is a usage error. */
 export function parseAspects(text: string): string[] {
-  return text
+  const aspects = text
     .split(',')
     .map((a) => a.trim())
     .filter((a) => a !== '');
+  if (aspects.length === 0) throw new InvalidArgumentError('Expected at least one aspect name, e.g. coherence,fluency.');
+  return aspects;
 }
 
 interface MetaFlags {
   dataset: string;
-  aspect: string;
+  aspect: string[];
   predictions?: string;
   field?: string;
   level?: Level;
@@ -39,7 +41,7 @@ export function registerMeta(program: Command): void {
     .command('meta')
     .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b)')
     .requiredOption('--dataset <file>', 'dataset JSON (SummEval, Topical-Chat, QAGS, or UniEval/G-Eval result files)')
-    .requiredOption('--aspect <names>', 'human-scored aspect, or several separated by commas')
+    .requiredOption('--aspect <names>', 'human-scored aspect, or several separated by commas', parseAspects)
     .addOption(
       new Option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key').conflicts('field'),
     )
@@ -56,7 +58,7 @@ export function registerMeta(program: Command): void {
     .action((flags: MetaFlags) => {
       const { dataset, results } = runMeta({
         dataset: flags.dataset,
-        aspects: parseAspects(flags.aspect),
+        aspects: flags.aspect,
         predictions: flags.predictions,
         field: flags.field,
         level: flags.level,

@@ -1,5 +1,5 @@
 import { lineColumn } from '../../core/lineColumn';
-import type { AspectResult, EvaluationResult, FineResult, MetricScore, NoteName } from '../../core/result';
+import type { AspectResult, EvaluationResult, FineMetricName, FineResult, MetricScore, NoteName } from '../../core/result';
 
 /** The human-readable report of `sumlens eval`: aspects, fine-grained metrics and findings, usage. */
 export function formatEvalReport(result: EvaluationResult, notes: Partial<Record<NoteName, string>>): string {
@@ -23,7 +23,7 @@ function aspectTable(aspects: AspectResult[]): string[] {
     a.name,
     a.score === null ? '—' : a.score.toFixed(2),
     `${a.scale[0]}–${a.scale[1]}`,
-    a.error ? 'error' : distribution(a.distribution),
+    a.error ? `failed (${a.errorCode ?? 'error'}, see stderr)` : distribution(a.distribution),
     a.error ? '' : how(a),
   ]);
   return table(['aspect', 'score', 'scale', 'distribution', 'route'], rows);
@@ -44,11 +44,10 @@ function how(a: AspectResult): string {
   return `sampling, n=${a.samples ?? 0}${se}${unread}${why}`;
 }
 
-/** Reasons (rationale mode), generated evaluation steps, and per-aspect errors. */
+/** Reasons (rationale mode) and generated evaluation steps (errors go to stderr). */
 function aspectNotes(aspects: AspectResult[]): string[] {
   const lines: string[] = [];
   for (const a of aspects) {
-    if (a.error) lines.push(`${a.name}: ${a.error}`);
     for (const fallback of a.provenance?.fallbacks ?? []) lines.push(`${a.name} fallback: ${oneLine(fallback)}`);
     if (a.reason) lines.push(`${a.name} reason: ${oneLine(a.reason)}`);
     if (a.stepsGenerated && a.steps) lines.push(`${a.name} evaluation steps (generated): ${oneLine(a.steps)}`);
@@ -60,7 +59,10 @@ function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>)
   const unit = (name: string) => (name === 'readability' ? 'sentences' : 'entities');
   const restsOn = (name: string, m: MetricScore | null) =>
     m?.counted === undefined ? '' : `${m.counted} ${unit(name)}${m.unjudged ? `, ${m.unjudged} unjudged` : ''}`;
-  const metric = (name: string, m: MetricScore | null) => [name, m ? m.score.toFixed(2) : '—', m ? m.ratio.toFixed(2) : '—', restsOn(name, m)];
+  const metric = (name: FineMetricName, m: MetricScore | null) =>
+    fine.failures?.[name]
+      ? [name, '—', `failed (${fine.failures[name]?.code}, see stderr)`, '']
+      : [name, m ? m.score.toFixed(2) : '—', m ? m.ratio.toFixed(2) : '—', restsOn(name, m)];
   const lines = [
     'fine-grained' + (fine.rubricSource === 'source' ? ' (no reference: completeness is judged against facts of the source)' : ''),
     ...table(['metric', 'score 1–5', 'ratio', 'rests on'], [
@@ -81,8 +83,6 @@ function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>)
     }
     lines.push('');
   }
-  for (const error of fine.errors ?? []) lines.push(`fine-grained error: ${error}`);
-  if (fine.errors?.length) lines.push('');
   return lines;
 }
 

@@ -8,9 +8,9 @@
  *   (1 without a reference) + readability 2 = 16 (15 without a reference).
  * Critical path: 3 extraction steps, then one judging round = 4 calls deep.
  */
-import { cancelledError, isCancellation } from '../errors';
+import { cancelledError, failureOf, isCancellation, type Failure } from '../errors';
 import type { LlmSession } from '../llm/types';
-import type { FineResult, NoteName } from '../result';
+import type { FineMetricName, FineResult, NoteName } from '../result';
 import { ANGLES } from './angles';
 import { createContext, type FineContext, type ProgressEvent } from './context';
 import { extractEntities, type NoteEntity } from './extract';
@@ -61,13 +61,14 @@ export const DEFAULT_MAX_EXTRACTION_TOKENS = 8_000;
 
 const NO_REFERENCE = '(no reference summary was given)';
 
-/** Runs a step; a failure other than cancellation is recorded and gives null. */
-async function guarded<T>(errors: string[], label: string, step: () => Promise<T>): Promise<T | null> {
+/** Runs a step; a failure other than cancellation is recorded (in words and as a Failure) and gives null. */
+async function guarded<T>(errors: string[], failures: Map<string, Failure>, label: string, step: () => Promise<T>): Promise<T | null> {
   try {
     return await step();
   } catch (error) {
     if (isCancellation(error)) throw error;
     errors.push(`${label}: ${(error as Error).message}`);
+    failures.set(label, failureOf(error));
     return null;
   }
 }
@@ -110,13 +111,15 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
 
   const errors: string[] = [];
   const notes: string[] = [];
-  const targetEntities = guarded(errors, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
+  const extractionFailures = new Map<string, Failure>();
+  const rubricLabel = fromReferences ? `rubric from ${fromReferences.length} references` : `entity extraction (${rubricNote})`;
+  const targetEntities = guarded(errors, extractionFailures, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
   const rubricEntities = fromReferences
-    ? guarded(errors, `rubric from ${fromReferences.length} references`, () => {
+    ? guarded(errors, extractionFailures, rubricLabel, () => {
         ctx.planCalls(1 - 3); // one rubric call instead of the three extraction steps
         return rubrics.entities(ctx, fromReferences);
       })
-    : guarded(errors, `entity extraction (${rubricNote})`, () => extractEntities(ctx, rubricNote, rubricText));
+    : guarded(errors, extractionFailures, rubricLabel, () => extractEntities(ctx, rubricNote, rubricText));
   const sections = findSections(input.summary);
   const sectionOf = (e: NoteEntity) => sectionAt(sections, e.spans[0]?.start)?.name ?? 'unknown (entity not located)';
 
@@ -194,16 +197,29 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     warnings.push(`The model's context was too long for some entity lists: they were halved and judged in parts (${ctx.fallbacks.length} time(s)).`);
   }
 
-  return {
+  const scores = {
     completeness: completenessScore,
     correctness: correctnessScore,
     alignment: alignmentScore,
     readability: metricScore(readabilityResult?.ratio ?? null, readabilityResult?.sentences),
+  };
+  // A metric is failed (not merely empty) when it is null and a call on its path failed.
+  const targetFailure = extractionFailures.get('entity extraction (target)');
+  const failures = metricFailures(scores, {
+    completeness: extractionFailures.get(rubricLabel) ?? completenessResult?.failures[0],
+    correctness: targetFailure ?? correctnessResult?.failures[0],
+    alignment: targetFailure ?? alignmentResult?.failures[0],
+    readability: readabilityResult?.failures[0],
+  });
+
+  return {
+    ...scores,
     entities,
     findings,
     rubricSource: rubricNote,
     rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles, ...(fromReferences ? { referenceQuorum: rubrics.quorum } : {}) }),
     ...(errors.length > 0 ? { errors } : {}),
+    ...(failures ? { failures } : {}),
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
@@ -220,6 +236,14 @@ export function unjudgedWarning(metric: VotedMetric, verdicts: { id: string; ver
     `${metric}: ${unjudged.length} of ${verdicts.length} entities unjudged (${unjudged.join(', ')}): too few of their prompts answered; ` +
     (rests > 0 ? `the score rests on the other ${rests}` : 'not scored')
   );
+}
+
+function metricFailures(
+  scores: Record<FineMetricName, unknown>,
+  firstFailure: Record<FineMetricName, Failure | undefined>,
+): FineResult['failures'] {
+  const failed = (Object.keys(scores) as FineMetricName[]).filter((m) => scores[m] === null && firstFailure[m]);
+  return failed.length > 0 ? Object.fromEntries(failed.map((m) => [m, firstFailure[m]])) : undefined;
 }
 
 /** Judging that cannot happen (its extraction failed): the planned calls are withdrawn. */

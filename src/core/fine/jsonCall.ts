@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { SumLensError, throwIfAborted } from '../errors';
-import type { ChatMessage, LlmSession } from '../llm/types';
+import type { ChatMessage, ChatResult, LlmSession } from '../llm/types';
 
 export interface JsonCall<T> {
   session: LlmSession;
@@ -57,7 +57,8 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
   let problem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
     throwIfAborted(call.signal);
-    const result = await call.session.chat({ messages, responseFormat, temperature: 0, purpose: call.purpose }, call.signal);
+    const accept = (reply: ChatResult) => 'value' in problemWith(reply.choices[0]?.text ?? '', reply.choices[0]?.finishReason ?? null, call.schema);
+    const result = await call.session.chat({ messages, responseFormat, temperature: 0, purpose: call.purpose, accept }, call.signal);
     const text = result.choices[0]?.text ?? '';
     const outcome = problemWith(text, result.choices[0]?.finishReason ?? null, call.schema);
     if ('value' in outcome) {

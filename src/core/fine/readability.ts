@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { Span } from '../result';
-import { isCancellation } from '../errors';
+import { failureOf, isCancellation, type Failure } from '../errors';
 import type { FineContext } from './context';
 import { answerSchema } from './answerSchema';
 import { callJson, jsonSchemaOf } from './jsonCall';
@@ -43,6 +43,8 @@ export interface ReadabilityResult {
   sentencesWithGrammarOrSpelling: number;
   issues: ReadabilityIssue[];
   errors: string[];
+  /** One per prompt that failed. */
+  failures: Failure[];
 }
 
 function issuesSchema(categories: readonly string[]) {
@@ -72,10 +74,11 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
   const sentences = splitSentences(target);
   if (sentences.length === 0) {
     ctx.planCalls(-READABILITY_PROMPTS.length);
-    return { ratio: null, sentences: 0, sentencesWithIssues: 0, sentencesWithFlowIssues: 0, sentencesWithGrammarOrSpelling: 0, issues: [], errors: [] };
+    return { ratio: null, sentences: 0, sentencesWithIssues: 0, sentencesWithFlowIssues: 0, sentencesWithGrammarOrSpelling: 0, issues: [], errors: [], failures: [] };
   }
   const index = indexNote(target);
   const errors: string[] = [];
+  const failures: Failure[] = [];
   const perPrompt = await Promise.all(
     READABILITY_PROMPTS.map(async (prompt) => {
       const schema = issuesSchema(prompt.categories);
@@ -101,6 +104,7 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
       } catch (error) {
         if (isCancellation(error)) throw error;
         errors.push(`readability (${prompt.name}): ${(error as Error).message}`);
+        failures.push(failureOf(error));
         return null;
       }
     }),
@@ -116,5 +120,6 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
     sentencesWithGrammarOrSpelling: ofCategories(GRAMMAR_CATEGORIES),
     issues,
     errors,
+    failures,
   };
 }

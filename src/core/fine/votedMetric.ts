@@ -6,7 +6,7 @@
  */
 import type { NoteName, Vote } from '../result';
 import type { TemplateVars } from '../prompts';
-import { isCancellation } from '../errors';
+import { failureOf, isCancellation, type Failure } from '../errors';
 import type { Angle } from './angles';
 import type { FineContext } from './context';
 import { judgeAngle, type JudgedItem, type Judgement } from './judge';
@@ -22,6 +22,8 @@ export interface EntityVerdict {
 export interface VotedMetricResult {
   byId: Map<string, EntityVerdict>;
   errors: string[];
+  /** One per angle that failed outright. */
+  failures: Failure[];
 }
 
 export async function runVotedMetric(
@@ -33,6 +35,7 @@ export async function runVotedMetric(
 ): Promise<VotedMetricResult> {
   const rule = VOTING_RULES[metric];
   const errors: string[] = [];
+  const failures: Failure[] = [];
   const perAngle = await Promise.all(
     angles.map(async (angle) => {
       try {
@@ -41,6 +44,7 @@ export async function runVotedMetric(
       } catch (error) {
         if (isCancellation(error)) throw error;
         errors.push(`${metric} (${angle.name}): ${(error as Error).message}`);
+        failures.push(failureOf(error));
         return { angle, judgements: [] as Judgement[] };
       }
     }),
@@ -56,5 +60,5 @@ export async function runVotedMetric(
       evidence: (agreeing.length > 0 ? agreeing : mine).flatMap(({ j }) => j.evidence),
     });
   }
-  return { byId, errors };
+  return { byId, errors, failures };
 }

@@ -42,6 +42,7 @@ async function generateSteps(session: LlmSession, template: AspectTemplate, sign
       temperature: 0,
       maxTokens: STEPS_MAX_TOKENS,
       purpose: `steps:${template.aspect}`,
+      accept: (reply) => stepsReply.safeParse(reply.choices[0]?.text).success,
     },
     signal,
   );

@@ -4,7 +4,7 @@
  * done; a failing aspect carries its error and the others still run; cancellation is
  * not an aspect failure and is rethrown once every aspect has stopped.
  */
-import { isCancellation, SumLensError } from '../errors';
+import { failureOf, isCancellation, SumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
 import { resolveTemplate } from '../prompts/resolveTemplate';
 import { isAspectTemplate, type AspectTask, type AspectTemplate } from '../prompts/template';
@@ -94,6 +94,7 @@ function failedAspect(
   session: LlmSession,
   error: unknown,
 ): ScoredAspect {
+  const failure = failureOf(error);
   return {
     name,
     task,
@@ -103,6 +104,7 @@ function failedAspect(
     method: session.capabilities().logprobs === false ? 'sampling' : 'logprobs',
     validMass: 0,
     ...(template ? { template: template.filePath } : {}),
-    error: error instanceof Error ? error.message : String(error),
+    error: failure.message,
+    errorCode: failure.code,
   };
 }

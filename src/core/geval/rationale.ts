@@ -27,6 +27,7 @@ export async function writeReason(
       temperature: 0,
       maxTokens: REASON_MAX_TOKENS,
       purpose: `reason:${template.aspect}`,
+      accept: (reply) => reasonReply.safeParse(reply.choices[0]?.text).success,
     },
     signal,
   );

@@ -50,7 +50,7 @@ export async function scoreAspect(
     steps,
     stepsGenerated: generated,
     template: template.filePath,
-    ...(reading.failure ? { error: reading.failure } : {}),
+    ...(reading.failure ? { error: reading.failure, errorCode: 'invalid-reply' as const } : {}),
     ...(reading.warnings.length > 0 ? { warnings: reading.warnings } : {}),
   };
 }

@@ -7,7 +7,7 @@
  * why, and every fallback taken on the way.
  */
 import { SumLensError } from '../errors';
-import type { ChatMessage, ChatRequest, LlmSession } from '../llm/types';
+import type { ChatMessage, ChatRequest, ChatResult, LlmSession } from '../llm/types';
 import type { ScoreProvenance } from '../result';
 import { nextBatch, stopRule } from './adaptiveSampling';
 import { logprobRouteProblem, scoreFromLogprobs } from './logprobScore';
@@ -103,12 +103,14 @@ async function readLogprobs(
   if (scaleProblem) return { why: 'scale unreadable from token probabilities', fallback: scaleProblem };
   if (session.capabilities().logprobs === false) return { why: 'no logprobs from this endpoint and model (learned earlier)' };
   const asked = options.topLogprobs ?? DEFAULT_TOP_LOGPROBS;
-  const result = await session.chat({ messages, temperature: 0, maxTokens: SCORE_MAX_TOKENS, topLogprobs: asked, purpose }, options.signal);
+  const parseRule = options.parseRule ?? 'robust';
+  const accept = (reply: ChatResult) => logprobsReadable(reply, scale, parseRule);
+  const result = await session.chat({ messages, temperature: 0, maxTokens: SCORE_MAX_TOKENS, topLogprobs: asked, purpose, accept }, options.signal);
   const tokens = result.choices[0]?.logprobs;
   if (result.logprobsUnavailable || !tokens?.length) {
     return result.choices.length === 0 ? { why: 'server refused logprobs' } : { why: 'no logprobs returned' };
   }
-  const reading = scoreFromLogprobs(tokens, scale, options.parseRule ?? 'robust');
+  const reading = scoreFromLogprobs(tokens, scale, parseRule);
   if (!reading.ok) return { why: 'unreadable tokens', fallback: reading.reason };
   const fallbacks = reading.alternatives < asked ? [`${reading.alternatives} of ${asked} alternatives returned, read as they came`] : [];
   return {
@@ -128,6 +130,13 @@ async function readLogprobs(
   };
 }
 
+/** A reply worth caching on the logprob route: a score can be read from it, or it says there are no log-probabilities. */
+function logprobsReadable(reply: ChatResult, scale: ScoreScale, parseRule: ParseRule): boolean {
+  const tokens = reply.choices[0]?.logprobs;
+  if (reply.logprobsUnavailable || !tokens?.length) return true;
+  return scoreFromLogprobs(tokens, scale, parseRule).ok;
+}
+
 /** Draws answers in batches until the stop rule is met, then estimates from all of them. */
 async function sample(
   session: LlmSession,
@@ -145,10 +154,12 @@ async function sample(
   const params = options.sampling ?? DEFAULT_SAMPLING;
   const parseRule = options.parseRule ?? 'robust';
 
+  // A batch is cached only when at least one of its answers holds a score.
+  const accept = (reply: ChatResult) => estimateFromSamples(reply.choices.map((choice) => choice.text), scale, parseRule).score !== null;
   const answers: string[] = [];
   let estimate = estimateFromSamples(answers, scale, parseRule);
   for (let draw = 0, n = nextBatch(rule, [], 0, scale); n > 0; draw++, n = nextBatch(rule, estimate.values, answers.length, scale)) {
-    const request: ChatRequest = { messages, temperature: params.temperature, maxTokens: params.maxTokens, topP: params.topP, n, purpose };
+    const request: ChatRequest = { messages, temperature: params.temperature, maxTokens: params.maxTokens, topP: params.topP, n, purpose, accept };
     const result = await session.chat(draw === 0 ? request : { ...request, draw }, options.signal);
     if (result.choices.length === 0) throw new SumLensError('invalid-reply', `${session.endpoint} returned no answer for ${purpose}`);
     answers.push(...result.choices.map((choice) => choice.text));

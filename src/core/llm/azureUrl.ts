@@ -34,6 +34,10 @@ export function resolveEndpoint(raw: string): EndpointShape {
   } catch {
     throw new SumLensError('usage', `"${raw}" is not a URL; give the endpoint as e.g. http://localhost:8000/v1.`);
   }
+  if (url.username || url.password) {
+    // fetch refuses such URLs; the message shows the URL with the credentials hidden.
+    throw new SumLensError('usage', `the base URL ${raw} has a user name or password in it, which cannot be sent; put the key in OPENAI_API_KEY instead.`);
+  }
   const query = Object.fromEntries(url.searchParams.entries());
   const hasQuery = Object.keys(query).length > 0;
   const classic = classicPath.exec(url.pathname);

@@ -1,7 +1,6 @@
-import * as path from 'node:path';
-import { SumLensError } from '../errors';
+import { redactCredentials, SumLensError } from '../errors';
 import { resolveEndpoint } from './azureUrl';
-import { ResultCache } from './cache';
+import { ResultCache, resultsCacheDir } from './cache';
 import { CapabilityStore } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
 import { OpenAiTransport } from './openaiTransport';
@@ -20,6 +19,7 @@ export interface OpenAiSessionOptions {
   concurrency?: number;
   /** Cache directory; null turns the cache off. */
   cacheDir: string | null;
+  /** The time one call may take, its retries included (default 120 s). */
   timeoutMs?: number;
   retry?: RetryPolicy;
   /** Tokens of room a thinking model gets for its reasoning (`--reasoning-budget`, default 2048). */
@@ -28,6 +28,8 @@ export interface OpenAiSessionOptions {
   userTopLogprobs?: number;
   /** Lines for people (stderr in the CLI): quirks learned, fallbacks noticed. */
   onNotice?(line: string): void;
+  /** Caveats worth one line to the user (an answer cache that cannot be written). */
+  onWarning?(message: string): void;
 }
 
 /** Hosted services that always need a key; local servers (vLLM, Ollama, llama.cpp) often do not. */
@@ -59,11 +61,12 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     { onAttempt: () => usage.calls++, onRetry: () => usage.retries++ },
   );
   return new CachingSession({
-    endpoint: baseURL,
+    // What results, messages and the cache key show: never a key written into the URL's query.
+    endpoint: redactCredentials(baseURL),
     model,
     transport,
     limiter: new ConcurrencyLimiter(options.concurrency ?? 8),
-    cache: options.cacheDir ? new ResultCache(path.join(options.cacheDir, 'results')) : undefined,
+    cache: options.cacheDir ? new ResultCache(resultsCacheDir(options.cacheDir), options.onWarning) : undefined,
     capabilities: new CapabilityStore(options.cacheDir ?? undefined),
     usage,
     reasoningBudget: options.reasoningBudget,

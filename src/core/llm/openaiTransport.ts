@@ -11,7 +11,7 @@ export interface TransportOptions {
   baseURL: string;
   apiKey: string;
   model: string;
-  /** Per-request timeout. */
+  /** The time one call may take, its retries included. */
   timeoutMs: number;
   retry?: RetryPolicy;
   /** Extra headers, e.g. Azure's api-key. */
@@ -51,13 +51,20 @@ export class OpenAiTransport {
     this.retry = options.retry ?? defaultRetryPolicy;
   }
 
+  /**
+   * Sends the body, retrying transient failures, all within one time budget (timeoutMs):
+   * each attempt gets what is left of it, and a retry that would have to wait past it is
+   * not made, so a hung or failing server costs at most --timeout per call.
+   */
   async post(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletionReply> {
+    const deadline = Date.now() + this.options.timeoutMs;
     let invalidReplies = 0;
     for (let attempt = 0; ; attempt++) {
       throwIfAborted(signal);
       this.events.onAttempt();
       try {
-        const reply = body.stream === true ? await this.streamed(body, signal) : await this.whole(body, signal);
+        const options = { signal, timeout: Math.max(1, deadline - Date.now()) };
+        const reply = body.stream === true ? await this.streamed(body, options) : await this.whole(body, options);
         if (reply) return reply;
         // A 200 with a body we cannot use (cut off, not JSON, wrong shape): ask once more.
         if (++invalidReplies > 1) {
@@ -73,28 +80,32 @@ export class OpenAiTransport {
           throw new ParameterRefusedError(words, `${this.options.baseURL} refused the request's ${refusal.param} (${status}: ${words.message}).`);
         }
         const retryable = isRetryable(error) || isBodyReadFailure(error);
-        if (!retryable || attempt >= this.retry.maxRetries) {
+        const wait = retryable && attempt < this.retry.maxRetries ? retryDelayMs(attempt, this.retry, retryHeaders(error)) : undefined;
+        if (wait === undefined || Date.now() + wait >= deadline) {
           throw toSumLensError(error, this.options.baseURL, this.options.model, this.options.apiKey);
         }
         this.events.onRetry();
-        const headers = error instanceof OpenAI.APIError ? error.headers : undefined;
-        await sleep(retryDelayMs(attempt, this.retry, headers), signal);
+        await sleep(wait, signal);
       }
     }
   }
 
-  private async whole(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletionReply | undefined> {
+  private async whole(body: Record<string, unknown>, options: OpenAI.RequestOptions): Promise<ChatCompletionReply | undefined> {
     const response = await this.client.chat.completions
-      .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
+      .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, options)
       .asResponse();
     return parseReply(await response.text());
   }
 
-  private async streamed(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletionReply | undefined> {
-    const stream = await this.client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, { signal });
+  private async streamed(body: Record<string, unknown>, options: OpenAI.RequestOptions): Promise<ChatCompletionReply | undefined> {
+    const stream = await this.client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, options);
     const parsed = chatCompletionSchema.safeParse(await assembleStream(stream));
     return parsed.success ? parsed.data : undefined;
   }
+}
+
+function retryHeaders(error: unknown): Headers | undefined {
+  return error instanceof OpenAI.APIError ? error.headers : undefined;
 }
 
 function parseReply(text: string): ChatCompletionReply | undefined {

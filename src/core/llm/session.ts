@@ -67,7 +67,7 @@ export class CachingSession implements LlmSession {
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
     this.noteRemembered();
-    const { purpose: _purpose, ...determining } = request;
+    const { purpose: _purpose, accept, ...determining } = request;
     // v2: answers are stored without their thinking, with the fallbacks they were fetched with.
     const key = ResultCache.key({ v: 2, endpoint: this.endpoint, model: this.model, request: determining });
     const hit = await this.options.cache?.get(key);
@@ -76,7 +76,8 @@ export class CachingSession implements LlmSession {
       return { ...hit, cached: true };
     }
     const result = await this.complete(request, signal);
-    if (result.choices.length > 0) await this.options.cache?.put(key, result);
+    // Stored in the background: the caller's answer does not wait for the disk (put never throws).
+    if (result.choices.length > 0 && (accept?.(result) ?? true)) void this.options.cache?.put(key, result);
     return result;
   }
 

@@ -32,6 +32,12 @@ export interface ChatRequest {
    * the cache key only, never sent, so each batch is cached as its own answers.
    */
   draw?: number;
+  /**
+   * Whether a reply is usable by its caller (a score could be read, the JSON matched its
+   * schema). Only usable replies are cached, so one bad answer is not served again. Not
+   * part of the cache key. Default: any reply with at least one choice.
+   */
+  accept?(result: ChatResult): boolean;
 }
 
 export interface TokenAlternative {

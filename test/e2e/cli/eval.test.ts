@@ -1,34 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluate } from '../../../src/core/evaluate';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
-import { packageRoot } from '../../../src/core/paths';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
+import { runCli } from './runCli';
 
 const apiKey = 'sk-cli-SECRET-77aa01';
-const cli = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
-describe('sumlens eval (the CLI as a user runs it)', () => {
+describe('sumlens eval (the CLI as a user runs it)', function () {
+  this.timeout(90_000);
   let server: FakeOpenAiServer;
   let dir: string;
   let files: { source: string; summary: string };
@@ -78,9 +59,17 @@ describe('sumlens eval (the CLI as a user runs it)', () => {
     fs.writeFileSync(bad, Buffer.from([0x63, 0x61, 0x66, 0xe9]));
     const empty = path.join(dir, 'empty.txt');
     fs.writeFileSync(empty, '  \n');
+    const write = (name: string, bytes: Buffer) => {
+      fs.writeFileSync(path.join(dir, name), bytes);
+      return path.join(dir, name);
+    };
     const cases: Array<[string[], Record<string, string | undefined>, number, RegExp]> = [
       [['--source', bad, '--summary', files.summary], env(), 8, /not UTF-8/],
-      [['--source', empty, '--summary', files.summary], env(), 8, /is empty/],
+      [['--source', empty, '--summary', files.summary], env(), 8, /empty\.txt contains only whitespace/],
+      [['--source', write('zero.txt', Buffer.alloc(0)), '--summary', files.summary], env(), 8, /zero\.txt is empty/],
+      [['--source', write('nul.txt', Buffer.from('text\u0000more', 'utf8')), '--summary', files.summary], env(), 8, /nul\.txt contains NUL bytes/],
+      [['--source', write('utf16.txt', Buffer.from('An article in UTF-16.', 'utf16le')), '--summary', files.summary], env(), 8, /utf16\.txt looks like UTF-16 without a byte-order mark/],
+      [['--source', dir, '--summary', files.summary], env(), 8, /is a folder/],
       [['--source', path.join(dir, 'nope.txt'), '--summary', files.summary], env(), 8, /does not exist/],
       [['--source', files.source, '--summary', files.summary], { XDG_CACHE_HOME: path.join(dir, 'xdg') }, 3, /OPENAI_API_KEY/],
       [['--source', files.source, '--summary', files.summary, '--base-url', 'http://127.0.0.1:59999/v1', '--no-cache'], { ...env(), OPENAI_BASE_URL: undefined }, 4, /Cannot reach/],
@@ -90,6 +79,34 @@ describe('sumlens eval (the CLI as a user runs it)', () => {
       assert.equal(run.code, code, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, message);
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+    }
+  });
+
+  it('reads UTF-16 and UTF-8 with a byte-order mark as text', async () => {
+    const bom16 = path.join(dir, 'bom16.txt');
+    fs.writeFileSync(bom16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('The museum reopened on Monday.', 'utf16le')]));
+    const bom8 = path.join(dir, 'bom8.txt');
+    fs.writeFileSync(bom8, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('The museum reopened.', 'utf8')]));
+    const before = server.chatRequests.length;
+    const run = await runCli(['eval', '--source', bom16, '--summary', bom8, '--aspects', 'coherence', '--no-cache', '--json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const prompt: string = server.chatRequests[before].body.messages[0].content;
+    assert.ok(prompt.includes('The museum reopened on Monday.') && prompt.includes('The museum reopened.'));
+    assert.ok(!prompt.includes('\ufeff'), 'the byte-order mark is not part of the text');
+  });
+
+  it('never echoes credentials written into the base URL', async () => {
+    const cases: Array<[string, number]> = [
+      ['http://someone:pa55word-77@127.0.0.1:9/v1', 2], // fetch cannot send these: a usage error
+      ['http://127.0.0.1:9/v1?api-key=KEY-in-query-42', 4],
+    ];
+    for (const [url, code] of cases) {
+      const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--base-url', url, '--no-cache', '--json'], env());
+      assert.equal(run.code, code, run.stderr);
+      for (const secret of ['pa55word-77', 'someone:', 'KEY-in-query-42']) {
+        assert.ok(!run.stderr.includes(secret) && !run.stdout.includes(secret), `${secret} echoed:\n${run.stderr}${run.stdout}`);
+      }
+      assert.match(run.stderr + run.stdout, /\[redacted\]/);
     }
   });
 

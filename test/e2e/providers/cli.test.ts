@@ -67,13 +67,13 @@ describe('providers: the sumlens CLI', function () {
   });
 
   it('a --top-logprobs the server caps is a usage error for that value (exit 2), not a quirk', async () => {
-    const server = await FakeOpenAiServer.start({ profile: profiles.openai });
+    const server = await FakeOpenAiServer.start({ profile: profiles.vllm04 });
     server.setHandler(scoreJudge());
     try {
-      const run = await sumlens([...evalArgs(), '--top-logprobs', '25'], env(server.url));
+      const run = await sumlens([...evalArgs(), '--top-logprobs', '10'], env(server.url));
       assert.equal(run.code, 2, run.stderr);
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
-      assert.match(run.stderr, /--top-logprobs 25 is more than .* allows \(20; it said: "Invalid 'top_logprobs': integer above maximum value/);
+      assert.match(run.stderr, /--top-logprobs 10 is more than .* allows \(5; it said: "Cannot request more than 5 logprobs/);
       assert.match(run.stderr, /see sumlens eval --help/);
       const listed = await sumlens(['capabilities', '--json'], env(server.url));
       assert.deepEqual(JSON.parse(listed.stdout), [], 'nothing learned from a value the user chose');

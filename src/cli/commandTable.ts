@@ -1,0 +1,25 @@
+/**
+ * The commands of `sumlens`, and where each one is defined. Only the command being run is
+ * loaded (its module, with the engine it needs); the others are listed by name and summary,
+ * which is all `sumlens --help` shows. This keeps start-up as fast as a bare `node`.
+ *
+ * A new command: a module in src/cli/commands/ exporting a register function, and a row here.
+ */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  /** File in src/cli/commands/ (and dist/commands/ when bundled), without extension. */
+  module: string;
+  /** The module's export that adds the command to the program. */
+  register: string;
+}
+
+export const commandTable: readonly CommandEntry[] = [
+  { name: 'eval', summary: 'score a summary against its source, aspect by aspect', module: 'eval', register: 'registerEval' },
+  { name: 'meta', summary: 'correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b)', module: 'meta', register: 'registerMeta' },
+  { name: 'replay', summary: 'score recorded judge answers and correlate with human scores', module: 'replay', register: 'registerReplay' },
+  { name: 'bench', summary: 'run an evaluator over a human-annotated dataset, then correlate with the human scores', module: 'bench', register: 'registerBench' },
+  { name: 'probe', summary: 'what this endpoint and model can do (logprobs, n, temperature, structured output, streaming, reasoning), and what a run costs', module: 'probe', register: 'registerProbe' },
+  { name: 'capabilities', summary: 'list (or --reset) the endpoint quirks SumLens learned and remembers for 7 days', module: 'capabilities', register: 'registerCapabilities' },
+  { name: 'cache', summary: 'show the answer cache (stats) or empty it (clear)', module: 'cache', register: 'registerCache' },
+];

@@ -1,0 +1,34 @@
+/** Runs the compiled `sumlens` in a child process, as a user would, and collects what it printed. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { packageRoot } from '../../../src/core/paths';
+
+export const cliEntry = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Only PATH is inherited: no key, base URL or cache setting leaks in from the developer's shell. */
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  onStart?: (child: ChildProcess) => void,
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliEntry, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    onStart?.(child);
+  });
+}
+
+/** The lines of stderr, without empty ones. */
+export function stderrLines(run: CliRun): string[] {
+  return run.stderr.split('\n').filter((line) => line.trim() !== '');
+}
