@@ -10,9 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
-import { benchPlan } from '../../src/core/meta/benchPlan';
+import { benchPlan } from '../../src/core/run/benchPlan';
 import { readDataset } from '../../src/core/meta/datasets';
-import { runBench } from '../../src/core/meta/runBench';
+import { runBench } from '../../src/core/run/runBench';
 import { findSharedDataset } from '../../src/core/meta/sharedDatasets';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
 

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { BatchSession, customId } from '../../../src/core/meta/batch/batchSession';
+import { BatchSession, customId } from '../../../src/core/run/batch/batchSession';
 import { paperComparisonTable } from '../../../src/core/meta/formatTable';
 import { paperTableFor } from '../../../src/core/meta/paperFigures';
-import { estimateCost, formatCost, priceOf } from '../../../src/core/meta/pricing';
-import { formatDuration, ProgressBar, renderProgress } from '../../../src/core/meta/progressBar';
+import { estimateCost, formatCost, priceOf } from '../../../src/core/run/pricing';
+import { formatDuration, ProgressBar, renderProgress } from '../../../src/core/run/progressBar';
 
 describe('meta: bench reporting pieces', () => {
   it('renders progress with rate and ETA', () => {

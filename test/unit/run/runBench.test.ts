@@ -2,11 +2,11 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBenchOutput } from '../../../src/core/meta/benchOutput';
-import { benchPlan } from '../../../src/core/meta/benchPlan';
+import { openBenchOutput } from '../../../src/core/run/benchOutput';
+import { benchPlan } from '../../../src/core/run/benchPlan';
 import { parseDataset } from '../../../src/core/meta/datasets';
-import { DryRunSession } from '../../../src/core/meta/dryRunSession';
-import { runBench, type Evaluator } from '../../../src/core/meta/runBench';
+import { DryRunSession } from '../../../src/core/run/dryRunSession';
+import { runBench, type Evaluator } from '../../../src/core/run/runBench';
 import type { EvaluationResult } from '../../../src/core/result';
 
 const dataset = parseDataset(
@@ -47,7 +47,7 @@ function fakeEvaluator(calls: string[], failOn?: string): Evaluator {
   };
 }
 
-describe('meta/runBench', () => {
+describe('run/runBench', () => {
   let dir: string;
   let out: string;
   beforeEach(() => {

@@ -8,7 +8,7 @@ import type { Usage } from '../llm/types';
 import type { Method } from '../result';
 import { readBenchFile } from './benchRecord';
 import { toBenchInput, type BenchPlan } from './benchPlan';
-import type { Dataset } from './datasets';
+import type { Dataset } from '../meta/datasets';
 import { DryRunSession } from './dryRunSession';
 import { pendingItems, type Evaluator } from './runBench';
 

@@ -14,7 +14,7 @@ import type { EvaluationResult, Method } from '../result';
 import { appendBenchRecord, openBenchOutput } from './benchOutput';
 import { toBenchInput, type BenchPlan } from './benchPlan';
 import type { BenchRecord } from './benchRecord';
-import type { Dataset, DatasetItem } from './datasets';
+import type { Dataset, DatasetItem } from '../meta/datasets';
 
 /** The evaluate() entry point (src/core/evaluate.ts), injected so runs can be tested alone. */
 export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;
