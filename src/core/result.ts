@@ -3,6 +3,7 @@
  * panel and diagnostics render, and what benchmarks store. Field names are a public
  * contract (other tools and checks rely on them); add fields, do not rename.
  */
+import type { ErrorCode } from './errors';
 import type { Usage } from './llm/types';
 
 export type Method = 'geval' | 'rationale' | 'fine' | 'all';
@@ -31,6 +32,8 @@ export interface AspectResult {
   template?: string;
   /** Set when this aspect failed; the other aspects are still reported. */
   error?: string;
+  /** The failure's code (src/core/errors.ts), so a dataset run can record and exit with it. */
+  errorCode?: ErrorCode;
   /** Caveats of this reading: a low valid mass, a scale the log-probability route cannot read. */
   warnings?: string[];
   /** How this score was made: route, why that route, samples and their standard error. */

@@ -92,5 +92,6 @@ function failedAspect(
     validMass: 0,
     ...(template ? { template: template.filePath } : {}),
     error: error instanceof Error ? error.message : String(error),
+    ...(error instanceof SumLensError ? { errorCode: error.code } : {}),
   };
 }

@@ -2,7 +2,6 @@
  * What one evaluated item records: every score that was read, and for every score that was
  * not, why (with the error's code when it has one). Nothing is ever recorded as a null score.
  */
-import type { ErrorCode } from '../errors';
 import type { AspectResult, EvaluationResult } from '../result';
 import type { Failure } from './benchRecord';
 
@@ -16,8 +15,7 @@ export interface ItemScores {
 
 function aspectFailure(aspect: AspectResult | undefined): Failure {
   if (!aspect) return { message: 'not scored' };
-  const code = (aspect as { errorCode?: ErrorCode }).errorCode;
-  return { ...(code ? { code } : {}), message: aspect.error ?? 'no score could be read' };
+  return { ...(aspect.errorCode ? { code: aspect.errorCode } : {}), message: aspect.error ?? 'no score could be read' };
 }
 
 /**

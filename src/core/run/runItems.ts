@@ -154,10 +154,11 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
   const onRateLimit = (): void => {
     limitedInARow++;
     cleanStreak = 0;
-    allowed = Math.max(1, Math.floor(allowed / 2));
+    const fewer = Math.max(1, Math.floor(allowed / 2));
     pauseUntil = Date.now() + Math.min(30_000, basePause * 2 ** (limitedInARow - 1));
     summary.slowdowns++;
-    options.onNotice?.(`rate limited: slowing down to ${allowed} item(s) at once`);
+    if (fewer < allowed) options.onNotice?.(`rate limited: slowing down to ${fewer} item(s) at once`);
+    allowed = fewer;
   };
   const onClean = (): void => {
     limitedInARow = 0;
