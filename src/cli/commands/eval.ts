@@ -7,6 +7,9 @@ import { formatEvalReport } from '../format/evalReport';
 import { parseAspects } from './meta';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt, progressLine } from '../terminal';
+import { SumLensError } from '../../core/errors';
+import { addDataOptions } from './evalDataOptions';
+import { runDataEval, type DataEvalFlags } from './evalData';
 
 interface EvalFlags extends SessionFlags {
   source: string;
@@ -26,8 +29,8 @@ export function registerEval(program: Command): void {
   const command = program
     .command('eval')
     .description('score a summary against its source, aspect by aspect')
-    .requiredOption('--source <file>', 'the source document (for dialogue: the conversation so far)')
-    .requiredOption('--summary <file>', 'the summary to judge (for dialogue: the response)')
+    .option('--source <file>', 'the source document (for dialogue: the conversation so far)')
+    .option('--summary <file>', 'the summary to judge (for dialogue: the response)')
     .option('--reference <file>', 'a reference summary (fine-grained completeness; for dialogue: the knowledge fact)')
     .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all']).default('geval'))
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
@@ -37,10 +40,14 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--json', 'print the result as JSON');
-  addSessionOptions(command).action(runEval);
+  addDataOptions(command);
+  addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags) : runEval(flags)));
 }
 
 async function runEval(flags: EvalFlags): Promise<void> {
+  if (flags.source === undefined || flags.summary === undefined) {
+    throw new SumLensError('usage', 'give --source and --summary (or --data FILE for a dataset); see sumlens eval --help');
+  }
   const input: EvaluationInput = {
     source: readTextFile(flags.source, `--source ${flags.source}`),
     summary: readTextFile(flags.summary, `--summary ${flags.summary}`),

@@ -50,11 +50,11 @@ export interface DataItemsOptions {
   onBadRow?(where: string, problem: string): void;
 }
 
-/** A value naming a file next to the data (one word, no spaces, an existing file): that file's text. */
-function fileOrText(value: string, dataDir: string, label: string): string {
-  if (/\s/.test(value) || value.length > 4096) return value;
+/** The file a value names next to the data (one word, no spaces, an existing file), if it names one. */
+function fileNamed(value: string, dataDir: string): string | undefined {
+  if (/\s/.test(value) || value.length > 4096) return undefined;
   const file = resolve(dataDir, value);
-  return existsSync(file) && statSync(file).isFile() ? readTextFile(file, `${label} (${value})`) : value;
+  return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 
 /** The dataset's good rows as run items, streamed; keys are `system|id`, or `id` without systems. */
@@ -85,21 +85,26 @@ export async function* dataItems(options: DataItemsOptions): AsyncGenerator<RunI
       continue;
     }
     seen.add(key);
-    let texts: { source: string; summary: string; reference?: string };
+    const texts: Partial<Record<'source' | 'summary' | 'reference', string>> = {};
+    const files: Partial<Record<'source' | 'summary' | 'reference', string>> = {};
     try {
-      texts = {
-        source: fileOrText(parsed.data.source, dataDir, `${where} source`),
-        summary: fileOrText(parsed.data.summary, dataDir, `${where} summary`),
-        ...(parsed.data.reference !== undefined ? { reference: fileOrText(parsed.data.reference, dataDir, `${where} reference`) } : {}),
-      };
+      for (const field of ['source', 'summary', 'reference'] as const) {
+        const value = parsed.data[field];
+        if (value === undefined) continue;
+        const file = fileNamed(value, dataDir);
+        if (file) files[field] = file;
+        texts[field] = file ? readTextFile(file, `${where} ${field} (${value})`) : value;
+      }
     } catch (error) {
       options.onBadRow?.(where, (error as Error).message);
       continue;
     }
+    const input = { source: texts.source as string, summary: texts.summary as string, ...(texts.reference !== undefined ? { reference: texts.reference } : {}) };
     yield {
       key,
-      input: { ...texts, task: options.task },
-      fields: { index: index++, id, ...(system !== undefined ? { system } : {}), where: row.where },
+      input: { ...input, task: options.task },
+      // The texts go into the record so a report can show each item with its findings.
+      fields: { index: index++, id, ...(system !== undefined ? { system } : {}), where: row.where, text: input, ...(Object.keys(files).length ? { files } : {}) },
     };
   }
 }
