@@ -43,7 +43,12 @@ export function signFlipTest(differences: ArrayLike<number>, options: { resample
   const random = seededRandom(options.seed ?? DEFAULT_SEED);
   for (let r = 0; r < resamples; r++) {
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += random() < 0.5 ? -differences[i] : differences[i];
+    let bits = 0;
+    for (let i = 0; i < n; i++) {
+      // One draw gives 32 independent fair signs: a 10,000-item comparison stays fast.
+      if (i % 32 === 0) bits = Math.floor(random() * 4294967296);
+      sum += (bits >>> i % 32) & 1 ? -differences[i] : differences[i];
+    }
     count(sum / n);
   }
   return { pValue: Math.min(1, 2 * Math.min((less + 1) / (resamples + 1), (greater + 1) / (resamples + 1))), exact, resamples };
