@@ -10,6 +10,7 @@ import { registerMeta } from './commands/meta';
 import { registerReplay } from './commands/replay';
 import { registerBench } from './commands/bench';
 import { registerCompare } from './commands/compare';
+import { registerReport } from './commands/report';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sumlens')
@@ -22,6 +23,7 @@ export async function main(argv: string[]): Promise<number> {
   registerReplay(program);
   registerBench(program);
   registerCompare(program);
+  registerReport(program);
   try {
     await program.parseAsync(argv);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
