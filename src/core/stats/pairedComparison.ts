@@ -5,7 +5,7 @@
  */
 import { bootstrapMean } from './bootstrapMean';
 import type { Interval } from './percentile';
-import { signFlipTest } from './signFlipTest';
+import { signFlipTest, type SignFlipResult } from './signFlipTest';
 
 export interface PairedComparison {
   n: number;
@@ -15,6 +15,8 @@ export interface PairedComparison {
   interval: Interval;
   pValue: number;
   exact: boolean;
+  /** How the permutation p-value was read (see signFlipTest). */
+  pMethod: SignFlipResult['method'];
   wins: number;
   ties: number;
   losses: number;
@@ -47,6 +49,7 @@ export function pairedComparison(a: ArrayLike<number>, b: ArrayLike<number>, opt
     interval: boot.interval,
     pValue: test.pValue,
     exact: test.exact,
+    pMethod: test.method,
     wins,
     ties,
     losses: n - wins - ties,

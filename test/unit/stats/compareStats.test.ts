@@ -49,6 +49,15 @@ describe('stats: paired comparison against scipy', () => {
     });
   }
 
+  it('reads large samples from the normal limit of the sign-flip distribution, close to scipy', () => {
+    for (const c of reference.cases.filter((x) => !x.exact)) {
+      const differences = c.b.map((b, i) => b - c.a[i]);
+      const normal = signFlipTest(differences, { normalFrom: 1 });
+      assert.equal(normal.method, 'normal');
+      assert.ok(Math.abs(normal.pValue - c.pValue) < 0.01, `${c.name}: ${normal.pValue} vs ${c.pValue}`);
+    }
+  });
+
   it("Holm's adjustment", () => {
     const adjusted = holmAdjust(reference.holm.pValues);
     adjusted.forEach((p, i) => assert.ok(Math.abs(p - reference.holm.adjusted[i]) < 1e-12, `${p} vs ${reference.holm.adjusted[i]}`));
