@@ -49,6 +49,12 @@ export function dryRunReport(estimate: DryRunEstimate, out: string, model: strin
   ].join('\n');
 }
 
+/** The dry run's estimate on stdout, as text or JSON. */
+export function printDryRun(estimate: DryRunEstimate, out: string, model: string, options: { batch?: boolean; json?: boolean }): void {
+  const text = options.json ? JSON.stringify({ dryRun: true, ...estimate, out }, null, 2) : dryRunReport(estimate, out, model, options.batch === true);
+  process.stdout.write(text + '\n');
+}
+
 /** Sets the process exit code from how the run ended, with its one line on stderr. */
 export function finishRun(summary: BenchRunSummary): void {
   const code = runExitCode(summary);

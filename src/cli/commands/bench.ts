@@ -22,7 +22,7 @@ import { benchItems, runBench, type BenchRunSummary } from '../../core/run/runBe
 import { runSettings } from '../../core/run/runHeader';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
-import { dryRunReport, finishRun, runProgress, runReport, stderrNotice } from '../datasetRun';
+import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
 import { levelOption, parseAspects } from './meta';
 
 interface BenchFlags extends SessionFlags {
@@ -81,8 +81,7 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
   if (flags.dryRun) {
     const items = benchItems(dataset, plan, flags.limit);
     const estimate = await estimateRun({ items: () => items, method: flags.method, aspects: judgeAspects, out, evaluate, endpoint, model, extra });
-    const text = flags.json ? JSON.stringify({ dryRun: true, ...estimate, out }, null, 2) : dryRunReport(estimate, out, model, flags.batch === true);
-    process.stdout.write(text + '\n');
+    printDryRun(estimate, out, model, flags);
     return;
   }
 

@@ -11,7 +11,7 @@ import { SumLensError } from '../../core/errors';
 import { addDataOptions } from './evalDataOptions';
 import { runDataEval, type DataEvalFlags } from './evalData';
 
-interface EvalFlags extends SessionFlags {
+export interface EvalFlags extends SessionFlags {
   source: string;
   summary: string;
   reference?: string;

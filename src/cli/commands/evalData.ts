@@ -10,7 +10,6 @@ import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { SumLensError } from '../../core/errors';
 import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
 import { defaultBaseUrl, defaultModel } from '../../core/llm/openaiSession';
-import type { Method, Task } from '../../core/result';
 import { aspectTable } from '../../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateRun } from '../../core/run/dryRun';
@@ -21,29 +20,23 @@ import { runSettings } from '../../core/run/runHeader';
 import { runItems } from '../../core/run/runItems';
 import { sarifLog } from '../../core/run/sarif';
 import { gateFailures, parseThresholds } from '../../core/run/qualityGate';
-import { dryRunReport, finishRun, runProgress, runReport, stderrNotice } from '../datasetRun';
+import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
 import { runTable } from '../format/runTable';
-import { sessionFrom, type SessionFlags } from '../sessionOptions';
+import { sessionFrom } from '../sessionOptions';
+import type { EvalFlags } from './eval';
 import { cancelOnInterrupt } from '../terminal';
 
-export interface DataEvalFlags extends SessionFlags {
+/** Eval's own flags (one summary's are unused here) with the dataset's. */
+export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {
   data: string;
   map?: string;
   strict?: boolean;
   out?: string;
   restart?: boolean;
-  method: Method;
-  task: Task;
-  aspects?: string[];
-  samples: number;
-  topLogprobs: number;
-  parse: 'robust' | 'geval';
-  prompts?: string;
   dryRun?: boolean;
   failUnder?: string;
   strictCi?: boolean;
   format?: 'table' | 'json' | 'sarif';
-  json?: boolean;
   progressEvery?: number;
 }
 
@@ -82,7 +75,7 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
 
   if (flags.dryRun) {
     const estimate = await estimateRun({ items, method: flags.method, aspects, out, evaluate, endpoint, model, extra });
-    process.stdout.write((format === 'json' ? JSON.stringify({ dryRun: true, ...estimate, out }, null, 2) : dryRunReport(estimate, out, model, false)) + '\n');
+    printDryRun(estimate, out, model, { json: format === 'json' });
     return;
   }
 

@@ -82,7 +82,9 @@ describe('e2e meta: the meta, replay and bench commands', () => {
     assert.equal(result.unparsed, 44);
   });
 
-  describe('bench', () => {
+  describe('bench', function () {
+    // Each test runs the CLI in child processes against the fake server; slow on a loaded machine.
+    this.timeout(60_000);
     let server: FakeOpenAiServer;
     let dir: string;
     let env: Record<string, string>;

@@ -52,7 +52,9 @@ const rows: Row[] = [
   },
 ];
 
-describe('e2e run: bench faults → exit code and one stderr line', () => {
+describe('e2e run: bench faults → exit code and one stderr line', function () {
+  // Each test runs the CLI in child processes; a loaded machine makes them slow, not wrong.
+  this.timeout(90_000);
   let server: FakeOpenAiServer;
   let dir: string;
   let dataset: string;

@@ -13,7 +13,9 @@ import { runCli } from './cli';
 
 const reference = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../../test/fixtures/scipy/compare.json'), 'utf8'));
 
-describe('e2e run: compare', () => {
+describe('e2e run: compare', function () {
+  // Each test runs the CLI in child processes; a loaded machine makes them slow, not wrong.
+  this.timeout(90_000);
   let dir: string;
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-compare-'))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));

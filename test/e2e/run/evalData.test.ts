@@ -21,7 +21,9 @@ function scoreBySummary(request: RecordedRequest) {
 
 const records = (out: string): any[] => fs.readFileSync(out, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
 
-describe('e2e run: eval --data', () => {
+describe('e2e run: eval --data', function () {
+  // Each test runs the CLI in child processes; a loaded machine makes them slow, not wrong.
+  this.timeout(90_000);
   let server: FakeOpenAiServer;
   let dir: string;
   let env: Record<string, string>;

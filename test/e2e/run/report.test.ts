@@ -29,7 +29,9 @@ const finding = (kind: Finding['kind'], quote: string, evidence?: string): Findi
   ...(evidence ? { evidence: [{ note: 'source' as const, start: source.indexOf(evidence), end: source.indexOf(evidence) + evidence.length }] } : {}),
 });
 
-describe('e2e run: report', () => {
+describe('e2e run: report', function () {
+  // Each test runs the CLI in child processes; a loaded machine makes them slow, not wrong.
+  this.timeout(90_000);
   let dir: string;
   let browser: Browser | undefined;
   before(async function () {

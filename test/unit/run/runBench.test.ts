@@ -199,6 +199,16 @@ describe('run/runBench', () => {
     assert.match(notices[0], /took over the stale lock .*pid \d+ is gone/);
   });
 
+  it("reports progress inside a long item (fine-grained), not only between items", async () => {
+    const progress: number[] = [];
+    const slow: Evaluator = async (input, options, hooks) => {
+      for (let step = 1; step <= 3; step++) hooks.onProgress?.({ done: step, total: 3, label: 'fine' });
+      return fakeEvaluator([])(input, options, hooks);
+    };
+    await runBench({ dataset, plan, method: 'geval', out, session: new DryRunSession('e', 'm'), evaluate: slow, itemConcurrency: 1, limit: 1, settings, onProgress: (p) => progress.push(p.done) });
+    assert.deepEqual(progress, [0, 0, 0, 0, 1], 'three updates while the item runs, then the item done');
+  });
+
   it('stops taking items when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
