@@ -42,7 +42,10 @@ async function dataRun(items: number, latencyMs: number, aspects: string[]): Pro
   global.gc?.();
   const startRss = process.memoryUsage.rss();
   let peakRss = startRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    server.requests.length = 0; // the fake server's own log of requests is not SumLens's memory
+  }, 50);
   try {
     const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: CONCURRENCY });
     const settings = runSettings({ endpoint: server.url, model: 'bench', method: 'geval', task: 'summarization', aspects, samples: 20 });

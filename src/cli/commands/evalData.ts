@@ -18,6 +18,9 @@ import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../../co
 import { runHeader } from '../../core/run/runBench';
 import { runSettings } from '../../core/run/runHeader';
 import { runItems } from '../../core/run/runItems';
+import { BatchClient } from '../../core/run/batch/batchClient';
+import { runThroughBatches } from '../../core/run/batch/runBatchBench';
+import type { LlmSession } from '../../core/llm/types';
 import { sarifLog } from '../../core/run/sarif';
 import { gateFailures, parseThresholds } from '../../core/run/qualityGate';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
@@ -34,6 +37,8 @@ export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {
   out?: string;
   restart?: boolean;
   dryRun?: boolean;
+  batch?: boolean;
+  pollSeconds: number;
   failUnder?: string;
   strictCi?: boolean;
   format?: 'table' | 'json' | 'sarif';
@@ -75,7 +80,7 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
 
   if (flags.dryRun) {
     const estimate = await estimateRun({ items, method: flags.method, aspects, out, evaluate, endpoint, model, extra });
-    printDryRun(estimate, out, model, { json: format === 'json' });
+    printDryRun(estimate, out, model, { json: format === 'json', batch: flags.batch });
     return;
   }
 
@@ -93,26 +98,41 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
   const progress = runProgress(flags.progressEvery);
   let summary;
   try {
-    summary = await runItems({
-      out,
-      header: runHeader('eval --data', flags.data, settings),
-      restart: flags.restart,
-      items,
-      method: flags.method,
-      aspects: aspects.map((a) => ({ judge: a, as: a })),
-      session: sessionFrom(flags),
-      evaluate,
-      itemConcurrency: flags.concurrency * 2,
-      extra,
-      signal: cancellation.signal,
-      onProgress: progress.onProgress,
-      onNotice: stderrNotice,
-    });
+    const run = (session: LlmSession, itemConcurrency: number) =>
+      runItems({
+        out,
+        header: runHeader('eval --data', flags.data, settings),
+        restart: flags.restart,
+        items,
+        method: flags.method,
+        aspects: aspects.map((a) => ({ judge: a, as: a })),
+        session,
+        evaluate,
+        itemConcurrency,
+        extra,
+        signal: cancellation.signal,
+        onProgress: progress.onProgress,
+        onNotice: stderrNotice,
+      });
+    summary = flags.batch
+      ? await runThroughBatches(
+          {
+            out,
+            signal: cancellation.signal,
+            client: new BatchClient({ baseURL: endpoint, apiKey: process.env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
+            endpoint,
+            model,
+            pollMs: flags.pollSeconds * 1000,
+            onBatch: (b) => process.stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
+          },
+          run,
+        )
+      : await run(sessionFrom(flags), flags.concurrency * 2);
   } finally {
     progress.finish();
     cancellation.dispose();
   }
-  process.stderr.write(runReport(summary, out, model, false) + '\n');
+  process.stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
   finishRun(summary);
   if (summary.written + summary.alreadyDone === 0) return;
 

@@ -10,6 +10,8 @@ export function addDataOptions(command: Command): Command {
     .option('--out <file>', 'with --data: the run file (JSONL), appended per item (default: sumlens-<data>-<method>.jsonl)')
     .option('--restart', 'with --data: start the run file over, even when it was made with other settings')
     .option('--dry-run', 'with --data: estimate calls, tokens and cost without sending anything')
+    .option('--batch', 'with --data: send through the OpenAI Batch API (half price, results within 24 h)')
+    .option('--poll-seconds <n>', 'with --batch: seconds between status polls', positiveInt, 30)
     .option('--fail-under <thresholds>', 'with --data: exit 15 when an aspect mean is below its threshold, e.g. consistency=4,relevance=3.5')
     .option('--strict-ci', 'with --fail-under: compare the lower bound of the 95% interval instead of the mean')
     .addOption(new Option('--format <format>', 'with --data: what stdout gets').choices(['table', 'json', 'sarif']).default('table'))

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
+import { FakeBatchApi } from '../../fake/batchRoutes';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { runCli } from './cli';
 
@@ -135,6 +136,17 @@ describe('e2e run: eval --data', function () {
     assert.equal(where.artifactLocation.uri, 'summary.txt');
     assert.deepEqual([where.region.startLine, where.region.startColumn], [2, 1]);
     assert.equal(log.runs[0].tool.driver.rules[incorrect.ruleIndex].id, 'sumlens/incorrect');
+  });
+
+  it('--batch sends the rows through the Batch API (files and batches endpoints)', async () => {
+    const api = new FakeBatchApi(server);
+    const jsonl = path.join(dir, 'data.jsonl');
+    fs.writeFileSync(jsonl, '{"id":"a","source":"s","summary":"good"}\n{"id":"b","source":"s","summary":"bad"}\n');
+    const run = await evalData(jsonl, ['--batch', '--poll-seconds', '1']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(api.created.length >= 1);
+    assert.deepEqual(records(path.join(dir, 'run.jsonl')).map((r) => r.status), ['ok', 'ok']);
+    assert.match(run.stdout, /coherence +2 /);
   });
 
   it('--dry-run estimates for the data and sends nothing', async () => {
