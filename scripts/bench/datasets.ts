@@ -85,7 +85,7 @@ async function readersOn10k(): Promise<string[]> {
     writeRun(path.join(dir, 'a.jsonl'), Array.from({ length: n }, (_, i) => item(i, 0)), { aspects: ASPECTS });
     writeRun(path.join(dir, 'b.jsonl'), Array.from({ length: n }, (_, i) => item(i, (i % 5) / 20)), { aspects: ASPECTS });
     let started = performance.now();
-    const comparison = compareRuns(await loadRun(path.join(dir, 'a.jsonl')), await loadRun(path.join(dir, 'b.jsonl')));
+    compareRuns(await loadRun(path.join(dir, 'a.jsonl')), await loadRun(path.join(dir, 'b.jsonl')));
     const compareSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     const html = reportHtml(await reportData(path.join(dir, 'a.jsonl'), path.join(dir, 'b.jsonl')));
