@@ -1,6 +1,6 @@
 // `npm run bench`: compiles, builds, then runs each benchmark and prints its figures.
 // Benchmarks measure; they are not tests and never fail on a number.
-//   SUMLENS_BENCH=geval,fine,meta,throughput,sampling,startup  picks which to run (default: all).
+//   SUMLENS_BENCH=geval,fine,meta,throughput,sampling,startup,datasets  picks which to run (default: all).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ const benches = [
   ['throughput', 'throughput.js', 'benchThroughput'],
   ['sampling', 'sampling.js', 'benchSampling'],
   ['startup', 'startup.js', 'benchStartup'],
+  ['datasets', 'datasets.js', 'benchDatasets'],
 ];
 const wanted = (process.env.SUMLENS_BENCH ?? benches.map(([name]) => name).join(',')).split(',');
 for (const [name, file, exported] of benches) {

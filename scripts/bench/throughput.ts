@@ -10,9 +10,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
-import { benchPlan } from '../../src/core/meta/benchPlan';
+import { benchPlan } from '../../src/core/run/benchPlan';
 import { readDataset } from '../../src/core/meta/datasets';
-import { runBench } from '../../src/core/meta/runBench';
+import { runBench } from '../../src/core/run/runBench';
+import { runSettings } from '../../src/core/run/runHeader';
 import { findSharedDataset } from '../../src/core/meta/sharedDatasets';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
 
@@ -49,6 +50,7 @@ async function pass(datasetPath: string, items: number, rateLimitShare: number):
       evaluate,
       limit: items,
       itemConcurrency: CONCURRENCY * 2,
+      settings: runSettings({ endpoint: server.url, model: 'bench', method: 'geval', task: 'summarization', aspects: ['coherence', 'consistency', 'fluency', 'relevance'], samples: 20 }),
     });
     return {
       items: summary.written,

@@ -1,30 +1,29 @@
 /**
- * `sumlens bench`: run an evaluator over a whole human-annotated dataset, append one JSONL
- * record per finished item to --out (a killed run resumed with the same command continues
- * where it stopped), report calls, tokens and an estimated cost, then print the meta table
+ * `sumlens bench`: run an evaluator over a whole human-annotated dataset into a run file
+ * (--out; a killed run resumed with the same command continues where it stopped, failed items
+ * are evaluated again), report calls, tokens and an estimated cost, then print the meta table
  * beside the paper's figures. --dry-run estimates without sending; --batch goes through the
- * OpenAI Batch API.
+ * OpenAI Batch API. The run itself is src/core/run/.
  */
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { defaultBaseUrl, defaultModel } from '../../core/llm/openaiSession';
-import type { Usage } from '../../core/llm/types';
-import { BatchClient } from '../../core/meta/batch/batchClient';
-import { runBatchBench } from '../../core/meta/batch/runBatchBench';
-import { benchPlan } from '../../core/meta/benchPlan';
 import { readDataset, type Dataset, type Level } from '../../core/meta/datasets';
-import { estimateBench } from '../../core/meta/dryRun';
 import { metaTable, paperComparisonTable } from '../../core/meta/formatTable';
 import { paperTableFor } from '../../core/meta/paperFigures';
-import { estimateCost, formatCost } from '../../core/meta/pricing';
-import { ProgressBar } from '../../core/meta/progressBar';
-import { runBench, type BenchRunSummary, type Evaluator } from '../../core/meta/runBench';
 import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences } from '../../core/fine/summevalReferences';
 import { runMeta } from '../../core/meta/runMeta';
 import type { Method } from '../../core/result';
+import { BatchClient } from '../../core/run/batch/batchClient';
+import { runBatchBench } from '../../core/run/batch/runBatchBench';
+import { benchPlan } from '../../core/run/benchPlan';
+import { estimateRun } from '../../core/run/dryRun';
+import { benchItems, runBench, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
+import { runSettings } from '../../core/run/runHeader';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
+import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
 import { levelOption, parseAspects } from './meta';
 
 interface BenchFlags extends SessionFlags {
@@ -33,6 +32,7 @@ interface BenchFlags extends SessionFlags {
   aspects?: string[];
   limit?: number;
   out?: string;
+  restart?: boolean;
   samples: number;
   parse: 'robust' | 'geval';
   prompts?: string;
@@ -40,6 +40,7 @@ interface BenchFlags extends SessionFlags {
   dryRun?: boolean;
   batch?: boolean;
   pollSeconds: number;
+  progressEvery: number;
   json?: boolean;
   references?: string;
 }
@@ -52,7 +53,8 @@ export function registerBench(program: Command): void {
     .addOption(new Option('--method <method>', 'evaluator').choices(['geval', 'rationale', 'fine']).default('geval'))
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
     .option('--limit <n>', 'only the first N items', positiveInt)
-    .option('--out <file>', 'JSONL output, appended per item (default: bench-<dataset>-<method>.jsonl)')
+    .option('--out <file>', 'run file (JSONL), appended per item (default: bench-<dataset>-<method>.jsonl)')
+    .option('--restart', 'start the run file over, even when it was made with other settings')
     .option('--samples <n>', 'answers drawn where the endpoint gives no log-probabilities', positiveInt, 20)
     .addOption(new Option('--parse <rule>', 'how sampled answers are read').choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones')
@@ -60,6 +62,7 @@ export function registerBench(program: Command): void {
     .option('--dry-run', 'estimate calls, tokens and cost without sending anything')
     .option('--batch', 'send through the OpenAI Batch API (half price, results within 24 h)')
     .option('--poll-seconds <n>', 'with --batch: seconds between status polls', positiveInt, 30)
+    .option('--progress-every <n>', 'when stderr is not a terminal: a progress line every N items', positiveInt, 10)
     .option('--json', 'print the run summary and the meta figures as JSON')
     .option('--references <file>', 'with --method fine on SummEval: the 11 references per article (default: bartscore/data.from_pkl.json beside the dataset)');
   addSessionOptions(command).action(runBenchCommand);
@@ -83,27 +86,29 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;
   const extra: Partial<EvaluateOptions> = { samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
-  const common = { dataset, plan, method: flags.method, out, evaluate: evaluatorFor(dataset, flags), limit: flags.limit, extra };
+  const judgeAspects = plan.aspects.map((a) => a.judge);
+  const evaluator = evaluatorFor(dataset, flags);
 
   if (flags.dryRun) {
-    const estimate = await estimateBench({ ...common, endpoint, model });
-    const lines = [
-      `dry run: ${estimate.items} item(s) to evaluate (${estimate.alreadyDone} already in ${out}), nothing sent`,
-      `  calls: ${estimate.usage.calls}`,
-      `  prompt tokens: ~${estimate.usage.promptTokens} (4 characters per token)`,
-      `  completion tokens: at most ${estimate.usage.completionTokens} (max_tokens × n)`,
-      `  cost for ${model}: ${formatCost(estimateCost(model, estimate.usage, flags.batch))}${flags.batch ? ' at Batch API prices' : ''}`,
-    ];
-    process.stdout.write((flags.json ? JSON.stringify({ dryRun: true, ...estimate, out }, null, 2) : lines.join('\n')) + '\n');
+    const items = benchItems(dataset, plan, flags.limit);
+    const estimate = await estimateRun({ items: () => items, method: flags.method, aspects: judgeAspects, out, evaluate: evaluator, endpoint, model, extra });
+    printDryRun(estimate, out, model, flags);
     return;
   }
 
+  const settings = runSettings({
+    endpoint,
+    model,
+    method: flags.method,
+    task: plan.task,
+    aspects: judgeAspects,
+    samples: flags.samples,
+    promptOverrideDir: flags.prompts,
+    options: { parse: flags.parse },
+  });
+  const common = { dataset, plan, method: flags.method, out, evaluate: evaluator, limit: flags.limit, extra, settings, restart: flags.restart };
   const cancellation = cancelOnInterrupt();
-  let bar: ProgressBar | undefined;
-  const onProgress = (done: number, total: number, usage: Usage): void => {
-    bar ??= new ProgressBar(process.stderr, total);
-    bar.update(done, `${usage.calls} calls`);
-  };
+  const progress = runProgress(flags.progressEvery);
   let summary: BenchRunSummary;
   try {
     summary = flags.batch
@@ -114,7 +119,8 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
           model,
           pollMs: flags.pollSeconds * 1000,
           signal: cancellation.signal,
-          onProgress,
+          onProgress: progress.onProgress,
+          onNotice: stderrNotice,
           onBatch: (b) => process.stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
         })
       : await runBench({
@@ -122,30 +128,20 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
           session: sessionFrom(flags),
           itemConcurrency: flags.concurrency * 2,
           signal: cancellation.signal,
-          onProgress,
+          onProgress: progress.onProgress,
+          onNotice: stderrNotice,
         });
   } finally {
-    bar?.finish();
+    progress.finish();
     cancellation.dispose();
   }
   process.stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
-  if (summary.cancelled) process.exitCode = 130;
-  printMeta(dataset, plan.aspects.map((a) => a.human), out, flags, summary);
-}
-
-function runReport(s: BenchRunSummary, out: string, model: string, batch: boolean): string {
-  const lines = [
-    `${s.written} item(s) written to ${out}${s.alreadyDone ? `, ${s.alreadyDone} already there` : ''}` +
-      `${s.failed ? `, ${s.failed} failed (a rerun retries them)` : ''}` +
-      `${s.aspectErrors ? `, ${s.aspectErrors} aspect score(s) missing after errors` : ''}${s.cancelled ? ', cancelled' : ''}` +
-      ` in ${(s.durationMs / 1000).toFixed(1)} s`,
-    ...s.errors.map((e) => `  ${e}`),
-    `calls ${s.usage.calls} (cache hits ${s.usage.cacheHits}, retries ${s.usage.retries}), ` +
-      `tokens ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion`,
-    `cost for ${model}: ${formatCost(estimateCost(model, s.usage, batch))}`,
-  ];
-  if (s.truncatedBytes) lines.unshift(`cut a torn last line (${s.truncatedBytes} bytes) off ${out} before resuming`);
-  return lines.join('\n');
+  finishRun(summary);
+  if (summary.written + summary.alreadyDone > 0 && flags.method !== 'fine') {
+    printMeta(dataset, plan.aspects.map((a) => a.human), out, flags, summary);
+  } else if (flags.json) {
+    process.stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
+  }
 }
 
 function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: BenchRunSummary): void {

@@ -13,6 +13,9 @@ import { parseAspects } from './meta';
 import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
+import { SumLensError } from '../../core/errors';
+import { addDataOptions } from '../evalDataOptions';
+import { runDataEval, type DataEvalFlags } from '../evalData';
 import { checkEvalUsage } from '../evalUsage';
 
 function nonNegativeNumber(text: string): number {
@@ -42,8 +45,8 @@ export function registerEval(program: Command): void {
   const command = program
     .command('eval')
     .description('score a summary against its source, aspect by aspect')
-    .requiredOption('--source <file>', 'the source document (for dialogue: the conversation so far)')
-    .requiredOption('--summary <file>', 'the summary to judge (for dialogue: the response)')
+    .option('--source <file>', 'the source document (for dialogue: the conversation so far)')
+    .option('--summary <file>', 'the summary to judge (for dialogue: the response)')
     .option('--reference <file>', 'a reference summary (fine-grained completeness; for dialogue: the knowledge fact)')
     .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all']).default('geval'))
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
@@ -61,10 +64,14 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--json', 'print the result as JSON');
-  addSessionOptions(command).action((flags: EvalFlags) => runEval(flags, command));
+  addDataOptions(command);
+  addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags) : runEval(flags, command)));
 }
 
 async function runEval(flags: EvalFlags, command: Command): Promise<void> {
+  if (flags.source === undefined || flags.summary === undefined) {
+    throw new SumLensError('usage', 'give --source and --summary (or --data FILE for a dataset); see sumlens eval --help');
+  }
   checkEvalUsage(flags, (option) => command.getOptionValueSource(option) === 'cli');
   const input: EvaluationInput = {
     source: readTextFile(flags.source, `--source ${flags.source}`),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SumLensError } from '../errors';
-import type { BenchRecord } from './benchRecord';
+import type { BenchRecord } from '../run/benchRecord';
 import type { Dataset, DatasetItem } from './datasets';
 import type { ScoredItem } from './metaEvaluate';
 

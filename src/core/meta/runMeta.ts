@@ -3,7 +3,7 @@
  * its items or from a bench JSONL file, and correlate them with the human scores.
  */
 import { SumLensError } from '../errors';
-import { readBenchFile } from './benchRecord';
+import { readBenchFile } from '../run/benchRecord';
 import { readDataset, type Dataset, type Level } from './datasets';
 import { metaEvaluate, type MetaResult } from './metaEvaluate';
 import { fromBenchRecords, fromField } from './predictions';

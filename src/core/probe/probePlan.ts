@@ -9,7 +9,7 @@
 import { evaluate, type EvaluationInput } from '../evaluate';
 import { DEFAULT_BATCH_SIZE, DEFAULT_MAX_SAMPLES } from '../geval/adaptiveSampling';
 import type { ChatRequest, ChatResult, LlmSession, Usage } from '../llm/types';
-import { DryRunSession } from '../meta/dryRunSession';
+import { DryRunSession } from '../run/dryRunSession';
 import type { Method } from '../result';
 import type { JudgeProbe } from './probeJudge';
 

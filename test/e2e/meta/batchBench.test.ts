@@ -7,12 +7,12 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchClient } from '../../../src/core/meta/batch/batchClient';
-import { statePath } from '../../../src/core/meta/batch/batchFiles';
-import { runBatchBench } from '../../../src/core/meta/batch/runBatchBench';
-import { benchPlan } from '../../../src/core/meta/benchPlan';
+import { BatchClient } from '../../../src/core/run/batch/batchClient';
+import { statePath } from '../../../src/core/run/batch/batchFiles';
+import { runBatchBench } from '../../../src/core/run/batch/runBatchBench';
+import { benchPlan } from '../../../src/core/run/benchPlan';
 import { parseDataset } from '../../../src/core/meta/datasets';
-import type { Evaluator } from '../../../src/core/meta/runBench';
+import type { Evaluator } from '../../../src/core/run/runBench';
 import type { AspectResult } from '../../../src/core/result';
 import { FakeBatchApi } from '../../fake/batchRoutes';
 import { FakeOpenAiServer, textReply } from '../../fake/openaiServer';
@@ -73,6 +73,7 @@ describe('e2e meta: bench --batch through the Batch API', () => {
       evaluate: twoStepEvaluator,
       client: new BatchClient({ baseURL: server.url }),
       endpoint: server.url,
+      settings: { endpoint: server.url, model: 'fake-model', method: 'geval', task: 'summarization', aspects: [], samples: 1, templates: {} },
       model: 'fake-model',
       pollMs: 10,
       idleMs: 30,
@@ -88,7 +89,7 @@ describe('e2e meta: bench --batch through the Batch API', () => {
     assert.equal(api.created[0].total, 1, 'identical requests share one batch line');
     assert.equal(api.created[1].total, 6);
     assert.equal(server.chatRequests.length, 1 + 6 + 1 + 6);
-    const records = readFileSync(out, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const records = readFileSync(out, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
     assert.equal(records.length, 6);
     const third = records.find((r) => r.key === 'd0|S2');
     assert.deepEqual(third.scores, { coherence: 3, fluency: 3 });
@@ -128,12 +129,14 @@ describe('e2e meta: bench --batch through the Batch API', () => {
         evaluate: twoStepEvaluator,
         client: new BatchClient({ baseURL: plain.url }),
         endpoint: plain.url,
+        settings: { endpoint: plain.url, model: 'fake-model', method: 'geval', task: 'summarization', aspects: [], samples: 1, templates: {} },
         model: 'fake-model',
         pollMs: 10,
         idleMs: 30,
       });
       await assert.rejects(failing, /404/);
-      assert.ok(!existsSync(out) || readFileSync(out, 'utf8') === '');
+      const records = readFileSync(out, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+      assert.ok(records.every((r) => r.status === 'failed'), 'no item is recorded as finished');
     } finally {
       await plain.close();
     }

@@ -1,22 +1,35 @@
 import * as assert from 'node:assert/strict';
-import { BatchSession, customId } from '../../../src/core/meta/batch/batchSession';
+import { BatchSession, customId } from '../../../src/core/run/batch/batchSession';
 import { paperComparisonTable } from '../../../src/core/meta/formatTable';
 import { paperTableFor } from '../../../src/core/meta/paperFigures';
-import { estimateCost, formatCost, priceOf } from '../../../src/core/meta/pricing';
-import { formatDuration, ProgressBar, renderProgress } from '../../../src/core/meta/progressBar';
+import { estimateCost, formatCost, priceOf } from '../../../src/core/run/pricing';
+import { fitToWidth, formatDuration, ProgressBar, renderProgress } from '../../../src/core/run/progressBar';
 
 describe('meta: bench reporting pieces', () => {
-  it('renders progress with rate and ETA', () => {
-    assert.equal(renderProgress(25, 100, 5, '', 4), '[#---] 25/100 25% 5.0 items/s ETA 00:15');
-    assert.match(renderProgress(0, 100, 0), /ETA --:--/);
+  const usage = { calls: 40, promptTokens: 12_000, completionTokens: 345, cacheHits: 0, retries: 0 };
+
+  it("renders progress with items, failures, calls, tokens and this run's ETA", () => {
+    assert.equal(renderProgress({ done: 25, todo: 100, failed: 2, usage, elapsedMs: 5000 }), '25/100 items, 2 failed, 40 calls, 12k tokens, ETA 00:15');
+    assert.match(renderProgress({ done: 0, todo: 100, failed: 0, usage, elapsedMs: 0 }), /ETA --:--/);
     assert.equal(formatDuration(3725), '1:02:05');
   });
 
-  it('prints a line per 10% when stderr is not a terminal', () => {
+  it('fits the terminal line to its width', () => {
     const lines: string[] = [];
-    const bar = new ProgressBar({ write: (t: string) => lines.push(t), isTTY: false }, 20);
-    for (let done = 0; done <= 20; done++) bar.update(done);
-    assert.equal(lines.length, 11);
+    const bar = new ProgressBar({ write: (t: string) => lines.push(t), isTTY: true, columns: 30 });
+    bar.update({ done: 3, todo: 10, failed: 0, usage, elapsedMs: 1000 });
+    const shown = lines[0].replace('\r\x1b[2K', '');
+    assert.ok(shown.length < 30, shown);
+    assert.ok(shown.endsWith('…'));
+    assert.equal(fitToWidth('short', 30), 'short');
+  });
+
+  it('prints a plain line every N items when stderr is not a terminal', () => {
+    const lines: string[] = [];
+    const bar = new ProgressBar({ write: (t: string) => lines.push(t), isTTY: false }, 5);
+    for (let done = 0; done <= 20; done++) bar.update({ done, todo: 20, failed: 0, usage, elapsedMs: 1000 });
+    assert.equal(lines.length, 5);
+    assert.ok(lines.every((l) => l.endsWith('\n') && !l.includes('\r')));
   });
 
   it('estimates cost from the price table, half price in batch, none for unknown models', () => {

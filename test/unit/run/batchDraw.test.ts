@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { customId } from '../../../src/core/meta/batch/batchSession';
+import { customId } from '../../../src/core/run/batch/batchSession';
 
 describe('bench --batch: sampling batches of one prompt are lines of their own', () => {
   it('a later draw of the same body gets its own custom_id; the first keeps the body hash', () => {

@@ -1,5 +1,5 @@
 /**
- * `bench --batch`: the same run as runBench, but the model calls go through the OpenAI Batch
+ * `bench --batch` and `eval --data --batch`: the same run as runBench or runItems, but the model calls go through the OpenAI Batch
  * API. Every item is started at once against a BatchSession that parks its requests; when the
  * run goes quiet (every item waits on an answer), the parked requests are submitted as one
  * batch, polled to the end, and their answers wake the items, which may then ask their next
@@ -8,12 +8,16 @@
  * they are never paid for twice.
  */
 import { SumLensError, type ErrorCode } from '../../errors';
+import type { LlmSession } from '../../llm/types';
 import { runBench, type BenchRunOptions, type BenchRunSummary } from '../runBench';
 import { isTerminal, type BatchClient, type BatchOutputLine, type BatchProgress } from './batchClient';
 import { appendResult, readResults, readState, writeState, type BatchState } from './batchFiles';
 import { BatchSession } from './batchSession';
 
-export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'> {
+/** What the batch pump needs: where to keep its state (next to the run file), the API, and how often to poll. */
+export interface BatchPumpOptions {
+  out: string;
+  signal?: AbortSignal;
   client: BatchClient;
   endpoint: string;
   model: string;
@@ -24,6 +28,8 @@ export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'it
   onBatch?(progress: BatchProgress): void;
 }
 
+export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, BatchPumpOptions {}
+
 export interface BatchBenchSummary extends BenchRunSummary {
   /** Batches submitted or resumed in this run. */
   batches: string[];
@@ -32,7 +38,15 @@ export interface BatchBenchSummary extends BenchRunSummary {
 /** A request sent this many times without an answer fails instead of being sent again. */
 const MAX_SUBMISSIONS = 2;
 
-export async function runBatchBench(options: BatchBenchOptions): Promise<BatchBenchSummary> {
+export function runBatchBench(options: BatchBenchOptions): Promise<BatchBenchSummary> {
+  return runThroughBatches(options, (session, itemConcurrency) => runBench({ ...options, session, itemConcurrency }));
+}
+
+/** Any dataset run (`run`, given the batch session) with its model calls sent through the Batch API. */
+export async function runThroughBatches(
+  options: BatchPumpOptions,
+  run: (session: LlmSession, itemConcurrency: number) => Promise<BenchRunSummary>,
+): Promise<BatchBenchSummary> {
   const pollMs = options.pollMs ?? 10_000;
   const idleMs = options.idleMs ?? 200;
   const state = readState(options.out, options.endpoint, options.model);
@@ -108,7 +122,8 @@ export async function runBatchBench(options: BatchBenchOptions): Promise<BatchBe
     }
   };
 
-  const run = runBench({ ...options, session, itemConcurrency: Number.MAX_SAFE_INTEGER }).finally(() => {
+  // Every item at once: each parks its first request, and the first batch holds them all.
+  const running = run(session, Number.MAX_SAFE_INTEGER).finally(() => {
     finished = true;
   });
   const pumping = pump().catch((error: unknown) => {
@@ -116,7 +131,7 @@ export async function runBatchBench(options: BatchBenchOptions): Promise<BatchBe
     session.close(error as Error);
     throw error;
   });
-  const [summary] = await Promise.all([run, pumping]);
+  const [summary] = await Promise.all([running, pumping]);
   return { ...summary, batches };
 }
 

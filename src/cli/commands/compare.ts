@@ -1,0 +1,104 @@
+/**
+ * `sumlens compare A B` (or `compare RUN --by system`): is B better than A? Per aspect the
+ * paired mean difference with its 95% interval, the permutation p-value (Holm-corrected),
+ * wins / ties / losses, and the items without a partner. --fail-if-worse makes it a CI gate.
+ */
+import { Command, Option } from 'commander';
+import { SumLensError } from '../../core/errors';
+import { compareRuns, compareSides, sidesBySystem, worseAspects, type RunComparison } from '../../core/run/compareRuns';
+import { loadRun } from '../../core/run/loadRun';
+import { QUALITY_GATE_EXIT_CODE } from '../../core/run/outcome';
+import { DEFAULT_SEED } from '../../core/stats/random';
+import { stderrNotice } from '../datasetRun';
+import { pad } from '../format/runTable';
+import { positiveInt } from '../sessionOptions';
+
+interface CompareFlags {
+  by?: 'system';
+  systems?: string;
+  allowDifferent?: boolean;
+  failIfWorse?: boolean;
+  alpha: number;
+  seed: number;
+  json?: boolean;
+}
+
+export function registerCompare(program: Command): void {
+  program
+    .command('compare')
+    .description('compare two runs item by item: mean differences with intervals, paired permutation tests, wins/ties/losses')
+    .argument('<runA>', 'run file of system A (from eval --data or bench)')
+    .argument('[runB]', 'run file of system B (or give one run with --by system)')
+    .addOption(new Option('--by <field>', 'compare two systems inside one run').choices(['system']))
+    .option('--systems <a,b>', 'with --by system: which two systems (default: the only two)')
+    .option('--allow-different', 'compare runs whose judge, method or templates differ')
+    .option('--fail-if-worse', 'exit 15 when B is significantly worse than A on an aspect (Holm-adjusted p < --alpha)')
+    .option('--alpha <p>', 'significance level for --fail-if-worse', parseAlpha, 0.05)
+    .option('--seed <n>', 'seed of the resampling (bootstrap, permutations)', positiveInt, DEFAULT_SEED)
+    .option('--json', 'print the comparison as JSON')
+    .action(runCompare);
+}
+
+function parseAlpha(text: string): number {
+  const value = Number(text);
+  if (!(value > 0 && value < 1)) throw new Error(`expected a number between 0 and 1, got "${text}"`);
+  return value;
+}
+
+async function runCompare(pathA: string, pathB: string | undefined, flags: CompareFlags): Promise<void> {
+  let comparison: RunComparison;
+  if (flags.by === 'system') {
+    if (pathB !== undefined) throw new SumLensError('usage', 'give one run with --by system, or two runs without it; see sumlens compare --help');
+    const run = await loadRun(pathA);
+    const named = flags.systems?.split(',').map((s) => s.trim());
+    if (named && named.length !== 2) throw new SumLensError('usage', `--systems wants two names, e.g. --systems A,B (got "${flags.systems}")`);
+    const [a, b] = sidesBySystem(run, named as [string, string] | undefined);
+    comparison = compareSides(a, b, run.aspects, { seed: flags.seed });
+  } else {
+    if (pathB === undefined) throw new SumLensError('usage', 'give two runs, or one run with --by system; see sumlens compare --help');
+    comparison = compareRuns(await loadRun(pathA), await loadRun(pathB), { allowDifferent: flags.allowDifferent, seed: flags.seed });
+  }
+  for (const difference of comparison.differences) stderrNotice(`compared despite a difference (--allow-different): ${difference}`);
+  process.stdout.write(flags.json ? JSON.stringify(comparison, null, 2) + '\n' : comparisonTable(comparison));
+  if (flags.failIfWorse) {
+    const worse = worseAspects(comparison, flags.alpha);
+    for (const r of worse) stderrNotice(`quality gate: ${r.aspect} is worse in B: ${signed(r.meanDifference)} [${signed(r.interval.low)}, ${signed(r.interval.high)}], p (Holm) ${r.pHolm.toPrecision(2)} < ${flags.alpha}`);
+    if (worse.length > 0) process.exitCode = QUALITY_GATE_EXIT_CODE;
+  }
+}
+
+function signed(x: number): string {
+  return Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
+}
+
+function names(keys: string[]): string {
+  return keys.length === 0 ? '' : `: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? `, … (${keys.length - 10} more)` : ''}`;
+}
+
+export function comparisonTable(c: RunComparison): string {
+  const header = ['aspect', 'n', 'mean A', 'mean B', 'B − A', '95% CI', 'p', 'p (Holm)', 'wins/ties/losses'];
+  const rows = c.aspects.map((r) => [
+    r.aspect,
+    String(r.n),
+    r.n ? r.meanA.toFixed(3) : '—',
+    r.n ? r.meanB.toFixed(3) : '—',
+    signed(r.meanDifference),
+    `[${signed(r.interval.low)}, ${signed(r.interval.high)}]`,
+    Number.isNaN(r.pValue) ? '—' : r.pValue.toPrecision(2),
+    Number.isNaN(r.pHolm) ? '—' : r.pHolm.toPrecision(2),
+    `${r.wins}/${r.ties}/${r.losses}`,
+  ]);
+  const lines = [
+    `A: ${c.a.label} (${c.a.items} items)`,
+    `B: ${c.b.label} (${c.b.items} items)`,
+    `paired on id: ${c.paired} item(s); paired bootstrap 95% intervals and sign-flip permutation tests, seed ${c.seed ?? DEFAULT_SEED}`,
+    '',
+    ...pad([header, ...rows]),
+  ];
+  if (c.onlyA.length || c.onlyB.length) {
+    lines.push('', `unpaired: ${c.onlyA.length} only in A${names(c.onlyA)}`, `          ${c.onlyB.length} only in B${names(c.onlyB)}`);
+  }
+  const unscored = c.aspects.filter((r) => r.unscoredPairs > 0);
+  if (unscored.length) lines.push('', ...unscored.map((r) => `${r.aspect}: ${r.unscoredPairs} paired item(s) left out (no score on one side)`));
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,67 @@
+/**
+ * What `bench` and `eval --data` share on the command line: progress on stderr, the run's
+ * report lines, and its exit code (README: all items failed → the cause's code; some → 14).
+ */
+import type { Usage } from '../core/llm/types';
+import { mainCause, runExitCode } from '../core/run/outcome';
+import { estimateCost, formatCost } from '../core/run/pricing';
+import { ProgressBar, type RunProgress } from '../core/run/progressBar';
+import type { BenchRunSummary } from '../core/run/runItems';
+import type { DryRunEstimate } from '../core/run/dryRun';
+
+export function stderrNotice(text: string): void {
+  process.stderr.write(`sumlens: ${text}\n`);
+}
+
+/** Progress for a run: a fitted line on a terminal, a plain line every `every` items elsewhere. */
+export function runProgress(every = 10): { onProgress(p: RunProgress): void; finish(): void } {
+  const bar = new ProgressBar(process.stderr, every);
+  return { onProgress: (p) => bar.update(p), finish: () => bar.finish() };
+}
+
+export function usageLine(usage: Usage): string {
+  return `calls ${usage.calls} (cache hits ${usage.cacheHits}, retries ${usage.retries}), tokens ${usage.promptTokens} prompt + ${usage.completionTokens} completion`;
+}
+
+export function runReport(s: BenchRunSummary, out: string, model: string, batch: boolean): string {
+  const lines = [
+    `${s.written} item(s) written to ${out}${s.alreadyDone ? `, ${s.alreadyDone} already there` : ''}` +
+      `${s.failed ? `, ${s.failed} failed (recorded; a rerun evaluates them again)` : ''}${s.cancelled ? ', cancelled' : ''}` +
+      ` in ${(s.durationMs / 1000).toFixed(1)} s`,
+    ...s.errors.map((e) => `  ${e}`),
+    usageLine(s.usage),
+    `cost for ${model}: ${formatCost(estimateCost(model, s.usage, batch))}`,
+  ];
+  if (s.restartedRecords) lines.unshift(`restarted ${out}: ${s.restartedRecords} earlier record(s) dropped`);
+  if (s.truncatedBytes) lines.unshift(`cut a torn last line (${s.truncatedBytes} bytes) off ${out} before resuming`);
+  return lines.join('\n');
+}
+
+export function dryRunReport(estimate: DryRunEstimate, out: string, model: string, batch: boolean): string {
+  return [
+    `dry run: ${estimate.items} item(s) to evaluate (${estimate.alreadyDone} already in ${out}), nothing sent`,
+    `  calls: ${estimate.usage.calls}${estimate.fineCalls !== undefined ? ` (fine-grained: ${estimate.fineCalls})` : ''}`,
+    `  prompt tokens: ~${estimate.usage.promptTokens}`,
+    `  completion tokens: at most ${estimate.usage.completionTokens}`,
+    `  cost for ${model}: ${formatCost(estimateCost(model, estimate.usage, batch))}${batch ? ' at Batch API prices' : ''}`,
+    'not known before running:',
+    ...estimate.unknowns.map((u) => `  - ${u}`),
+  ].join('\n');
+}
+
+/** The dry run's estimate on stdout, as text or JSON. */
+export function printDryRun(estimate: DryRunEstimate, out: string, model: string, options: { batch?: boolean; json?: boolean }): void {
+  const text = options.json ? JSON.stringify({ dryRun: true, ...estimate, out }, null, 2) : dryRunReport(estimate, out, model, options.batch === true);
+  process.stdout.write(text + '\n');
+}
+
+/** Sets the process exit code from how the run ended, with its one line on stderr. */
+export function finishRun(summary: BenchRunSummary): void {
+  const code = runExitCode(summary);
+  if (code === 0) return;
+  process.exitCode = code;
+  if (summary.fatal) stderrNotice(`stopped: ${summary.fatal.message}`);
+  else if (summary.cancelled) stderrNotice('cancelled; what finished is kept');
+  else if (summary.written + summary.alreadyDone === 0) stderrNotice(`every item failed (${mainCause(summary.causes)}): ${summary.errors[0] ?? ''}`);
+  else stderrNotice(`partial: ${summary.failed} item(s) failed, the others are kept`);
+}

@@ -1,0 +1,154 @@
+/**
+ * `sumlens eval --data FILE`: evaluate every row of the user's dataset (JSONL, JSON, CSV, TSV)
+ * into a run file (the dataset-run engine of src/core/run/: header, lock, resume, failures
+ * retried, progress), then print a table per aspect (and system): mean with its 95% bootstrap
+ * interval, distribution, unscored items, worst items with their findings. --fail-under makes
+ * it a CI gate (exit 15); --format sarif writes the fine-grained findings as SARIF 2.1.0.
+ */
+import { basename, extname } from 'node:path';
+import { evaluate, type EvaluateOptions } from '../core/evaluate';
+import { SumLensError } from '../core/errors';
+import { TASK_ASPECTS } from '../core/geval/evaluateAspects';
+import { defaultBaseUrl, defaultModel } from '../core/llm/openaiSession';
+import { aspectTable } from '../core/run/aspectTable';
+import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
+import { estimateRun } from '../core/run/dryRun';
+import { loadRun, readDetails } from '../core/run/loadRun';
+import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
+import { runHeader } from '../core/run/runBench';
+import { runSettings } from '../core/run/runHeader';
+import { runItems } from '../core/run/runItems';
+import { BatchClient } from '../core/run/batch/batchClient';
+import { runThroughBatches } from '../core/run/batch/runBatchBench';
+import type { LlmSession } from '../core/llm/types';
+import { sarifLog } from '../core/run/sarif';
+import { gateFailures, parseThresholds } from '../core/run/qualityGate';
+import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from './datasetRun';
+import { runTable } from './format/runTable';
+import { sessionFrom } from './sessionOptions';
+import type { EvalFlags } from './commands/eval';
+import { cancelOnInterrupt } from './terminal';
+
+/** Eval's own flags (one summary's are unused here) with the dataset's. */
+export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {
+  data: string;
+  map?: string;
+  strict?: boolean;
+  out?: string;
+  restart?: boolean;
+  dryRun?: boolean;
+  batch?: boolean;
+  pollSeconds: number;
+  failUnder?: string;
+  strictCi?: boolean;
+  format?: 'table' | 'json' | 'sarif';
+  progressEvery?: number;
+}
+
+/** Bad rows shown on stderr before the rest are only counted. */
+const SHOWN_BAD_ROWS = 20;
+
+function defaultOut(flags: DataEvalFlags): string {
+  return `sumlens-${basename(flags.data, extname(flags.data))}-${flags.method}.jsonl`;
+}
+
+/** Reads the data once to count good items and report (or, with --strict, refuse) bad rows. */
+async function checkRows(flags: DataEvalFlags, map: ReturnType<typeof parseFieldMap>): Promise<number> {
+  const bad: string[] = [];
+  let good = 0;
+  for await (const _ of dataItems({ path: flags.data, task: flags.task, map, onBadRow: (where, problem) => bad.push(`${where}: ${problem}`) })) good++;
+  if (bad.length > 0 && flags.strict) {
+    throw new SumLensError('bad-input', `${bad.length} bad row(s), refused with --strict; the first: ${bad[0]}`);
+  }
+  for (const line of bad.slice(0, SHOWN_BAD_ROWS)) stderrNotice(`skipped bad row ${line}`);
+  if (bad.length > SHOWN_BAD_ROWS) stderrNotice(`… and ${bad.length - SHOWN_BAD_ROWS} more bad row(s) skipped`);
+  if (good === 0) throw new SumLensError('bad-input', `--data ${flags.data} has no usable row`);
+  return good;
+}
+
+export async function runDataEval(flags: DataEvalFlags): Promise<void> {
+  const map = parseFieldMap(flags.map ?? '');
+  const thresholds = flags.failUnder !== undefined ? parseThresholds(flags.failUnder) : undefined;
+  const format = flags.json ? 'json' : (flags.format ?? 'table');
+  await checkRows(flags, map);
+  const items = () => dataItems({ path: flags.data, task: flags.task, map });
+  const out = flags.out ?? defaultOut(flags);
+  const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
+  const model = flags.model || defaultModel;
+  const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
+  const extra: Partial<EvaluateOptions> = { samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+
+  if (flags.dryRun) {
+    const estimate = await estimateRun({ items, method: flags.method, aspects, out, evaluate, endpoint, model, extra });
+    printDryRun(estimate, out, model, { json: format === 'json', batch: flags.batch });
+    return;
+  }
+
+  const settings = runSettings({
+    endpoint,
+    model,
+    method: flags.method,
+    task: flags.task,
+    aspects,
+    samples: flags.samples,
+    promptOverrideDir: flags.prompts,
+    options: { parse: flags.parse, topLogprobs: flags.topLogprobs },
+  });
+  const cancellation = cancelOnInterrupt();
+  const progress = runProgress(flags.progressEvery);
+  let summary;
+  try {
+    const run = (session: LlmSession, itemConcurrency: number) =>
+      runItems({
+        out,
+        header: runHeader('eval --data', flags.data, settings),
+        restart: flags.restart,
+        items,
+        method: flags.method,
+        aspects: aspects.map((a) => ({ judge: a, as: a })),
+        session,
+        evaluate,
+        itemConcurrency,
+        extra,
+        signal: cancellation.signal,
+        onProgress: progress.onProgress,
+        onNotice: stderrNotice,
+      });
+    summary = flags.batch
+      ? await runThroughBatches(
+          {
+            out,
+            signal: cancellation.signal,
+            client: new BatchClient({ baseURL: endpoint, apiKey: process.env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
+            endpoint,
+            model,
+            pollMs: flags.pollSeconds * 1000,
+            onBatch: (b) => process.stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
+          },
+          run,
+        )
+      : await run(sessionFrom(flags), flags.concurrency * 2);
+  } finally {
+    progress.finish();
+    cancellation.dispose();
+  }
+  process.stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
+  finishRun(summary);
+  if (summary.written + summary.alreadyDone === 0) return;
+
+  const run = await loadRun(out);
+  if (format === 'sarif') {
+    process.stdout.write(JSON.stringify(await sarifLog(run), null, 2) + '\n');
+  } else {
+    const rows = aspectTable(run);
+    if (format === 'json') process.stdout.write(JSON.stringify({ run: summary, out, aspects: rows }, null, 2) + '\n');
+    else process.stdout.write(runTable(rows, await readDetails(out, new Set(rows.flatMap((r) => r.worst.map((w) => w.lineNo))))));
+  }
+  if (thresholds) {
+    const failures = gateFailures(aspectTable(run), thresholds, flags.strictCi);
+    for (const line of failures) stderrNotice(line);
+    // A run stopped by an error keeps its code; one that finished (even partly) but is not good enough exits 15.
+    const code = runExitCode(summary);
+    if (failures.length > 0 && (code === 0 || code === PARTIAL_EXIT_CODE)) process.exitCode = QUALITY_GATE_EXIT_CODE;
+  }
+}

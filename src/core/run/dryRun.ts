@@ -1,0 +1,103 @@
+/**
+ * `--dry-run`: the calls and tokens a run would use for the items not finished in its run
+ * file, and what cannot be known before running. Nothing is sent and nothing is written.
+ * - G-Eval and rationale-first: the run is walked with a DryRunSession, so the calls are the
+ *   evaluator's own (exact on the log-probability route; auto-CoT steps counted once).
+ * - Fine-grained: its calls are a constant per item (fine/evaluateFine.ts): 3 extraction
+ *   steps per chunk of each of 2 notes, 3 completeness, 3 correctness, 2 alignment (1 without
+ *   a reference), 2 readability. Exact while no judging call holds over its entity limit.
+ */
+import { existsSync } from 'node:fs';
+import type { EvaluateOptions } from '../evaluate';
+import { ANGLES } from '../fine/angles';
+import { DEFAULT_MAX_EXTRACTION_TOKENS } from '../fine/evaluateFine';
+import { chunkNote } from '../fine/noteChunks';
+import { READABILITY_PROMPTS } from '../fine/readability';
+import type { Usage } from '../llm/types';
+import type { Method } from '../result';
+import { readRunFile } from './benchOutput';
+import { isFinished } from './benchRecord';
+import { DryRunSession, estimateTokens } from './dryRunSession';
+import type { Evaluator, RunItem } from './runItems';
+
+export interface DryRunEstimate {
+  items: number;
+  alreadyDone: number;
+  usage: Usage;
+  /** Fine-grained calls alone (exact), when the method has a fine-grained part. */
+  fineCalls?: number;
+  /** What the figures do not know, in words. */
+  unknowns: string[];
+}
+
+/** The fine-grained calls for one item, and a rough prompt-token count (entity lists unknown). */
+export function fineCallsFor(input: { source: string; summary: string; reference?: string }): { calls: number; promptTokens: number } {
+  const rubric = input.reference ?? input.source;
+  const chunks = (text: string): number => chunkNote(text, DEFAULT_MAX_EXTRACTION_TOKENS).length;
+  const extraction = 3 * (chunks(input.summary) + chunks(rubric));
+  const alignment = input.reference !== undefined ? ANGLES.alignment.length : ANGLES.alignment.length - 1;
+  const judging = ANGLES.completeness.length + ANGLES.correctness.length + alignment + READABILITY_PROMPTS.length;
+  const notes = estimateTokens(input.summary) + estimateTokens(input.source) + (input.reference ? estimateTokens(input.reference) : 0);
+  return { calls: extraction + judging, promptTokens: extraction * estimateTokens(rubric) + judging * notes };
+}
+
+async function finishedKeys(out: string, unknowns: string[]): Promise<Set<string>> {
+  const latest = new Map<string, boolean>();
+  if (!existsSync(out)) return new Set();
+  try {
+    const { header } = await readRunFile(out, (record) => latest.set(record.key, isFinished(record)));
+    if (!header) unknowns.push(`${out} was not written by SumLens: the run will refuse it`);
+  } catch (error) {
+    unknowns.push(`${out} cannot be read as a run file (${(error as Error).message}): the run will refuse it`);
+  }
+  return new Set([...latest].filter(([, finished]) => finished).map(([key]) => key));
+}
+
+export async function estimateRun(options: {
+  items(): AsyncIterable<RunItem> | Iterable<RunItem>;
+  method: Method;
+  aspects: string[];
+  out: string;
+  evaluate: Evaluator;
+  endpoint: string;
+  model: string;
+  extra?: Partial<EvaluateOptions>;
+}): Promise<DryRunEstimate> {
+  const unknowns: string[] = [];
+  const done = await finishedKeys(options.out, unknowns);
+  const session = new DryRunSession(options.endpoint, options.model);
+  const holistic = options.method !== 'fine';
+  const fine = options.method === 'fine' || options.method === 'all';
+  let items = 0;
+  let alreadyDone = 0;
+  let fineCalls = 0;
+  let finePromptTokens = 0;
+  for await (const item of options.items()) {
+    if (done.has(item.key)) {
+      alreadyDone++;
+      continue;
+    }
+    items++;
+    if (holistic) {
+      const method = options.method === 'rationale' ? 'rationale' : 'geval';
+      await options.evaluate(item.input, { ...options.extra, method, aspects: options.aspects, session }, {});
+    }
+    if (fine) {
+      const estimate = fineCallsFor(item.input);
+      fineCalls += estimate.calls;
+      finePromptTokens += estimate.promptTokens;
+    }
+  }
+  const usage = session.usage();
+  usage.calls += fineCalls;
+  usage.promptTokens += finePromptTokens;
+  unknowns.push('prompt tokens are estimated at 4 characters per token; completion tokens are an upper bound (max_tokens × n)');
+  unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
+  if (holistic) {
+    unknowns.push(`calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? 20} answers per aspect, as one call where the server allows n)`);
+  }
+  if (fine) {
+    unknowns.push('fine-grained: calls are exact unless a judging call holds more than 100 entities (then it is split); its prompt tokens are rough (the entity lists are not known before extraction) and its completion tokens are not counted');
+  }
+  return { items, alreadyDone, usage, ...(fine ? { fineCalls } : {}), unknowns };
+}

@@ -1,0 +1,245 @@
+/**
+ * Running an evaluator over a stream of items into a run file: the engine behind `bench` and
+ * `eval --data`. Per item one record is appended: finished, or failed with its causes (a
+ * resumed run evaluates failed items again). Items already finished in the file are skipped.
+ * An endpoint that is down, a key that is rejected or a model that does not exist stops the
+ * run at the first such error (`fatal`); items that keep hitting rate limits make the run take
+ * fewer items at once and pause. What finished is always kept.
+ */
+import { setMaxListeners } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { isCancellation, SumLensError, type ErrorCode } from '../errors';
+import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
+import type { LlmSession, Usage } from '../llm/types';
+import type { EvaluationResult, Method } from '../result';
+import { appendBenchRecord, openBenchOutput } from './benchOutput';
+import type { BenchRecord, Failure } from './benchRecord';
+import { itemScores } from './itemScores';
+import type { RunProgress } from './progressBar';
+import type { RunHeader } from './runHeader';
+import { acquireRunLock } from './runLock';
+
+/** The evaluate() entry point (src/core/evaluate.ts), injected so runs can be tested alone. */
+export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;
+
+/** Errors no other item can escape: the run stops at the first one. */
+export const FATAL_CODES: ReadonlySet<ErrorCode> = new Set(['unreachable', 'auth', 'model-not-found', 'no-api-key']);
+
+export interface RunItem {
+  key: string;
+  input: EvaluationInput;
+  /** Fields copied into the item's record (index, ids, system, data line). */
+  fields: { index: number } & Record<string, unknown>;
+}
+
+export interface ItemRunOptions {
+  out: string;
+  header: RunHeader;
+  /** Start the run file over (its settings may differ). */
+  restart?: boolean;
+  /** The items in scope, streamed; called twice (once to count what is left to do). */
+  items(): AsyncIterable<RunItem> | Iterable<RunItem>;
+  method: Method;
+  /** Aspects evaluated, and the name each is recorded under. */
+  aspects: ReadonlyArray<{ judge: string; as: string }>;
+  session: LlmSession;
+  evaluate: Evaluator;
+  /** Items evaluated at once; the session's own limit caps the calls in flight. */
+  itemConcurrency: number;
+  /** Passed through to evaluate(): samples, topLogprobs, parseRule, promptOverrideDir. */
+  extra?: Partial<EvaluateOptions>;
+  signal?: AbortSignal;
+  onProgress?(progress: RunProgress): void;
+  /** One-line notices for people (stale lock taken over, slowing down). */
+  onNotice?(text: string): void;
+  /** Pause after a rate-limited item, doubled on each one in a row (default 1 s, at most 30 s). */
+  rateLimitPauseMs?: number;
+}
+
+export interface BenchRunSummary {
+  /** Items in scope. */
+  total: number;
+  /** Items found finished in the run file. */
+  alreadyDone: number;
+  /** Items finished in this run. */
+  written: number;
+  /** Items recorded as failed in this run (a rerun evaluates them again). */
+  failed: number;
+  /** The first failures, as lines for people. */
+  errors: string[];
+  /** Count of failures by cause. */
+  causes: Partial<Record<ErrorCode | 'unknown', number>>;
+  /** The run-level error that stopped the run. */
+  fatal?: SumLensError;
+  /** Bytes of a torn last line cut off before resuming. */
+  truncatedBytes: number;
+  /** Records of an earlier run dropped by --restart. */
+  restartedRecords: number;
+  /** Times the run slowed down after rate limits. */
+  slowdowns: number;
+  cancelled: boolean;
+  durationMs: number;
+  usage: Usage;
+}
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof SumLensError) return { code: error.code, message: error.message };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export async function runItems(options: ItemRunOptions): Promise<BenchRunSummary> {
+  const started = Date.now();
+  mkdirSync(dirname(resolve(options.out)), { recursive: true });
+  const release = acquireRunLock(options.out, options.onNotice);
+  try {
+    return await runLocked(options, started);
+  } finally {
+    release();
+  }
+}
+
+async function runLocked(options: ItemRunOptions, started: number): Promise<BenchRunSummary> {
+  const opened = await openBenchOutput(options.out, options.header, options.restart);
+  let total = 0;
+  let todo = 0;
+  for await (const item of options.items()) {
+    total++;
+    if (!opened.done.has(item.key)) todo++;
+  }
+  const summary: BenchRunSummary = {
+    total,
+    alreadyDone: total - todo,
+    written: 0,
+    failed: 0,
+    errors: [],
+    causes: {},
+    truncatedBytes: opened.truncatedBytes,
+    restartedRecords: opened.restartedRecords,
+    slowdowns: 0,
+    cancelled: false,
+    durationMs: 0,
+    usage: options.session.usage(),
+  };
+  // One signal for every item in flight: each evaluate() listens on it, legitimately many.
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const forward = (): void => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', forward, { once: true });
+  const signal = controller.signal;
+
+  const progress = (): void =>
+    options.onProgress?.({ done: summary.written + summary.failed, todo, failed: summary.failed, usage: options.session.usage(), elapsedMs: Date.now() - started });
+
+  // Rate limits: fewer items at once and a pause, growing back after items that went through.
+  const maxWorkers = Math.max(1, options.itemConcurrency);
+  const basePause = options.rateLimitPauseMs ?? 1000;
+  let allowed = maxWorkers;
+  let limitedInARow = 0;
+  let pauseUntil = 0;
+  let cleanStreak = 0;
+  const onRateLimit = (): void => {
+    limitedInARow++;
+    cleanStreak = 0;
+    const fewer = Math.max(1, Math.floor(allowed / 2));
+    pauseUntil = Date.now() + Math.min(30_000, basePause * 2 ** (limitedInARow - 1));
+    summary.slowdowns++;
+    if (fewer < allowed) options.onNotice?.(`rate limited: slowing down to ${fewer} item(s) at once`);
+    allowed = fewer;
+  };
+  const onClean = (): void => {
+    limitedInARow = 0;
+    if (allowed < maxWorkers && ++cleanStreak >= allowed * 2) {
+      allowed++;
+      cleanStreak = 0;
+    }
+  };
+
+  const record = (item: RunItem, body: Omit<BenchRecord, 'key' | 'index'>): void =>
+    appendBenchRecord(options.out, { key: item.key, ...item.fields, ...body } as BenchRecord);
+  const noteFailure = (item: RunItem, what: string, failure: Failure): void => {
+    const cause = failure.code ?? 'unknown';
+    summary.causes[cause] = (summary.causes[cause] ?? 0) + 1;
+    if (summary.errors.length < 5) summary.errors.push(`item ${item.fields.index} (${item.key})${what}: ${failure.message}`);
+  };
+
+  const evaluateOne = async (item: RunItem): Promise<void> => {
+    let result: EvaluationResult;
+    try {
+      result = await options.evaluate(
+        item.input,
+        { ...options.extra, method: options.method, aspects: options.aspects.map((a) => a.judge), session: options.session },
+        { signal, onProgress: progress },
+      );
+    } catch (error) {
+      if (isCancellation(error) || signal.aborted) return;
+      const failure = failureOf(error);
+      if (failure.code && FATAL_CODES.has(failure.code)) {
+        summary.fatal ??= error as SumLensError;
+        controller.abort();
+        return;
+      }
+      record(item, { status: 'failed', scores: {}, failure });
+      summary.failed++;
+      noteFailure(item, '', failure);
+      if (failure.code === 'rate-limited') onRateLimit();
+      return;
+    }
+    if (result.cancelled) return;
+    const { scores, errors } = itemScores(result, options.aspects);
+    const failures = Object.entries(errors);
+    record(item, {
+      status: failures.length === 0 ? 'ok' : 'failed',
+      scores,
+      ...(failures.length > 0 ? { errors } : {}),
+      result: result as unknown as Record<string, unknown>,
+    });
+    if (failures.length === 0) {
+      summary.written++;
+      onClean();
+      return;
+    }
+    summary.failed++;
+    for (const [name, failure] of failures) noteFailure(item, ` ${name}`, failure);
+    if (failures.some(([, f]) => f.code === 'rate-limited')) onRateLimit();
+    else onClean();
+  };
+
+  const pending = (async function* () {
+    for await (const item of options.items()) if (!opened.done.has(item.key)) yield item;
+  })();
+  let exhausted = false;
+  const worker = async (slot: number): Promise<void> => {
+    while (!signal.aborted && !exhausted) {
+      if (slot >= allowed || Date.now() < pauseUntil) {
+        await sleep(Math.max(50, pauseUntil - Date.now()), signal);
+        continue;
+      }
+      const next = await pending.next();
+      if (next.done) exhausted = true;
+      if (next.done || signal.aborted) return;
+      await evaluateOne(next.value);
+      progress();
+    }
+  };
+  progress();
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(maxWorkers, todo)) }, (_, slot) => worker(slot)));
+  options.signal?.removeEventListener('abort', forward);
+  summary.cancelled = signal.aborted && !summary.fatal;
+  summary.durationMs = Date.now() - started;
+  summary.usage = options.session.usage();
+  return summary;
+}

@@ -1,0 +1,36 @@
+/**
+ * The percentile bootstrap interval of a mean: resample the values with replacement, take
+ * each resample's mean, and read the interval off their distribution (numpy's linear
+ * percentile). Paired differences use it on the per-item differences (a paired bootstrap
+ * resamples items, keeping each item's pair together). Matches
+ * scipy.stats.bootstrap(method='percentile') up to resampling noise.
+ */
+import { percentileInterval, type Interval } from './percentile';
+import { seededRandom, DEFAULT_SEED } from './random';
+
+export interface MeanEstimate {
+  mean: number;
+  n: number;
+  interval: Interval;
+}
+
+export function mean(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i];
+  return values.length ? sum / values.length : NaN;
+}
+
+export function bootstrapMean(values: ArrayLike<number>, options: { resamples?: number; level?: number; seed?: number } = {}): MeanEstimate {
+  const n = values.length;
+  const resamples = options.resamples ?? 2000;
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const data = Float64Array.from(values);
+  const means = new Float64Array(n === 0 ? 0 : resamples);
+  for (let r = 0; r < means.length; r++) {
+    let sum = 0;
+    // The same draw as randomIndex(random, n), inlined: this loop runs resamples × n times.
+    for (let i = 0; i < n; i++) sum += data[Math.floor(random() * n)];
+    means[r] = sum / n;
+  }
+  return { mean: mean(values), n, interval: percentileInterval(Array.from(means), options.level ?? 0.95) };
+}
