@@ -9,6 +9,7 @@ import { registerEval } from './commands/eval';
 import { registerMeta } from './commands/meta';
 import { registerReplay } from './commands/replay';
 import { registerBench } from './commands/bench';
+import { registerRescore } from './commands/rescore';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sumlens')
@@ -20,6 +21,7 @@ export async function main(argv: string[]): Promise<number> {
   registerMeta(program);
   registerReplay(program);
   registerBench(program);
+  registerRescore(program);
   try {
     await program.parseAsync(argv);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);

@@ -15,8 +15,7 @@ import { runBatchBench } from '../../core/meta/batch/runBatchBench';
 import { benchPlan } from '../../core/meta/benchPlan';
 import { readDataset, type Dataset, type Level } from '../../core/meta/datasets';
 import { estimateBench } from '../../core/meta/dryRun';
-import { metaTable, paperComparisonTable } from '../../core/meta/formatTable';
-import { paperTableFor } from '../../core/meta/paperFigures';
+import { metaTable, paperSection } from '../../core/meta/formatTable';
 import { estimateCost, formatCost } from '../../core/meta/pricing';
 import { ProgressBar } from '../../core/meta/progressBar';
 import { runBench, type BenchRunSummary } from '../../core/meta/runBench';
@@ -144,8 +143,5 @@ function printMeta(dataset: Dataset, aspects: string[], out: string, flags: Benc
     process.stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
     return;
   }
-  const paper = paperTableFor(dataset.kind, dataset.path);
-  const level = results[0]?.level ?? dataset.defaultLevel;
-  process.stdout.write(`${metaTable(results)}\n`);
-  if (paper && level === dataset.defaultLevel) process.stdout.write(`\n${paperComparisonTable(results, paper)}\n`);
+  process.stdout.write(`${metaTable(results)}\n${paperSection(dataset, results)}`);
 }

@@ -40,7 +40,7 @@ export async function scoreAspect(
     distribution: reading.distribution,
     method: reading.method,
     validMass: reading.validMass,
-    ...(reading.samples !== undefined ? { samples: reading.samples, unparsed: reading.unparsed } : {}),
+    ...(reading.samples !== undefined ? { samples: reading.samples, unparsed: reading.unparsed, answers: reading.answers } : {}),
     ...(reason !== undefined ? { reason } : {}),
     steps,
     stepsGenerated: generated,

@@ -29,6 +29,8 @@ export interface ScoreReading {
   validMass: number;
   samples?: number;
   unparsed?: number;
+  /** Sampling route: the answers as the judge wrote them (kept for `sumlens rescore`). */
+  answers?: string[];
   /** Why no score could be read (score is null). */
   failure?: string;
   warnings: string[];
@@ -72,11 +74,8 @@ async function sample(
   const samples = options.samples ?? DEFAULT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 1) throw new SumLensError('usage', `samples must be a positive integer (got ${samples})`);
   const result = await session.chat({ messages, temperature: 1, maxTokens: SCORE_MAX_TOKENS, n: samples, purpose }, options.signal);
-  const estimate = estimateFromSamples(
-    result.choices.map((choice) => choice.text),
-    scale,
-    options.parseRule ?? 'robust',
-  );
+  const answers = result.choices.map((choice) => choice.text);
+  const estimate = estimateFromSamples(answers, scale, options.parseRule ?? 'robust');
   return {
     method: 'sampling',
     score: estimate.score,
@@ -84,6 +83,7 @@ async function sample(
     validMass: 1,
     samples: estimate.samples,
     unparsed: estimate.unparsed,
+    answers,
     ...(estimate.score === null ? { failure: `none of the ${estimate.samples} sampled answers could be read as a score` } : {}),
     warnings,
   };

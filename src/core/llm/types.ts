@@ -27,6 +27,11 @@ export interface ChatRequest {
   responseFormat?: ResponseFormat;
   /** A short label ("coherence", "fine:extract") used in progress, errors and usage. */
   purpose?: string;
+  /**
+   * Which of N independent runs this request belongs to (`eval --repeat`): part of the cache
+   * key, never sent, so run k of a re-run is answered from run k's cache entry. Unset = run 1.
+   */
+  cacheSlot?: number;
 }
 
 export interface TokenAlternative {
