@@ -19,6 +19,7 @@ import {
   levelFigures,
   positionsOf,
   resampledUnit,
+  systemMeansOf,
   type BootstrapInfo,
   type Coefficient,
 } from './metaIntervals';
@@ -92,12 +93,14 @@ function samplePermuted(items: readonly PairedItem[]): Statistic<PermutedItem> {
 }
 
 function systemPermuted(items: readonly PairedItem[]): Statistic<PermutedItem> {
+  const means = systemMeansOf(side(items, 'a'));
+  const swapped = new Array<boolean>(items.length);
+  const positions = positionsOf(items);
   return (units) => {
-    const permuted = units.map((u) => {
-      const item = items[u.position];
-      return u.swapped ? { ...item, a: item.b, b: item.a } : item;
-    });
-    return { ...difference(levelFigures('system', side(permuted, 'a')), levelFigures('system', side(permuted, 'b'))) };
+    for (const u of units) swapped[u.position] = u.swapped;
+    const a = means(positions, (p) => (swapped[p] ? items[p].b : items[p].a));
+    const b = means(positions, (p) => (swapped[p] ? items[p].a : items[p].b));
+    return { ...difference(a, b) };
   };
 }
 

@@ -8,7 +8,7 @@ import { bootstrapIntervals, type BootstrapOptions } from '../stats/correlationB
 import type { Interval } from '../stats/percentile';
 import type { Statistic } from '../stats/resampledFigures';
 import { resampledCorrelations } from '../stats/resampledCorrelations';
-import type { Correlations } from './correlation';
+import { correlations, type Correlations } from './correlation';
 import type { Level } from './datasets';
 import {
   meanOverDocuments,
@@ -58,7 +58,10 @@ export function levelFigures(level: Level, items: readonly Scored[]): Correlatio
  * sorted once (src/core/stats/resampledCorrelations.ts).
  */
 export function itemLevelStatistic(level: Exclude<Level, 'summary'>, items: readonly Scored[]): Statistic<number> {
-  if (level === 'system') return (positions) => ({ ...systemCorrelations(positions.map((p) => items[p])) });
+  if (level === 'system') {
+    const means = systemMeansOf(items);
+    return (positions) => ({ ...means(positions, (p) => items[p].predicted) });
+  }
   const figures = resampledCorrelations(
     items.map((i) => i.predicted),
     items.map((i) => i.human),
@@ -68,6 +71,36 @@ export function itemLevelStatistic(level: Exclude<Level, 'summary'>, items: read
     counts.fill(0);
     for (const p of positions) counts[p]++;
     return { ...figures(counts) };
+  };
+}
+
+/**
+ * The system level over drawn item positions, without grouping objects per resample: per-system
+ * sums in arrays indexed by each item's system number, then the correlation of the means of
+ * the systems drawn at all. `predictedAt` gives the prediction at a position (a permutation
+ * test swaps which set it comes from).
+ */
+export function systemMeansOf(items: readonly Scored[]): (positions: readonly number[], predictedAt: (p: number) => number) => Correlations {
+  const names = [...new Set(items.map((i) => i.system))];
+  const systemOf = items.map((i) => names.indexOf(i.system));
+  const human = new Float64Array(names.length);
+  const predicted = new Float64Array(names.length);
+  const drawn = new Int32Array(names.length);
+  return (positions, predictedAt) => {
+    human.fill(0);
+    predicted.fill(0);
+    drawn.fill(0);
+    for (const p of positions) {
+      const s = systemOf[p];
+      human[s] += items[p].human;
+      predicted[s] += predictedAt(p);
+      drawn[s]++;
+    }
+    const present = [...drawn.keys()].filter((s) => drawn[s] > 0);
+    return correlations(
+      present.map((s) => predicted[s] / drawn[s]),
+      present.map((s) => human[s] / drawn[s]),
+    );
   };
 }
 
