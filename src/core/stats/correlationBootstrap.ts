@@ -7,7 +7,7 @@
  */
 import { percentileInterval, type Interval } from './percentile';
 import { resampleIndices, seededRandom } from './random';
-import type { Figures, ResamplingOptions, Statistic } from './resampledFigures';
+import type { ResamplingOptions, Statistic } from './resampledFigures';
 
 export interface BootstrapOptions extends ResamplingOptions {
   /** Confidence level of the intervals; 0.95 unless told. */
@@ -48,9 +48,4 @@ export function bootstrapIntervals<U>(units: readonly U[], statistic: Statistic<
     if (missing > 0) undefinedResamples[name] = missing;
   }
   return { intervals, undefinedResamples };
-}
-
-/** The figures' names with NaN for each, for when there is nothing to resample. */
-export function undefinedFigures(names: readonly string[]): Figures {
-  return Object.fromEntries(names.map((name) => [name, NaN]));
 }
