@@ -4,7 +4,10 @@
  * system levels for the four aspects (human scores of another aspect stand in for predictions).
  */
 import { readDataset } from '../../src/core/meta/datasets';
-import { metaEvaluate } from '../../src/core/meta/metaEvaluate';
+import { compareMeta } from '../../src/core/meta/metaCompare';
+import { metaEvaluate, type ScoredItem } from '../../src/core/meta/metaEvaluate';
+import { metaIntervals } from '../../src/core/meta/metaIntervals';
+import { DEFAULT_SEED } from '../../src/core/stats/random';
 import { findSharedDataset } from '../../src/core/meta/sharedDatasets';
 
 const ASPECTS = ['coherence', 'consistency', 'fluency', 'relevance'];
@@ -39,5 +42,25 @@ export async function benchMeta(): Promise<string[]> {
   return [
     `meta over all SummEval (1600 items; 4 aspects × summary, sample and system levels), median of 5:`,
     `  ${times[2].toFixed(0)} ms in all, of which reading + validating the file ${readMs.toFixed(0)} ms (goal well under 1000 ms)`,
+    ...benchIntervals(readDataset(path)),
   ];
+}
+
+/** Bootstrap intervals (1,000 resamples) and --compare (1,000 resamples + 1,000 permutations), 4 aspects per level. */
+function benchIntervals(dataset: ReturnType<typeof readDataset>): string[] {
+  const scored = (aspect: string, predictor: string): ScoredItem[] =>
+    dataset.items.map((item) => ({ group: item.group, system: String(item.system_id), human: item.scores[aspect], predicted: item.scores[predictor] }));
+  const options = { resamples: 1000, seed: DEFAULT_SEED };
+  const lines = ['intervals over all SummEval, 4 aspects (1,000 resamples; compare adds 1,000 permutations):'];
+  for (const level of ['summary', 'sample', 'system'] as const) {
+    let started = performance.now();
+    for (const [i, aspect] of ASPECTS.entries()) metaIntervals(level, scored(aspect, ASPECTS[(i + 1) % 4]), options);
+    const intervalsMs = performance.now() - started;
+    started = performance.now();
+    for (const [i, aspect] of ASPECTS.entries()) {
+      compareMeta(aspect, level, { a: 'a', b: 'b' }, scored(aspect, ASPECTS[(i + 1) % 4]), scored(aspect, ASPECTS[(i + 2) % 4]), options);
+    }
+    lines.push(`  ${level.padEnd(7)}: intervals ${intervalsMs.toFixed(0)} ms, --compare ${(performance.now() - started).toFixed(0)} ms`);
+  }
+  return lines;
 }

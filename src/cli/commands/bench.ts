@@ -10,8 +10,7 @@ import { Command, Option } from 'commander';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { defaultBaseUrl, defaultModel } from '../../core/llm/openaiSession';
 import { readDataset, type Dataset, type Level } from '../../core/meta/datasets';
-import { metaTable, paperComparisonTable } from '../../core/meta/formatTable';
-import { paperTableFor } from '../../core/meta/paperFigures';
+import { metaTable, paperSection } from '../../core/meta/formatTable';
 import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences } from '../../core/fine/summevalReferences';
 import { runMeta } from '../../core/meta/runMeta';
 import type { Method } from '../../core/result';
@@ -150,8 +149,5 @@ function printMeta(dataset: Dataset, aspects: string[], out: string, flags: Benc
     process.stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
     return;
   }
-  const paper = paperTableFor(dataset.kind, dataset.path);
-  const level = results[0]?.level ?? dataset.defaultLevel;
-  process.stdout.write(`${metaTable(results)}\n`);
-  if (paper && level === dataset.defaultLevel) process.stdout.write(`\n${paperComparisonTable(results, paper)}\n`);
+  process.stdout.write(`${metaTable(results)}\n${paperSection(dataset, results)}`);
 }

@@ -1,11 +1,13 @@
 /** `sumlens eval`: score one summary against its source document. */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { evaluate, RunStoppedError, type EvaluationInput } from '../../core/evaluate';
+import { evaluate, RunStoppedError, type EvaluateOptions, type EvaluationInput } from '../../core/evaluate';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../../core/geval/adaptiveSampling';
 import { PRESETS, type PresetName } from '../../core/geval/presets';
 import { ROUTES, type RoutePreference } from '../../core/geval/scoreRoutes';
+import { evaluateRepeated } from '../../core/repeat';
 import type { EvaluationResult, Method, Task } from '../../core/result';
 import { resultJson } from '../../core/resultJson';
+import { formatRepeatReport } from '../format/repeatReport';
 import { readTextFile } from '../../core/textInput';
 import { formatEvalReport } from '../format/evalReport';
 import { reportOutcome } from '../outcome';
@@ -38,7 +40,15 @@ export interface EvalFlags extends SessionFlags {
   topLogprobs: number;
   parse: 'robust' | 'geval';
   prompts?: string;
+  repeat?: number;
+  threshold?: number;
   json?: boolean;
+}
+
+function finiteNumber(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) throw new InvalidArgumentError(`expected a number, got "${text}"`);
+  return value;
 }
 
 export function registerEval(program: Command): void {
@@ -63,6 +73,8 @@ export function registerEval(program: Command): void {
     .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), 20)
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
+    .option('--repeat <n>', 'N independent runs (each in its own cache slot): per-aspect mean, sd and range', wholeNumber(1))
+    .option('--threshold <score>', 'with --repeat: share of runs scoring at least this, and aspects whose runs straddle it', finiteNumber)
     .option('--json', 'print the result as JSON');
   addDataOptions(command);
   addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags) : runEval(flags, command)));
@@ -80,31 +92,28 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     task: flags.task,
   };
   const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
+  const options: EvaluateOptions = {
+    method: flags.method,
+    aspects: flags.aspects,
+    route: flags.route,
+    samples: flags.samples,
+    maxStandardError: flags.maxSe,
+    preset: flags.preset,
+    topLogprobs: flags.topLogprobs,
+    parseRule: flags.parse,
+    promptOverrideDir: flags.prompts,
+    session,
+  };
+  if (flags.repeat !== undefined || flags.threshold !== undefined) return runRepeated(input, options, flags);
   const cancellation = cancelOnInterrupt();
   let result: EvaluationResult;
   try {
-    result = await evaluate(
-      input,
-      {
-        method: flags.method,
-        aspects: flags.aspects,
-        route: flags.route,
-        samples: flags.samples,
-        maxStandardError: flags.maxSe,
-        preset: flags.preset,
-        topLogprobs: flags.topLogprobs,
-        parseRule: flags.parse,
-        promptOverrideDir: flags.prompts,
-        session,
-      },
-      { signal: cancellation.signal, onProgress: progressLine() },
-    );
+    result = await evaluate(input, options, { signal: cancellation.signal, onProgress: progressLine() });
   } catch (error) {
     // A run-level error still shows what finished before it, then ends the run with its code.
     if (error instanceof RunStoppedError) {
       printResult(error.partial, input, flags);
       reportOutcome(error.partial, error);
-      throw error;
     }
     throw error;
   } finally {
@@ -112,6 +121,21 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   }
   printResult(result, input, flags);
   process.exitCode = reportOutcome(result);
+}
+
+/** `--repeat N` / `--threshold`: N independent runs, each in its own cache slot, and their spread. */
+async function runRepeated(input: EvaluationInput, options: EvaluateOptions, flags: EvalFlags): Promise<void> {
+  const cancellation = cancelOnInterrupt();
+  try {
+    const repeated = await evaluateRepeated(input, options, flags.repeat ?? 1, flags.threshold, { signal: cancellation.signal });
+    const usage = options.session.usage();
+    process.stdout.write(
+      flags.json ? JSON.stringify({ ...repeated, threshold: flags.threshold, usage }, null, 2) + '\n' : formatRepeatReport(repeated, usage, flags.threshold),
+    );
+    if (repeated.cancelled) process.exitCode = 130;
+  } finally {
+    cancellation.dispose();
+  }
 }
 
 function printResult(result: EvaluationResult, input: EvaluationInput, flags: EvalFlags): void {

@@ -1,12 +1,15 @@
 /**
- * `sumlens meta`: correlation of predicted with human scores on a human-annotated dataset.
- * Predictions come from a bench JSONL file (matched to items by key: `doc_id|system_id`, or a
- * hash of source, system and output when items have no doc_id) or from a field of the items.
+ * `sumlens meta`: correlation of predicted with human scores on a human-annotated dataset, each
+ * with a bootstrap interval. Predictions come from a bench JSONL file (matched to items by key:
+ * `doc_id|system_id`, or a hash of source, system and output when items have no doc_id) or from
+ * a field of the items. `--compare` takes two such score sets and tests their difference.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { SumLensError } from '../../core/errors';
 import type { Level } from '../../core/meta/datasets';
-import { metaJson, metaTable } from '../../core/meta/formatTable';
-import { runMeta } from '../../core/meta/runMeta';
+import { compareTable, metaJson, metaTable, paperSection } from '../../core/meta/formatTable';
+import { DEFAULT_RESAMPLES, runCompare, runMeta, type ScoreSource } from '../../core/meta/runMeta';
+import { DEFAULT_SEED } from '../../core/stats/random';
 
 /** `--level`, shared with replay and bench. */
 export function levelOption(): Option {
@@ -27,46 +30,84 @@ export function parseAspects(text: string): string[] {
   return aspects;
 }
 
+function wholeNumber(text: string, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new InvalidArgumentError(`expected a whole number from 0 to ${max}, got "${text}"`);
+  return value;
+}
+
+/** `--resamples` and `--seed`, shared with replay. */
+export function addResamplingOptions(command: Command): Command {
+  return command
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples behind each 95% interval (and permutations with --compare); 0 = no intervals',
+      (text: string) => wholeNumber(text, 1_000_000),
+      DEFAULT_RESAMPLES,
+    )
+    .option('--seed <n>', 'seed of the resampling, printed with the intervals', (text: string) => wholeNumber(text, 2 ** 32 - 1), DEFAULT_SEED);
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 interface MetaFlags {
   dataset: string;
   aspect: string[];
-  predictions?: string;
-  field?: string;
+  predictions?: string[];
+  field?: string[];
   level?: Level;
+  compare?: boolean;
+  resamples: number;
+  seed: number;
   json?: boolean;
 }
 
+function sources(flags: MetaFlags): ScoreSource[] {
+  return [
+    ...(flags.predictions ?? []).map((predictions) => ({ predictions })),
+    ...(flags.field ?? []).map((field) => ({ field })),
+  ];
+}
+
 export function registerMeta(program: Command): void {
-  program
+  const command = program
     .command('meta')
-    .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b)')
+    .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b) with 95% bootstrap intervals')
     .requiredOption('--dataset <file>', 'dataset JSON (SummEval, Topical-Chat, QAGS, or UniEval/G-Eval result files)')
     .requiredOption('--aspect <names>', 'human-scored aspect, or several separated by commas', parseAspects)
-    .addOption(
-      new Option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key').conflicts('field'),
-    )
-    .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores")
+    .option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key (twice with --compare)', collect)
+    .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores (twice with --compare)", collect)
+    .option('--compare', 'compare two score sets on the same items: A − B per coefficient, its interval and a paired permutation p-value')
     .addOption(levelOption())
-    .option('--json', 'print JSON')
+    .option('--json', 'print JSON');
+  addResamplingOptions(command)
     .addHelpText(
       'after',
       '\nItem keys: "doc_id|system_id" when items have a doc_id, else "h:" + a hash of (source, system_id, ' +
         'system_output); a repeated key gets "#2", "#3"… in file order.\n' +
         'Levels: summary = per document, averaged, skipping documents with constant human or predicted ' +
-        'scores (SummEval default); sample = all items pooled (default elsewhere); system = per-system means.',
+        'scores (SummEval default); sample = all items pooled (default elsewhere); system = per-system means.\n' +
+        'Intervals: documents are resampled at the summary level, items at the others (Deutsch, Dror and Roth, 2021).\n' +
+        'With --compare, A is the first --predictions file (else the first --field) and B the other score set.',
     )
     .action((flags: MetaFlags) => {
-      const { dataset, results } = runMeta({
-        dataset: flags.dataset,
-        aspects: flags.aspect,
-        predictions: flags.predictions,
-        field: flags.field,
-        level: flags.level,
-      });
+      const common = { dataset: flags.dataset, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed };
+      if (flags.compare) {
+        const { dataset, results } = runCompare({ ...common, sources: sources(flags) });
+        process.stdout.write(
+          flags.json ? metaJson(results) + '\n' : `${dataset.path} (${dataset.kind}, ${dataset.items.length} items)\n${compareTable(results)}\n`,
+        );
+        return;
+      }
+      const [source, ...others] = sources(flags);
+      if (!source || others.length > 0) {
+        throw new SumLensError('usage', 'give exactly one of --predictions FILE or --field NAME (two with --compare)');
+      }
+      const { dataset, results } = runMeta({ ...common, ...source });
       if (flags.json) {
         process.stdout.write(metaJson(results) + '\n');
         return;
       }
-      process.stdout.write(`${dataset.path} (${dataset.kind}, ${dataset.items.length} items)\n${metaTable(results)}\n`);
+      process.stdout.write(`${dataset.path} (${dataset.kind}, ${dataset.items.length} items)\n${metaTable(results)}\n${paperSection(dataset, results)}`);
     });
 }

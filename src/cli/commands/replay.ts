@@ -6,9 +6,9 @@
 import { Option, type Command } from 'commander';
 import type { ParseRule } from '../../core/geval/parseScore';
 import { readDataset, type Level } from '../../core/meta/datasets';
-import { formatFigure, renderTable } from '../../core/meta/formatTable';
+import { bootstrapNote, figureColumns, paperSection, renderTable } from '../../core/meta/formatTable';
 import { parseScaleRange, replay, type ReplayResult } from '../../core/meta/replay';
-import { levelOption } from './meta';
+import { addResamplingOptions, levelOption } from './meta';
 
 interface ReplayFlags {
   results: string;
@@ -16,6 +16,8 @@ interface ReplayFlags {
   scale: string;
   level?: Level;
   parse?: ParseRule;
+  resamples: number;
+  seed: number;
   json?: boolean;
 }
 
@@ -25,24 +27,25 @@ const RULE_LABELS: Record<ParseRule, string> = {
 };
 
 function replayTable(results: readonly ReplayResult[]): string {
-  return renderTable(
-    ['parse rule', 'level', 'pearson', 'spearman', 'kendall', 'items', 'documents', 'skipped', 'unparsed'],
+  const figures = figureColumns(results);
+  const table = renderTable(
+    ['parse rule', 'level', ...figures.header, 'items', 'documents', 'skipped', 'unparsed'],
     results.map((r) => [
       RULE_LABELS[r.rule],
       r.level,
-      formatFigure(r.pearson),
-      formatFigure(r.spearman),
-      formatFigure(r.kendall),
+      ...figures.cells(r),
       String(r.items),
       String(r.documents),
       String(r.skipped),
       `${r.unparsed}/${r.samples}`,
     ]),
   );
+  const info = results.find((r) => r.bootstrap)?.bootstrap;
+  return info ? `${table}\n${bootstrapNote(info)}` : table;
 }
 
 export function registerReplay(program: Command): void {
-  program
+  const command = program
     .command('replay')
     .description('score recorded judge answers (items with all_responses) and correlate with human scores')
     .requiredOption('--results <file>', 'G-Eval results JSON (items with all_responses)')
@@ -52,19 +55,22 @@ export function registerReplay(program: Command): void {
     .addOption(
       new Option('--parse <rule>', "one parse rule only (default: ours beside G-Eval's)").choices(['robust', 'geval']),
     )
-    .option('--json', 'print JSON (without --parse: ours, with G-Eval rule figures under "gevalRule")')
-    .action((flags: ReplayFlags) => {
+    .option('--json', 'print JSON (without --parse: ours, with G-Eval rule figures under "gevalRule")');
+  addResamplingOptions(command).action((flags: ReplayFlags) => {
       const dataset = readDataset(flags.results);
       const scale = parseScaleRange(flags.scale);
       const rules: ParseRule[] = flags.parse ? [flags.parse] : ['robust', 'geval'];
-      const results = rules.map((rule) => replay(dataset, flags.aspect, scale, rule, flags.level));
+      const resampling = { resamples: flags.resamples, seed: flags.seed };
+      const results = rules.map((rule) => replay(dataset, flags.aspect, scale, rule, flags.level, resampling));
       if (flags.json) {
         const [main, gevalRule] = results;
         process.stdout.write(JSON.stringify(gevalRule ? { ...main, gevalRule } : main, null, 2) + '\n');
         return;
       }
       process.stdout.write(
-        `${dataset.path}: ${flags.aspect} on ${flags.scale}, ${dataset.items.length} items\n${replayTable(results)}\n`,
+        `${dataset.path}: ${flags.aspect} on ${flags.scale}, ${dataset.items.length} items\n${replayTable(results)}\n` +
+          // The published figures beside the first rule's (ours, or the one asked for).
+          paperSection(dataset, results.slice(0, 1)),
       );
     });
 }

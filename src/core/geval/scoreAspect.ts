@@ -45,7 +45,7 @@ export async function scoreAspect(
     method: reading.method,
     validMass: reading.validMass,
     provenance: reading.provenance,
-    ...(reading.samples !== undefined ? { samples: reading.samples, unparsed: reading.unparsed } : {}),
+    ...(reading.samples !== undefined ? { samples: reading.samples, unparsed: reading.unparsed, answers: reading.answers } : {}),
     ...(reason !== undefined ? { reason } : {}),
     steps,
     stepsGenerated: generated,

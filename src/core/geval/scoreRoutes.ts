@@ -54,6 +54,8 @@ export interface ScoreReading {
   validMass: number;
   samples?: number;
   unparsed?: number;
+  /** Sampling route: the answers as the judge wrote them (kept for `sumlens rescore`). */
+  answers?: string[];
   /** Why no score could be read (score is null). */
   failure?: string;
   warnings: string[];
@@ -174,6 +176,7 @@ async function sample(
     validMass: estimate.readShare,
     samples: estimate.samples,
     unparsed: estimate.unparsed,
+    answers,
     ...(estimate.score === null ? { failure: `none of the ${estimate.samples} sampled answers could be read as a score` } : {}),
     warnings: [],
     provenance: {

@@ -38,6 +38,11 @@ export interface ChatRequest {
    * part of the cache key. Default: any reply with at least one choice.
    */
   accept?(result: ChatResult): boolean;
+  /**
+   * Which of N independent runs this request belongs to (`eval --repeat`): part of the cache
+   * key, never sent, so run k of a re-run is answered from run k's cache entry. Unset = run 1.
+   */
+  cacheSlot?: number;
 }
 
 export interface TokenAlternative {

@@ -38,7 +38,7 @@ function allEqual(values: readonly number[]): boolean {
   return values.every((v) => v === values[0]);
 }
 
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const key = keyOf(item);
@@ -49,33 +49,37 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   return groups;
 }
 
-type Scored = ScoredItem & { predicted: number };
+export type Scored = ScoredItem & { predicted: number };
 
-function summaryLevel(items: Scored[]): { corr: Correlations; documents: number; skipped: number } {
+/** One document's correlations, or null when it is skipped (constant human or predicted scores). */
+export function documentCorrelations(docItems: readonly Scored[]): Correlations | null {
+  const human = docItems.map((i) => i.human);
+  const predicted = docItems.map((i) => i.predicted);
+  return allEqual(human) || allEqual(predicted) ? null : correlations(predicted, human);
+}
+
+/** Per-document correlations in document order: the units of the summary level. */
+export function summaryUnits(items: readonly Scored[]): (Correlations | null)[] {
+  return [...groupBy(items, (i) => i.group).values()].map(documentCorrelations);
+}
+
+/** The summary-level figure: the mean of the documents' correlations, skipped documents left out. */
+export function meanOverDocuments(documents: readonly (Correlations | null)[]): Correlations {
   const sums = { pearson: 0, spearman: 0, kendall: 0 };
-  let documents = 0;
-  let skipped = 0;
-  for (const docItems of groupBy(items, (i) => i.group).values()) {
-    const human = docItems.map((i) => i.human);
-    const predicted = docItems.map((i) => i.predicted);
-    if (allEqual(human) || allEqual(predicted)) {
-      skipped++;
-      continue;
-    }
-    const c = correlations(predicted, human);
+  let kept = 0;
+  for (const c of documents) {
+    if (c === null) continue;
     sums.pearson += c.pearson;
     sums.spearman += c.spearman;
     sums.kendall += c.kendall;
-    documents++;
+    kept++;
   }
-  const corr =
-    documents === 0
-      ? { pearson: NaN, spearman: NaN, kendall: NaN }
-      : { pearson: sums.pearson / documents, spearman: sums.spearman / documents, kendall: sums.kendall / documents };
-  return { corr, documents, skipped };
+  return kept === 0
+    ? { pearson: NaN, spearman: NaN, kendall: NaN }
+    : { pearson: sums.pearson / kept, spearman: sums.spearman / kept, kendall: sums.kendall / kept };
 }
 
-function systemMeans(items: Scored[]): { human: number[]; predicted: number[] } {
+function systemMeans(items: readonly Scored[]): { human: number[]; predicted: number[] } {
   const human: number[] = [];
   const predicted: number[] = [];
   for (const sysItems of groupBy(items, (i) => i.system).values()) {
@@ -85,23 +89,35 @@ function systemMeans(items: Scored[]): { human: number[]; predicted: number[] } 
   return { human, predicted };
 }
 
+/** The system level: correlation of per-system mean scores. */
+export function systemCorrelations(items: readonly Scored[]): Correlations {
+  const means = systemMeans(items);
+  return correlations(means.predicted, means.human);
+}
+
+/** The sample level: one correlation over all items pooled. */
+export function pooledCorrelations(items: readonly Scored[]): Correlations {
+  return correlations(
+    items.map((i) => i.predicted),
+    items.map((i) => i.human),
+  );
+}
+
 export function metaEvaluate(aspect: string, level: Level, all: readonly ScoredItem[]): MetaResult {
   const items = all.filter((i): i is Scored => i.predicted !== null);
   const missing = all.length - items.length;
   // Built in the order of the JSON contract: aspect, level, figures, counts, extras.
   if (level === 'summary') {
-    const { corr, documents, skipped } = summaryLevel(items);
-    return { aspect, level, ...corr, items: items.length, documents, skipped, missing };
+    const documents = summaryUnits(items);
+    const kept = documents.filter((c) => c !== null).length;
+    const corr = meanOverDocuments(documents);
+    return { aspect, level, ...corr, items: items.length, documents: kept, skipped: documents.length - kept, missing };
   }
   const documents = new Set(items.map((i) => i.group)).size;
   if (level === 'system') {
-    const means = systemMeans(items);
-    const corr = correlations(means.predicted, means.human);
-    return { aspect, level, ...corr, items: items.length, documents, skipped: 0, missing, systems: means.human.length };
+    const corr = systemCorrelations(items);
+    const systems = new Set(items.map((i) => i.system)).size;
+    return { aspect, level, ...corr, items: items.length, documents, skipped: 0, missing, systems };
   }
-  const corr = correlations(
-    items.map((i) => i.predicted),
-    items.map((i) => i.human),
-  );
-  return { aspect, level, ...corr, items: items.length, documents, skipped: 0, missing };
+  return { aspect, level, ...pooledCorrelations(items), items: items.length, documents, skipped: 0, missing };
 }

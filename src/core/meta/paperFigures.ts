@@ -1,7 +1,7 @@
 /**
  * Published correlations of G-Eval-4 (Liu et al., "G-Eval: NLG Evaluation using GPT-4 with
- * Better Human Alignment", EMNLP 2023, arXiv:2303.16634), printed beside ours after a bench
- * run. Table 1: SummEval, summary level, Spearman ρ and Kendall τ. Table 2: Topical-Chat, turn
+ * Better Human Alignment", EMNLP 2023, arXiv:2303.16634), printed beside a run only when the
+ * run is on the same dataset under the same protocol (see paperBeside.ts). Table 1: SummEval, summary level, Spearman ρ and Kendall τ. Table 2: Topical-Chat, turn
  * level, Pearson r and Spearman ρ. Table 3: QAGS, Pearson r, Spearman ρ, Kendall τ.
  *
  * Every figure was checked against the tables of the paper's text in
@@ -9,7 +9,7 @@
  * GPTEVAL-4). Table 2's caption names Spearman and Kendall, but the paper's text and the
  * column pairs say Pearson and Spearman per aspect; we read it as the text says.
  */
-import type { DatasetKind } from './datasets';
+import type { DatasetKind, Level } from './datasets';
 
 export interface PaperFigure {
   aspect: string;
@@ -18,15 +18,32 @@ export interface PaperFigure {
   kendall?: number;
 }
 
+/** One published table and the protocol it was measured under. */
 export interface PaperTable {
-  source: string;
+  /** Paper, model and table, as printed beside a run. */
+  paper: string;
+  model: string;
+  table: string;
+  dataset: string;
+  level: Level;
+  /** Items the paper's figures are over; a run must have scored all of them. */
+  items: number;
+  /** datasetFingerprint of the paper's dataset (any file with exactly its items). */
+  fingerprint: string;
   figures: PaperFigure[];
 }
 
-const SOURCE = 'G-Eval-4, Liu et al. 2023 (arXiv:2303.16634)';
+const PAPER = 'Liu et al. 2023, G-Eval (arXiv:2303.16634)';
+const MODEL = 'G-Eval-4 (GPT-4)';
 
 const SUMMEVAL: PaperTable = {
-  source: `${SOURCE}, Table 1 (summary level)`,
+  paper: PAPER,
+  model: MODEL,
+  table: 'Table 1',
+  dataset: 'SummEval',
+  level: 'summary',
+  items: 1600,
+  fingerprint: '5a737d049909b871',
   figures: [
     { aspect: 'coherence', spearman: 0.582, kendall: 0.457 },
     { aspect: 'consistency', spearman: 0.507, kendall: 0.425 },
@@ -36,7 +53,14 @@ const SUMMEVAL: PaperTable = {
 };
 
 const TOPICAL_CHAT: PaperTable = {
-  source: `${SOURCE}, Table 2 (turn level)`,
+  paper: PAPER,
+  model: MODEL,
+  table: 'Table 2',
+  dataset: 'Topical-Chat',
+  // The paper's "turn level": every response pooled.
+  level: 'sample',
+  items: 360,
+  fingerprint: 'd219640d8aa93263',
   figures: [
     { aspect: 'naturalness', pearson: 0.549, spearman: 0.565 },
     { aspect: 'coherence', pearson: 0.594, spearman: 0.605 },
@@ -46,19 +70,38 @@ const TOPICAL_CHAT: PaperTable = {
 };
 
 const QAGS_CNN: PaperTable = {
-  source: `${SOURCE}, Table 3 (QAGS-CNN)`,
+  paper: PAPER,
+  model: MODEL,
+  table: 'Table 3',
+  dataset: 'QAGS-CNN',
+  level: 'sample',
+  items: 235,
+  fingerprint: '5ee5d87309e0fd81',
   figures: [{ aspect: 'consistency', pearson: 0.631, spearman: 0.685, kendall: 0.591 }],
 };
 
 const QAGS_XSUM: PaperTable = {
-  source: `${SOURCE}, Table 3 (QAGS-XSum)`,
+  paper: PAPER,
+  model: MODEL,
+  table: 'Table 3',
+  dataset: 'QAGS-XSum',
+  level: 'sample',
+  items: 239,
+  fingerprint: 'd6d50702a78cdb4e',
   figures: [{ aspect: 'consistency', pearson: 0.558, spearman: 0.537, kendall: 0.472 }],
 };
 
-/** The published figures for a dataset (QAGS: CNN or XSum by file name), or undefined when the paper has none for it. */
-export function paperTableFor(kind: DatasetKind, datasetPath: string): PaperTable | undefined {
-  if (kind === 'summeval') return SUMMEVAL;
-  if (kind === 'topical_chat') return TOPICAL_CHAT;
-  if (kind === 'qags') return /xsum/i.test(datasetPath) ? QAGS_XSUM : /cnn/i.test(datasetPath) ? QAGS_CNN : undefined;
-  return undefined;
+const TABLES = [SUMMEVAL, TOPICAL_CHAT, QAGS_CNN, QAGS_XSUM];
+
+/** The published tables measured on datasets of this kind (the candidates a run may be compared with). */
+export function paperTablesFor(kind: DatasetKind): PaperTable[] {
+  if (kind === 'summeval') return [SUMMEVAL];
+  if (kind === 'topical_chat') return [TOPICAL_CHAT];
+  if (kind === 'qags') return [QAGS_CNN, QAGS_XSUM];
+  return [];
+}
+
+/** The published table for exactly this dataset (by content fingerprint), if there is one. */
+export function paperTableByFingerprint(fingerprint: string): PaperTable | undefined {
+  return TABLES.find((t) => t.fingerprint === fingerprint);
 }

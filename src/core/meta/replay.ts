@@ -7,9 +7,13 @@ import type { ParseRule } from '../geval/parseScore';
 import { estimateFromSamples } from '../geval/samplingEstimate';
 import type { ScoreScale } from '../geval/scale';
 import type { Dataset, Level } from './datasets';
-import { metaEvaluate, type MetaResult, type ScoredItem } from './metaEvaluate';
+import type { ScoredItem } from './metaEvaluate';
+import { metaEvaluateWithIntervals, type MetaResultWithIntervals } from './metaIntervals';
+import type { BootstrapOptions } from '../stats/correlationBootstrap';
 
-export interface ReplayResult extends MetaResult {
+export type ReplayResult = MetaResultWithIntervals & ReplayCounts;
+
+interface ReplayCounts {
   /** Recorded answers the parser could not read (under 'geval' they were scored 0). */
   unparsed: number;
   rule: ParseRule;
@@ -17,7 +21,15 @@ export interface ReplayResult extends MetaResult {
   samples: number;
 }
 
-export function replay(dataset: Dataset, aspect: string, scale: ScoreScale, rule: ParseRule, level?: Level): ReplayResult {
+/** Recorded answers scored with `rule`, correlated with the human scores (with intervals when `resampling` is given). */
+export function replay(
+  dataset: Dataset,
+  aspect: string,
+  scale: ScoreScale,
+  rule: ParseRule,
+  level?: Level,
+  resampling?: BootstrapOptions,
+): ReplayResult {
   let unparsed = 0;
   let samples = 0;
   const scored = dataset.items.map((item): ScoredItem => {
@@ -33,7 +45,7 @@ export function replay(dataset: Dataset, aspect: string, scale: ScoreScale, rule
     samples += estimate.samples;
     return { group: item.group, system: String(item.system_id), human, predicted: estimate.score };
   });
-  return { ...metaEvaluate(aspect, level ?? dataset.defaultLevel, scored), unparsed, rule, samples };
+  return { ...metaEvaluateWithIntervals(aspect, level ?? dataset.defaultLevel, scored, resampling), unparsed, rule, samples };
 }
 
 /** "1-5" → { min: 1, max: 5 }. */

@@ -50,6 +50,36 @@ describe('e2e meta: the meta, replay and bench commands', () => {
     assert.equal(result.pearson.toFixed(4), '0.4437');
   });
 
+  it('meta prints each correlation with its 95% interval and the seed, and the paper beside the same dataset', async function () {
+    this.timeout(60_000); // several CLI runs in a row
+    const dataset = requireDataset(this, 'topical_chat/unieval_predict/topical_chat_result.json');
+    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--resamples', '200', '--seed', '7']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /naturalness +sample +0\.4437 +\[0\.\d{4}, 0\.\d{4}\] +0\.5140 +\[/);
+    assert.match(run.stdout, /95% percentile bootstrap intervals: 200 resamples of items, seed 7/);
+    assert.match(run.stdout, /^published: G-Eval-4 \(GPT-4\), Liu et al\. 2023.*Table 2: Topical-Chat, sample level, 360 items$/m);
+    const json = JSON.parse((await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--json', '--resamples', '200', '--seed', '7'])).stdout);
+    assert.deepEqual(Object.keys(json.intervals), ['pearson', 'spearman', 'kendall']);
+    assert.ok(json.intervals.pearson.low < json.pearson && json.pearson < json.intervals.pearson.high);
+    assert.deepEqual(json.bootstrap, { resamples: 200, seed: 7, unit: 'items', confidence: 0.95 });
+  });
+
+  it('meta --compare prints A − B with its interval and a p-value; one score set is a usage error', async function () {
+    this.timeout(60_000); // several CLI runs in a row
+    const dataset = requireDataset(this, 'topical_chat/unieval_predict/topical_chat_result.json');
+    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores', '--compare', '--resamples', '200']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^A = predict_scores$/m);
+    assert.match(run.stdout, /naturalness +sample +pearson +0\.4437 +1\.0000 +-0\.5563 +\[-0\.\d{4}, -0\.\d{4}\] +0\.0100 +360/);
+    assert.match(run.stdout, /paired permutation test, A and B swapped within each item, 200 permutations, seed 20260101/);
+    const one = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--compare']);
+    assert.equal(one.code, 2);
+    assert.match(one.stderr, /--compare wants two score sets/);
+    const two = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores']);
+    assert.equal(two.code, 2);
+    assert.match(two.stderr, /exactly one of --predictions FILE or --field NAME/);
+  });
+
   it('meta on SummEval defaults to the summary level', async function () {
     const dataset = requireDataset(this, 'summeval/summeval.json');
     const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'consistency', '--field', 'scores', '--json']);
@@ -71,11 +101,17 @@ describe('e2e meta: the meta, replay and bench commands', () => {
   });
 
   it('replay prints ours beside G-Eval\'s rule, and --json adds unparsed', async function () {
+    this.timeout(60_000); // several CLI runs in a row
     const results = requireDataset(this, 'topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_coh_geval.json');
     const table = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3']);
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /robust \(ours\)/);
-    assert.match(table.stdout, /geval \(leading number, else 0\) +sample +0\.4676 +0\.4670 +0\.3518 +359/);
+    assert.match(table.stdout, /geval \(leading number, else 0\) +sample +0\.4676 +\[0\.38\d\d, 0\.54\d\d\] +0\.4670 +\[[^\]]+\] +0\.3518 +\[[^\]]+\] +359/);
+    assert.match(table.stdout, /1000 resamples of items, seed 20260101/);
+    assert.match(table.stdout, /published figures not shown: 359 items that are not the paper's dataset/);
+    const plain = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--resamples', '0']);
+    assert.match(plain.stdout, /geval \(leading number, else 0\) +sample +0\.4676 +0\.4670 +0\.3518 +359/);
+    assert.doesNotMatch(plain.stdout, /resamples/);
     const json = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--parse', 'geval', '--json']);
     const result = JSON.parse(json.stdout);
     for (const key of [...CONTRACT_KEYS, 'unparsed']) assert.ok(key in result, key);
@@ -103,7 +139,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
     const readKeys = (out: string): string[] =>
       fs.readFileSync(out, 'utf8').split('\n').slice(1, -1).map((line) => JSON.parse(line).key);
 
-    it('scores items, writes JSONL, prints the meta table beside the paper; a rerun sends nothing', async function () {
+    it('scores items, writes JSONL, prints the meta table (not beside the paper: 32 items); a rerun sends nothing', async function () {
       const dataset = requireDataset(this, 'summeval/summeval.json');
       const out = path.join(dir, 'run.jsonl');
       const args = ['bench', '--dataset', dataset, '--limit', '32', '--out', out, '--no-cache'];
@@ -115,8 +151,9 @@ describe('e2e meta: the meta, replay and bench commands', () => {
       assert.match(run.stderr, /calls 128/);
       assert.match(run.stderr, /cost for gpt-4o-mini: ~\$/);
       assert.match(run.stdout, /coherence +summary/);
-      assert.match(run.stdout, /ρ paper/);
-      assert.match(run.stdout, /0\.582/);
+      assert.match(run.stdout, /95% percentile bootstrap intervals: 1000 resamples of documents, seed 20260101/);
+      assert.match(run.stdout, /published figures not shown: coherence has scores for 32 of the 1600 items/);
+      assert.doesNotMatch(run.stdout, /ρ paper/);
       const again = await runCli(args, env);
       assert.equal(again.code, 0, again.stderr);
       assert.match(again.stderr, /0 item\(s\) written to .*, 32 already there/);

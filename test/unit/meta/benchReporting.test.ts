@@ -1,7 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { BatchSession, customId } from '../../../src/core/run/batch/batchSession';
-import { paperComparisonTable } from '../../../src/core/meta/formatTable';
-import { paperTableFor } from '../../../src/core/meta/paperFigures';
 import { estimateCost, formatCost, priceOf } from '../../../src/core/run/pricing';
 import { fitToWidth, formatDuration, ProgressBar, renderProgress } from '../../../src/core/run/progressBar';
 
@@ -38,18 +36,6 @@ describe('meta: bench reporting pieces', () => {
     assert.equal(estimateCost('gpt-4o-mini', { promptTokens: 1e6, completionTokens: 1e6 }, true), 0.375);
     assert.equal(estimateCost('llama3', { promptTokens: 1, completionTokens: 1 }), undefined);
     assert.match(formatCost(1.234), /~\$1\.23 \(estimate/);
-  });
-
-  it("prints ours beside the paper's figures", () => {
-    const paper = paperTableFor('summeval', 'x/summeval.json');
-    assert.ok(paper);
-    const table = paperComparisonTable(
-      [{ aspect: 'coherence', level: 'summary', pearson: 0.5, spearman: 0.55, kendall: 0.43, items: 1600, documents: 100, skipped: 0, missing: 0 }],
-      paper,
-    );
-    assert.match(table, /coherence +0\.5000 +0\.5500 +0\.582 +0\.4300 +0\.457 +1600$/m);
-    assert.equal(paperTableFor('qags', 'qags_xsum_result.json')?.figures[0].spearman, 0.537);
-    assert.equal(paperTableFor('generic', 'x.json'), undefined);
   });
 
   it('batch session parks identical requests under one custom_id and wakes them with the answer', async () => {

@@ -33,6 +33,34 @@ describe('meta/correlation', () => {
     assert.ok(Number.isNaN(kendallTauB([1], [1])));
   });
 
+  // The O(n log n) count must equal the definition, pair by pair, on heavily tied data.
+  it('counts Kendall tau-b as the pairwise definition does', () => {
+    const pairwise = (a: number[], b: number[]): number => {
+      let s = 0;
+      let untiedA = 0;
+      let untiedB = 0;
+      for (let i = 0; i < a.length; i++) {
+        for (let j = i + 1; j < a.length; j++) {
+          const da = Math.sign(a[i] - a[j]);
+          const db = Math.sign(b[i] - b[j]);
+          s += da * db;
+          untiedA += da !== 0 ? 1 : 0;
+          untiedB += db !== 0 ? 1 : 0;
+        }
+      }
+      return s / Math.sqrt(untiedA * untiedB);
+    };
+    let seed = 7;
+    const next = (): number => (seed = (seed * 48271) % 2147483647) % 5;
+    for (const n of [2, 3, 17, 64, 301]) {
+      const a = Array.from({ length: n }, next);
+      const b = Array.from({ length: n }, (_, i) => (a[i] + next()) % 6);
+      const expected = pairwise(a, b);
+      if (Number.isNaN(expected)) assert.ok(Number.isNaN(kendallTauB(a, b)));
+      else close(kendallTauB(a, b), expected);
+    }
+  });
+
   it('rejects inputs of different lengths', () => {
     assert.throws(() => pearson([1, 2], [1]), /differ in length/);
   });
