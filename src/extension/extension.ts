@@ -5,26 +5,36 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { FindingCodeActions } from './codeActions';
+
 import { registerApiKeyCommands } from './commands/apiKey';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
 import { registerEvaluateCommands } from './commands/evaluate';
 import { registerFindingCommands } from './commands/findings';
 import { registerPairingCommands } from './commands/pairing';
 import { panelActions, registerPanelCommands } from './commands/panel';
-import { DiagnosticsPublisher } from './diagnostics';
-import { Evaluator, type EvaluationOutcome } from './evaluation';
 import { FindingStore, type TrackedFinding } from './findings';
-import { FindingHoverProvider } from './hover';
 import { PairMemory } from './pairing';
-import { SumLensPanel } from './panel';
+import { SavedRuns } from './persistence/savedRuns';
+import { FindingCodeActions } from './presentation/codeActions';
+import { DiagnosticsPublisher } from './presentation/diagnostics';
+import { FindingHoverProvider } from './presentation/hover';
+import { SumLensPanel } from './presentation/panel';
+import { RunPresenter } from './presentation/runPresenter';
+import { StatusBar } from './presentation/statusBar';
 import { PromptTemplates } from './promptTemplates';
+import { Evaluator, type EvaluationOutcome } from './run/evaluator';
 import { ApiKeyStore } from './secrets';
-import { StatusBar } from './statusBar';
 import { resolveTrustedLocations, TrustNotices } from './trust';
 import type { PanelModel } from './webview/protocol';
 
 export interface SumLensApi {
+  /** Resolves once the runs saved by the previous session are back (or forgotten). */
+  restored(): Promise<void>;
+  statusBarText(): string;
+  /** What the commands take only from the user (quick pick, password box, save dialog), given directly. */
+  pairWith(summary: vscode.Uri, source: vscode.Uri, reference?: vscode.Uri): Promise<void>;
+  storeApiKey(key: string): Thenable<void>;
+  exportResult(format: 'json' | 'markdown', target: vscode.Uri): Promise<void>;
   readonly onDidFinishEvaluation: vscode.Event<EvaluationOutcome>;
   lastOutcome(): EvaluationOutcome | undefined;
   /** Findings currently anchored in a document (ignored ones included). */
@@ -52,8 +62,12 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     revealEntity: (id) => actions.revealEntity(id),
     exportResult: (format, target) => actions.exportResult(format, target),
   });
-  const evaluator = new Evaluator({ store, pairs, keys, notices, templates, panel, statusBar, log, globalStorage: context.globalStorageUri });
+  const presenter = new RunPresenter(panel, statusBar, store);
+  const saved = new SavedRuns(context.workspaceState, store);
+  const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri });
   const actions = panelActions(evaluator, panel);
+  // The runs of the previous session come back after activation, not during it.
+  const restored = restoreRuns(saved, store, evaluator, presenter, log);
 
   context.subscriptions.push(
     log,
@@ -62,6 +76,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     statusBar,
     diagnostics,
     panel,
+    presenter,
+    saved,
     evaluator,
     vscode.workspace.onDidChangeTextDocument((event) => store.applyEdit(event)),
     // A saved template is checked at once, so a broken line is flagged before the next run.
@@ -77,11 +93,16 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ...registerPairingCommands(pairs),
     ...registerApiKeyCommands(keys),
     ...registerFindingCommands(store, evaluator),
-    ...registerPanelCommands(panel, actions),
+    ...registerPanelCommands(panel),
     registerCustomizePromptCommand(),
   );
 
   const api: SumLensApi = {
+    restored: () => restored,
+    statusBarText: () => statusBar.text,
+    pairWith: (summary, source, reference) => pairs.set(summary, { source: source.toString(), reference: reference?.toString() ?? null }),
+    storeApiKey: (key) => keys.store(key),
+    exportResult: async (format, target) => actions.exportResult(format, target),
     onDidFinishEvaluation: evaluator.onDidFinish,
     lastOutcome: () => evaluator.last,
     findings: (uri) => store.forUri(uri.toString()),
@@ -91,6 +112,19 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     onDidReceivePanelMessage: panel.onDidReceiveMessage,
   };
   return api;
+}
+
+async function restoreRuns(saved: SavedRuns, store: FindingStore, evaluator: Evaluator, presenter: RunPresenter, log: vscode.LogOutputChannel): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  try {
+    for (const run of await saved.restore()) {
+      store.replaceRun(run.context.summary.uri, run.findings);
+      evaluator.adoptRestored(run);
+      presenter.restored(run.context, run.result);
+    }
+  } catch (error) {
+    log.error(`could not restore the previous session's results: ${(error as Error).message}`);
+  }
 }
 
 export function deactivate(): void {

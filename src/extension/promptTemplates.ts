@@ -7,7 +7,8 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { checkTemplateId, listTemplates, loadTemplate, TemplateError } from '../core/prompts';
+import type { TemplateError } from '../core/prompts';
+import { loadEngine } from './run/loadEngine';
 
 export class PromptTemplates implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('sumlens-templates');
@@ -28,7 +29,7 @@ export class PromptTemplates implements vscode.Disposable {
     const staging = path.join(this.stagingRoot.fsPath, createHash('sha256').update(overrideDir).digest('hex').slice(0, 16));
     fs.rmSync(staging, { recursive: true, force: true });
     let staged = 0;
-    for (const entry of listTemplates({ overrideDir }).filter((e) => e.origin === 'override')) {
+    for (const entry of loadEngine().listTemplates({ overrideDir }).filter((e) => e.origin === 'override')) {
       const problem = this.check(entry.id, entry.filePath);
       if (problem) {
         this.report(problem);
@@ -43,12 +44,13 @@ export class PromptTemplates implements vscode.Disposable {
   }
 
   private check(id: string, filePath: string): TemplateError | undefined {
+    const engine = loadEngine();
     try {
-      checkTemplateId(loadTemplate(filePath), id);
+      engine.checkTemplateId(engine.loadTemplate(filePath), id);
       return undefined;
     } catch (error) {
-      if (error instanceof TemplateError) return error;
-      return new TemplateError(filePath, 1, (error as Error).message);
+      if (error instanceof engine.TemplateError) return error;
+      return new engine.TemplateError(filePath, 1, (error as Error).message);
     }
   }
 
@@ -67,7 +69,7 @@ export class PromptTemplates implements vscode.Disposable {
 
 /** Copies a built-in template into the workspace prompt folder (unless already there) and opens it. */
 export async function customizePrompt(promptFolder: string, templateId?: string): Promise<vscode.Uri | undefined> {
-  const builtins = listTemplates().filter((e) => e.origin === 'builtin');
+  const builtins = loadEngine().listTemplates().filter((e) => e.origin === 'builtin');
   let id = templateId;
   if (!id) {
     const choice = await vscode.window.showQuickPick(

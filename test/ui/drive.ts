@@ -237,7 +237,8 @@ export async function cancelFromNotification({ page, theme, shotsDir, log }: Omi
   await page.mouse.move(300, 600);
   await page.waitForTimeout(1_000); // let the finished steps be counted in the message
   const message = await toast.locator('.notification-list-item-message').innerText();
-  assert.match(message, /\d+\/\d+/, `the notification counts steps: "${message}"`);
+  assert.match(message, /step \d+ of \d+ · \d+ calls?, [\d,]+ tokens so far/, `the notification counts steps, calls and tokens: "${message}"`);
+  assert.doesNotMatch(message, /fine:/, `the notification speaks the user's language: "${message}"`);
   await page.screenshot({ path: path.join(shotsDir, `progress-${theme}.png`) });
   log(`progress notification: "${message}"`);
   await toast.hover();

@@ -1,7 +1,7 @@
 /** Commands on findings: clear all, and the quick fixes (show evidence, ignore, re-check). */
 import * as vscode from 'vscode';
-import { rangeOf } from '../diagnostics';
-import type { Evaluator } from '../evaluation';
+import { rangeOf } from '../documents';
+import type { Evaluator } from '../run/evaluator';
 import type { FindingStore } from '../findings';
 
 export function registerFindingCommands(store: FindingStore, evaluator: Evaluator): vscode.Disposable[] {

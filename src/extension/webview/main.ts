@@ -4,6 +4,7 @@
  * every node with createElement/textContent: model text is untrusted and never parsed as HTML.
  */
 import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type PanelResult } from './protocol';
+import { formatCount, formatPercent, formatScore, formatSeconds, plural } from './numberFormat';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -28,7 +29,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return node;
 }
 
-const fmt = (n: number, digits = 2) => (Number.isInteger(n) ? String(n) : n.toFixed(digits));
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : formatScore(n));
 
 function scaleBar(score: number | null, [low, high]: [number, number], label: string): HTMLElement {
   const bar = el('div', 'scale');
@@ -37,7 +38,7 @@ function scaleBar(score: number | null, [low, high]: [number, number], label: st
   bar.setAttribute('aria-valuemin', String(low));
   bar.setAttribute('aria-valuemax', String(high));
   if (score !== null) {
-    bar.setAttribute('aria-valuenow', score.toFixed(2));
+    bar.setAttribute('aria-valuenow', formatScore(score));
     const fill = el('div', 'scale-fill');
     fill.style.width = `${(100 * (score - low)) / (high - low || 1)}%`;
     bar.append(fill);
@@ -62,7 +63,7 @@ function distribution(dist: Record<string, number>, [low, high]: [number, number
     const fill = el('div', 'dist-fill');
     fill.style.width = `${Math.round(p * 100)}%`;
     bar.append(fill);
-    row.append(el('span', 'dist-value', value), bar, el('span', 'dist-p', `${(p * 100).toFixed(0)}%`));
+    row.append(el('span', 'dist-value', value), bar, el('span', 'dist-p', formatPercent(p)));
     list.append(row);
   }
   return list;
@@ -78,7 +79,7 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   card.append(head, scaleBar(aspect.score, aspect.scale, `${aspect.name} score`));
   const method =
     aspect.method === 'logprobs'
-      ? `log-probabilities · valid mass ${(aspect.validMass * 100).toFixed(0)}%`
+      ? `log-probabilities · valid mass ${formatPercent(aspect.validMass)}`
       : `sampling · ${aspect.samples ?? '?'} samples${aspect.unparsed ? `, ${aspect.unparsed} unreadable` : ''}`;
   card.append(el('div', 'muted', method));
   if (aspect.error) card.append(el('div', 'error', aspect.error));
@@ -120,7 +121,7 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
     card.append(el('h3', undefined, name));
     card.append(el('span', 'score', m ? `${fmt(m.score)} / 5` : '—'));
     card.append(scaleBar(m ? m.score : null, [1, 5], `${name} score`));
-    card.append(el('div', 'muted', m ? `${(m.ratio * 100).toFixed(0)}% ${ratioMeaning[name]}` : 'not measured'));
+    card.append(el('div', 'muted', m ? `${formatPercent(m.ratio)} ${ratioMeaning[name]}` : 'not measured'));
     metrics.append(card);
   }
   section.append(metrics);
@@ -168,7 +169,7 @@ function usageLine(result: PanelResult): HTMLElement {
   return el(
     'p',
     'muted usage',
-    `${u.calls} calls · ${u.promptTokens} prompt + ${u.completionTokens} completion tokens · ${u.cacheHits} cache hits · ${u.retries} retries · ${(result.durationMs / 1000).toFixed(1)} s`,
+    `${plural(u.calls, 'call')} · ${formatCount(u.promptTokens)} prompt + ${formatCount(u.completionTokens)} completion tokens · ${plural(u.cacheHits, 'cache hit')} · ${formatCount(u.retries)} retries · ${formatSeconds(result.durationMs)}`,
   );
 }
 
@@ -194,7 +195,7 @@ function render(): void {
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   status.id = 'status';
-  if (model.running) status.textContent = model.progress ? `Evaluating… ${model.progress.done}/${model.progress.total} ${model.progress.label}` : 'Evaluating…';
+  if (model.running) status.textContent = model.progress ? model.progress.label : 'Evaluating…';
   root.append(status);
   if (model.error) root.append(el('div', 'error', model.error));
 
@@ -224,7 +225,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   } else {
     model = { ...model, running: true, progress: message.progress };
     const status = document.getElementById('status');
-    if (status) status.textContent = `Evaluating… ${message.progress.done}/${message.progress.total} ${message.progress.label}`;
+    if (status) status.textContent = message.progress.label;
   }
 });
 

@@ -4,8 +4,8 @@
  * a reply cannot inject links, commands or HTML.
  */
 import * as vscode from 'vscode';
-import { rangeOf } from './diagnostics';
-import type { FindingStore, TrackedFinding } from './findings';
+import { rangeOf } from '../documents';
+import type { FindingStore, TrackedFinding } from '../findings';
 
 const kindLabels: Record<string, string> = {
   incorrect: 'Incorrect fact',

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { diagnosticSource } from './diagnostics';
-import type { FindingStore, TrackedFinding } from './findings';
+import type { FindingStore, TrackedFinding } from '../findings';
 
 export const commandIds = {
   showEvidence: 'sumlens.showEvidence',
