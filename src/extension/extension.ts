@@ -12,8 +12,10 @@ import { registerEvaluateCommands } from './commands/evaluate';
 import { registerFindingCommands } from './commands/findings';
 import { registerPairingCommands } from './commands/pairing';
 import { panelActions, registerPanelCommands } from './commands/panel';
+import { registerSampleCommands } from './commands/sample';
 import { FindingStore, type TrackedFinding } from './findings';
 import { PairMemory } from './pairing';
+import { FeedbackLog } from './persistence/feedbackLog';
 import { SavedRuns } from './persistence/savedRuns';
 import { FindingCodeActions } from './presentation/codeActions';
 import { DiagnosticsPublisher } from './presentation/diagnostics';
@@ -30,6 +32,8 @@ import type { PanelModel } from './webview/protocol';
 export interface SumLensApi {
   /** Resolves once the runs saved by the previous session are back (or forgotten). */
   restored(): Promise<void>;
+  /** Resolves once .sumlens/feedback.jsonl has been (re)read. */
+  feedbackLoaded(): Promise<void>;
   statusBarText(): string;
   /** What the commands take only from the user (quick pick, password box, save dialog), given directly. */
   pairWith(summary: vscode.Uri, source: vscode.Uri, reference?: vscode.Uri): Promise<void>;
@@ -64,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   });
   const presenter = new RunPresenter(panel, statusBar, store);
   const saved = new SavedRuns(context.workspaceState, store);
+  const feedback = new FeedbackLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
   const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri });
   const actions = panelActions(evaluator, panel);
   // The runs of the previous session come back after activation, not during it.
@@ -78,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     panel,
     presenter,
     saved,
+    feedback,
+    feedback.onDidChange(() => panel.update({ agreement: feedback.agreement() })),
     evaluator,
     vscode.workspace.onDidChangeTextDocument((event) => store.applyEdit(event)),
     // A saved template is checked at once, so a broken line is flagged before the next run.
@@ -86,19 +93,21 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
       if (dir && document.uri.scheme === 'file' && document.uri.fsPath.startsWith(dir + path.sep)) templates.stage(dir);
     }),
     vscode.languages.registerHoverProvider({ scheme: '*' }, new FindingHoverProvider(store)),
-    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store), {
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store, feedback), {
       providedCodeActionKinds: FindingCodeActions.providedCodeActionKinds,
     }),
     ...registerEvaluateCommands(evaluator),
     ...registerPairingCommands(pairs),
     ...registerApiKeyCommands(keys),
-    ...registerFindingCommands(store, evaluator),
+    ...registerFindingCommands(store, evaluator, feedback),
     ...registerPanelCommands(panel),
     registerCustomizePromptCommand(),
+    ...registerSampleCommands(context.extensionUri, context.globalStorageUri, pairs, evaluator),
   );
 
   const api: SumLensApi = {
     restored: () => restored,
+    feedbackLoaded: () => feedback.loaded(),
     statusBarText: () => statusBar.text,
     pairWith: (summary, source, reference) => pairs.set(summary, { source: source.toString(), reference: reference?.toString() ?? null }),
     storeApiKey: (key) => keys.store(key),

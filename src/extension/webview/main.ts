@@ -3,7 +3,7 @@
  * extension posts, keeps it with setState so the panel comes back after a reload, and builds
  * every node with createElement/textContent: model text is untrusted and never parsed as HTML.
  */
-import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type PanelResult } from './protocol';
+import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelAgreement, type PanelModel, type PanelResult } from './protocol';
 import { formatCount, formatPercent, formatScore, formatSeconds, plural } from './numberFormat';
 
 interface VsCodeApi {
@@ -164,6 +164,55 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   return section;
 }
 
+const kindNames: Record<string, string> = {
+  incorrect: 'Incorrect facts',
+  unsupported: 'Unsupported facts',
+  partial: 'Partly supported facts',
+  missing: 'Missing facts',
+  misplaced: 'Misplaced facts',
+  readability: 'Readability issues',
+};
+
+/** The reviewer's verdicts: per kind of finding, how often they agreed with the judge (95% Wilson interval). */
+function agreementSection(rows: PanelAgreement[]): HTMLElement {
+  const section = el('section', 'agreement');
+  section.append(el('h2', undefined, 'Your verdicts on the findings'));
+  const table = el('table', 'agreement');
+  const caption = el('caption', undefined, 'How often you agreed with the judge (Agree / Disagree quick fixes), with a 95% Wilson interval');
+  table.append(caption);
+  const head = el('tr');
+  for (const title of ['Kind', 'Agreed', 'Share', '95% interval', '']) head.append(el('th', undefined, title));
+  const thead = el('thead');
+  thead.append(head);
+  table.append(thead);
+  const body = el('tbody');
+  for (const row of rows) {
+    const tr = el('tr');
+    const range = el('div', 'interval');
+    range.setAttribute('role', 'img');
+    range.setAttribute('aria-label', `${formatPercent(row.low)} to ${formatPercent(row.high)}`);
+    const span = el('div', 'interval-span');
+    span.style.left = `${row.low * 100}%`;
+    span.style.width = `${(row.high - row.low) * 100}%`;
+    const tick = el('div', 'interval-tick');
+    tick.style.left = `${row.share * 100}%`;
+    range.append(span, tick);
+    const interval = el('td');
+    interval.append(range);
+    tr.append(
+      el('td', undefined, kindNames[row.kind] ?? row.kind),
+      el('td', 'num', `${row.agreed} of ${row.reviewed}`),
+      el('td', 'num', formatPercent(row.share)),
+      el('td', 'num', `${formatPercent(row.low)}–${formatPercent(row.high)}`),
+      interval,
+    );
+    body.append(tr);
+  }
+  table.append(body);
+  section.append(table);
+  return section;
+}
+
 function usageLine(result: PanelResult): HTMLElement {
   const u = result.usage;
   return el(
@@ -200,18 +249,19 @@ function render(): void {
   if (model.error) root.append(el('div', 'error', model.error));
 
   const result = model.result;
-  if (!result) {
-    if (!model.running) root.append(el('p', 'muted', 'No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.'));
-    return;
+  if (result) {
+    root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
+    if (result.aspects.length) {
+      const cards = el('div', 'cards');
+      for (const aspect of result.aspects) cards.append(aspectCard(aspect));
+      root.append(cards);
+    }
+    if (result.fine) root.append(fineSection(result.fine));
+    root.append(usageLine(result));
+  } else if (!model.running) {
+    root.append(el('p', 'muted', 'No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.'));
   }
-  root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
-  if (result.aspects.length) {
-    const cards = el('div', 'cards');
-    for (const aspect of result.aspects) cards.append(aspectCard(aspect));
-    root.append(cards);
-  }
-  if (result.fine) root.append(fineSection(result.fine));
-  root.append(usageLine(result));
+  if (model.agreement?.length) root.append(agreementSection(model.agreement));
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

@@ -85,6 +85,16 @@ const progressSchema = z.object({ done: z.number(), total: z.number(), label: z.
 
 const noteLocationSchema = z.object({ uri: z.string(), offset: z.number() });
 
+/** How often the reviewer agreed with the judge on one kind of finding, with a 95% interval. */
+const agreementSchema = z.object({
+  kind: z.string(),
+  agreed: z.number(),
+  reviewed: z.number(),
+  share: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+
 /** Everything the panel shows; also what it keeps with setState so it survives a reload. */
 export const panelModelSchema = z.object({
   /** Where the evaluated notes stand in the editor, so entities can be revealed after a reload too. */
@@ -98,10 +108,12 @@ export const panelModelSchema = z.object({
   running: z.boolean(),
   progress: z.optional(progressSchema),
   error: z.optional(z.string()),
+  agreement: z.optional(z.array(agreementSchema)),
 });
 
 export type PanelModel = z.infer<typeof panelModelSchema>;
 export type PanelResult = z.infer<typeof resultSchema>;
+export type PanelAgreement = z.infer<typeof agreementSchema>;
 
 /** Extension → webview. */
 export const toWebviewSchema = z.discriminatedUnion('type', [
