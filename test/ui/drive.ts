@@ -65,6 +65,18 @@ async function selectSummaryParagraph(page: Page, summaryEditor: Locator): Promi
   await page.locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` }).first().waitFor();
 }
 
+/** Puts the cursor in the first `squiggle` of the editor and picks `title` from the quick-fix menu. */
+async function quickFix(page: Page, editor: Locator, squiggle: string, title: string): Promise<void> {
+  const box = await editor.locator(squiggle).first().boundingBox();
+  assert.ok(box, `${squiggle} is on screen`);
+  await page.mouse.click(box.x + Math.min(8, box.width / 2), box.y + box.height / 2);
+  await page.keyboard.press(`${mod}+.`);
+  const item = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+  await item.waitFor({ state: 'visible', timeout: 10_000 });
+  await item.click();
+  await page.locator('.action-widget').waitFor({ state: 'hidden' });
+}
+
 /** The webview content frame of the SumLens panel. */
 export function panelFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
@@ -168,6 +180,12 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await shot('hover');
   await page.mouse.move(5, 300);
 
+  // The reviewer's verdicts, through the quick-fix menu (Ctrl+.): agree with the wrong fact,
+  // disagree with the readability note.
+  await quickFix(page, summaryEditor, '.squiggly-error', 'Agree: a real problem');
+  await quickFix(page, summaryEditor, '.squiggly-info', 'Disagree: the judge is wrong here');
+  log('quick fixes: agreed with the incorrect fact, disagreed with the readability note');
+
   // The panel, opened from the command palette.
   await runCommand(page, 'SumLens: Open Panel');
   const frame = panelFrame(page);
@@ -196,6 +214,16 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await page.waitForTimeout(800);
   await shot('panel');
 
+  // The reviewer's verdicts, per kind of finding, with their interval.
+  const agreement = frame.locator('section.agreement');
+  await agreement.locator('tr', { hasText: 'Incorrect facts' }).waitFor();
+  assert.match(await agreement.locator('tr', { hasText: 'Incorrect facts' }).innerText(), /1 of 1\s+100%\s+21%–100%/);
+  assert.match(await agreement.locator('tr', { hasText: 'Readability issues' }).innerText(), /0 of 1\s+0%\s+0%–79%/);
+  await agreement.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await shot('agreement');
+  await frame.locator('header').scrollIntoViewIfNeeded();
+
   // Keyboard: focus an entity row and press Enter → the summary editor shows its span.
   const row = frame.locator('tr.entity', { hasText: '40 million euros' }).first();
   await row.focus();
@@ -216,6 +244,12 @@ export async function reloadKeepsPanel({ page, log, themeLabel }: Pick<DriveOpti
   await frame.locator('section.card').first().waitFor({ timeout: 30_000 });
   await frame.locator('table.entities tr.entity', { hasText: '40 million euros' }).first().waitFor();
   log('after a window reload the panel is back with its result');
+  // The findings came back too (saved with the run), in the Problems panel.
+  await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
+  await page.keyboard.press(`${mod}+Shift+M`);
+  await page.locator('.markers-panel .monaco-list-row', { hasText: '40 million euros' }).first().waitFor({ timeout: 30_000 });
+  log('and the Problems panel lists the findings again');
+  await runCommand(page, 'View: Hide Panel');
   await frame.locator('tr.entity', { hasText: '40 million euros' }).first().click();
   await page.locator('.statusbar-item', { hasText: /16 selected/ }).first().waitFor({ timeout: 10_000 });
   log('and its entity rows still reveal their spans');
@@ -246,4 +280,24 @@ export async function cancelFromNotification({ page, theme, shotsDir, log }: Omi
   await toast.waitFor({ state: 'hidden', timeout: 15_000 });
   await panelFrame(page).getByText('cancelled (partial results)').waitFor({ timeout: 15_000 });
   log('Cancel in the notification stopped the run; the panel shows the partial result');
+}
+
+/**
+ * Opens the Getting Started walkthrough from the command palette, takes its picture, and
+ * follows its first step's button: the sample article and summary open side by side.
+ */
+export async function walkthrough({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'Welcome: Open Walkthrough...');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with SumLens' }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await row.click();
+  const content = page.locator('.gettingStartedContainer');
+  await content.getByText('Open a sample article and its summary').first().waitFor({ timeout: 15_000 });
+  await page.mouse.move(5, 300);
+  await page.waitForTimeout(1_000); // the step's markdown media renders in its own frame
+  await page.screenshot({ path: path.join(shotsDir, `walkthrough-${theme}.png`) });
+  log('walkthrough: Get started with SumLens');
+  await content.getByRole('button', { name: 'Open the sample' }).click();
+  await page.locator('.editor-instance .view-line', { hasText: 'Westmere' }).first().waitFor({ timeout: 15_000 });
+  log('its first step opens the sample article and summary');
 }
