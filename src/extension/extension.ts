@@ -26,10 +26,16 @@ import { StatusBar } from './presentation/statusBar';
 import { PromptTemplates } from './promptTemplates';
 import { Evaluator, type EvaluationOutcome } from './run/evaluator';
 import { ApiKeyStore } from './secrets';
+import { registerPromptPreview } from './templates/promptPreview';
+import { TemplateCompletions, TemplateHovers } from './templates/templateAssist';
+import { TemplateDiagnostics } from './templates/templateDiagnostics';
+import { templateSelector } from './templates/templateFiles';
 import { resolveTrustedLocations, TrustNotices } from './trust';
 import type { PanelModel } from './webview/protocol';
 
 export interface SumLensApi {
+  /** Milliseconds from the bundle's first line to the end of activate() (`npm run bench`). */
+  activationMs(): number | undefined;
   /** Resolves once the runs saved by the previous session are back (or forgotten). */
   restored(): Promise<void>;
   /** Resolves once .sumlens/feedback.jsonl has been (re)read. */
@@ -67,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     exportResult: (format, target) => actions.exportResult(format, target),
   });
   const presenter = new RunPresenter(panel, statusBar, store);
+  const templateScratch = path.join(context.globalStorageUri.fsPath, 'template-check');
   const saved = new SavedRuns(context.workspaceState, store);
   const feedback = new FeedbackLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
   const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri });
@@ -103,9 +110,18 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ...registerPanelCommands(panel),
     registerCustomizePromptCommand(),
     ...registerSampleCommands(context.extensionUri, context.globalStorageUri, pairs, evaluator),
+    // Prompt templates: live checks, completion and hover, and the rendered-prompt preview.
+    new TemplateDiagnostics(templateScratch),
+    vscode.languages.registerCompletionItemProvider(templateSelector, new TemplateCompletions(), ...TemplateCompletions.triggerCharacters),
+    vscode.languages.registerHoverProvider(templateSelector, new TemplateHovers()),
+    ...registerPromptPreview(context.extensionUri, templateScratch, () => evaluator.last?.context),
   );
 
+  // Set by the bundle's first line (scripts/build-extension.mjs); absent when run from tsc's output.
+  const loadStart = (globalThis as { __sumlensLoadStart?: number }).__sumlensLoadStart;
+  const activationMs = loadStart === undefined ? undefined : performance.now() - loadStart;
   const api: SumLensApi = {
+    activationMs: () => activationMs,
     restored: () => restored,
     feedbackLoaded: () => feedback.loaded(),
     statusBarText: () => statusBar.text,

@@ -55,6 +55,8 @@ export class PromptTemplates implements vscode.Disposable {
   }
 
   private report(error: TemplateError): void {
+    // An open template is checked live as it is edited (templates/templateDiagnostics.ts).
+    if (vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === error.filePath)) return;
     const line = Math.max(0, error.line - 1);
     const diagnostic = new vscode.Diagnostic(
       new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),

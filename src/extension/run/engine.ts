@@ -10,3 +10,7 @@ export { createOpenAiSession } from '../../core/llm/openaiSession';
 export { checkTemplateId, listTemplates, loadTemplate, TemplateError } from '../../core/prompts';
 // With the engine, so that the errors it throws are the engine's own SumLensError class.
 export { selectLanguageModel, VscodeLmSession } from './vscodeLmSession';
+// For the template preview: the exact prompts of an aspect, and how an input fills them.
+export { scorePrompt, stepsPrompt } from '../../core/geval/aspectPrompt';
+export { templateVars } from '../../core/geval/inputVariables';
+export { renderTemplate, isAspectTemplate } from '../../core/prompts';

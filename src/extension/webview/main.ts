@@ -29,8 +29,6 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return node;
 }
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : formatScore(n));
-
 function scaleBar(score: number | null, [low, high]: [number, number], label: string): HTMLElement {
   const bar = el('div', 'scale');
   bar.setAttribute('role', 'meter');
@@ -74,7 +72,7 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   card.setAttribute('aria-label', `Aspect ${aspect.name}`);
   const head = el('div', 'card-head');
   head.append(el('h3', undefined, aspect.name));
-  const score = aspect.score === null ? '—' : `${fmt(aspect.score)} / ${aspect.scale[1]}`;
+  const score = aspect.score === null ? '—' : `${formatScore(aspect.score)} / ${aspect.scale[1]}`;
   head.append(el('span', 'score', score));
   card.append(head, scaleBar(aspect.score, aspect.scale, `${aspect.name} score`));
   const method =
@@ -119,7 +117,7 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
     const m = fine[name];
     const card = el('div', 'card metric');
     card.append(el('h3', undefined, name));
-    card.append(el('span', 'score', m ? `${fmt(m.score)} / 5` : '—'));
+    card.append(el('span', 'score', m ? `${formatScore(m.score)} / 5` : '—'));
     card.append(scaleBar(m ? m.score : null, [1, 5], `${name} score`));
     card.append(el('div', 'muted', m ? `${formatPercent(m.ratio)} ${ratioMeaning[name]}` : 'not measured'));
     metrics.append(card);
