@@ -15,6 +15,8 @@ import { panelActions, registerPanelCommands } from './commands/panel';
 import { registerSampleCommands } from './commands/sample';
 import { FindingStore, type TrackedFinding } from './findings';
 import { PairMemory } from './pairing';
+import { registerMeasure, runMeasureCommand } from './measure/measureCommands';
+import { MeasurementHistory, type Measurement } from './measure/measurementHistory';
 import { FeedbackLog } from './persistence/feedbackLog';
 import { SavedRuns } from './persistence/savedRuns';
 import { FindingCodeActions } from './presentation/codeActions';
@@ -44,6 +46,8 @@ export interface SumLensApi {
   /** What the commands take only from the user (quick pick, password box, save dialog), given directly. */
   pairWith(summary: vscode.Uri, source: vscode.Uri, reference?: vscode.Uri): Promise<void>;
   storeApiKey(key: string): Thenable<void>;
+  /** "Measure against people" on an open template, without the cost question. */
+  measureTemplate(uri: vscode.Uri): Promise<Measurement | undefined>;
   exportResult(format: 'json' | 'markdown', target: vscode.Uri): Promise<void>;
   readonly onDidFinishEvaluation: vscode.Event<EvaluationOutcome>;
   lastOutcome(): EvaluationOutcome | undefined;
@@ -63,7 +67,11 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const keys = new ApiKeyStore(context.secrets);
   const pairs = new PairMemory(context.workspaceState);
   const notices = new TrustNotices();
-  const templates = new PromptTemplates(vscode.Uri.joinPath(context.globalStorageUri, 'prompt-overrides'));
+  const templateScratch = path.join(context.globalStorageUri.fsPath, 'template-check');
+  const templateDiagnostics = new TemplateDiagnostics(templateScratch);
+  const templates = new PromptTemplates(vscode.Uri.joinPath(context.globalStorageUri, 'prompt-overrides'), (file, problem) =>
+    templateDiagnostics.onDisk(file, problem),
+  );
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsPublisher(store, vscode.Uri.joinPath(context.extensionUri, 'media', 'aspects.md'));
 
@@ -73,7 +81,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     exportResult: (format, target) => actions.exportResult(format, target),
   });
   const presenter = new RunPresenter(panel, statusBar, store);
-  const templateScratch = path.join(context.globalStorageUri.fsPath, 'template-check');
+  const measurements = new MeasurementHistory(context.workspaceState);
+  const measureDeps = { keys, notices, history: measurements, storage: context.globalStorageUri, panel, scratchDir: templateScratch };
   const saved = new SavedRuns(context.workspaceState, store);
   const feedback = new FeedbackLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
   const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri });
@@ -84,7 +93,6 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   context.subscriptions.push(
     log,
     store,
-    templates,
     statusBar,
     diagnostics,
     panel,
@@ -111,10 +119,12 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     registerCustomizePromptCommand(),
     ...registerSampleCommands(context.extensionUri, context.globalStorageUri, pairs, evaluator),
     // Prompt templates: live checks, completion and hover, and the rendered-prompt preview.
-    new TemplateDiagnostics(templateScratch),
+    templateDiagnostics,
+    measurements,
     vscode.languages.registerCompletionItemProvider(templateSelector, new TemplateCompletions(), ...TemplateCompletions.triggerCharacters),
     vscode.languages.registerHoverProvider(templateSelector, new TemplateHovers()),
     ...registerPromptPreview(context.extensionUri, templateScratch, () => evaluator.last?.context),
+    ...registerMeasure(measureDeps),
   );
 
   // Set by the bundle's first line (scripts/build-extension.mjs); absent when run from tsc's output.
@@ -127,6 +137,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     statusBarText: () => statusBar.text,
     pairWith: (summary, source, reference) => pairs.set(summary, { source: source.toString(), reference: reference?.toString() ?? null }),
     storeApiKey: (key) => keys.store(key),
+    measureTemplate: (uri) => runMeasureCommand(uri.toString(), measureDeps, true),
     exportResult: async (format, target) => actions.exportResult(format, target),
     onDidFinishEvaluation: evaluator.onDidFinish,
     lastOutcome: () => evaluator.last,

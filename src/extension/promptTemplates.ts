@@ -1,7 +1,8 @@
 /**
  * Workspace prompt templates (.sumlens/prompts/). Before each run the override folder is
  * checked: valid templates are staged for the engine, a broken one gets a diagnostic at the
- * offending line and is left out, so its built-in counterpart is used meanwhile.
+ * offending line (through TemplateDiagnostics, which also checks templates as they are
+ * edited) and is left out, so its built-in counterpart is used meanwhile.
  */
 import { createHash } from 'crypto';
 import * as fs from 'fs';
@@ -10,31 +11,28 @@ import * as vscode from 'vscode';
 import type { TemplateError } from '../core/prompts';
 import { loadEngine } from './run/loadEngine';
 
-export class PromptTemplates implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('sumlens-templates');
+/** Where the check of a template file on disk goes: its problem, or undefined when it is valid. */
+export type TemplateReport = (filePath: string, problem: TemplateError | undefined) => void;
 
-  constructor(private readonly stagingRoot: vscode.Uri) {}
-
-  dispose(): void {
-    this.collection.dispose();
-  }
+export class PromptTemplates {
+  constructor(
+    private readonly stagingRoot: vscode.Uri,
+    private readonly report: TemplateReport,
+  ) {}
 
   /**
    * Checks the override folder and returns a folder holding only its valid templates (what
    * the engine should use as its override), or undefined when none is valid.
    */
   stage(overrideDir: string | undefined): string | undefined {
-    this.collection.clear();
     if (!overrideDir) return undefined;
     const staging = path.join(this.stagingRoot.fsPath, createHash('sha256').update(overrideDir).digest('hex').slice(0, 16));
     fs.rmSync(staging, { recursive: true, force: true });
     let staged = 0;
     for (const entry of loadEngine().listTemplates({ overrideDir }).filter((e) => e.origin === 'override')) {
       const problem = this.check(entry.id, entry.filePath);
-      if (problem) {
-        this.report(problem);
-        continue;
-      }
+      this.report(entry.filePath, problem);
+      if (problem) continue;
       const target = path.join(staging, `${entry.id}.md`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.copyFileSync(entry.filePath, target);
@@ -52,20 +50,6 @@ export class PromptTemplates implements vscode.Disposable {
       if (error instanceof engine.TemplateError) return error;
       return new engine.TemplateError(filePath, 1, (error as Error).message);
     }
-  }
-
-  private report(error: TemplateError): void {
-    // An open template is checked live as it is edited (templates/templateDiagnostics.ts).
-    if (vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === error.filePath)) return;
-    const line = Math.max(0, error.line - 1);
-    const diagnostic = new vscode.Diagnostic(
-      new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
-      `${error.detail} — SumLens uses the built-in template until this is fixed.`,
-      vscode.DiagnosticSeverity.Error,
-    );
-    diagnostic.source = 'SumLens';
-    diagnostic.code = 'template';
-    this.collection.set(vscode.Uri.file(error.filePath), [diagnostic]);
   }
 }
 

@@ -310,3 +310,38 @@ export async function walkthrough({ page, theme, shotsDir, log }: Omit<DriveOpti
   await page.locator('.editor-instance .view-line', { hasText: 'Westmere' }).first().waitFor({ timeout: 15_000 });
   log('its first step opens the sample article and summary');
 }
+
+/**
+ * A prompt template under "Measure against people": customize the built-in coherence
+ * template, click its CodeLens, confirm the cost, and see the figures on the lens and in the
+ * panel (a SummEval slice from ../shared/datasets, sized by sumlens.measure.items).
+ */
+export async function measureTemplate({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'SumLens: Customize Prompt Template');
+  await page.locator('.quick-input-widget input').fill('summarization/coherence');
+  await pickRow(page, 'summarization/coherence').click();
+  const editor = editorOf(page, 'coherence.md');
+  const measure = editor.locator('.codelens-decoration a', { hasText: 'Measure against people' });
+  await measure.waitFor({ timeout: 30_000 });
+  await editor.locator('.codelens-decoration a', { hasText: 'Preview rendered prompt' }).waitFor();
+  await measure.click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 15_000 });
+  const question = await dialog.innerText();
+  assert.match(question, /16 calls .* prompt tokens, on summeval, 8 of 1,600 items/s, question);
+  await page.screenshot({ path: path.join(shotsDir, `measure-cost-${theme}.png`) });
+  log('Measure against people: the cost is previewed and asked for');
+  await dialog.getByRole('button', { name: 'Measure' }).click();
+  const figures = editor.locator('.codelens-decoration a', { hasText: 'ρ with people' });
+  await figures.waitFor({ timeout: 120_000 });
+  log(`CodeLens: ${await figures.innerText()}`);
+  await page.mouse.move(5, 300);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(shotsDir, `template-lens-${theme}.png`) });
+  const section = panelFrame(page).locator('section.measurements');
+  await section.locator('tbody tr').first().waitFor({ timeout: 15_000 });
+  await section.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shotsDir, `template-measurements-${theme}.png`) });
+  log('the panel shows the measurement in the template\'s history');
+}

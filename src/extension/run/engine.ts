@@ -14,3 +14,8 @@ export { selectLanguageModel, VscodeLmSession } from './vscodeLmSession';
 export { scorePrompt, stepsPrompt } from '../../core/geval/aspectPrompt';
 export { templateVars } from '../../core/geval/inputVariables';
 export { renderTemplate, isAspectTemplate } from '../../core/prompts';
+// For "Measure against people": aspect scores, the human-scored sets and the comparison.
+export { evaluateAspects } from '../../core/geval/evaluateAspects';
+export { parseDataset, readDataset } from '../../core/meta/datasets';
+export { findSharedDataset } from '../../core/meta/sharedDatasets';
+export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';

@@ -3,9 +3,12 @@
  * the unsaved text (loadTemplateText) and every problem it finds (unknown front-matter key, undeclared or unused
  * placeholder, a scale that does not parse, a missing section) is shown at its line. One
  * more check is the editor's: an aspect template that never shows the judge the text under
- * evaluation (no {{summary}}, or {{response}} for dialogue).
+ * evaluation (no {{summary}}, or {{response}} for dialogue). The files a run checks on disk
+ * (PromptTemplates) report here too: one collection, the latest check of a file wins.
  */
+import * as fs from 'fs';
 import * as vscode from 'vscode';
+import type { TemplateError } from '../../core/prompts';
 import { loadEngine } from '../run/loadEngine';
 import { loadTemplateText } from './loadTemplateText';
 import { isTemplate } from './templateFiles';
@@ -34,7 +37,22 @@ export class TemplateDiagnostics implements vscode.Disposable {
     this.collection.dispose();
   }
 
-  /** The problems of one template's current text (also used right away by tests). */
+  /**
+   * The run's check of a template file on disk. An open template whose text is what is on
+   * disk is already checked live (with the editor's own warnings too), so it is left alone.
+   */
+  onDisk(filePath: string, problem: TemplateError | undefined): void {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === filePath);
+    if (open && open.getText() === fs.readFileSync(filePath, 'utf8')) return;
+    const uri = vscode.Uri.file(filePath);
+    if (!problem) {
+      this.collection.delete(uri);
+      return;
+    }
+    this.collection.set(uri, [this.diagnostic(problem.line - 1, `${problem.detail} — SumLens uses the built-in template until this is fixed.`, vscode.DiagnosticSeverity.Error)]);
+  }
+
+  /** The problems of one template's current text. */
   check(document: vscode.TextDocument): vscode.Diagnostic[] {
     const engine = loadEngine();
     const diagnostics: vscode.Diagnostic[] = [];

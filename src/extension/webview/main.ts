@@ -3,8 +3,8 @@
  * extension posts, keeps it with setState so the panel comes back after a reload, and builds
  * every node with createElement/textContent: model text is untrusted and never parsed as HTML.
  */
-import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelAgreement, type PanelModel, type PanelResult } from './protocol';
-import { formatCount, formatPercent, formatScore, formatSeconds, plural } from './numberFormat';
+import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelAgreement, type PanelMeasurements, type PanelModel, type PanelResult } from './protocol';
+import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -27,6 +27,19 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** A table with its caption and header row; rows go into the returned body. */
+function captionedTable(className: string, caption: string, titles: string[]): { table: HTMLTableElement; body: HTMLTableSectionElement } {
+  const table = el('table', className);
+  table.append(el('caption', undefined, caption));
+  const head = el('tr');
+  for (const title of titles) head.append(el('th', undefined, title));
+  const thead = el('thead');
+  thead.append(head);
+  const body = el('tbody');
+  table.append(thead, body);
+  return { table, body };
 }
 
 function scaleBar(score: number | null, [low, high]: [number, number], label: string): HTMLElement {
@@ -125,15 +138,7 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   section.append(metrics);
   for (const error of fine.errors ?? []) section.append(el('div', 'error', error));
 
-  const table = el('table', 'entities');
-  const caption = el('caption', undefined, `Entities (${fine.entities.length}) — Enter or click to show in the editor`);
-  table.append(caption);
-  const head = el('tr');
-  for (const h of ['Entity', 'In', 'Metric', 'Verdict', 'Votes']) head.append(el('th', undefined, h));
-  const thead = el('thead');
-  thead.append(head);
-  table.append(thead);
-  const body = el('tbody');
+  const { table, body } = captionedTable('entities', `Entities (${fine.entities.length}) — Enter or click to show in the editor`, ['Entity', 'In', 'Metric', 'Verdict', 'Votes']);
   for (const entity of fine.entities) {
     const row = el('tr', `entity verdict-${verdictTone(entity.verdict)}`);
     row.tabIndex = 0;
@@ -157,7 +162,6 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
     });
     body.append(row);
   }
-  table.append(body);
   section.append(table);
   return section;
 }
@@ -175,15 +179,13 @@ const kindNames: Record<string, string> = {
 function agreementSection(rows: PanelAgreement[]): HTMLElement {
   const section = el('section', 'agreement');
   section.append(el('h2', undefined, 'Your verdicts on the findings'));
-  const table = el('table', 'agreement');
-  const caption = el('caption', undefined, 'How often you agreed with the judge (Agree / Disagree quick fixes), with a 95% Wilson interval');
-  table.append(caption);
-  const head = el('tr');
-  for (const title of ['Kind', 'Agreed', 'Share', '95% interval', '']) head.append(el('th', undefined, title));
-  const thead = el('thead');
-  thead.append(head);
-  table.append(thead);
-  const body = el('tbody');
+  const { table, body } = captionedTable('agreement', 'How often you agreed with the judge (Agree / Disagree quick fixes), with a 95% Wilson interval', [
+    'Kind',
+    'Agreed',
+    'Share',
+    '95% interval',
+    '',
+  ]);
   for (const row of rows) {
     const tr = el('tr');
     const range = el('div', 'interval');
@@ -206,7 +208,34 @@ function agreementSection(rows: PanelAgreement[]): HTMLElement {
     );
     body.append(tr);
   }
-  table.append(body);
+  section.append(table);
+  return section;
+}
+
+const figureText = (f: PanelMeasurements['history'][number]['candidate']) => formatEstimate(f.correlation, f.low, f.high);
+
+/** A template's measurements against people, newest first: did the last edit help? */
+function measurementsSection({ templateId, history }: PanelMeasurements): HTMLElement {
+  const section = el('section', 'measurements');
+  section.append(el('h2', undefined, `${templateId} against people`));
+  const { table, body } = captionedTable(
+    'agreement',
+    'Spearman correlation with the human scores (95% bootstrap interval), beside the built-in template on the same items; Δ with a paired permutation p-value',
+    ['When', 'Set', 'This template', 'Built-in', 'Δ', 'p', 'Cost'],
+  );
+  for (const m of history) {
+    const tr = el('tr');
+    tr.append(
+      el('td', 'num', m.at.slice(0, 16).replace('T', ' ')),
+      el('td', undefined, m.set),
+      el('td', 'num', figureText(m.candidate)),
+      el('td', 'num', figureText(m.baseline)),
+      el('td', 'num', figureText(m.difference)),
+      el('td', 'num', formatPValue(m.pValue)),
+      el('td', 'num', `${plural(m.calls, 'call')} · ${formatCount(m.tokens)} tokens · ${plural(m.cacheHits, 'cache hit')}`),
+    );
+    body.append(tr);
+  }
   section.append(table);
   return section;
 }
@@ -259,6 +288,7 @@ function render(): void {
   } else if (!model.running) {
     root.append(el('p', 'muted', 'No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.'));
   }
+  if (model.measurements?.history.length) root.append(measurementsSection(model.measurements));
   if (model.agreement?.length) root.append(agreementSection(model.agreement));
 }
 

@@ -31,3 +31,13 @@ export function formatSeconds(ms: number): string {
 export function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+/** An estimate with its interval: "0.41 [0.12, 0.63]" ("—" for what is not defined). */
+export function formatEstimate(value: number | null, low: number | null, high: number | null): string {
+  return `${formatScore(value)} [${formatScore(low)}, ${formatScore(high)}]`;
+}
+
+/** A p-value: three decimals, or "< 0.001". */
+export function formatPValue(p: number | null): string {
+  return p === null ? '—' : p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
