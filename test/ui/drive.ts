@@ -337,12 +337,12 @@ export async function measureTemplate({ page, theme, shotsDir, log }: Omit<Drive
   const measure = editor.locator('.codelens-decoration a', { hasText: 'Measure against people' });
   await measure.waitFor({ timeout: 30_000 });
   await editor.locator('.codelens-decoration a', { hasText: 'Preview rendered prompt' }).waitFor();
-  // An edit, not yet saved: the measurement judges the editor's text.
-  await editor.locator('.view-line').first().click();
+  // An edit, not yet saved: the measurement judges the editor's text. (The template opened
+  // with the focus; the pointer stays off the breadcrumbs, whose tooltip covers the lens.)
+  await page.mouse.move(700, 600);
+  await page.waitForTimeout(500);
   await page.keyboard.press(`${mod}+End`);
   await page.keyboard.type('\nBe strict: a summary that merely lists facts is not coherent.');
-  // Away from the breadcrumbs, whose tooltip would cover the lens.
-  await page.mouse.move(700, 600);
   await page.waitForTimeout(800);
   await measure.click();
   const dialog = page.locator('.monaco-dialog-box');

@@ -18,6 +18,7 @@ describe('the daily flow', () => {
 
   before(async () => {
     fx = await openFixture();
+    await vscode.workspace.getConfiguration('sumlens').update('openPanelAfterEvaluation', true, vscode.ConfigurationTarget.Global);
   });
   after(async () => {
     await vscode.workspace.getConfiguration('sumlens').update('openPanelAfterEvaluation', undefined, vscode.ConfigurationTarget.Global);

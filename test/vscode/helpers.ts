@@ -36,6 +36,9 @@ export async function openFixture(options: { method?: string; scenario?: (source
   await config.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
   await config.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
   await config.update('method', options.method ?? 'fine', vscode.ConfigurationTarget.Global);
+  // The panel stays where the test puts it: tests that act on "the active editor" (revert)
+  // must not find the panel there. The daily-flow test turns it back on.
+  await config.update('openPanelAfterEvaluation', false, vscode.ConfigurationTarget.Global);
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   const articleDoc = await vscode.workspace.openTextDocument(fileUri('article.txt'));
   const article = await vscode.window.showTextDocument(articleDoc, vscode.ViewColumn.One);
