@@ -343,6 +343,7 @@ export async function measureTemplate({ page, theme, shotsDir, log }: Omit<Drive
   await page.waitForTimeout(500);
   await page.keyboard.press(`${mod}+End`);
   await page.keyboard.type('\nBe strict: a summary that merely lists facts is not coherent.');
+  await page.keyboard.press(`${mod}+Home`); // back to the top, where the lenses are
   await page.waitForTimeout(800);
   await measure.click();
   const dialog = page.locator('.monaco-dialog-box');

@@ -50,18 +50,17 @@ export class FeedbackLog implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
-  private loading: Promise<void>;
+  /** Reads and appends, one after the other, so that a read never undoes a verdict just given. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly root: vscode.Uri | undefined,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.loading = this.load();
+    this.reload();
     if (root) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, feedbackFile));
-      const reload = () => {
-        this.loading = this.load();
-      };
+      const reload = () => this.reload();
       this.disposables.push(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
     }
   }
@@ -72,7 +71,11 @@ export class FeedbackLog implements vscode.Disposable {
 
   /** Resolves once the file has been read (after activation or a change on disk). */
   loaded(): Promise<void> {
-    return this.loading;
+    return this.queue;
+  }
+
+  private reload(): void {
+    this.queue = this.queue.catch(() => undefined).then(() => this.load());
   }
 
   get file(): vscode.Uri | undefined {
@@ -83,7 +86,13 @@ export class FeedbackLog implements vscode.Disposable {
     return this.verdicts.get(findingId)?.verdict;
   }
 
-  async record(finding: TrackedFinding, verdict: Verdict['verdict'], model?: string): Promise<void> {
+  record(finding: TrackedFinding, verdict: Verdict['verdict'], model?: string): Promise<void> {
+    // A failed write is reported to its caller; the next read or write still runs.
+    this.queue = this.queue.catch(() => undefined).then(() => this.append(finding, verdict, model));
+    return this.queue;
+  }
+
+  private async append(finding: TrackedFinding, verdict: Verdict['verdict'], model?: string): Promise<void> {
     const file = this.file;
     if (!file) {
       void vscode.window.showWarningMessage('SumLens: open a folder first; verdicts are kept in its .sumlens/feedback.jsonl.');
