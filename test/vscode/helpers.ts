@@ -3,7 +3,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SumLensApi } from '../../src/extension/extension';
-import type { EvaluationOutcome } from '../../src/extension/evaluation';
+import type { EvaluationOutcome } from '../../src/extension/run/evaluator';
 import { FakeOpenAiServer } from '../fake/openaiServer';
 import { scenarioHandler, type Scenario } from './fakeJudge';
 import { fixtureScenario } from './scenario';
@@ -36,6 +36,9 @@ export async function openFixture(options: { method?: string; scenario?: (source
   await config.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
   await config.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
   await config.update('method', options.method ?? 'fine', vscode.ConfigurationTarget.Global);
+  // The panel stays where the test puts it: tests that act on "the active editor" (revert)
+  // must not find the panel there. The daily-flow test turns it back on.
+  await config.update('openPanelAfterEvaluation', false, vscode.ConfigurationTarget.Global);
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   const articleDoc = await vscode.workspace.openTextDocument(fileUri('article.txt'));
   const article = await vscode.window.showTextDocument(articleDoc, vscode.ViewColumn.One);
@@ -47,7 +50,7 @@ export async function openFixture(options: { method?: string; scenario?: (source
   const end = text.indexOf('\n', start);
   const summaryRange = new vscode.Range(summaryDoc.positionAt(start), summaryDoc.positionAt(end));
   summary.selection = new vscode.Selection(summaryRange.start, summaryRange.end);
-  await vscode.commands.executeCommand('sumlens.selectSource', articleDoc.uri);
+  await api.pairWith(summaryDoc.uri, articleDoc.uri);
   return { api, server, article, summary, summaryRange };
 }
 
