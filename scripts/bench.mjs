@@ -1,6 +1,6 @@
 // `npm run bench`: compiles, builds, then runs each benchmark and prints its figures.
 // Benchmarks measure; they are not tests and never fail on a number.
-//   SUMLENS_BENCH=geval,fine,meta,throughput,sampling  picks which to run (default: all).
+//   SUMLENS_BENCH=geval,fine,meta,throughput,sampling,editor  picks which to run (default: all).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ const benches = [
   ['throughput', 'throughput.js', 'benchThroughput'],
   ['sampling', 'sampling.js', 'benchSampling'],
 ];
-const wanted = (process.env.SUMLENS_BENCH ?? benches.map(([name]) => name).join(',')).split(',');
+const wanted = (process.env.SUMLENS_BENCH ?? [...benches.map(([name]) => name), 'editor'].join(',')).split(',');
 for (const [name, file, exported] of benches) {
   if (!wanted.includes(name)) continue;
   const modulePath = path.join(root, 'out/scripts/bench', file);
@@ -30,4 +30,11 @@ for (const [name, file, exported] of benches) {
   const started = Date.now();
   const lines = await require(modulePath)[exported]();
   console.log(`\n== ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${lines.join('\n')}`);
+}
+
+// The editor's figures come from a real VS Code (code-server): an ES module, not tsc's output.
+if (wanted.includes('editor')) {
+  const started = Date.now();
+  const lines = await (await import('./bench/editor.mjs')).benchEditor();
+  console.log(`\n== editor (${((Date.now() - started) / 1000).toFixed(1)} s)\n${lines.join('\n')}`);
 }

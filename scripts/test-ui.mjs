@@ -44,7 +44,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive, reloadKeepsPanel, cancelFromNotification } = require(path.join(outDir, 'drive.js'));
+const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate } = require(path.join(outDir, 'drive.js'));
 const { startFakeJudge, hangJudges } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -63,6 +63,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     'sumlens.baseUrl': server.url,
     'sumlens.model': 'fake-model',
     'sumlens.method': 'all',
+    'sumlens.measure.items': 8,
   });
   if (fromVsix) installVsix(profile, vsix);
   const workspace = copyWorkspace(fixture);
@@ -92,6 +93,8 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     } finally {
       restore();
     }
+    await walkthrough({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    await measureTemplate({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

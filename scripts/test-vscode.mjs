@@ -41,11 +41,20 @@ function build() {
 function prepare(suite) {
   const workspace = copyWorkspace(path.join(root, 'test/vscode/fixtures/workspace'));
   if (suite === 'restricted') {
-    // A cloned repository trying to send the user's key elsewhere.
+    // A cloned repository trying to send the user's key elsewhere, and to spend their money.
     fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
     fs.writeFileSync(
       path.join(workspace, '.vscode/settings.json'),
-      JSON.stringify({ 'sumlens.baseUrl': 'http://127.0.0.1:9/must-not-be-used' }, null, 2),
+      JSON.stringify(
+        {
+          'sumlens.baseUrl': 'http://127.0.0.1:9/must-not-be-used',
+          'sumlens.model': 'most-expensive-model',
+          'sumlens.samples': 100,
+          'sumlens.concurrency': 64,
+        },
+        null,
+        2,
+      ),
     );
   }
   const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-results-')), 'results.json');

@@ -1,5 +1,6 @@
 /** The panel's export: the result as JSON (the CLI's shape) or as a Markdown report. */
 import type { EvaluationResult } from '../core/result';
+import { formatCount, formatPercent, formatScore, formatSeconds, plural } from './webview/numberFormat';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
@@ -10,7 +11,7 @@ export function resultToMarkdown(result: EvaluationResult, title: string): strin
     lines.push('| Aspect | Score | Scale | Method |', '|---|---|---|---|');
     for (const a of result.aspects) {
       const method = a.method === 'sampling' ? `sampling (${a.samples ?? '?'})` : 'logprobs';
-      lines.push(`| ${cell(a.name)} | ${a.score === null ? '—' : a.score.toFixed(2)} | ${a.scale[0]}–${a.scale[1]} | ${method} |`);
+      lines.push(`| ${cell(a.name)} | ${formatScore(a.score)} | ${a.scale[0]}–${a.scale[1]} | ${method} |`);
     }
     lines.push('');
     for (const a of result.aspects.filter((x) => x.reason || x.error)) {
@@ -22,7 +23,7 @@ export function resultToMarkdown(result: EvaluationResult, title: string): strin
     lines.push('## Fine-grained', '', '| Metric | Score (1–5) | Ratio |', '|---|---|---|');
     for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {
       const m = fine[name];
-      lines.push(`| ${name} | ${m ? m.score.toFixed(2) : '—'} | ${m ? `${(m.ratio * 100).toFixed(0)}%` : '—'} |`);
+      lines.push(`| ${name} | ${formatScore(m?.score)} | ${m ? formatPercent(m.ratio) : '—'} |`);
     }
     lines.push('');
     if (fine.findings.length) {
@@ -32,7 +33,7 @@ export function resultToMarkdown(result: EvaluationResult, title: string): strin
     }
   }
   const u = result.usage;
-  lines.push(`${u.calls} calls, ${u.promptTokens} prompt and ${u.completionTokens} completion tokens, ${u.cacheHits} cache hits, ${(result.durationMs / 1000).toFixed(1)} s.`, '');
+  lines.push(`${plural(u.calls, 'call')}, ${formatCount(u.promptTokens)} prompt and ${formatCount(u.completionTokens)} completion tokens, ${plural(u.cacheHits, 'cache hit')}, ${formatSeconds(result.durationMs)}.`, '');
   return lines.join('\n');
 }
 

@@ -5,26 +5,50 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { FindingCodeActions } from './codeActions';
+
 import { registerApiKeyCommands } from './commands/apiKey';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
 import { registerEvaluateCommands } from './commands/evaluate';
 import { registerFindingCommands } from './commands/findings';
 import { registerPairingCommands } from './commands/pairing';
 import { panelActions, registerPanelCommands } from './commands/panel';
-import { DiagnosticsPublisher } from './diagnostics';
-import { Evaluator, type EvaluationOutcome } from './evaluation';
+import { registerSampleCommands } from './commands/sample';
 import { FindingStore, type TrackedFinding } from './findings';
-import { FindingHoverProvider } from './hover';
 import { PairMemory } from './pairing';
-import { SumLensPanel } from './panel';
+import { registerMeasure, runMeasureCommand } from './measure/measureCommands';
+import { MeasurementHistory, type Measurement } from './measure/measurementHistory';
+import { FeedbackLog } from './persistence/feedbackLog';
+import { SavedRuns } from './persistence/savedRuns';
+import { FindingCodeActions } from './presentation/codeActions';
+import { DiagnosticsPublisher } from './presentation/diagnostics';
+import { FindingHoverProvider } from './presentation/hover';
+import { SumLensPanel } from './presentation/panel';
+import { RunPresenter } from './presentation/runPresenter';
+import { StatusBar } from './presentation/statusBar';
 import { PromptTemplates } from './promptTemplates';
+import { Evaluator, type EvaluationOutcome } from './run/evaluator';
 import { ApiKeyStore } from './secrets';
-import { StatusBar } from './statusBar';
+import { registerPromptPreview } from './templates/promptPreview';
+import { TemplateCompletions, TemplateHovers } from './templates/templateAssist';
+import { TemplateDiagnostics } from './templates/templateDiagnostics';
+import { templateSelector } from './templates/templateFiles';
 import { resolveTrustedLocations, TrustNotices } from './trust';
 import type { PanelModel } from './webview/protocol';
 
 export interface SumLensApi {
+  /** Milliseconds from the bundle's first line to the end of activate() (`npm run bench`). */
+  activationMs(): number | undefined;
+  /** Resolves once the runs saved by the previous session are back (or forgotten). */
+  restored(): Promise<void>;
+  /** Resolves once .sumlens/feedback.jsonl has been (re)read. */
+  feedbackLoaded(): Promise<void>;
+  statusBarText(): string;
+  /** What the commands take only from the user (quick pick, password box, save dialog), given directly. */
+  pairWith(summary: vscode.Uri, source: vscode.Uri, reference?: vscode.Uri): Promise<void>;
+  storeApiKey(key: string): Thenable<void>;
+  /** "Measure against people" on an open template, without the cost question. */
+  measureTemplate(uri: vscode.Uri): Promise<Measurement | undefined>;
+  exportResult(format: 'json' | 'markdown', target: vscode.Uri): Promise<void>;
   readonly onDidFinishEvaluation: vscode.Event<EvaluationOutcome>;
   lastOutcome(): EvaluationOutcome | undefined;
   /** Findings currently anchored in a document (ignored ones included). */
@@ -43,7 +67,11 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const keys = new ApiKeyStore(context.secrets);
   const pairs = new PairMemory(context.workspaceState);
   const notices = new TrustNotices();
-  const templates = new PromptTemplates(vscode.Uri.joinPath(context.globalStorageUri, 'prompt-overrides'));
+  const templateScratch = path.join(context.globalStorageUri.fsPath, 'template-check');
+  const templateDiagnostics = new TemplateDiagnostics(templateScratch);
+  const templates = new PromptTemplates(vscode.Uri.joinPath(context.globalStorageUri, 'prompt-overrides'), (file, problem) =>
+    templateDiagnostics.onDisk(file, problem),
+  );
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsPublisher(store, vscode.Uri.joinPath(context.extensionUri, 'media', 'aspects.md'));
 
@@ -52,16 +80,26 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     revealEntity: (id) => actions.revealEntity(id),
     exportResult: (format, target) => actions.exportResult(format, target),
   });
-  const evaluator = new Evaluator({ store, pairs, keys, notices, templates, panel, statusBar, log, globalStorage: context.globalStorageUri });
+  const presenter = new RunPresenter(panel, statusBar, store);
+  const measurements = new MeasurementHistory(context.workspaceState);
+  const measureDeps = { keys, notices, history: measurements, storage: context.globalStorageUri, panel, scratchDir: templateScratch };
+  const saved = new SavedRuns(context.workspaceState, store);
+  const feedback = new FeedbackLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
+  const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri });
   const actions = panelActions(evaluator, panel);
+  // The runs of the previous session come back after activation, not during it.
+  const restored = restoreRuns(saved, store, evaluator, presenter, log);
 
   context.subscriptions.push(
     log,
     store,
-    templates,
     statusBar,
     diagnostics,
     panel,
+    presenter,
+    saved,
+    feedback,
+    feedback.onDidChange(() => panel.update({ agreement: feedback.agreement() })),
     evaluator,
     vscode.workspace.onDidChangeTextDocument((event) => store.applyEdit(event)),
     // A saved template is checked at once, so a broken line is flagged before the next run.
@@ -70,18 +108,37 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
       if (dir && document.uri.scheme === 'file' && document.uri.fsPath.startsWith(dir + path.sep)) templates.stage(dir);
     }),
     vscode.languages.registerHoverProvider({ scheme: '*' }, new FindingHoverProvider(store)),
-    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store), {
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store, feedback), {
       providedCodeActionKinds: FindingCodeActions.providedCodeActionKinds,
     }),
     ...registerEvaluateCommands(evaluator),
     ...registerPairingCommands(pairs),
     ...registerApiKeyCommands(keys),
-    ...registerFindingCommands(store, evaluator),
-    ...registerPanelCommands(panel, actions),
+    ...registerFindingCommands(store, evaluator, feedback),
+    ...registerPanelCommands(panel),
     registerCustomizePromptCommand(),
+    ...registerSampleCommands(context.extensionUri, context.globalStorageUri, pairs, evaluator),
+    // Prompt templates: live checks, completion and hover, and the rendered-prompt preview.
+    templateDiagnostics,
+    measurements,
+    vscode.languages.registerCompletionItemProvider(templateSelector, new TemplateCompletions(), ...TemplateCompletions.triggerCharacters),
+    vscode.languages.registerHoverProvider(templateSelector, new TemplateHovers()),
+    ...registerPromptPreview(context.extensionUri, templateScratch, () => evaluator.last?.context),
+    ...registerMeasure(measureDeps),
   );
 
+  // Set by the bundle's first line (scripts/build-extension.mjs); absent when run from tsc's output.
+  const loadStart = (globalThis as { __sumlensLoadStart?: number }).__sumlensLoadStart;
+  const activationMs = loadStart === undefined ? undefined : performance.now() - loadStart;
   const api: SumLensApi = {
+    activationMs: () => activationMs,
+    restored: () => restored,
+    feedbackLoaded: () => feedback.loaded(),
+    statusBarText: () => statusBar.text,
+    pairWith: (summary, source, reference) => pairs.set(summary, { source: source.toString(), reference: reference?.toString() ?? null }),
+    storeApiKey: (key) => keys.store(key),
+    measureTemplate: (uri) => runMeasureCommand(uri.toString(), measureDeps, true),
+    exportResult: async (format, target) => actions.exportResult(format, target),
     onDidFinishEvaluation: evaluator.onDidFinish,
     lastOutcome: () => evaluator.last,
     findings: (uri) => store.forUri(uri.toString()),
@@ -91,6 +148,19 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     onDidReceivePanelMessage: panel.onDidReceiveMessage,
   };
   return api;
+}
+
+async function restoreRuns(saved: SavedRuns, store: FindingStore, evaluator: Evaluator, presenter: RunPresenter, log: vscode.LogOutputChannel): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  try {
+    for (const run of await saved.restore()) {
+      store.replaceRun(run.context.summary.uri, run.findings);
+      evaluator.adoptRestored(run);
+      presenter.restored(run.context, run.result);
+    }
+  } catch (error) {
+    log.error(`could not restore the previous session's results: ${(error as Error).message}`);
+  }
 }
 
 export function deactivate(): void {

@@ -35,7 +35,7 @@ export function findingIdentity(runKey: string, finding: Finding, text: string):
 }
 
 /** Where an anchor lands after one change; undefined when the change touched its text. */
-function shift(anchor: Anchor, change: vscode.TextDocumentContentChangeEvent): Anchor | undefined {
+export function shift<T extends Pick<Anchor, 'start' | 'end'>>(anchor: T, change: vscode.TextDocumentContentChangeEvent): T | undefined {
   const changeStart = change.rangeOffset;
   const changeEnd = change.rangeOffset + change.rangeLength;
   const delta = change.text.length - change.rangeLength;
@@ -97,6 +97,17 @@ export class FindingStore implements vscode.Disposable {
 
   forUri(uri: string): TrackedFinding[] {
     return this.byUri.get(uri) ?? [];
+  }
+
+  /** Every finding the run on `runKey` produced that is still anchored (ignored ones included). */
+  forRun(runKey: string): TrackedFinding[] {
+    return [...this.byUri.values()].flatMap((list) => list.filter((f) => f.runKey === runKey));
+  }
+
+  /** How many of the run's findings are shown (not ignored): what the Problems panel lists. */
+  visibleCountForRun(runKey: string): number {
+    const ignored = this.ignoredIds();
+    return this.forRun(runKey).filter((f) => !ignored.has(f.id)).length;
   }
 
   /** The findings on `uri` that are not ignored. */

@@ -1,39 +1,18 @@
 /**
  * Which document is the source (and, optionally, the reference) of a summary. Asked once by
- * a quick pick that offers the other visible editor first, then remembered per summary file
- * in workspaceState.
+ * a quick pick that offers the other visible editor first, then the open editors, then the
+ * workspace's text files (most recently changed first), and remembered per summary file in
+ * workspaceState.
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { pickDocument } from './documentPicker';
 
-const pairSchema = z.object({ source: z.string(), reference: z.string().nullable().optional() });
+const pairSchema = z.object({ source: z.string(), reference: z.optional(z.nullable(z.string())) });
 export type Pair = z.infer<typeof pairSchema>;
 
 const stateKey = (summary: vscode.Uri) => `sumlens.pair:${summary.toString()}`;
-
-/** Documents a user could mean: real text documents other than the summary itself. */
-function candidates(summary: vscode.Uri): vscode.Uri[] {
-  const seen = new Set<string>([summary.toString()]);
-  const ordered: vscode.Uri[] = [];
-  const add = (uri: vscode.Uri) => {
-    if (['file', 'untitled', 'vscode-remote', 'vscode-userdata'].includes(uri.scheme) && !seen.has(uri.toString())) {
-      seen.add(uri.toString());
-      ordered.push(uri);
-    }
-  };
-  // The other visible editor first: the usual layout is article on one side, summary on the other.
-  for (const editor of vscode.window.visibleTextEditors) add(editor.document.uri);
-  for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
-    if (tab.input instanceof vscode.TabInputText) add(tab.input.uri);
-  }
-  for (const document of vscode.workspace.textDocuments) add(document.uri);
-  return ordered;
-}
-
-function item(uri: vscode.Uri, description?: string): vscode.QuickPickItem & { uri?: vscode.Uri } {
-  return { label: path.basename(uri.path), description: description ?? vscode.workspace.asRelativePath(uri), uri };
-}
 
 export class PairMemory {
   constructor(private readonly state: vscode.Memento) {}
@@ -49,12 +28,11 @@ export class PairMemory {
 
   /** Asks for the source; undefined when the user dismissed the pick. */
   async pickSource(summary: vscode.Uri): Promise<vscode.Uri | undefined> {
-    const items = candidates(summary).map((uri) => item(uri));
-    items.push({ label: '$(folder-opened) Browse…', description: 'Choose a file', uri: undefined });
-    const choice = await vscode.window.showQuickPick(items, {
+    const choice = await pickDocument({
       title: `SumLens: source document for ${path.basename(summary.path)}`,
-      placeHolder: 'Which document does this summary summarise?',
-      ignoreFocusOut: true,
+      placeHolder: 'Which document does this summary summarise? Type to filter by name.',
+      exclude: [summary],
+      last: [{ label: '$(folder-opened) Browse…', description: 'Choose a file' }],
     });
     if (!choice) return undefined;
     if (choice.uri) return choice.uri;
@@ -64,12 +42,11 @@ export class PairMemory {
 
   /** Asks for an optional reference; null means "no reference", undefined "dismissed". */
   async pickReference(summary: vscode.Uri, source: vscode.Uri): Promise<vscode.Uri | null | undefined> {
-    const none = { label: 'No reference summary', description: 'Judge against the source only', uri: undefined };
-    const items = [none, ...candidates(summary).filter((u) => u.toString() !== source.toString()).map((uri) => item(uri))];
-    const choice = await vscode.window.showQuickPick(items, {
+    const choice = await pickDocument({
       title: `SumLens: reference summary for ${path.basename(summary.path)} (optional)`,
       placeHolder: 'A human-written summary to compare against, if you have one',
-      ignoreFocusOut: true,
+      exclude: [summary, source],
+      first: [{ label: 'No reference summary', description: 'Judge against the source only' }],
     });
     if (!choice) return undefined;
     return choice.uri ?? null;

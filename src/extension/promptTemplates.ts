@@ -1,39 +1,38 @@
 /**
  * Workspace prompt templates (.sumlens/prompts/). Before each run the override folder is
  * checked: valid templates are staged for the engine, a broken one gets a diagnostic at the
- * offending line and is left out, so its built-in counterpart is used meanwhile.
+ * offending line (through TemplateDiagnostics, which also checks templates as they are
+ * edited) and is left out, so its built-in counterpart is used meanwhile.
  */
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { checkTemplateId, listTemplates, loadTemplate, TemplateError } from '../core/prompts';
+import type { TemplateError } from '../core/prompts';
+import { loadEngine } from './run/loadEngine';
 
-export class PromptTemplates implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('sumlens-templates');
+/** Where the check of a template file on disk goes: its problem, or undefined when it is valid. */
+export type TemplateReport = (filePath: string, problem: TemplateError | undefined) => void;
 
-  constructor(private readonly stagingRoot: vscode.Uri) {}
-
-  dispose(): void {
-    this.collection.dispose();
-  }
+export class PromptTemplates {
+  constructor(
+    private readonly stagingRoot: vscode.Uri,
+    private readonly report: TemplateReport,
+  ) {}
 
   /**
    * Checks the override folder and returns a folder holding only its valid templates (what
    * the engine should use as its override), or undefined when none is valid.
    */
   stage(overrideDir: string | undefined): string | undefined {
-    this.collection.clear();
     if (!overrideDir) return undefined;
     const staging = path.join(this.stagingRoot.fsPath, createHash('sha256').update(overrideDir).digest('hex').slice(0, 16));
     fs.rmSync(staging, { recursive: true, force: true });
     let staged = 0;
-    for (const entry of listTemplates({ overrideDir }).filter((e) => e.origin === 'override')) {
+    for (const entry of loadEngine().listTemplates({ overrideDir }).filter((e) => e.origin === 'override')) {
       const problem = this.check(entry.id, entry.filePath);
-      if (problem) {
-        this.report(problem);
-        continue;
-      }
+      this.report(entry.filePath, problem);
+      if (problem) continue;
       const target = path.join(staging, `${entry.id}.md`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.copyFileSync(entry.filePath, target);
@@ -43,31 +42,20 @@ export class PromptTemplates implements vscode.Disposable {
   }
 
   private check(id: string, filePath: string): TemplateError | undefined {
+    const engine = loadEngine();
     try {
-      checkTemplateId(loadTemplate(filePath), id);
+      engine.checkTemplateId(engine.loadTemplate(filePath), id);
       return undefined;
     } catch (error) {
-      if (error instanceof TemplateError) return error;
-      return new TemplateError(filePath, 1, (error as Error).message);
+      if (error instanceof engine.TemplateError) return error;
+      return new engine.TemplateError(filePath, 1, (error as Error).message);
     }
-  }
-
-  private report(error: TemplateError): void {
-    const line = Math.max(0, error.line - 1);
-    const diagnostic = new vscode.Diagnostic(
-      new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
-      `${error.detail} — SumLens uses the built-in template until this is fixed.`,
-      vscode.DiagnosticSeverity.Error,
-    );
-    diagnostic.source = 'SumLens';
-    diagnostic.code = 'template';
-    this.collection.set(vscode.Uri.file(error.filePath), [diagnostic]);
   }
 }
 
 /** Copies a built-in template into the workspace prompt folder (unless already there) and opens it. */
 export async function customizePrompt(promptFolder: string, templateId?: string): Promise<vscode.Uri | undefined> {
-  const builtins = listTemplates().filter((e) => e.origin === 'builtin');
+  const builtins = loadEngine().listTemplates().filter((e) => e.origin === 'builtin');
   let id = templateId;
   if (!id) {
     const choice = await vscode.window.showQuickPick(

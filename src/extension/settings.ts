@@ -3,16 +3,17 @@
  * Trust handling lives in trust.ts; this file only parses.
  */
 import * as vscode from 'vscode';
-import { z } from 'zod';
+// zod/mini: the same checks as zod in a fraction of the extension's bundle.
+import * as z from 'zod/mini';
 
 export const settingsSchema = z.object({
-  provider: z.enum(['openai-compatible', 'vscode-lm']).catch('openai-compatible'),
-  model: z.string().catch(''),
-  task: z.enum(['summarization', 'dialogue', 'consistency']).catch('summarization'),
-  aspects: z.array(z.string().min(1)).catch([]),
-  method: z.enum(['geval', 'rationale', 'fine', 'all']).catch('all'),
-  samples: z.number().int().min(1).max(100).catch(20),
-  concurrency: z.number().int().min(1).max(64).catch(4),
+  provider: z.catch(z.enum(['openai-compatible', 'vscode-lm']), 'openai-compatible'),
+  model: z.catch(z.string(), ''),
+  task: z.catch(z.enum(['summarization', 'dialogue', 'consistency']), 'summarization'),
+  aspects: z.catch(z.array(z.string().check(z.minLength(1))), []),
+  method: z.catch(z.enum(['geval', 'rationale', 'fine', 'all']), 'all'),
+  samples: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
+  concurrency: z.catch(z.int().check(z.minimum(1), z.maximum(64)), 4),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,17 +1,21 @@
 /**
- * Settings that decide where text and the API key are sent, or which prompts run. In an
- * untrusted workspace their workspace-level values are ignored, so a cloned repository can
- * never redirect the user's key or inject its own prompts (see `restrictedConfigurations`).
+ * Settings that decide where text and the API key are sent, what a run costs, or which
+ * prompts run. In an untrusted workspace their workspace-level values are ignored (VS Code
+ * does so for every key in `restrictedConfigurations`), so a cloned repository can never
+ * redirect the user's key, pick a paid model, multiply the calls or inject its own prompts.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { defaultBaseUrl } from '../core/llm/openaiSession';
 
 const defaultPromptsFolder = '.sumlens/prompts';
 
+/** The restricted settings read as plain values (the prompt folder is handled on its own). */
+const restrictedSettings = ['provider', 'model', 'baseUrl', 'samples', 'concurrency', 'measure.items', 'measure.dataset'] as const;
+
 export interface TrustedLocations {
-  baseUrl: string;
+  /** The endpoint to use; undefined means the engine's default (api.openai.com). */
+  baseUrl?: string;
   /** Folder of workspace templates shadowing the built-in ones; undefined when none applies. */
   promptOverrideDir?: string;
   /** What was ignored because the workspace is untrusted (shown to the user as a notice). */
@@ -53,7 +57,9 @@ export function resolveTrustedLocations(scope?: vscode.Uri): TrustedLocations {
   const ignored: string[] = [];
 
   const baseUrl = workspaceLevel<string>('baseUrl', scope);
-  if (!trusted && baseUrl.fromWorkspace) ignored.push('the workspace setting sumlens.baseUrl');
+  for (const key of restrictedSettings) {
+    if (!trusted && workspaceLevel(key, scope).fromWorkspace) ignored.push(`the workspace setting sumlens.${key}`);
+  }
 
   const dir = workspacePromptFolder(scope);
   let promptOverrideDir: string | undefined;
@@ -61,7 +67,7 @@ export function resolveTrustedLocations(scope?: vscode.Uri): TrustedLocations {
     if (trusted) promptOverrideDir = dir;
     else ignored.push(`the workspace prompt templates in ${vscode.workspace.asRelativePath(dir)}`);
   }
-  return { baseUrl: baseUrl.value || defaultBaseUrl, promptOverrideDir, ignored };
+  return { baseUrl: baseUrl.value || undefined, promptOverrideDir, ignored };
 }
 
 /** Tells the user (once per session and kind) what restricted mode made SumLens ignore. */

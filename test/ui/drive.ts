@@ -65,6 +65,24 @@ async function selectSummaryParagraph(page: Page, summaryEditor: Locator): Promi
   await page.locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` }).first().waitFor();
 }
 
+/** Puts the cursor in the first `squiggle` of the editor and picks `title` from the quick-fix menu. */
+async function quickFix(page: Page, editor: Locator, squiggle: string, title: string): Promise<void> {
+  const box = await editor.locator(squiggle).first().boundingBox();
+  assert.ok(box, `${squiggle} is on screen`);
+  await page.mouse.click(box.x + Math.min(8, box.width / 2), box.y + box.height / 2);
+  await page.keyboard.press(`${mod}+.`);
+  const rows = page.locator('.action-widget .monaco-list-row.action');
+  await rows.first().waitFor({ state: 'visible', timeout: 10_000 });
+  // The menu takes keys, not clicks (an overlay catches the pointer): the first action is
+  // focused, so move down to ours and press Enter.
+  const titles = (await rows.allInnerTexts()).map((t) => t.trim());
+  const index = titles.findIndex((t) => t.startsWith(title));
+  assert.ok(index >= 0, `"${title}" is offered: ${titles.join(' | ')}`);
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.locator('.action-widget').waitFor({ state: 'hidden' });
+}
+
 /** The webview content frame of the SumLens panel. */
 export function panelFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
@@ -139,6 +157,9 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await page.keyboard.press('Enter');
   const noReference = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'No reference summary' });
   await noReference.waitFor({ state: 'visible' });
+  // Workspace files that are not open are offered too (found in the background).
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'background.txt' }).waitFor({ timeout: 15_000 });
+  assert.match((await firstPick.textContent()) ?? '', /No reference summary/, 'the first choice stays first');
   await page.keyboard.press('Enter');
   log('source = article.txt, no reference');
 
@@ -168,6 +189,12 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await shot('hover');
   await page.mouse.move(5, 300);
 
+  // The reviewer's verdicts, through the quick-fix menu (Ctrl+.): agree with the wrong fact,
+  // disagree with the readability note.
+  await quickFix(page, summaryEditor, '.squiggly-error', 'Agree: a real problem');
+  await quickFix(page, summaryEditor, '.squiggly-info', 'Disagree: the judge is wrong here');
+  log('quick fixes: agreed with the incorrect fact, disagreed with the readability note');
+
   // The panel, opened from the command palette.
   await runCommand(page, 'SumLens: Open Panel');
   const frame = panelFrame(page);
@@ -196,6 +223,16 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await page.waitForTimeout(800);
   await shot('panel');
 
+  // The reviewer's verdicts, per kind of finding, with their interval.
+  const agreement = frame.locator('section.agreement');
+  await agreement.locator('tr', { hasText: 'Incorrect facts' }).waitFor();
+  assert.match(await agreement.locator('tr', { hasText: 'Incorrect facts' }).innerText(), /1 of 1\s+100%\s+21%–100%/);
+  assert.match(await agreement.locator('tr', { hasText: 'Readability issues' }).innerText(), /0 of 1\s+0%\s+0%–79%/);
+  await agreement.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await shot('agreement');
+  await frame.locator('header').scrollIntoViewIfNeeded();
+
   // Keyboard: focus an entity row and press Enter → the summary editor shows its span.
   const row = frame.locator('tr.entity', { hasText: '40 million euros' }).first();
   await row.focus();
@@ -216,6 +253,12 @@ export async function reloadKeepsPanel({ page, log, themeLabel }: Pick<DriveOpti
   await frame.locator('section.card').first().waitFor({ timeout: 30_000 });
   await frame.locator('table.entities tr.entity', { hasText: '40 million euros' }).first().waitFor();
   log('after a window reload the panel is back with its result');
+  // The findings came back too (saved with the run), in the Problems panel.
+  await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
+  await page.keyboard.press(`${mod}+Shift+M`);
+  await page.locator('.markers-panel .monaco-list-row', { hasText: '40 million euros' }).first().waitFor({ timeout: 30_000 });
+  log('and the Problems panel lists the findings again');
+  await runCommand(page, 'View: Hide Panel');
   await frame.locator('tr.entity', { hasText: '40 million euros' }).first().click();
   await page.locator('.statusbar-item', { hasText: /16 selected/ }).first().waitFor({ timeout: 10_000 });
   log('and its entity rows still reveal their spans');
@@ -237,7 +280,8 @@ export async function cancelFromNotification({ page, theme, shotsDir, log }: Omi
   await page.mouse.move(300, 600);
   await page.waitForTimeout(1_000); // let the finished steps be counted in the message
   const message = await toast.locator('.notification-list-item-message').innerText();
-  assert.match(message, /\d+\/\d+/, `the notification counts steps: "${message}"`);
+  assert.match(message, /step \d+ of \d+ · \d+ calls?, [\d,]+ tokens so far/, `the notification counts steps, calls and tokens: "${message}"`);
+  assert.doesNotMatch(message, /fine:/, `the notification speaks the user's language: "${message}"`);
   await page.screenshot({ path: path.join(shotsDir, `progress-${theme}.png`) });
   log(`progress notification: "${message}"`);
   await toast.hover();
@@ -245,4 +289,59 @@ export async function cancelFromNotification({ page, theme, shotsDir, log }: Omi
   await toast.waitFor({ state: 'hidden', timeout: 15_000 });
   await panelFrame(page).getByText('cancelled (partial results)').waitFor({ timeout: 15_000 });
   log('Cancel in the notification stopped the run; the panel shows the partial result');
+}
+
+/**
+ * Opens the Getting Started walkthrough from the command palette, takes its picture, and
+ * follows its first step's button: the sample article and summary open side by side.
+ */
+export async function walkthrough({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'Welcome: Open Walkthrough...');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with SumLens' }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await row.click();
+  const content = page.locator('.gettingStartedContainer');
+  await content.getByText('Open a sample article and its summary').first().waitFor({ timeout: 15_000 });
+  await page.mouse.move(5, 300);
+  await page.waitForTimeout(1_000); // the step's markdown media renders in its own frame
+  await page.screenshot({ path: path.join(shotsDir, `walkthrough-${theme}.png`) });
+  log('walkthrough: Get started with SumLens');
+  await content.getByRole('button', { name: 'Open the sample' }).click();
+  await page.locator('.editor-instance .view-line', { hasText: 'Westmere' }).first().waitFor({ timeout: 15_000 });
+  log('its first step opens the sample article and summary');
+}
+
+/**
+ * A prompt template under "Measure against people": customize the built-in coherence
+ * template, click its CodeLens, confirm the cost, and see the figures on the lens and in the
+ * panel (a SummEval slice from ../shared/datasets, sized by sumlens.measure.items).
+ */
+export async function measureTemplate({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'SumLens: Customize Prompt Template');
+  await page.locator('.quick-input-widget input').fill('summarization/coherence');
+  await pickRow(page, 'summarization/coherence').click();
+  const editor = editorOf(page, 'coherence.md');
+  const measure = editor.locator('.codelens-decoration a', { hasText: 'Measure against people' });
+  await measure.waitFor({ timeout: 30_000 });
+  await editor.locator('.codelens-decoration a', { hasText: 'Preview rendered prompt' }).waitFor();
+  await measure.click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 15_000 });
+  const question = await dialog.innerText();
+  assert.match(question, /16 calls .* prompt tokens, on summeval, 8 of 1,600 items/s, question);
+  await page.screenshot({ path: path.join(shotsDir, `measure-cost-${theme}.png`) });
+  log('Measure against people: the cost is previewed and asked for');
+  await dialog.getByRole('button', { name: 'Measure' }).click();
+  const figures = editor.locator('.codelens-decoration a', { hasText: 'ρ with people' });
+  await figures.waitFor({ timeout: 120_000 });
+  log(`CodeLens: ${await figures.innerText()}`);
+  await page.mouse.move(5, 300);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(shotsDir, `template-lens-${theme}.png`) });
+  const section = panelFrame(page).locator('section.measurements');
+  await section.locator('tbody tr').first().waitFor({ timeout: 15_000 });
+  await section.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shotsDir, `template-measurements-${theme}.png`) });
+  log('the panel shows the measurement in the template\'s history');
 }

@@ -1,20 +1,37 @@
 /** The fake judge server the UI test starts in its own process (bundled by scripts/test-ui.mjs). */
-import { FakeOpenAiServer } from '../fake/openaiServer';
+import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { scenarioHandler } from '../vscode/fakeJudge';
 import { fixtureScenario } from '../vscode/scenario';
 
 let scenario: ReturnType<typeof fixtureScenario>;
 
+/**
+ * The fixture's scripted judge; score prompts about other texts (the human-scored items of
+ * "Measure against people") get a score that varies with the prompt, as a real judge's would.
+ */
+function judge(scenario: ReturnType<typeof fixtureScenario>): ChatHandler {
+  const fixture = scenarioHandler(scenario);
+  return (request) => {
+    const prompt = JSON.stringify(request.body?.messages ?? '');
+    if (request.body?.response_format || prompt.includes('Lakeford')) return fixture(request);
+    let hash = 0;
+    for (let i = 0; i < prompt.length; i++) hash = (hash * 31 + prompt.charCodeAt(i)) >>> 0;
+    const value = String(1 + (hash % 5));
+    if (request.body.logprobs) return { choices: [{ text: value, tokens: [{ token: value, top: { [value]: Math.log(0.8) } }] }] };
+    return { choices: Array.from({ length: request.body.n ?? 1 }, () => ({ text: value })) };
+  };
+}
+
 export async function startFakeJudge(source: string): Promise<FakeOpenAiServer> {
   const server = await FakeOpenAiServer.start({ latencyMs: 40 });
   scenario = fixtureScenario(source);
-  server.setHandler(scenarioHandler(scenario));
+  server.setHandler(judge(scenario));
   return server;
 }
 
 /** Until the returned function is called, the fine-grained correctness judges never answer. */
 export function hangJudges(server: FakeOpenAiServer): () => void {
-  const answer = scenarioHandler(scenario);
+  const answer = judge(scenario);
   server.setHandler((request) =>
     request.body?.response_format?.json_schema?.name?.startsWith('fine_correctness') ? { hang: true } : answer(request),
   );

@@ -3,7 +3,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SumLensApi } from '../../src/extension/extension';
-import type { EvaluationOutcome } from '../../src/extension/evaluation';
+import type { EvaluationOutcome } from '../../src/extension/run/evaluator';
 import { FakeOpenAiServer } from '../fake/openaiServer';
 import { scenarioHandler, type Scenario } from './fakeJudge';
 import { fixtureScenario } from './scenario';
@@ -47,7 +47,7 @@ export async function openFixture(options: { method?: string; scenario?: (source
   const end = text.indexOf('\n', start);
   const summaryRange = new vscode.Range(summaryDoc.positionAt(start), summaryDoc.positionAt(end));
   summary.selection = new vscode.Selection(summaryRange.start, summaryRange.end);
-  await vscode.commands.executeCommand('sumlens.selectSource', articleDoc.uri);
+  await api.pairWith(summaryDoc.uri, articleDoc.uri);
   return { api, server, article, summary, summaryRange };
 }
 

@@ -36,8 +36,8 @@ describe('the SumLens panel', () => {
 
   it('exports the result as JSON and Markdown', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-export-'));
-    await vscode.commands.executeCommand('sumlens.exportResult', 'json', vscode.Uri.file(path.join(dir, 'r.json')));
-    await vscode.commands.executeCommand('sumlens.exportResult', 'markdown', vscode.Uri.file(path.join(dir, 'r.md')));
+    await fx.api.exportResult('json', vscode.Uri.file(path.join(dir, 'r.json')));
+    await fx.api.exportResult('markdown', vscode.Uri.file(path.join(dir, 'r.md')));
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
     assert.ok(Array.isArray(json.aspects) && json.fine.findings.length > 0);
     assert.match(fs.readFileSync(path.join(dir, 'r.md'), 'utf8'), /\| correctness \|/);

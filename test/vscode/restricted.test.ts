@@ -29,8 +29,12 @@ describe('restricted mode (untrusted workspace)', () => {
     assert.strictEqual(outcome.result.endpoint, fx.server.url.replace(/\/+$/, ''));
     assert.ok(fx.server.chatRequests.length > 0, 'the user-level endpoint was used');
     assert.ok(fx.server.chatRequests.every((r) => !JSON.stringify(r.body.messages).includes('WORKSPACE-PROMPT')), 'workspace prompts ignored');
+    assert.ok(fx.server.chatRequests.every((r) => r.body.model === 'fake-model'), 'the user-level model was used');
     const notices = fx.api.trustNotices().join('\n');
     assert.match(notices, /sumlens\.baseUrl/);
+    assert.match(notices, /sumlens\.model/);
+    assert.match(notices, /sumlens\.samples/);
+    assert.match(notices, /sumlens\.concurrency/);
     assert.match(notices, /prompt templates/);
   });
 });

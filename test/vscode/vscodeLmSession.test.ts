@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { evaluate } from '../../src/core/evaluate';
-import { VscodeLmSession } from '../../src/extension/vscodeLmSession';
+import { VscodeLmSession } from '../../src/extension/run/vscodeLmSession';
 
 /** A chat model answering every request with `answer`, recording what it was sent. */
 function scriptedModel(answer: string, options: { hang?: boolean } = {}) {

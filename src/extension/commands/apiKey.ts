@@ -1,23 +1,21 @@
 /**
  * sumlens.setApiKey / sumlens.clearApiKey. The key goes to SecretStorage only; it is never
- * echoed, logged or written to a setting. An optional string argument skips the input box.
+ * echoed, logged or written to a setting. The command takes no argument: a key comes only
+ * from the password box, so a command link in a document cannot plant one.
  */
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../secrets';
 
 export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('sumlens.setApiKey', async (given?: unknown) => {
-      const key =
-        typeof given === 'string'
-          ? given
-          : await vscode.window.showInputBox({
-              title: 'SumLens: API key',
-              prompt: 'Stored in VS Code’s secret storage, never in settings.',
-              password: true,
-              ignoreFocusOut: true,
-              validateInput: (value) => (value.trim() ? undefined : 'Enter a key, or press Escape.'),
-            });
+    vscode.commands.registerCommand('sumlens.setApiKey', async () => {
+      const key = await vscode.window.showInputBox({
+        title: 'SumLens: API key',
+        prompt: 'Stored in VS Code’s secret storage, never in settings.',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim() ? undefined : 'Enter a key, or press Escape.'),
+      });
       if (!key?.trim()) return false;
       await keys.store(key.trim());
       void vscode.window.showInformationMessage('SumLens: API key stored.');

@@ -1,6 +1,6 @@
 /** sumlens.evaluateSelection / sumlens.evaluateDocument, and the internal cancel command. */
 import * as vscode from 'vscode';
-import type { Evaluator } from '../evaluation';
+import type { Evaluator } from '../run/evaluator';
 
 export function registerEvaluateCommands(evaluator: Evaluator): vscode.Disposable[] {
   const onActiveEditor = (whole: boolean) => async () => {

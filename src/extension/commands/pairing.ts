@@ -1,6 +1,7 @@
 /**
  * sumlens.selectSource / sumlens.selectReference: (re)choose the source or reference of the
- * active summary. An optional URI argument skips the quick pick (keybindings, scripts, tests).
+ * active summary. They take no argument: what is sent to the judge is chosen by the user in
+ * the quick pick, never by a command link in a document.
  */
 import * as vscode from 'vscode';
 import type { PairMemory } from '../pairing';
@@ -11,26 +12,23 @@ function activeSummary(): vscode.Uri | undefined {
   return uri;
 }
 
-const asUri = (value: unknown): vscode.Uri | undefined =>
-  value instanceof vscode.Uri ? value : typeof value === 'string' ? vscode.Uri.parse(value) : undefined;
-
 export function registerPairingCommands(pairs: PairMemory): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('sumlens.selectSource', async (given?: unknown) => {
+    vscode.commands.registerCommand('sumlens.selectSource', async () => {
       const summary = activeSummary();
       if (!summary) return undefined;
-      const source = asUri(given) ?? (await pairs.pickSource(summary));
+      const source = await pairs.pickSource(summary);
       if (!source) return undefined;
       await pairs.set(summary, { source: source.toString(), reference: pairs.get(summary)?.reference ?? null });
       return source;
     }),
-    vscode.commands.registerCommand('sumlens.selectReference', async (given?: unknown) => {
+    vscode.commands.registerCommand('sumlens.selectReference', async () => {
       const summary = activeSummary();
       if (!summary) return undefined;
       const known = pairs.get(summary);
       const source = known ? vscode.Uri.parse(known.source) : await pairs.pickSource(summary);
       if (!source) return undefined;
-      const reference = given === null ? null : (asUri(given) ?? (await pairs.pickReference(summary, source)));
+      const reference = await pairs.pickReference(summary, source);
       if (reference === undefined) return undefined;
       await pairs.set(summary, { source: source.toString(), reference: reference ? reference.toString() : null });
       return reference;

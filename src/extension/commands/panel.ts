@@ -1,11 +1,14 @@
-/** sumlens.openPanel, and the panel's actions: reveal an entity's span, export the result. */
+/**
+ * sumlens.openPanel, and the panel's actions: reveal an entity's span, export the result (to
+ * the file the user picks in the save dialog; tests give a target through the extension's API).
+ */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { rangeOf } from '../diagnostics';
-import type { Evaluator } from '../evaluation';
+import { rangeOf } from '../documents';
+import type { Evaluator } from '../run/evaluator';
 import { resultToJson, resultToMarkdown } from '../exportResult';
-import type { PanelActions, SumLensPanel } from '../panel';
-import { entityLocation } from '../runContext';
+import type { PanelActions, SumLensPanel } from '../presentation/panel';
+import { entityLocation } from '../run/runContext';
 
 export function panelActions(evaluator: Evaluator, panel: SumLensPanel): PanelActions {
   return {
@@ -15,7 +18,7 @@ export function panelActions(evaluator: Evaluator, panel: SumLensPanel): PanelAc
       const entity = model.result?.fine?.entities.find((e) => e.id === entityId);
       const location = entity && model.notes ? entityLocation(model.notes, entity) : undefined;
       if (!entity || !location) return;
-      const range = await rangeOf({ ...location, text: entity.text });
+      const range = await rangeOf(location);
       await vscode.window.showTextDocument(vscode.Uri.parse(location.uri), { selection: range, viewColumn: vscode.ViewColumn.One });
     },
     async exportResult(format, target?: vscode.Uri) {
@@ -39,12 +42,8 @@ export function panelActions(evaluator: Evaluator, panel: SumLensPanel): PanelAc
   };
 }
 
-export function registerPanelCommands(panel: SumLensPanel, actions: PanelActions): vscode.Disposable[] {
+export function registerPanelCommands(panel: SumLensPanel): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('sumlens.openPanel', () => panel.show()),
-    // Internal: the export without the save dialog, for keybindings and tests.
-    vscode.commands.registerCommand('sumlens.exportResult', (format: 'json' | 'markdown', target?: vscode.Uri) =>
-      actions.exportResult(format, target),
-    ),
   ];
 }

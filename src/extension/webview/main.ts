@@ -3,7 +3,8 @@
  * extension posts, keeps it with setState so the panel comes back after a reload, and builds
  * every node with createElement/textContent: model text is untrusted and never parsed as HTML.
  */
-import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type PanelResult } from './protocol';
+import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelAgreement, type PanelMeasurements, type PanelModel, type PanelResult } from './protocol';
+import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -28,7 +29,18 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return node;
 }
 
-const fmt = (n: number, digits = 2) => (Number.isInteger(n) ? String(n) : n.toFixed(digits));
+/** A table with its caption and header row; rows go into the returned body. */
+function captionedTable(className: string, caption: string, titles: string[]): { table: HTMLTableElement; body: HTMLTableSectionElement } {
+  const table = el('table', className);
+  table.append(el('caption', undefined, caption));
+  const head = el('tr');
+  for (const title of titles) head.append(el('th', undefined, title));
+  const thead = el('thead');
+  thead.append(head);
+  const body = el('tbody');
+  table.append(thead, body);
+  return { table, body };
+}
 
 function scaleBar(score: number | null, [low, high]: [number, number], label: string): HTMLElement {
   const bar = el('div', 'scale');
@@ -37,7 +49,7 @@ function scaleBar(score: number | null, [low, high]: [number, number], label: st
   bar.setAttribute('aria-valuemin', String(low));
   bar.setAttribute('aria-valuemax', String(high));
   if (score !== null) {
-    bar.setAttribute('aria-valuenow', score.toFixed(2));
+    bar.setAttribute('aria-valuenow', formatScore(score));
     const fill = el('div', 'scale-fill');
     fill.style.width = `${(100 * (score - low)) / (high - low || 1)}%`;
     bar.append(fill);
@@ -62,7 +74,7 @@ function distribution(dist: Record<string, number>, [low, high]: [number, number
     const fill = el('div', 'dist-fill');
     fill.style.width = `${Math.round(p * 100)}%`;
     bar.append(fill);
-    row.append(el('span', 'dist-value', value), bar, el('span', 'dist-p', `${(p * 100).toFixed(0)}%`));
+    row.append(el('span', 'dist-value', value), bar, el('span', 'dist-p', formatPercent(p)));
     list.append(row);
   }
   return list;
@@ -73,12 +85,12 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   card.setAttribute('aria-label', `Aspect ${aspect.name}`);
   const head = el('div', 'card-head');
   head.append(el('h3', undefined, aspect.name));
-  const score = aspect.score === null ? '—' : `${fmt(aspect.score)} / ${aspect.scale[1]}`;
+  const score = aspect.score === null ? '—' : `${formatScore(aspect.score)} / ${aspect.scale[1]}`;
   head.append(el('span', 'score', score));
   card.append(head, scaleBar(aspect.score, aspect.scale, `${aspect.name} score`));
   const method =
     aspect.method === 'logprobs'
-      ? `log-probabilities · valid mass ${(aspect.validMass * 100).toFixed(0)}%`
+      ? `log-probabilities · valid mass ${formatPercent(aspect.validMass)}`
       : `sampling · ${aspect.samples ?? '?'} samples${aspect.unparsed ? `, ${aspect.unparsed} unreadable` : ''}`;
   card.append(el('div', 'muted', method));
   if (aspect.error) card.append(el('div', 'error', aspect.error));
@@ -118,23 +130,15 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
     const m = fine[name];
     const card = el('div', 'card metric');
     card.append(el('h3', undefined, name));
-    card.append(el('span', 'score', m ? `${fmt(m.score)} / 5` : '—'));
+    card.append(el('span', 'score', m ? `${formatScore(m.score)} / 5` : '—'));
     card.append(scaleBar(m ? m.score : null, [1, 5], `${name} score`));
-    card.append(el('div', 'muted', m ? `${(m.ratio * 100).toFixed(0)}% ${ratioMeaning[name]}` : 'not measured'));
+    card.append(el('div', 'muted', m ? `${formatPercent(m.ratio)} ${ratioMeaning[name]}` : 'not measured'));
     metrics.append(card);
   }
   section.append(metrics);
   for (const error of fine.errors ?? []) section.append(el('div', 'error', error));
 
-  const table = el('table', 'entities');
-  const caption = el('caption', undefined, `Entities (${fine.entities.length}) — Enter or click to show in the editor`);
-  table.append(caption);
-  const head = el('tr');
-  for (const h of ['Entity', 'In', 'Metric', 'Verdict', 'Votes']) head.append(el('th', undefined, h));
-  const thead = el('thead');
-  thead.append(head);
-  table.append(thead);
-  const body = el('tbody');
+  const { table, body } = captionedTable('entities', `Entities (${fine.entities.length}) — Enter or click to show in the editor`, ['Entity', 'In', 'Metric', 'Verdict', 'Votes']);
   for (const entity of fine.entities) {
     const row = el('tr', `entity verdict-${verdictTone(entity.verdict)}`);
     row.tabIndex = 0;
@@ -158,7 +162,80 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
     });
     body.append(row);
   }
-  table.append(body);
+  section.append(table);
+  return section;
+}
+
+const kindNames: Record<string, string> = {
+  incorrect: 'Incorrect facts',
+  unsupported: 'Unsupported facts',
+  partial: 'Partly supported facts',
+  missing: 'Missing facts',
+  misplaced: 'Misplaced facts',
+  readability: 'Readability issues',
+};
+
+/** The reviewer's verdicts: per kind of finding, how often they agreed with the judge (95% Wilson interval). */
+function agreementSection(rows: PanelAgreement[]): HTMLElement {
+  const section = el('section', 'agreement');
+  section.append(el('h2', undefined, 'Your verdicts on the findings'));
+  const { table, body } = captionedTable('agreement', 'How often you agreed with the judge (Agree / Disagree quick fixes), with a 95% Wilson interval', [
+    'Kind',
+    'Agreed',
+    'Share',
+    '95% interval',
+    '',
+  ]);
+  for (const row of rows) {
+    const tr = el('tr');
+    const range = el('div', 'interval');
+    range.setAttribute('role', 'img');
+    range.setAttribute('aria-label', `${formatPercent(row.low)} to ${formatPercent(row.high)}`);
+    const span = el('div', 'interval-span');
+    span.style.left = `${row.low * 100}%`;
+    span.style.width = `${(row.high - row.low) * 100}%`;
+    const tick = el('div', 'interval-tick');
+    tick.style.left = `${row.share * 100}%`;
+    range.append(span, tick);
+    const interval = el('td');
+    interval.append(range);
+    tr.append(
+      el('td', undefined, kindNames[row.kind] ?? row.kind),
+      el('td', 'num', `${row.agreed} of ${row.reviewed}`),
+      el('td', 'num', formatPercent(row.share)),
+      el('td', 'num', `${formatPercent(row.low)}–${formatPercent(row.high)}`),
+      interval,
+    );
+    body.append(tr);
+  }
+  section.append(table);
+  return section;
+}
+
+const figureText = (f: PanelMeasurements['history'][number]['candidate']) => formatEstimate(f.correlation, f.low, f.high);
+
+/** A template's measurements against people, newest first: did the last edit help? */
+function measurementsSection({ templateId, history }: PanelMeasurements): HTMLElement {
+  const section = el('section', 'measurements');
+  section.append(el('h2', undefined, `${templateId} against people`));
+  const { table, body } = captionedTable(
+    'agreement',
+    'Spearman correlation with the human scores (95% bootstrap interval), beside the built-in template on the same items; Δ with a paired permutation p-value',
+    ['When', 'Set', 'This template', 'Built-in', 'Δ', 'p', 'Cost'],
+  );
+  for (const m of history) {
+    const tr = el('tr');
+    tr.append(
+      el('td', 'num', m.at.slice(0, 16).replace('T', ' ')),
+      el('td', undefined, m.set),
+      el('td', 'num', figureText(m.candidate)),
+      el('td', 'num', figureText(m.baseline)),
+      el('td', 'num', figureText(m.difference)),
+      el('td', 'num', formatPValue(m.pValue)),
+      el('td', 'num', `${plural(m.calls, 'call')} · ${formatCount(m.tokens)} tokens · ${plural(m.cacheHits, 'cache hit')}`),
+    );
+    body.append(tr);
+  }
   section.append(table);
   return section;
 }
@@ -168,7 +245,7 @@ function usageLine(result: PanelResult): HTMLElement {
   return el(
     'p',
     'muted usage',
-    `${u.calls} calls · ${u.promptTokens} prompt + ${u.completionTokens} completion tokens · ${u.cacheHits} cache hits · ${u.retries} retries · ${(result.durationMs / 1000).toFixed(1)} s`,
+    `${plural(u.calls, 'call')} · ${formatCount(u.promptTokens)} prompt + ${formatCount(u.completionTokens)} completion tokens · ${plural(u.cacheHits, 'cache hit')} · ${formatCount(u.retries)} retries · ${formatSeconds(result.durationMs)}`,
   );
 }
 
@@ -194,23 +271,25 @@ function render(): void {
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   status.id = 'status';
-  if (model.running) status.textContent = model.progress ? `Evaluating… ${model.progress.done}/${model.progress.total} ${model.progress.label}` : 'Evaluating…';
+  if (model.running) status.textContent = model.progress ? model.progress.label : 'Evaluating…';
   root.append(status);
   if (model.error) root.append(el('div', 'error', model.error));
 
   const result = model.result;
-  if (!result) {
-    if (!model.running) root.append(el('p', 'muted', 'No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.'));
-    return;
+  if (result) {
+    root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
+    if (result.aspects.length) {
+      const cards = el('div', 'cards');
+      for (const aspect of result.aspects) cards.append(aspectCard(aspect));
+      root.append(cards);
+    }
+    if (result.fine) root.append(fineSection(result.fine));
+    root.append(usageLine(result));
+  } else if (!model.running) {
+    root.append(el('p', 'muted', 'No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.'));
   }
-  root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
-  if (result.aspects.length) {
-    const cards = el('div', 'cards');
-    for (const aspect of result.aspects) cards.append(aspectCard(aspect));
-    root.append(cards);
-  }
-  if (result.fine) root.append(fineSection(result.fine));
-  root.append(usageLine(result));
+  if (model.measurements?.history.length) root.append(measurementsSection(model.measurements));
+  if (model.agreement?.length) root.append(agreementSection(model.agreement));
 }
 
 window.addEventListener('message', (event: MessageEvent) => {
@@ -224,7 +303,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   } else {
     model = { ...model, running: true, progress: message.progress };
     const status = document.getElementById('status');
-    if (status) status.textContent = `Evaluating… ${message.progress.done}/${message.progress.total} ${message.progress.label}`;
+    if (status) status.textContent = message.progress.label;
   }
 });
 

@@ -85,6 +85,38 @@ const progressSchema = z.object({ done: z.number(), total: z.number(), label: z.
 
 const noteLocationSchema = z.object({ uri: z.string(), offset: z.number() });
 
+/** How often the reviewer agreed with the judge on one kind of finding, with a 95% interval. */
+const agreementSchema = z.object({
+  kind: z.string(),
+  agreed: z.number(),
+  reviewed: z.number(),
+  share: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+
+// null: not defined (a judge that gave every item the same score has no correlation).
+const figureSchema = z.object({ correlation: z.nullable(z.number()), low: z.nullable(z.number()), high: z.nullable(z.number()) });
+
+/** One measurement of a prompt template against people ("Measure against people"). */
+export const measurementSchema = z.object({
+  at: z.string(),
+  /** sha256 of the template text measured (an unchanged template is answered from the cache). */
+  templateSha256: z.string(),
+  set: z.string(),
+  items: z.number(),
+  /** Spearman correlation with the people, of the template measured and of the built-in one. */
+  candidate: figureSchema,
+  baseline: figureSchema,
+  /** candidate − baseline, with its paired bootstrap interval. */
+  difference: figureSchema,
+  /** Paired permutation test of the difference. */
+  pValue: z.nullable(z.number()),
+  calls: z.number(),
+  tokens: z.number(),
+  cacheHits: z.number(),
+});
+
 /** Everything the panel shows; also what it keeps with setState so it survives a reload. */
 export const panelModelSchema = z.object({
   /** Where the evaluated notes stand in the editor, so entities can be revealed after a reload too. */
@@ -98,10 +130,15 @@ export const panelModelSchema = z.object({
   running: z.boolean(),
   progress: z.optional(progressSchema),
   error: z.optional(z.string()),
+  agreement: z.optional(z.array(agreementSchema)),
+  /** The history of the template measured last, newest first. */
+  measurements: z.optional(z.object({ templateId: z.string(), history: z.array(measurementSchema) })),
 });
 
 export type PanelModel = z.infer<typeof panelModelSchema>;
 export type PanelResult = z.infer<typeof resultSchema>;
+export type PanelAgreement = z.infer<typeof agreementSchema>;
+export type PanelMeasurements = NonNullable<PanelModel['measurements']>;
 
 /** Extension → webview. */
 export const toWebviewSchema = z.discriminatedUnion('type', [

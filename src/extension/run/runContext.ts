@@ -3,8 +3,8 @@
  * engine's note-relative findings to document anchors.
  */
 import * as vscode from 'vscode';
-import type { EvaluationResult, FineEntity, NoteName } from '../core/result';
-import { findingIdentity, type Anchor, type TrackedFinding } from './findings';
+import type { EvaluationResult, FineEntity, NoteName } from '../../core/result';
+import { findingIdentity, type Anchor, type TrackedFinding } from '../findings';
 
 export interface NoteLocation {
   uri: string;

@@ -1,21 +1,28 @@
 /**
- * Quick fixes on SumLens diagnostics: show the evidence, ignore this finding, re-check this
- * fact. Only our own diagnostics are considered (filtered by `source`).
+ * Quick fixes on SumLens diagnostics: agree or disagree with the finding (the reviewer's
+ * verdict, kept in .sumlens/feedback.jsonl), show the evidence, ignore this finding,
+ * re-check this fact. Only our own diagnostics are considered (filtered by `source`).
  */
 import * as vscode from 'vscode';
 import { diagnosticSource } from './diagnostics';
-import type { FindingStore, TrackedFinding } from './findings';
+import type { FindingStore, TrackedFinding } from '../findings';
+import type { FeedbackLog } from '../persistence/feedbackLog';
 
 export const commandIds = {
   showEvidence: 'sumlens.showEvidence',
   ignoreFinding: 'sumlens.ignoreFinding',
   recheckFinding: 'sumlens.recheckFinding',
+  agreeWithFinding: 'sumlens.agreeWithFinding',
+  disagreeWithFinding: 'sumlens.disagreeWithFinding',
 } as const;
 
 export class FindingCodeActions implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix];
 
-  constructor(private readonly store: FindingStore) {}
+  constructor(
+    private readonly store: FindingStore,
+    private readonly feedback: FeedbackLog,
+  ) {}
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (context.only && !vscode.CodeActionKind.QuickFix.contains(context.only)) return [];
@@ -24,6 +31,11 @@ export class FindingCodeActions implements vscode.CodeActionProvider {
       if (diagnostic.source !== diagnosticSource) continue;
       const finding = this.findingFor(document, diagnostic);
       if (!finding) continue;
+      const verdict = this.feedback.verdictOn(finding.id);
+      actions.push(
+        this.action(verdict === 'agree' ? 'Agree: a real problem (your verdict)' : 'Agree: a real problem', commandIds.agreeWithFinding, finding, diagnostic),
+        this.action(verdict === 'disagree' ? 'Disagree: the judge is wrong here (your verdict)' : 'Disagree: the judge is wrong here', commandIds.disagreeWithFinding, finding, diagnostic),
+      );
       if (finding.evidence.length) {
         actions.push(this.action('Show the evidence', commandIds.showEvidence, finding, diagnostic));
       }

@@ -5,9 +5,9 @@
  * `logprobsUnavailable` so the engine switches to its sampling route.
  */
 import * as vscode from 'vscode';
-import { cancelledError, SumLensError } from '../core/errors';
-import { ConcurrencyLimiter } from '../core/llm/limiter';
-import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, LlmSession, Usage } from '../core/llm/types';
+import { cancelledError, SumLensError } from '../../core/errors';
+import { ConcurrencyLimiter } from '../../core/llm/limiter';
+import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, LlmSession, Usage } from '../../core/llm/types';
 
 /** Picks the model whose id or family matches `wanted`, or the first one offered. */
 export async function selectLanguageModel(wanted: string): Promise<vscode.LanguageModelChat> {

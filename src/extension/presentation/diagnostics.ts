@@ -5,8 +5,9 @@
  * related information points at the evidence.
  */
 import * as vscode from 'vscode';
-import type { FindingKind } from '../core/result';
-import type { Anchor, FindingStore, TrackedFinding } from './findings';
+import type { FindingKind } from '../../core/result';
+import { rangeOf } from '../documents';
+import type { FindingStore, TrackedFinding } from '../findings';
 
 export const diagnosticSource = 'SumLens';
 
@@ -31,16 +32,6 @@ export function metricOf(f: TrackedFinding): string {
     default:
       return f.entity?.metric ?? 'correctness';
   }
-}
-
-export async function documentFor(uri: string): Promise<vscode.TextDocument> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-  return open ?? vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-}
-
-export async function rangeOf(anchor: Anchor): Promise<vscode.Range> {
-  const document = await documentFor(anchor.uri);
-  return new vscode.Range(document.positionAt(anchor.start), document.positionAt(anchor.end));
 }
 
 export class DiagnosticsPublisher implements vscode.Disposable {

@@ -1,6 +1,10 @@
-/** The status bar item: the last overall result; click opens the panel. */
+/**
+ * The status bar item: the shown run's overall score and how many of its findings the
+ * Problems panel lists (kept in step by RunPresenter); click opens the panel.
+ */
 import * as vscode from 'vscode';
-import type { EvaluationResult } from '../core/result';
+import type { EvaluationResult } from '../../core/result';
+import { formatScore, plural } from '../webview/numberFormat';
 
 /** Mean of every score on a 1–5 scale (aspects and fine-grained metrics), or null. */
 export function overallScore(result: EvaluationResult): number | null {
@@ -27,15 +31,38 @@ export class StatusBar implements vscode.Disposable {
     this.item.show();
   }
 
+  private result: EvaluationResult | undefined;
+  private findings = 0;
+
   show(result: EvaluationResult, findings: number): void {
-    const score = overallScore(result);
-    this.item.text = `$(checklist) SumLens ${score === null ? '—' : score.toFixed(1)}/5${findings ? ` · ${findings} finding${findings === 1 ? '' : 's'}` : ''}`;
-    const lines = result.aspects.map((a) => `${a.name}: ${a.score === null ? '—' : a.score.toFixed(2)} / ${a.scale[1]}`);
+    this.result = result;
+    this.findings = findings;
+    this.render();
+  }
+
+  /** The number of findings shown changed (ignored, cleared, edited away). */
+  setFindings(findings: number): void {
+    if (!this.result || findings === this.findings) return;
+    this.findings = findings;
+    this.render();
+  }
+
+  /** What the item says now (tests read it: the item itself is not readable through the API). */
+  get text(): string {
+    return this.item.text;
+  }
+
+  private render(): void {
+    const result = this.result;
+    if (!result) return;
+    const findings = this.findings;
+    this.item.text = `$(checklist) SumLens ${formatScore(overallScore(result))}/5${findings ? ` · ${plural(findings, 'finding')}` : ''}`;
+    const lines = result.aspects.map((a) => `${a.name}: ${formatScore(a.score)} / ${a.scale[1]}`);
     const fine = result.fine;
     if (fine) {
       for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {
         const m = fine[name];
-        if (m) lines.push(`${name}: ${m.score.toFixed(2)} / 5`);
+        if (m) lines.push(`${name}: ${formatScore(m.score)} / 5`);
       }
     }
     this.item.tooltip = `SumLens (${result.model}${result.cancelled ? ', cancelled' : ''})\n${lines.join('\n')}\nClick to open the panel.`;

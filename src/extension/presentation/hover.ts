@@ -1,11 +1,17 @@
 /**
- * Hover over a finding: the verdict, then each judge prompt's vote and explanation. Model
- * text goes in escaped (never interpreted), HTML is off and the markdown is not trusted, so
- * a reply cannot inject links, commands or HTML.
+ * Hover over a finding: the verdict, then each judge prompt's vote and explanation, kept
+ * short enough to fit the screen (the panel has the rest). Model text goes in escaped
+ * (never interpreted), HTML is off and the markdown is not trusted, so a reply cannot
+ * inject links, commands or HTML.
  */
 import * as vscode from 'vscode';
-import { rangeOf } from './diagnostics';
-import type { FindingStore, TrackedFinding } from './findings';
+import { rangeOf } from '../documents';
+import type { FindingStore, TrackedFinding } from '../findings';
+
+/** Characters of one explanation or fact shown in the hover (about two lines of a hover). */
+const maxChars = 160;
+/** Votes shown in the hover; the others are counted. */
+const maxVotes = 3;
 
 const kindLabels: Record<string, string> = {
   incorrect: 'Incorrect fact',
@@ -18,11 +24,11 @@ const kindLabels: Record<string, string> = {
 
 /**
  * Model text as inert markdown: markdown punctuation backslash-escaped, `&` and `<` as
- * entities (so no HTML tag can form), line breaks flattened.
+ * entities (so no HTML tag can form), line breaks flattened, cut at maxChars.
  */
 function plain(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return (flat.length > maxChars ? `${flat.slice(0, maxChars - 1).trimEnd()}…` : flat)
     .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, '\\$&')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;');
@@ -49,7 +55,7 @@ export function hoverContent(f: TrackedFinding): vscode.MarkdownString {
       md.appendMarkdown(')');
     }
     md.appendMarkdown('\n\n');
-    for (const vote of f.entity.votes) {
+    for (const vote of f.entity.votes.slice(0, maxVotes)) {
       md.appendMarkdown('- *');
       md.appendMarkdown(plain(vote.prompt));
       md.appendMarkdown('*: **');
@@ -58,6 +64,8 @@ export function hoverContent(f: TrackedFinding): vscode.MarkdownString {
       md.appendMarkdown(plain(vote.explanation));
       md.appendMarkdown('\n');
     }
+    const more = f.entity.votes.length - maxVotes;
+    if (more > 0) md.appendMarkdown(`- and ${more} more vote${more === 1 ? '' : 's'} in the SumLens panel\n`);
   } else {
     md.appendMarkdown(plain(f.finding.message));
     md.appendMarkdown('\n');

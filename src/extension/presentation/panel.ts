@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type ToWebview } from './webview/protocol';
+import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type ToWebview } from '../webview/protocol';
 
 export const panelViewType = 'sumlens.panel';
 

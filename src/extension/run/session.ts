@@ -1,11 +1,10 @@
 /** Builds the LlmSession a run talks to, from the settings, the trusted endpoint and the key. */
 import * as path from 'path';
 import type * as vscode from 'vscode';
-import { createOpenAiSession } from '../core/llm/openaiSession';
-import type { LlmSession } from '../core/llm/types';
-import type { ApiKeyStore } from './secrets';
-import type { Settings } from './settings';
-import { selectLanguageModel, VscodeLmSession } from './vscodeLmSession';
+import type { LlmSession } from '../../core/llm/types';
+import type { ApiKeyStore } from '../secrets';
+import type { Settings } from '../settings';
+import { loadEngine } from './loadEngine';
 
 /**
  * The disk cache for judge replies: SUMLENS_CACHE_DIR when set ("off" disables it, as the
@@ -18,16 +17,18 @@ function cacheDir(globalStorage: vscode.Uri): string | null {
   return fromEnv || path.join(globalStorage.fsPath, 'cache');
 }
 
+/** `baseUrl` undefined: the engine's default endpoint. */
 export async function createSession(
   settings: Settings,
-  baseUrl: string,
+  baseUrl: string | undefined,
   keys: ApiKeyStore,
   globalStorage: vscode.Uri,
 ): Promise<LlmSession> {
+  const engine = loadEngine();
   if (settings.provider === 'vscode-lm') {
-    return new VscodeLmSession(await selectLanguageModel(settings.model), settings.concurrency);
+    return new engine.VscodeLmSession(await engine.selectLanguageModel(settings.model), settings.concurrency);
   }
-  return createOpenAiSession({
+  return engine.createOpenAiSession({
     baseURL: baseUrl,
     apiKey: await keys.get(),
     model: settings.model || undefined,

@@ -1,0 +1,66 @@
+/**
+ * The Getting Started walkthrough's commands: open the sample article and summary (copies in
+ * SumLens's global storage, so the user may edit them), use VS Code's language models as the
+ * judge (no API key), and evaluate the sample.
+ */
+import * as vscode from 'vscode';
+import type { PairMemory } from '../pairing';
+import type { Evaluator } from '../run/evaluator';
+
+interface SampleEditors {
+  article: vscode.TextEditor;
+  summary: vscode.TextEditor;
+}
+
+/** Copies the sample into global storage (keeping earlier edits), opens it side by side and pairs it. */
+async function openSample(extensionUri: vscode.Uri, storage: vscode.Uri, pairs: PairMemory): Promise<SampleEditors> {
+  const folder = vscode.Uri.joinPath(storage, 'sample');
+  await vscode.workspace.fs.createDirectory(folder);
+  const copies: vscode.Uri[] = [];
+  for (const name of ['article.txt', 'summary.md']) {
+    const copy = vscode.Uri.joinPath(folder, name);
+    const exists = await vscode.workspace.fs.stat(copy).then(() => true, () => false);
+    if (!exists) await vscode.workspace.fs.copy(vscode.Uri.joinPath(extensionUri, 'media', 'sample', name), copy);
+    copies.push(copy);
+  }
+  const [articleUri, summaryUri] = copies;
+  const article = await vscode.window.showTextDocument(articleUri, { viewColumn: vscode.ViewColumn.One, preview: false });
+  const summary = await vscode.window.showTextDocument(summaryUri, { viewColumn: vscode.ViewColumn.Two, preview: false });
+  if (!pairs.get(summaryUri)) await pairs.set(summaryUri, { source: articleUri.toString(), reference: null });
+  return { article, summary };
+}
+
+/** Picks one of VS Code's chat models and makes it the judge; false when none is offered. */
+async function useVscodeModels(): Promise<boolean> {
+  const models = await vscode.lm.selectChatModels();
+  if (models.length === 0) {
+    void vscode.window.showWarningMessage(
+      'SumLens: VS Code offers no language model yet. Sign in to a model provider (for example GitHub Copilot), then try again — or set an API key for an OpenAI-compatible endpoint.',
+    );
+    return false;
+  }
+  const choice =
+    models.length === 1
+      ? { model: models[0] }
+      : await vscode.window.showQuickPick(
+          models.map((model) => ({ label: model.name, description: `${model.vendor} · ${model.family}`, model })),
+          { title: 'SumLens: which model judges the summaries?' },
+        );
+  if (!choice) return false;
+  const config = vscode.workspace.getConfiguration('sumlens');
+  await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Global);
+  await config.update('model', choice.model.family, vscode.ConfigurationTarget.Global);
+  void vscode.window.showInformationMessage(`SumLens: ${choice.model.name} judges the summaries (no API key needed).`);
+  return true;
+}
+
+export function registerSampleCommands(extensionUri: vscode.Uri, storage: vscode.Uri, pairs: PairMemory, evaluator: Evaluator): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('sumlens.openSample', () => openSample(extensionUri, storage, pairs)),
+    vscode.commands.registerCommand('sumlens.useVscodeModels', () => useVscodeModels()),
+    vscode.commands.registerCommand('sumlens.evaluateSample', async () => {
+      const { summary } = await openSample(extensionUri, storage, pairs);
+      return evaluator.evaluateEditor(summary, true);
+    }),
+  ];
+}

@@ -1,0 +1,21 @@
+/**
+ * The engine a run needs, bundled apart into dist/engine.js (scripts/build-extension.mjs):
+ * the openai client, the fine-grained evaluation and the template parser (yaml, zod) are
+ * large, and most windows never run an evaluation, so they are loaded on first use instead
+ * of at activation.
+ */
+export { evaluate } from '../../core/evaluate';
+export { isCancellation } from '../../core/errors';
+export { createOpenAiSession } from '../../core/llm/openaiSession';
+export { checkTemplateId, listTemplates, loadTemplate, TemplateError } from '../../core/prompts';
+// With the engine, so that the errors it throws are the engine's own SumLensError class.
+export { selectLanguageModel, VscodeLmSession } from './vscodeLmSession';
+// For the template preview: the exact prompts of an aspect, and how an input fills them.
+export { scorePrompt, stepsPrompt } from '../../core/geval/aspectPrompt';
+export { templateVars } from '../../core/geval/inputVariables';
+export { renderTemplate, isAspectTemplate } from '../../core/prompts';
+// For "Measure against people": aspect scores, the human-scored sets and the comparison.
+export { evaluateAspects } from '../../core/geval/evaluateAspects';
+export { parseDataset, readDataset } from '../../core/meta/datasets';
+export { findSharedDataset } from '../../core/meta/sharedDatasets';
+export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';

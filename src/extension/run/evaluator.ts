@@ -1,0 +1,188 @@
+/**
+ * One evaluation from the editor, start to end: gathers the summary (selection or document),
+ * its source and reference, the settings as trust allows them, runs the engine (engineRun),
+ * anchors the findings in the store, hands the run to the presenter (panel, status bar) and
+ * to the saved runs (persistence). Runs on different summaries go on side by side; a new run
+ * on the same summary replaces the one in progress. What finished before a cancellation is kept.
+ */
+import * as vscode from 'vscode';
+import type { EvaluationResult, Method } from '../../core/result';
+import { documentFor } from '../documents';
+import type { FindingStore, TrackedFinding } from '../findings';
+import type { PairMemory } from '../pairing';
+import type { SavedRuns } from '../persistence/savedRuns';
+import type { RunPresenter } from '../presentation/runPresenter';
+import type { PromptTemplates } from '../promptTemplates';
+import type { ApiKeyStore } from '../secrets';
+import { readSettings } from '../settings';
+import { resolveTrustedLocations, type TrustNotices } from '../trust';
+import { runEngine } from './engineRun';
+import { trackFindings, type NoteLocation, type RunContext } from './runContext';
+import { sentenceAround } from './sentence';
+import { createSession } from './session';
+
+export interface EvaluationOutcome {
+  context: RunContext;
+  result: EvaluationResult;
+  findings: TrackedFinding[];
+}
+
+export interface EvaluatorDeps {
+  store: FindingStore;
+  pairs: PairMemory;
+  keys: ApiKeyStore;
+  notices: TrustNotices;
+  templates: PromptTemplates;
+  presenter: RunPresenter;
+  saved: SavedRuns;
+  log: vscode.LogOutputChannel;
+  globalStorage: vscode.Uri;
+}
+
+function note(document: vscode.TextDocument, range?: vscode.Range): NoteLocation {
+  const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+  const span = range ?? whole;
+  return { uri: document.uri.toString(), offset: document.offsetAt(span.start), text: document.getText(span) };
+}
+
+export class Evaluator implements vscode.Disposable {
+  private readonly finished = new vscode.EventEmitter<EvaluationOutcome>();
+  /** Fires after each run's findings were handed to the store (also after a cancelled run). */
+  readonly onDidFinish = this.finished.event;
+  private lastOutcome: EvaluationOutcome | undefined;
+  /** The runs in progress, by summary URI (a re-check by "<uri>#recheck"). */
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly deps: EvaluatorDeps) {}
+
+  dispose(): void {
+    for (const controller of this.running.values()) controller.abort();
+    this.finished.dispose();
+  }
+
+  get last(): EvaluationOutcome | undefined {
+    return this.lastOutcome;
+  }
+
+  /** A run saved before a window reload is the last outcome again (for export and re-check). */
+  adoptRestored(outcome: EvaluationOutcome): void {
+    this.lastOutcome ??= outcome;
+  }
+
+  /** Cancels every run in progress (the progress notification's Cancel stops just its own). */
+  cancel(): boolean {
+    for (const controller of this.running.values()) controller.abort();
+    return this.running.size > 0;
+  }
+
+  /** Evaluates the editor's selection (or the whole document when `whole` or nothing is selected). */
+  async evaluateEditor(editor: vscode.TextEditor, whole: boolean): Promise<EvaluationOutcome | undefined> {
+    const document = editor.document;
+    const range = whole || editor.selection.isEmpty ? undefined : editor.selection;
+    const summary = note(document, range);
+    if (!summary.text.trim()) {
+      void vscode.window.showWarningMessage('SumLens: the summary is empty. Select the summary text first.');
+      return undefined;
+    }
+    const pair = await this.deps.pairs.resolve(document.uri);
+    if (!pair) return undefined;
+    const context: RunContext = { summary, source: note(await documentFor(pair.source)) };
+    if (pair.reference) context.reference = note(await documentFor(pair.reference));
+    return this.run(context, document.uri);
+  }
+
+  /**
+   * Re-checks one fact: the sentence around it is judged again, alone, against the same
+   * source (a fresh prompt, so a fresh judgement), and the finding is replaced by what the
+   * re-check finds at its place.
+   */
+  async recheck(findingId: string): Promise<TrackedFinding[] | undefined> {
+    const tracked = this.deps.store.get(findingId);
+    const base = this.lastOutcome?.context;
+    if (!tracked || !base || tracked.finding.note !== 'target') return undefined;
+    const document = await documentFor(tracked.anchor.uri);
+    const sentence = sentenceAround(document, tracked.anchor.start, tracked.anchor.end);
+    const context: RunContext = { summary: note(document, sentence), source: base.source, reference: base.reference };
+    const outcome = await this.run(context, document.uri, { method: 'fine', recheck: true });
+    if (!outcome) return undefined;
+    const replacements = outcome.findings.filter(
+      (f) => f.anchor.uri === tracked.anchor.uri && f.anchor.start < tracked.anchor.end && tracked.anchor.start < f.anchor.end,
+    );
+    this.deps.store.replaceFinding(findingId, replacements);
+    if (replacements.length === 0) void vscode.window.showInformationMessage(`SumLens: re-checked "${tracked.anchor.text}": no problem found this time.`);
+    return replacements;
+  }
+
+  private async run(
+    context: RunContext,
+    scope: vscode.Uri,
+    options: { method?: Method; recheck?: boolean } = {},
+  ): Promise<EvaluationOutcome | undefined> {
+    const { presenter, log } = this.deps;
+    const settings = readSettings(scope);
+    const method = options.method ?? settings.method;
+    const locations = resolveTrustedLocations(scope);
+    this.deps.notices.notify(locations.ignored);
+    const promptOverrideDir = this.deps.templates.stage(locations.promptOverrideDir);
+
+    let session;
+    try {
+      session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage);
+    } catch (error) {
+      return this.fail(options.recheck ? undefined : context, error);
+    }
+
+    const key = options.recheck ? `${context.summary.uri}#recheck` : context.summary.uri;
+    this.running.get(key)?.abort();
+    const controller = new AbortController();
+    this.running.set(key, controller);
+    // A re-check judges one sentence in the background: the panel keeps describing the main run.
+    if (!options.recheck) presenter.started(context);
+    log.info(`evaluating ${context.summary.uri} against ${context.source.uri} with ${session.model} at ${session.endpoint} (${method})`);
+
+    let result: EvaluationResult;
+    try {
+      result = await runEngine(
+        { context, settings, method, session, promptOverrideDir, signal: controller.signal },
+        {
+          onProgress: (p) => options.recheck || presenter.progress(context, p),
+          onPartial: (partial) => options.recheck || presenter.partial(context, partial),
+        },
+        () => controller.abort(),
+      );
+    } catch (error) {
+      return this.fail(options.recheck ? undefined : context, error);
+    } finally {
+      if (this.running.get(key) === controller) this.running.delete(key);
+    }
+    return this.apply(context, result, options.recheck ?? false);
+  }
+
+  private async apply(context: RunContext, result: EvaluationResult, recheck: boolean): Promise<EvaluationOutcome> {
+    const documents = new Map<string, vscode.TextDocument>();
+    for (const n of [context.summary, context.source, context.reference]) {
+      if (n) documents.set(n.uri, await documentFor(n.uri));
+    }
+    const findings = trackFindings(context, result, documents);
+    const outcome: EvaluationOutcome = { context, result, findings };
+    if (recheck) {
+      this.deps.presenter.recheckFinished();
+    } else {
+      this.deps.store.replaceRun(context.summary.uri, findings);
+      this.deps.saved.remember(context, result, findings);
+      this.lastOutcome = outcome;
+      this.deps.presenter.finished(context, result);
+    }
+    this.deps.log.info(`done: ${result.aspects.length} aspects, ${findings.length} findings${result.cancelled ? ' (cancelled)' : ''}`);
+    this.finished.fire(outcome);
+    return outcome;
+  }
+
+  private fail(context: RunContext | undefined, error: unknown): undefined {
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.log.error(message);
+    this.deps.presenter.failed(context, message);
+    void vscode.window.showErrorMessage(`SumLens: ${message}`);
+    return undefined;
+  }
+}
