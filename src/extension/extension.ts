@@ -7,6 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 
 import { registerApiKeyCommands } from './commands/apiKey';
+import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
 import { registerEvaluateCommands } from './commands/evaluate';
 import { registerFindingCommands } from './commands/findings';
@@ -27,6 +28,7 @@ import { RunPresenter } from './presentation/runPresenter';
 import { StatusBar } from './presentation/statusBar';
 import { PromptTemplates } from './promptTemplates';
 import { Evaluator, type EvaluationOutcome } from './run/evaluator';
+import { EngineNotices } from './run/engineNotices';
 import { ApiKeyStore } from './secrets';
 import { registerPromptPreview } from './templates/promptPreview';
 import { TemplateCompletions, TemplateHovers } from './templates/templateAssist';
@@ -43,6 +45,10 @@ export interface SumLensApi {
   /** Resolves once .sumlens/feedback.jsonl has been (re)read. */
   feedbackLoaded(): Promise<void>;
   statusBarText(): string;
+  /** The status bar item's hover: each aspect's score and how it was made. */
+  statusBarTooltip(): string;
+  /** Notices the engine gave (quirks learned, fallbacks), as shown in the SumLens output. */
+  engineNotices(): readonly string[];
   /** What the commands take only from the user (quick pick, password box, save dialog), given directly. */
   pairWith(summary: vscode.Uri, source: vscode.Uri, reference?: vscode.Uri): Promise<void>;
   storeApiKey(key: string): Thenable<void>;
@@ -85,7 +91,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const measureDeps = { keys, notices, history: measurements, storage: context.globalStorageUri, panel, scratchDir: templateScratch };
   const saved = new SavedRuns(context.workspaceState, store);
   const feedback = new FeedbackLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
-  const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri });
+  const engineNotices = new EngineNotices(log);
+  const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri, engineNotices });
   const actions = panelActions(evaluator, panel);
   // The runs of the previous session come back after activation, not during it.
   const restored = restoreRuns(saved, store, evaluator, presenter, log);
@@ -114,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ...registerEvaluateCommands(evaluator),
     ...registerPairingCommands(pairs),
     ...registerApiKeyCommands(keys),
+    ...registerJudgeCommands({ keys, notices, log, globalStorage: context.globalStorageUri }),
     ...registerFindingCommands(store, evaluator, feedback),
     ...registerPanelCommands(panel),
     registerCustomizePromptCommand(),
@@ -135,6 +143,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     restored: () => restored,
     feedbackLoaded: () => feedback.loaded(),
     statusBarText: () => statusBar.text,
+    statusBarTooltip: () => statusBar.tooltip,
+    engineNotices: () => engineNotices.log,
     pairWith: (summary, source, reference) => pairs.set(summary, { source: source.toString(), reference: reference?.toString() ?? null }),
     storeApiKey: (key) => keys.store(key),
     measureTemplate: (uri) => runMeasureCommand(uri.toString(), measureDeps, true),

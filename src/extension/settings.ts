@@ -14,6 +14,11 @@ export const settingsSchema = z.object({
   method: z.catch(z.enum(['geval', 'rationale', 'fine', 'all']), 'all'),
   samples: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
   concurrency: z.catch(z.int().check(z.minimum(1), z.maximum(64)), 4),
+  route: z.catch(z.enum(['auto', 'logprobs', 'sampling']), 'auto'),
+  /** Sampling route: stop once the standard error of the mean is below this share of the scale (0 draws all). */
+  maxStandardError: z.catch(z.optional(z.number().check(z.minimum(0), z.maximum(1))), undefined),
+  /** Tokens of room for a thinking model's reasoning; undefined: the engine's default. */
+  reasoningBudget: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(200_000))), undefined),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -29,5 +34,8 @@ export function readSettings(scope?: vscode.Uri): Settings {
     method: config.get('method'),
     samples: config.get('samples'),
     concurrency: config.get('concurrency'),
+    route: config.get('route'),
+    maxStandardError: config.get('maxStandardError'),
+    reasoningBudget: config.get('reasoningBudget'),
   });
 }

@@ -11,7 +11,18 @@ import * as vscode from 'vscode';
 const defaultPromptsFolder = '.sumlens/prompts';
 
 /** The restricted settings read as plain values (the prompt folder is handled on its own). */
-const restrictedSettings = ['provider', 'model', 'baseUrl', 'samples', 'concurrency', 'measure.items', 'measure.dataset'] as const;
+const restrictedSettings = [
+  'provider',
+  'model',
+  'baseUrl',
+  'samples',
+  'concurrency',
+  'route',
+  'maxStandardError',
+  'reasoningBudget',
+  'measure.items',
+  'measure.dataset',
+] as const;
 
 export interface TrustedLocations {
   /** The endpoint to use; undefined means the engine's default (api.openai.com). */

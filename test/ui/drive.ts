@@ -228,6 +228,9 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   const cards = await frame.locator('section.card h3').allTextContents();
   log(`panel cards: ${cards.join(', ')}`);
   assert.ok(cards.length >= 4, 'a card per aspect');
+  const how = await frame.locator('section.card .how').first().innerText();
+  assert.match(how, /^(log-probabilities|sampling) \(.+\) · .*valid \d+%/, how);
+  log(`each card says how its score was made: "${how}"`);
   await page.mouse.move(300, 600);
   await page.waitForTimeout(800); // let tooltips the pointer passed over fade
   await shot('panel-beside');

@@ -39,7 +39,7 @@ describe('activation and commands', () => {
   it('declares limited support for untrusted workspaces, restricting every setting that sends text or spends money', () => {
     const capabilities = vscode.extensions.getExtension('sumlens.sumlens')!.packageJSON.capabilities;
     assert.strictEqual(capabilities.untrustedWorkspaces.supported, 'limited');
-    for (const key of ['provider', 'model', 'baseUrl', 'samples', 'concurrency', 'promptsFolder']) {
+    for (const key of ['provider', 'model', 'baseUrl', 'samples', 'route', 'maxStandardError', 'reasoningBudget', 'concurrency', 'promptsFolder']) {
       assert.ok(capabilities.untrustedWorkspaces.restrictedConfigurations.includes(`sumlens.${key}`), `sumlens.${key} is restricted`);
     }
   });

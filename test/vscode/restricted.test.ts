@@ -35,6 +35,9 @@ describe('restricted mode (untrusted workspace)', () => {
     assert.match(notices, /sumlens\.model/);
     assert.match(notices, /sumlens\.samples/);
     assert.match(notices, /sumlens\.concurrency/);
+    assert.match(notices, /sumlens\.route/);
+    assert.match(notices, /sumlens\.maxStandardError/);
+    assert.match(notices, /sumlens\.reasoningBudget/);
     assert.match(notices, /prompt templates/);
   });
 });

@@ -1,10 +1,10 @@
 /** `sumlens probe`: what this endpoint and model do with the parameters SumLens relies on, and what a run will cost there. */
 import { Command } from 'commander';
 import { defaultModel } from '../../core/llm/openaiSession';
-import { OpenAiTransport } from '../../core/llm/openaiTransport';
-import { probeJudge, type Capability, type JudgeProbe } from '../../core/probe/probeJudge';
-import { costsFor, routesFor, TYPICAL_SOURCE_TOKENS, type CostEstimate, type RoutePlan } from '../../core/probe/probePlan';
-import { retirementOf, type Retirement } from '../../core/probe/retirements';
+import { hostOf as parseHost, probeEndpoint } from '../../core/probe/probeEndpoint';
+import type { Capability, JudgeProbe } from '../../core/probe/probeJudge';
+import { TYPICAL_SOURCE_TOKENS, type CostEstimate, type RoutePlan } from '../../core/probe/probePlan';
+import type { Retirement } from '../../core/probe/retirements';
 import { SumLensError } from '../../core/errors';
 import { addSessionOptions, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
@@ -28,26 +28,9 @@ async function runProbe(flags: ProbeFlags): Promise<void> {
   if (!apiKey && /(^|\.)openai\.com$|\.azure\.com$/i.test(hostOf(endpoint))) {
     throw new SumLensError('no-api-key', `No API key for ${endpoint}: set OPENAI_API_KEY.`);
   }
-  let attempts = 0;
-  const transport = new OpenAiTransport(
-    {
-      baseURL: endpoint,
-      apiKey: apiKey || 'no-key',
-      model,
-      timeoutMs: flags.timeout * 1000,
-      // One retry for a passing hiccup; a refusal is what the probe is looking for, not something to retry.
-      retry: { maxRetries: 1, baseDelayMs: 500, maxDelayMs: 2000 },
-      headers: apiKey && hostOf(endpoint).endsWith('.azure.com') ? { 'api-key': apiKey } : undefined,
-    },
-    { onAttempt: () => attempts++, onRetry: () => undefined },
-  );
   const cancellation = cancelOnInterrupt();
   try {
-    // Retries included: every request the server saw.
-    const probe = { ...(await probeJudge(transport, endpoint, model, cancellation.signal)), requests: attempts };
-    const routes = routesFor(probe);
-    const costs = probe.streamingOnly ? [] : await costsFor(probe);
-    const retirement = retirementOf(model);
+    const { probe, routes, costs, retirement } = await probeEndpoint({ endpoint, model, apiKey, timeoutMs: flags.timeout * 1000 }, cancellation.signal);
     if (flags.json) process.stdout.write(JSON.stringify({ ...probe, routes, costs, ...(retirement ? { retirement } : {}) }, null, 2) + '\n');
     else process.stdout.write(formatProbe(probe, routes, costs, retirement));
     if (retirement) process.stderr.write(`sumlens: warning: ${retirementWarning(model, retirement)}\n`);
@@ -58,7 +41,7 @@ async function runProbe(flags: ProbeFlags): Promise<void> {
 
 function hostOf(url: string): string {
   try {
-    return new URL(url).hostname;
+    return parseHost(url);
   } catch {
     throw new SumLensError('usage', `"${url}" is not a URL; give the endpoint as e.g. http://localhost:8000/v1.`);
   }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { EvaluationResult } from '../../core/result';
 import { formatScore, plural } from '../webview/numberFormat';
+import { provenanceLine } from '../webview/provenanceText';
 
 /** Mean of every score on a 1–5 scale (aspects and fine-grained metrics), or null. */
 export function overallScore(result: EvaluationResult): number | null {
@@ -52,12 +53,22 @@ export class StatusBar implements vscode.Disposable {
     return this.item.text;
   }
 
+  /** What its hover says now (for tests, as `text`). */
+  get tooltip(): string {
+    return typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? '');
+  }
+
   private render(): void {
     const result = this.result;
     if (!result) return;
     const findings = this.findings;
     this.item.text = `$(checklist) SumLens ${formatScore(overallScore(result))}/5${findings ? ` · ${plural(findings, 'finding')}` : ''}`;
-    const lines = result.aspects.map((a) => `${a.name}: ${formatScore(a.score)} / ${a.scale[1]}`);
+    // One line per aspect with how it was made, and a count of its warnings (the panel has the rest).
+    const lines = result.aspects.map((a) => {
+      const how = a.provenance ? ` — ${provenanceLine(a.provenance)}` : '';
+      const warned = a.warnings?.length ? ` · ${plural(a.warnings.length, 'warning')}` : '';
+      return `${a.name}: ${formatScore(a.score)} / ${a.scale[1]}${how}${warned}`;
+    });
     const fine = result.fine;
     if (fine) {
       for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {

@@ -19,3 +19,7 @@ export { evaluateAspects } from '../../core/geval/evaluateAspects';
 export { parseDataset, readDataset } from '../../core/meta/datasets';
 export { findSharedDataset } from '../../core/meta/sharedDatasets';
 export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';
+// "SumLens: Check Judge" and the learned-quirks commands.
+export { probeEndpoint } from '../../core/probe/probeEndpoint';
+export { defaultModel } from '../../core/llm/openaiSession';
+export { DEFAULT_QUIRK_TTL_MS, describeQuirk, listCapabilities, resetCapabilities } from '../../core/llm/capabilityStore';

@@ -58,6 +58,8 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
               method,
               aspects: settings.aspects.length ? settings.aspects : undefined,
               samples: settings.samples,
+              route: settings.route,
+              maxStandardError: settings.maxStandardError,
               promptOverrideDir: request.promptOverrideDir,
               session,
             },

@@ -16,6 +16,7 @@ import type { PromptTemplates } from '../promptTemplates';
 import type { ApiKeyStore } from '../secrets';
 import { readSettings } from '../settings';
 import { resolveTrustedLocations, type TrustNotices } from '../trust';
+import type { EngineNotices } from './engineNotices';
 import { runEngine } from './engineRun';
 import { trackFindings, type NoteLocation, type RunContext } from './runContext';
 import { sentenceAround } from './sentence';
@@ -37,6 +38,8 @@ export interface EvaluatorDeps {
   saved: SavedRuns;
   log: vscode.LogOutputChannel;
   globalStorage: vscode.Uri;
+  /** Where the engine's notices (quirks learned, fallbacks) go; none: not shown. */
+  engineNotices?: EngineNotices;
 }
 
 function note(document: vscode.TextDocument, range?: vscode.Range): NoteLocation {
@@ -126,8 +129,9 @@ export class Evaluator implements vscode.Disposable {
     const promptOverrideDir = this.deps.templates.stage(locations.promptOverrideDir);
 
     let session;
+    const notices = this.deps.engineNotices?.forRun();
     try {
-      session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage);
+      session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices);
     } catch (error) {
       return this.fail(options.recheck ? undefined : context, error);
     }
@@ -154,6 +158,7 @@ export class Evaluator implements vscode.Disposable {
       return this.fail(options.recheck ? undefined : context, error);
     } finally {
       if (this.running.get(key) === controller) this.running.delete(key);
+      notices?.announce();
     }
     return this.apply(context, result, options.recheck ?? false);
   }

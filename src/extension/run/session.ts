@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { LlmSession } from '../../core/llm/types';
 import type { ApiKeyStore } from '../secrets';
 import type { Settings } from '../settings';
+import type { RunNotices } from './engineNotices';
 import { loadEngine } from './loadEngine';
 
 /**
@@ -11,7 +12,7 @@ import { loadEngine } from './loadEngine';
  * integration tests do so that each test's scripted replies are really requested),
  * otherwise the extension's global storage.
  */
-function cacheDir(globalStorage: vscode.Uri): string | null {
+export function cacheDir(globalStorage: vscode.Uri): string | null {
   const fromEnv = process.env.SUMLENS_CACHE_DIR;
   if (fromEnv === 'off') return null;
   return fromEnv || path.join(globalStorage.fsPath, 'cache');
@@ -23,16 +24,21 @@ export async function createSession(
   baseUrl: string | undefined,
   keys: ApiKeyStore,
   globalStorage: vscode.Uri,
+  notices?: RunNotices,
 ): Promise<LlmSession> {
   const engine = loadEngine();
   if (settings.provider === 'vscode-lm') {
     return new engine.VscodeLmSession(await engine.selectLanguageModel(settings.model), settings.concurrency);
   }
+  const apiKey = await keys.get();
   return engine.createOpenAiSession({
     baseURL: baseUrl,
-    apiKey: await keys.get(),
+    apiKey,
     model: settings.model || undefined,
     concurrency: settings.concurrency,
     cacheDir: cacheDir(globalStorage),
+    reasoningBudget: settings.reasoningBudget,
+    // The engine redacts what servers say; the key is masked here once more, should a line ever hold it.
+    onNotice: notices && ((line) => notices.onNotice(apiKey ? line.split(apiKey).join('***') : line)),
   });
 }

@@ -5,6 +5,7 @@
  */
 import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelAgreement, type PanelMeasurements, type PanelModel, type PanelResult } from './protocol';
 import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
+import { fallbacksText, provenanceLine } from './provenanceText';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -88,11 +89,17 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   const score = aspect.score === null ? '—' : `${formatScore(aspect.score)} / ${aspect.scale[1]}`;
   head.append(el('span', 'score', score));
   card.append(head, scaleBar(aspect.score, aspect.scale, `${aspect.name} score`));
-  const method =
-    aspect.method === 'logprobs'
+  const unreadable = aspect.unparsed ? `, ${aspect.unparsed} unreadable` : '';
+  // Runs saved before provenance existed still say their route.
+  const method = aspect.provenance
+    ? `${provenanceLine(aspect.provenance)}${unreadable}`
+    : aspect.method === 'logprobs'
       ? `log-probabilities · valid mass ${formatPercent(aspect.validMass)}`
-      : `sampling · ${aspect.samples ?? '?'} samples${aspect.unparsed ? `, ${aspect.unparsed} unreadable` : ''}`;
-  card.append(el('div', 'muted', method));
+      : `sampling · ${aspect.samples ?? '?'} samples${unreadable}`;
+  card.append(el('div', 'muted how', method));
+  const fallbacks = aspect.provenance ? fallbacksText(aspect.provenance) : '';
+  if (fallbacks) card.append(el('div', 'muted how', fallbacks));
+  for (const warning of aspect.warnings ?? []) card.append(el('div', 'warning', `⚠ ${warning}`));
   if (aspect.error) card.append(el('div', 'error', aspect.error));
   card.append(distribution(aspect.distribution, aspect.scale));
   if (aspect.reason) {
@@ -249,6 +256,22 @@ function usageLine(result: PanelResult): HTMLElement {
   );
 }
 
+/** Run-level caveats and "How these scores were made": quirks learned, parameters dropped or capped, context halved. */
+function runNotes(result: PanelResult): HTMLElement[] {
+  const parts: HTMLElement[] = [];
+  for (const warning of result.warnings ?? []) parts.push(el('div', 'warning', `⚠ ${warning}`));
+  if (result.provenance?.length) {
+    const section = el('section', 'how-made');
+    section.setAttribute('aria-label', 'How these scores were made');
+    section.append(el('h2', undefined, 'How these scores were made'));
+    const list = el('ul');
+    for (const line of result.provenance) list.append(el('li', undefined, line));
+    section.append(list);
+    parts.push(section);
+  }
+  return parts;
+}
+
 function render(): void {
   root.replaceChildren();
   const header = el('header');
@@ -278,6 +301,7 @@ function render(): void {
   const result = model.result;
   if (result) {
     root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
+    root.append(...runNotes(result));
     if (result.aspects.length) {
       const cards = el('div', 'cards');
       for (const aspect of result.aspects) cards.append(aspectCard(aspect));

@@ -29,6 +29,17 @@ const aspectSchema = z.object({
   stepsGenerated: z.optional(z.boolean()),
   template: z.optional(z.string()),
   error: z.optional(z.string()),
+  warnings: z.optional(z.array(z.string())),
+  provenance: z.optional(
+    z.object({
+      route: z.enum(['logprobs', 'sampling']),
+      why: z.string(),
+      samples: z.optional(z.number()),
+      standardError: z.optional(z.number()),
+      validMass: z.number(),
+      fallbacks: z.optional(z.array(z.string())),
+    }),
+  ),
 });
 
 const metricSchema = z.nullable(z.object({ ratio: z.number(), score: z.number() }));
@@ -79,6 +90,8 @@ export const resultSchema = z.object({
   task: z.string(),
   durationMs: z.number(),
   cancelled: z.optional(z.boolean()),
+  warnings: z.optional(z.array(z.string())),
+  provenance: z.optional(z.array(z.string())),
 });
 
 const progressSchema = z.object({ done: z.number(), total: z.number(), label: z.string() });

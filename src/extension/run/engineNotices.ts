@@ -1,0 +1,37 @@
+/**
+ * What the engine tells people during a run (a quirk of the endpoint learned, a parameter
+ * dropped): every line goes to the SumLens output channel as it comes, and after the run one
+ * non-modal information message sums them up. (session.ts masks the API key in every line.)
+ */
+import * as vscode from 'vscode';
+
+export class EngineNotices {
+  /** Every notice given, for tests. */
+  readonly log: string[] = [];
+
+  constructor(private readonly output: vscode.LogOutputChannel) {}
+
+  /** A collector for one run; `announce()` shows its notices once, when the run is over. */
+  forRun(): RunNotices {
+    const lines: string[] = [];
+    return {
+      onNotice: (line) => {
+        lines.push(line);
+        this.log.push(line);
+        this.output.warn(`judge: ${line}`);
+      },
+      announce: () => {
+        if (lines.length === 0) return;
+        const more = lines.length > 1 ? ` (and ${lines.length - 1} more in the SumLens output)` : '';
+        void vscode.window.showInformationMessage(`SumLens: ${lines[0]}${more}`, 'Show Output').then((choice) => {
+          if (choice) this.output.show(true);
+        });
+      },
+    };
+  }
+}
+
+export interface RunNotices {
+  onNotice(line: string): void;
+  announce(): void;
+}

@@ -1,0 +1,27 @@
+/**
+ * How a score was made, in words: the route, why it was taken, the samples and their standard
+ * error, the valid mass and every fallback. The status bar's hover and the panel both word it
+ * through here. (Bundled into the panel's script as well: no Node or vscode imports here.)
+ */
+// A type only: nothing of the engine is bundled into the panel's script.
+import type { ScoreProvenance } from '../../core/result';
+import { formatPercent, formatScore } from './numberFormat';
+
+/**
+ * One line: "sampling (server refused logprobs) · n 12, SE 0.04 · valid 100%".
+ * Fallbacks are left to `fallbacksText` so a short hover can leave them out.
+ */
+export function provenanceLine(p: ScoreProvenance): string {
+  const route = p.route === 'logprobs' ? 'log-probabilities' : 'sampling';
+  const parts = [`${route} (${p.why})`];
+  if (p.route === 'sampling' && p.samples !== undefined) {
+    parts.push(`n ${p.samples}${p.standardError !== undefined ? `, SE ${formatScore(p.standardError)}` : ''}`);
+  }
+  parts.push(`valid ${formatPercent(p.validMass)}`);
+  return parts.join(' · ');
+}
+
+/** "fallbacks: top_logprobs capped at 5; context halved", or "" when none was taken. */
+export function fallbacksText(p: ScoreProvenance): string {
+  return p.fallbacks?.length ? `fallbacks: ${p.fallbacks.join('; ')}` : '';
+}
