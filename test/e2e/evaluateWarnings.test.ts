@@ -11,7 +11,7 @@ import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { noteOfFacts, schemaName, scriptedJudge, userContent } from '../fixtures/fine/scriptedJudge';
-import { runCli } from '../fixtures/cli';
+import { runSumlens as runCli } from './runCli';
 
 const SOURCE = 'The council met on Monday. It approved a new bus route to the hospital. The vote was 7 to 2.';
 const SUMMARY = 'The council approved a bus route. The vote was 7 to 2. It met on Monday.';

@@ -59,7 +59,7 @@ describe('prompt templates in the editor', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const line = lineOf('placeholders:');
     await eventually(
-      () => templateDiagnostics().some((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Warning && /\{\{summary\}\}/.test(d.message)),
+      () => templateDiagnostics().some((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Error && /never shows the judge the text it evaluates.*\{\{summary\}\}/.test(d.message)),
       'the missing summary placeholder is flagged',
     );
     await vscode.commands.executeCommand('undo');

@@ -82,7 +82,7 @@ export function registerEval(program: Command): void {
 
 async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   if (flags.source === undefined || flags.summary === undefined) {
-    throw new SumLensError('usage', 'give --source and --summary (or --data FILE for a dataset); see sumlens eval --help');
+    throw new SumLensError('usage', 'give --source and --summary (or --data FILE for a dataset)');
   }
   checkEvalUsage(flags, (option) => command.getOptionValueSource(option) === 'cli');
   const input: EvaluationInput = {

@@ -1,9 +1,8 @@
 /**
  * Live diagnostics on prompt templates while they are edited: the engine's own loader checks
  * the unsaved text (loadTemplateText) and every problem it finds (unknown front-matter key, undeclared or unused
- * placeholder, a scale that does not parse, a missing section) is shown at its line. One
- * more check is the editor's: an aspect template that never shows the judge the text under
- * evaluation (no {{summary}}, or {{response}} for dialogue). The files a run checks on disk
+ * placeholder, a scale that does not parse, a missing section, a template that never shows
+ * the judge the text it evaluates) is shown at its line. The files a run checks on disk
  * (PromptTemplates) report here too: one collection, the latest check of a file wins.
  */
 import * as fs from 'fs';
@@ -12,7 +11,6 @@ import type { TemplateError } from '../../core/prompts';
 import { loadEngine } from '../run/loadEngine';
 import { loadTemplateText } from './loadTemplateText';
 import { isTemplate } from './templateFiles';
-import { evaluatedTextPlaceholder } from './vocabulary';
 
 /** Pause after the last keystroke before the template is checked again. */
 const debounceMs = 250;
@@ -57,14 +55,7 @@ export class TemplateDiagnostics implements vscode.Disposable {
     const engine = loadEngine();
     const diagnostics: vscode.Diagnostic[] = [];
     try {
-      const template = loadTemplateText(document, this.scratchDir);
-      const needed = evaluatedTextPlaceholder[template.task];
-      if (needed && !template.placeholders.includes(needed as never)) {
-        const line = (template.frontMatterLines.placeholders ?? 1) - 1;
-        diagnostics.push(
-          this.diagnostic(line, `The judge never sees the text it scores: use {{${needed}}} in the Input section and list it in placeholders.`, vscode.DiagnosticSeverity.Warning),
-        );
-      }
+      loadTemplateText(document, this.scratchDir);
     } catch (error) {
       const line = error instanceof engine.TemplateError ? error.line - 1 : 0;
       const detail = error instanceof engine.TemplateError ? error.detail : (error as Error).message;

@@ -37,9 +37,3 @@ export const placeholderDescriptions: Record<string, string> = {
 /** Placeholders an aspect template may use (the others are filled only by the fine-grained engine). */
 export const aspectPlaceholders = ['document', 'summary', 'reference', 'dialogue', 'response', 'fact', 'context'];
 
-/** The placeholder through which the judge sees the text under evaluation, per aspect task. */
-export const evaluatedTextPlaceholder: Record<string, string> = {
-  summarization: 'summary',
-  consistency: 'summary',
-  dialogue: 'response',
-};

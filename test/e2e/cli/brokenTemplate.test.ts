@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
-import { runCli } from '../../fixtures/cli';
+import { runSumlens as runCli } from '../runCli';
 
 describe('sumlens eval with a template that never shows the summary', () => {
   let server: FakeOpenAiServer;

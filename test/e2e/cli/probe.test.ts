@@ -1,23 +1,9 @@
 /** `sumlens probe` against fake servers that behave like the rows of the provider guide, as a user runs it. */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import * as path from 'node:path';
-import { packageRoot } from '../../../src/core/paths';
+import { runSumlens as runCli } from '../runCli';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { probeProfiles, type ProbeProfile } from '../../fake/probeProfiles';
 
-const cli = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 interface Expected {
   logprobs: string;

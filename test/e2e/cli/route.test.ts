@@ -1,24 +1,11 @@
 /** `sumlens eval --route / --max-se / --preset`: provenance in the table and the JSON, and usage errors, as a user meets them. */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../../src/core/paths';
+import { runSumlens as runCli } from '../runCli';
 import { FakeOpenAiServer, textReply } from '../../fake/openaiServer';
 
-const cli = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 describe('sumlens eval --route, --max-se, --preset', () => {
   let server: FakeOpenAiServer;

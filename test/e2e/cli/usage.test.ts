@@ -38,7 +38,7 @@ describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)'
     ['--prompts pointing at a file', () => [...base, '--prompts', path.join(dir, 'file.txt')], /--prompts .*file\.txt is not a folder/],
     ['a method that ignores the task', () => [...base, '--method', 'fine', '--task', 'dialogue'], /--method fine .*ignores --task dialogue/],
     ['an option the method ignores', () => [...base, '--method', 'fine', '--samples', '5'], /--samples has no effect with --method fine/],
-    ['a missing required option', () => ['eval', '--source', path.join(dir, 'a.txt')], /required option '--summary <file>' not specified/],
+    ['a missing required option', () => ['eval', '--source', path.join(dir, 'a.txt')], /give --source and --summary \(or --data FILE for a dataset\); see sumlens eval --help/],
     ['an invalid choice', () => [...base, '--method', 'gevl'], /--method.*'gevl' is invalid.*geval/],
     ['an unknown command', () => ['evl'], /unknown command 'evl' \(did you mean eval\?\)/],
     ['meta with an empty --aspect', () => ['meta', '--dataset', 'x.json', '--aspect', ' , '], /--aspect.*at least one aspect/],

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { schemaName, scriptedJudge } from '../../fixtures/fine/scriptedJudge';
 import { requireDataset } from '../../unit/meta/sharedData';
-import { runCli } from '../../fixtures/cli';
+import { runSumlens as runCli } from '../runCli';
 
 /** 0–255 from a text, so the scripted answers vary from summary to summary. */
 const byte = (text: string) => createHash('sha256').update(text).digest()[0];
@@ -53,7 +53,8 @@ describe('e2e meta: bench --method fine on SummEval (paper §4.3)', () => {
     const run = await runCli(['bench', '--dataset', dataset, '--method', 'fine', '--limit', '32', '--out', out, '--no-cache', '--json'], env);
     assert.equal(run.code, 0, run.stderr);
 
-    const records = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const records = lines.filter((line) => line.sumlens !== 'run'); // the first line is the run file's header
     assert.equal(records.length, 32);
     for (const r of records) {
       assert.deepEqual(Object.keys(r.scores).sort(), ['coherence', 'consistency', 'fluency', 'relevance']);

@@ -40,7 +40,7 @@ describe('e2e meta: sumlens rescore', () => {
     const bench = await runSumlens(['bench', '--dataset', dataset, '--limit', '16', '--aspects', 'coherence', '--samples', '4', '--out', run], env);
     assert.equal(bench.code, 0, bench.stderr);
     const calls = server.chatRequests.length;
-    const stored = JSON.parse(fs.readFileSync(run, 'utf8').split('\n')[0]);
+    const stored = JSON.parse(fs.readFileSync(run, 'utf8').split('\n')[1]); // after the run file's header
     assert.deepEqual(stored.result.aspects[0].answers, ['3', 'Coherence: 4', '5', '4']);
 
     const out = path.join(dir, 'geval.jsonl');
