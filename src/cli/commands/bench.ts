@@ -136,7 +136,8 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
   }
   process.stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
   finishRun(summary);
-  if (summary.written + summary.alreadyDone > 0 && flags.method !== 'fine') {
+  // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
+  if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
     printMeta(dataset, plan.aspects.map((a) => a.human), out, flags, summary);
   } else if (flags.json) {
     process.stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
