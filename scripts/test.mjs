@@ -1,12 +1,12 @@
 // `npm test`: every test layer, in order, on a fresh clone and offline.
 //   1. type-check and compile (tsc → out/)
-//   2. build (dist/), then engine and CLI tests with mocha (unit, and end to end through the fake server)
-//   3. the extension inside a real VS Code (code-server; installed by scripts/setup-vscode.sh)
+//   2. build (dist/), set-up (Chromium and code-server, by scripts/setup-vscode.sh), then engine
+//      and CLI tests with mocha (unit, and end to end through the fake server and Chromium)
+//   3. the extension inside a real VS Code (code-server)
 //   4. the UI driven in Chromium by Playwright, with screenshots
 // Ends with one line "tests: N passed, N failed, N skipped" and a non-zero exit on any failure.
 // SUMLENS_TEST_LAYERS=engine limits the run to steps 1–2 (e.g. while working on the engine).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,14 +20,16 @@ const steps = [
   { name: 'compile webview', command: bin('tsc'), args: ['-p', 'src/extension/webview'] },
   // Built before the engine layer: its CLI tests also run the shipped bundle (bin/sumlens.js).
   { name: 'build', command: node, args: ['scripts/build.mjs'] },
-  { name: 'engine', command: bin('mocha'), args: [] },
 ];
+// Set-up comes before the engine layer: it installs Chromium, which the HTML report's
+// tests load the report in; on a fresh machine they would otherwise be skipped.
+if (!engineOnly) steps.push({ name: 'setup', command: 'bash', args: ['scripts/setup-vscode.sh'] });
+steps.push({ name: 'engine', command: bin('mocha'), args: [] });
 if (!engineOnly) {
   steps.push(
-    { name: 'setup', command: 'bash', args: ['scripts/setup-vscode.sh'] },
     { name: 'vscode', command: node, args: ['scripts/test-vscode.mjs'] },
+    { name: 'ui', command: node, args: ['scripts/test-ui.mjs'] },
   );
-  if (fs.existsSync(path.join(root, 'scripts/test-ui.mjs'))) steps.push({ name: 'ui', command: node, args: ['scripts/test-ui.mjs'] });
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

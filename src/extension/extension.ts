@@ -9,6 +9,9 @@ import * as vscode from 'vscode';
 import { registerApiKeyCommands } from './commands/apiKey';
 import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
+import { DatasetViews, registerDatasetCommands } from './datasets/datasetCommands';
+import type { DatasetRunOutcome } from './datasets/evaluateDataset';
+import { ItemDocuments } from './datasets/itemDocuments';
 import { registerEvaluateCommands } from './commands/evaluate';
 import { registerFindingCommands } from './commands/findings';
 import { registerPairingCommands } from './commands/pairing';
@@ -36,6 +39,8 @@ import { TemplateDiagnostics } from './templates/templateDiagnostics';
 import { templateSelector } from './templates/templateFiles';
 import { resolveTrustedLocations, TrustNotices } from './trust';
 import type { PanelModel } from './webview/protocol';
+import type { Method } from '../core/result';
+import type { RunComparison } from '../core/run/compareRuns';
 
 export interface SumLensApi {
   /** Milliseconds from the bundle's first line to the end of activate() (`npm run bench`). */
@@ -65,6 +70,12 @@ export interface SumLensApi {
   trustNotices(): readonly string[];
   panelModel(): PanelModel;
   readonly onDidReceivePanelMessage: vscode.Event<{ type: string }>;
+  /** Evaluate Dataset on `data` with `method` (no method and cost question). */
+  evaluateDataset(data: vscode.Uri, method: Method): Promise<DatasetRunOutcome | undefined>;
+  /** Compare Runs on two run files (or one with two systems); runs made differently only when allowed. */
+  compareRuns(runs: vscode.Uri[], allowDifferent: boolean): Promise<RunComparison | undefined>;
+  /** What a click on a dataset item in the panel does; resolves to the opened summary. */
+  openDatasetItem(key: string): Promise<vscode.Uri | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): SumLensApi {
@@ -85,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const panel = new SumLensPanel(context.extensionUri, {
     revealEntity: (id) => actions.revealEntity(id),
     exportResult: (format, target) => actions.exportResult(format, target),
+    openItem: async (key): Promise<void> => void (await datasets.openItem(key)),
   });
   const presenter = new RunPresenter(panel, statusBar, store);
   const measurements = new MeasurementHistory(context.workspaceState);
@@ -94,6 +106,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const engineNotices = new EngineNotices(log);
   const evaluator = new Evaluator({ store, pairs, keys, notices, templates, presenter, saved, log, globalStorage: context.globalStorageUri, engineNotices });
   const actions = panelActions(evaluator, panel);
+  const itemDocuments = new ItemDocuments(store);
+  const datasets = new DatasetViews(panel, itemDocuments, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
   // The runs of the previous session come back after activation, not during it.
   const restored = restoreRuns(saved, store, evaluator, presenter, log);
 
@@ -118,7 +132,10 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store, feedback), {
       providedCodeActionKinds: FindingCodeActions.providedCodeActionKinds,
     }),
-    ...registerEvaluateCommands(evaluator),
+    ...registerEvaluateCommands(evaluator, datasets),
+    itemDocuments,
+    datasets,
+    ...registerDatasetCommands(datasets),
     ...registerPairingCommands(pairs),
     ...registerApiKeyCommands(keys),
     ...registerJudgeCommands({ keys, notices, log, globalStorage: context.globalStorageUri }),
@@ -156,6 +173,9 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     trustNotices: () => notices.log,
     panelModel: () => panel.currentModel,
     onDidReceivePanelMessage: panel.onDidReceiveMessage,
+    evaluateDataset: (data, method) => datasets.evaluate(data, method),
+    compareRuns: (runs, allowDifferent) => datasets.compare(runs[0], runs, { allowDifferent }),
+    openDatasetItem: (key) => datasets.openItem(key),
   };
   return api;
 }

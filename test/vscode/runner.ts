@@ -3,7 +3,8 @@
  * The launcher (scripts/test-vscode.mjs) passes, through the environment that the
  * extension host inherits from code-server / Electron:
  *   SUMLENS_TEST_RESULTS  where to write the JSON summary it waits for;
- *   SUMLENS_TEST_SUITE    which *.test.js files to load ("main" or "restricted").
+ *   SUMLENS_TEST_SUITE    which *.test.js files to load ("main" or "restricted");
+ *   SUMLENS_TEST_GREP     only the tests whose title matches (while working on one feature).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -19,7 +20,7 @@ interface TestOutcome {
 export function run(): Promise<void> {
   const resultsPath = process.env.SUMLENS_TEST_RESULTS;
   const suite = process.env.SUMLENS_TEST_SUITE ?? 'main';
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false });
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, ...(process.env.SUMLENS_TEST_GREP ? { grep: process.env.SUMLENS_TEST_GREP } : {}) });
   const dir = __dirname;
   for (const file of fs.readdirSync(dir).sort()) {
     const isRestricted = file.startsWith('restricted.');

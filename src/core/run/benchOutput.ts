@@ -70,12 +70,7 @@ export async function openBenchOutput(path: string, header: RunHeader, restart =
     writeFileSync(path, JSON.stringify(header) + '\n');
     return opened;
   }
-  if (differences.length > 0) {
-    throw new SumLensError(
-      'usage',
-      `${path} holds a run with other settings (${differences.join('; ')}); add --restart to start it over, or choose another --out`,
-    );
-  }
+  if (differences.length > 0) throw new RunSettingsChangedError(path, differences);
   const size = statSync(path).size;
   if (read.end < size) {
     truncateSync(path, read.end);
@@ -83,6 +78,16 @@ export async function openBenchOutput(path: string, header: RunHeader, restart =
   }
   for (const [key, finished] of latest) (finished ? opened.done : opened.failedBefore).add(key);
   return opened;
+}
+
+/** Resuming a run file made with other settings: refused, so one file never mixes two judges. */
+export class RunSettingsChangedError extends SumLensError {
+  constructor(
+    readonly path: string,
+    readonly differences: string[],
+  ) {
+    super('usage', `${path} holds a run with other settings (${differences.join('; ')}); add --restart to start it over, or choose another --out`);
+  }
 }
 
 function notOurs(path: string, why: string): SumLensError {

@@ -1,8 +1,8 @@
-/** sumlens.evaluateSelection / sumlens.evaluateDocument, and the internal cancel command. */
+/** sumlens.evaluateSelection / sumlens.evaluateDocument, and the internal cancel command (for dataset runs too). */
 import * as vscode from 'vscode';
 import type { Evaluator } from '../run/evaluator';
 
-export function registerEvaluateCommands(evaluator: Evaluator): vscode.Disposable[] {
+export function registerEvaluateCommands(evaluator: Evaluator, datasets: { cancel(): boolean }): vscode.Disposable[] {
   const onActiveEditor = (whole: boolean) => async () => {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
@@ -14,6 +14,10 @@ export function registerEvaluateCommands(evaluator: Evaluator): vscode.Disposabl
   return [
     vscode.commands.registerCommand('sumlens.evaluateSelection', onActiveEditor(false)),
     vscode.commands.registerCommand('sumlens.evaluateDocument', onActiveEditor(true)),
-    vscode.commands.registerCommand('sumlens.cancelEvaluation', () => evaluator.cancel()),
+    vscode.commands.registerCommand('sumlens.cancelEvaluation', () => {
+      const summaries = evaluator.cancel();
+      const datasetRuns = datasets.cancel();
+      return summaries || datasetRuns;
+    }),
   ];
 }

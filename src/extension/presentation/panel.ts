@@ -12,6 +12,7 @@ export const panelViewType = 'sumlens.panel';
 export interface PanelActions {
   revealEntity(entityId: string): void | Promise<void>;
   exportResult(format: 'json' | 'markdown', target?: vscode.Uri): void | Promise<void>;
+  openItem(key: string): void | Promise<void>;
 }
 
 export class SumLensPanel implements vscode.Disposable {
@@ -44,6 +45,11 @@ export class SumLensPanel implements vscode.Disposable {
 
   get currentModel(): PanelModel {
     return this.model;
+  }
+
+  /** The editor column the panel stands in, while it is open. */
+  get viewColumn(): vscode.ViewColumn | undefined {
+    return this.panel?.viewColumn;
   }
 
   /** Opens the panel (or brings it forward) beside the editor. */
@@ -105,6 +111,7 @@ export class SumLensPanel implements vscode.Disposable {
     const message = parsed.data;
     if (message.type === 'ready') this.post({ type: 'model', model: this.model });
     else if (message.type === 'revealEntity') void this.actions.revealEntity(message.entityId);
+    else if (message.type === 'openItem') void this.actions.openItem(message.key);
     else void this.actions.exportResult(message.format);
     this.received.fire(message);
   }

@@ -52,7 +52,7 @@ export class RunPresenter implements vscode.Disposable {
   /** A run on `context` started; the panel now describes it. */
   started(context: RunContext): void {
     this.shownRun = context.summary.uri;
-    this.panel.update({ running: true, progress: undefined, error: undefined, result: null, ...describeNotes(context) });
+    this.panel.update({ view: 'summary', running: true, progress: undefined, error: undefined, result: null, ...describeNotes(context) });
     this.statusBar.running('…');
   }
 

@@ -23,3 +23,16 @@ export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';
 export { probeEndpoint } from '../../core/probe/probeEndpoint';
 export { defaultModel } from '../../core/llm/openaiSession';
 export { DEFAULT_QUIRK_TTL_MS, describeQuirk, listCapabilities, resetCapabilities } from '../../core/llm/capabilityStore';
+// "Evaluate Dataset" and "Compare Runs": the dataset-run engine the CLI's eval --data uses.
+export { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
+export { dataItems } from '../../core/run/data/dataItems';
+export { estimateRun } from '../../core/run/dryRun';
+export { estimateCost, formatCost } from '../../core/run/pricing';
+export { runHeader } from '../../core/run/runBench';
+export { runSettings } from '../../core/run/runHeader';
+export { runItems } from '../../core/run/runItems';
+export { RunSettingsChangedError } from '../../core/run/benchOutput';
+export { runItemDetail, runOverview } from '../../core/run/runOverview';
+export { loadRun } from '../../core/run/loadRun';
+export { compareRuns, compareSides, judgeDifferences, sidesBySystem } from '../../core/run/compareRuns';
+export { systemsOf } from '../../core/run/aspectTable';

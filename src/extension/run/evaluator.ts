@@ -168,7 +168,7 @@ export class Evaluator implements vscode.Disposable {
     for (const n of [context.summary, context.source, context.reference]) {
       if (n) documents.set(n.uri, await documentFor(n.uri));
     }
-    const findings = trackFindings(context, result, documents);
+    const findings = trackFindings(context, result.fine, documents);
     const outcome: EvaluationOutcome = { context, result, findings };
     if (recheck) {
       this.deps.presenter.recheckFinished();

@@ -3,7 +3,7 @@
  * engine's note-relative findings to document anchors.
  */
 import * as vscode from 'vscode';
-import type { EvaluationResult, FineEntity, NoteName } from '../../core/result';
+import type { FineEntity, FineResult, NoteName } from '../../core/result';
 import { findingIdentity, type Anchor, type TrackedFinding } from '../findings';
 
 export interface NoteLocation {
@@ -49,10 +49,9 @@ function anchorFor(
 /** Turns the engine's findings into anchored findings; those that can no longer be placed are left out. */
 export function trackFindings(
   context: RunContext,
-  result: EvaluationResult,
+  fine: Pick<FineResult, 'findings' | 'entities'> | undefined,
   documents: Map<string, vscode.TextDocument>,
 ): TrackedFinding[] {
-  const fine = result.fine;
   if (!fine) return [];
   const entities = new Map<string, FineEntity>(fine.entities.map((e) => [e.id, e]));
   const tracked: TrackedFinding[] = [];

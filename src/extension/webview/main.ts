@@ -6,6 +6,8 @@
 import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelAgreement, type PanelMeasurements, type PanelModel, type PanelResult } from './protocol';
 import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
 import { fallbacksText, provenanceLine } from './provenanceText';
+import { actionRow, captionedTable, el, intervalBar } from './dom';
+import { comparisonSection, datasetSection } from './datasetView';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -20,27 +22,6 @@ let model: PanelModel = { result: null, running: false };
 
 function send(message: FromWebview): void {
   vscode.postMessage(fromWebviewSchema.parse(message));
-}
-
-/** Creates an element with optional class and text (always as text, never HTML). */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/** A table with its caption and header row; rows go into the returned body. */
-function captionedTable(className: string, caption: string, titles: string[]): { table: HTMLTableElement; body: HTMLTableSectionElement } {
-  const table = el('table', className);
-  table.append(el('caption', undefined, caption));
-  const head = el('tr');
-  for (const title of titles) head.append(el('th', undefined, title));
-  const thead = el('thead');
-  thead.append(head);
-  const body = el('tbody');
-  table.append(thead, body);
-  return { table, body };
 }
 
 function scaleBar(score: number | null, [low, high]: [number, number], label: string): HTMLElement {
@@ -148,9 +129,7 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   const { table, body } = captionedTable('entities', `Entities (${fine.entities.length}) — Enter or click to show in the editor`, ['Entity', 'In', 'Metric', 'Verdict', 'Votes']);
   for (const entity of fine.entities) {
     const row = el('tr', `entity verdict-${verdictTone(entity.verdict)}`);
-    row.tabIndex = 0;
-    row.setAttribute('role', 'button');
-    row.setAttribute('aria-label', `${entity.text}: ${entity.verdict}. Show in editor`);
+    actionRow(row, `${entity.text}: ${entity.verdict}. Show in editor`, () => send({ type: 'revealEntity', entityId: entity.id }));
     row.append(
       el('td', undefined, entity.text),
       el('td', undefined, entity.note === 'target' ? 'summary' : entity.note),
@@ -159,14 +138,6 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
       el('td', 'votes', entity.votes.map((v) => v.answer).join(' · ')),
     );
     row.title = entity.votes.map((v) => `${v.prompt}: ${v.answer} — ${v.explanation}`).join('\n');
-    const reveal = () => send({ type: 'revealEntity', entityId: entity.id });
-    row.addEventListener('click', reveal);
-    row.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        reveal();
-      }
-    });
     body.append(row);
   }
   section.append(table);
@@ -195,17 +166,8 @@ function agreementSection(rows: PanelAgreement[]): HTMLElement {
   ]);
   for (const row of rows) {
     const tr = el('tr');
-    const range = el('div', 'interval');
-    range.setAttribute('role', 'img');
-    range.setAttribute('aria-label', `${formatPercent(row.low)} to ${formatPercent(row.high)}`);
-    const span = el('div', 'interval-span');
-    span.style.left = `${row.low * 100}%`;
-    span.style.width = `${(row.high - row.low) * 100}%`;
-    const tick = el('div', 'interval-tick');
-    tick.style.left = `${row.share * 100}%`;
-    range.append(span, tick);
     const interval = el('td');
-    interval.append(range);
+    interval.append(intervalBar(row.share, row.low, row.high, [0, 1], `${formatPercent(row.low)} to ${formatPercent(row.high)}`));
     tr.append(
       el('td', undefined, kindNames[row.kind] ?? row.kind),
       el('td', 'num', `${row.agreed} of ${row.reviewed}`),
@@ -285,16 +247,58 @@ function render(): void {
   }
   header.append(actions);
   root.append(header);
+  root.append(...viewSwitch());
 
-  if (model.summaryName) {
-    const what = `${model.summaryName} ← ${model.sourceName ?? '?'}${model.referenceName ? ` (reference: ${model.referenceName})` : ''}`;
-    root.append(el('p', 'muted', what));
-  }
   const status = el('p', 'status');
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   status.id = 'status';
   if (model.running) status.textContent = model.progress ? model.progress.label : 'Evaluating…';
+  if (model.view === 'dataset' && model.dataset) {
+    root.append(status);
+    if (model.error) root.append(el('div', 'error', model.error));
+    root.append(datasetSection(model.dataset, send, render));
+    return;
+  }
+  if (model.view === 'comparison' && model.comparison) {
+    if (model.error) root.append(el('div', 'error', model.error));
+    root.append(comparisonSection(model.comparison));
+    return;
+  }
+  renderSummary(status);
+}
+
+/** Tabs between the views that have something to show (one summary, a dataset run, a comparison). */
+function viewSwitch(): HTMLElement[] {
+  const views = [
+    { view: 'summary' as const, label: 'Summary', has: model.result !== null || model.running },
+    { view: 'dataset' as const, label: 'Dataset', has: model.dataset !== undefined },
+    { view: 'comparison' as const, label: 'Comparison', has: model.comparison !== undefined },
+  ].filter((v) => v.has);
+  if (views.length < 2) return [];
+  const shown = model.view ?? 'summary';
+  const bar = el('div', 'views');
+  bar.setAttribute('role', 'tablist');
+  for (const v of views) {
+    const tab = el('button', v.view === shown ? 'view-tab selected' : 'view-tab', v.label);
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-selected', String(v.view === shown));
+    tab.addEventListener('click', () => {
+      model = { ...model, view: v.view };
+      vscode.setState(model);
+      render();
+    });
+    bar.append(tab);
+  }
+  return [bar];
+}
+
+/** One summary's evaluation: its scores, fine-grained facts, usage, and the template and verdict figures. */
+function renderSummary(status: HTMLElement): void {
+  if (model.summaryName) {
+    const what = `${model.summaryName} ← ${model.sourceName ?? '?'}${model.referenceName ? ` (reference: ${model.referenceName})` : ''}`;
+    root.append(el('p', 'muted', what));
+  }
   root.append(status);
   if (model.error) root.append(el('div', 'error', model.error));
 

@@ -27,9 +27,9 @@ export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** "1 call" / "12 calls". */
-export function plural(count: number, noun: string): string {
-  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+/** "1 call" / "12 calls" ("1 summary" / "3 summaries" when the plural is given). */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : nouns}`;
 }
 
 /** An estimate with its interval: "0.41 [0.12, 0.63]" ("—" for what is not defined). */

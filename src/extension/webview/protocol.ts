@@ -130,6 +130,77 @@ export const measurementSchema = z.object({
   cacheHits: z.number(),
 });
 
+// null where a figure is not defined (a mean or an interval over no scored item).
+const maybeNumber = z.nullable(z.number());
+
+/** A dataset run (Evaluate Dataset): the table per aspect and every item with its scores. */
+const datasetSchema = z.object({
+  /** The run file (.sumlens/runs/…) and the data it was made from, as the user knows them. */
+  runFile: z.string(),
+  /** The run file's absolute path, to read an item's texts when it is opened. */
+  runPath: z.string(),
+  data: z.string(),
+  model: z.string(),
+  method: z.string(),
+  aspects: z.array(z.string()),
+  rows: z.array(
+    z.object({
+      aspect: z.string(),
+      system: z.optional(z.string()),
+      scored: z.number(),
+      unscored: z.number(),
+      mean: maybeNumber,
+      low: maybeNumber,
+      high: maybeNumber,
+      distribution: z.record(z.string(), z.number()),
+    }),
+  ),
+  items: z.array(
+    z.object({
+      key: z.string(),
+      id: z.string(),
+      system: z.optional(z.string()),
+      scores: z.record(z.string(), z.number()),
+      failed: z.boolean(),
+      findings: z.number(),
+    }),
+  ),
+  /** How the last evaluation of it went (absent when a finished run file is only shown). */
+  run: z.optional(
+    z.object({ written: z.number(), alreadyDone: z.number(), failed: z.number(), cancelled: z.boolean(), calls: z.number(), tokens: z.number(), stopped: z.optional(z.string()) }),
+  ),
+});
+
+/** Compare Runs: per aspect B − A with its paired interval and permutation p-values. */
+const comparisonSchema = z.object({
+  a: z.object({ label: z.string(), items: z.number() }),
+  b: z.object({ label: z.string(), items: z.number() }),
+  paired: z.number(),
+  onlyA: z.array(z.string()),
+  onlyB: z.array(z.string()),
+  differences: z.array(z.string()),
+  aspects: z.array(
+    z.object({
+      aspect: z.string(),
+      n: z.number(),
+      meanA: maybeNumber,
+      meanB: maybeNumber,
+      difference: maybeNumber,
+      low: maybeNumber,
+      high: maybeNumber,
+      pValue: maybeNumber,
+      pHolm: maybeNumber,
+      wins: z.number(),
+      ties: z.number(),
+      losses: z.number(),
+      unscoredPairs: z.number(),
+    }),
+  ),
+});
+
+export type PanelDataset = z.infer<typeof datasetSchema>;
+export type PanelComparison = z.infer<typeof comparisonSchema>;
+
 /** Everything the panel shows; also what it keeps with setState so it survives a reload. */
 export const panelModelSchema = z.object({
   /** Where the evaluated notes stand in the editor, so entities can be revealed after a reload too. */
@@ -146,6 +217,10 @@ export const panelModelSchema = z.object({
   agreement: z.optional(z.array(agreementSchema)),
   /** The history of the template measured last, newest first. */
   measurements: z.optional(z.object({ templateId: z.string(), history: z.array(measurementSchema) })),
+  /** What the panel shows first: one summary's evaluation (the default), a dataset run, or a comparison. */
+  view: z.optional(z.enum(['summary', 'dataset', 'comparison'])),
+  dataset: z.optional(datasetSchema),
+  comparison: z.optional(comparisonSchema),
 });
 
 export type PanelModel = z.infer<typeof panelModelSchema>;
@@ -165,5 +240,7 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('revealEntity'), entityId: z.string().check(z.maxLength(200)) }),
   z.object({ type: z.literal('export'), format: z.enum(['json', 'markdown']) }),
+  /** A dataset item clicked: open its summary and source side by side. */
+  z.object({ type: z.literal('openItem'), key: z.string().check(z.maxLength(2000)) }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

@@ -1,0 +1,206 @@
+/**
+ * "SumLens: Evaluate Dataset": every row of a JSONL / JSON / CSV / TSV file of summaries
+ * (fields id, source, summary, optional reference and system, as `sumlens eval --data`
+ * reads them) evaluated into a run file in `.sumlens/runs/`, through the engine's dataset
+ * runner: resumable (finished items are kept, failed ones tried again), fail-fast on a dead
+ * endpoint or a rejected key, slowing down on rate limits. Before anything is paid the user
+ * picks the method from a list that says what each costs; the run shows its progress with a
+ * Cancel that keeps what finished.
+ */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { EvaluateOptions } from '../../core/evaluate';
+import type { LlmSession } from '../../core/llm/types';
+import type { Method, Task } from '../../core/result';
+import type { DryRunEstimate } from '../../core/run/dryRun';
+import type { BenchRunSummary, RunItem } from '../../core/run/runItems';
+import type { ApiKeyStore } from '../secrets';
+import { readSettings, type Settings } from '../settings';
+import type { PromptTemplates } from '../promptTemplates';
+import { loadEngine, type Engine } from '../run/loadEngine';
+import { createSession } from '../run/session';
+import { resolveTrustedLocations, type TrustNotices } from '../trust';
+import { formatCount, plural } from '../webview/numberFormat';
+import { runFileFor } from './runFolder';
+
+export const datasetExtensions = ['jsonl', 'json', 'csv', 'tsv'];
+
+export interface DatasetRunDeps {
+  keys: ApiKeyStore;
+  notices: TrustNotices;
+  templates: PromptTemplates;
+  globalStorage: vscode.Uri;
+  log: vscode.LogOutputChannel;
+}
+
+export interface DatasetRunRequest {
+  data: vscode.Uri;
+  /** Given: no method question (tests, and the API). */
+  method?: Method;
+  signal: AbortSignal;
+  onProgress(text: string): void;
+}
+
+export interface DatasetRunOutcome {
+  runFile: string;
+  summary: BenchRunSummary;
+}
+
+const methodLabels: Record<Method, string> = {
+  geval: 'G-Eval scores',
+  rationale: 'Rationale-first scores (with reasons)',
+  fine: 'Fine-grained facts (completeness, correctness, alignment, readability)',
+  all: 'Scores and fine-grained facts',
+};
+
+/** The data file: the one right-clicked in the explorer, else the active editor's, else asked for. */
+export async function pickDataFile(argument: unknown): Promise<vscode.Uri | undefined> {
+  // Only a file URI handed over by the explorer's menu is taken from outside.
+  if (argument instanceof vscode.Uri && argument.scheme === 'file') return argument;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active?.scheme === 'file' && datasetExtensions.includes(path.extname(active.path).slice(1).toLowerCase())) return active;
+  const picked = await vscode.window.showOpenDialog({
+    title: 'SumLens: Evaluate Dataset',
+    openLabel: 'Evaluate',
+    canSelectMany: false,
+    filters: { 'Summaries (JSONL, JSON, CSV, TSV)': datasetExtensions },
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+  });
+  return picked?.[0];
+}
+
+/** Reads the rows once: bad ones are named (never dropped silently); no good row is an error. */
+async function checkRows(engine: Engine, data: string, task: Task): Promise<{ good: number; bad: string[] }> {
+  const bad: string[] = [];
+  let good = 0;
+  for await (const _ of engine.dataItems({ path: data, task, onBadRow: (where, problem) => bad.push(`${where}: ${problem}`) })) good++;
+  if (good === 0) throw new Error(`${path.basename(data)} has no usable row${bad.length ? ` (${bad[0]})` : ''}: each row needs id, source and summary`);
+  return { good, bad };
+}
+
+function costText(engine: Engine, estimate: DryRunEstimate, session: LlmSession, settings: Settings): string {
+  const u = estimate.usage;
+  const cost = settings.provider === 'vscode-lm' ? 'billed by your VS Code model provider' : engine.formatCost(engine.estimateCost(session.model, u, false));
+  return `${plural(u.calls, 'call')} · ~${formatCount(u.promptTokens)} prompt tokens · ${cost}`;
+}
+
+/** The method, picked from a list that says what each costs for the rows not done yet. */
+async function pickMethod(
+  engine: Engine,
+  settings: Settings,
+  session: LlmSession,
+  estimate: (method: Method) => Promise<DryRunEstimate>,
+  rows: number,
+): Promise<Method | undefined> {
+  const methods: Method[] = ['geval', 'rationale', 'fine', 'all'];
+  type Item = vscode.QuickPickItem & { method: Method };
+  const pick = vscode.window.createQuickPick<Item>();
+  Object.assign(pick, {
+    title: `SumLens: evaluate ${plural(rows, 'summary', 'summaries')} with ${session.model}: how?`,
+    placeholder: 'Pick the method; nothing is sent before you do',
+    ignoreFocusOut: true,
+    busy: true,
+  });
+  const items: Item[] = methods.map((method) => ({ method, label: methodLabels[method], description: method === settings.method ? '(sumlens.method)' : undefined, detail: 'estimating…' }));
+  pick.items = items;
+  pick.activeItems = items.filter((i) => i.method === settings.method);
+  void Promise.all(
+    items.map(async (item) => {
+      const e = await estimate(item.method);
+      const done = e.alreadyDone ? ` (${e.alreadyDone} already done)` : '';
+      item.detail = `${plural(e.items, 'summary', 'summaries')} to evaluate${done}: ${costText(engine, e, session, settings)}`;
+    }),
+  ).then(
+    () => {
+      const active = pick.activeItems;
+      pick.items = [...items];
+      pick.activeItems = active;
+      pick.busy = false;
+    },
+    () => (pick.busy = false),
+  );
+  return new Promise((resolve) => {
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0]?.method);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+}
+
+/** Runs the dataset; undefined when the user backed out before anything was sent. */
+export async function evaluateDataset(request: DatasetRunRequest, deps: DatasetRunDeps): Promise<DatasetRunOutcome | undefined> {
+  const engine = loadEngine();
+  const data = request.data.fsPath;
+  const settings = readSettings(request.data);
+  const locations = resolveTrustedLocations(request.data);
+  deps.notices.notify(locations.ignored);
+  const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
+  const task = settings.task;
+  const aspects = settings.aspects.length ? settings.aspects : [...engine.TASK_ASPECTS[task]];
+
+  const rows = await checkRows(engine, data, task);
+  if (rows.bad.length) {
+    deps.log.warn(`${rows.bad.length} bad row(s) in ${data}, skipped:\n${rows.bad.join('\n')}`);
+    void vscode.window.showWarningMessage(`SumLens: ${plural(rows.bad.length, 'bad row')} skipped (listed in the SumLens output); the first: ${rows.bad[0]}`);
+  }
+
+  const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
+  const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: data, task });
+  const extra: Partial<EvaluateOptions> = { samples: settings.samples, route: settings.route, maxStandardError: settings.maxStandardError, promptOverrideDir };
+  const out = (method: Method) => runFileFor(request.data, method, deps.globalStorage).fsPath;
+  const estimate = (method: Method) =>
+    engine.estimateRun({ items, method, aspects, out: out(method), evaluate: engine.evaluate, endpoint: session.endpoint, model: session.model, extra });
+  const method = request.method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
+  if (!method) return undefined;
+
+  const settingsRecord = engine.runSettings({
+    endpoint: session.endpoint,
+    model: session.model,
+    method,
+    task,
+    aspects,
+    samples: settings.samples,
+    promptOverrideDir,
+    options: { route: settings.route, ...(settings.maxStandardError !== undefined ? { maxStandardError: settings.maxStandardError } : {}) },
+  });
+  const run = (restart: boolean) =>
+    engine.runItems({
+      out: out(method),
+      header: engine.runHeader('Evaluate Dataset (VS Code)', data, settingsRecord),
+      restart,
+      items,
+      method,
+      aspects: aspects.map((a) => ({ judge: a, as: a })),
+      session,
+      evaluate: engine.evaluate,
+      itemConcurrency: settings.concurrency * 2,
+      extra,
+      signal: request.signal,
+      onProgress: (p) => {
+        const tokens = p.usage.promptTokens + p.usage.completionTokens;
+        const failed = p.failed ? ` · ${p.failed} failed` : '';
+        request.onProgress(`${p.done} of ${p.todo} summaries${failed} · ${plural(p.usage.calls, 'call')}, ${formatCount(tokens)} tokens so far`);
+      },
+      onNotice: (line) => deps.log.warn(line),
+    });
+
+  deps.log.info(`evaluating ${data} (${method}) with ${session.model} at ${session.endpoint} into ${out(method)}`);
+  try {
+    return { runFile: out(method), summary: await run(false) };
+  } catch (error) {
+    if (!(error instanceof engine.RunSettingsChangedError)) throw error;
+    // The run file holds this data evaluated differently: mixing the two would mix two judges.
+    const answer = await vscode.window.showWarningMessage(
+      `SumLens: ${path.basename(out(method))} was made with other settings (${error.differences.join('; ')}). Start it over?`,
+      { modal: true },
+      'Start Over',
+    );
+    if (answer !== 'Start Over') return undefined;
+    return { runFile: out(method), summary: await run(true) };
+  }
+}
