@@ -44,7 +44,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate } = require(path.join(outDir, 'drive.js'));
+const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets } = require(path.join(outDir, 'drive.js'));
 const { startFakeJudge, hangJudges } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -95,6 +95,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     }
     await walkthrough({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await measureTemplate({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    await datasets({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

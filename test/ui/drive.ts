@@ -78,6 +78,7 @@ async function selectSummaryParagraph(page: Page, summaryEditor: Locator): Promi
 
 /** Puts the cursor in the first `squiggle` of the editor and picks `title` from the quick-fix menu. */
 async function quickFix(page: Page, editor: Locator, squiggle: string, title: string): Promise<void> {
+  await editor.locator(squiggle).first().waitFor({ timeout: 15_000 });
   const box = await editor.locator(squiggle).first().boundingBox();
   assert.ok(box, `${squiggle} is on screen`);
   const rows = page.locator('.action-widget .monaco-list-row.action');
@@ -381,4 +382,96 @@ export async function measureTemplate({ page, theme, shotsDir, log }: Omit<Drive
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(shotsDir, `template-lens-${theme}.png`) });
   log('the panel shows the measurement in the template\'s history');
+}
+
+/** Right-clicks `name` in the explorer and picks `title` from its context menu. */
+async function explorerMenu(page: Page, row: Locator, title: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await row.click({ button: 'right' });
+    const menuItem = page.locator('.monaco-menu .action-item', { hasText: title });
+    try {
+      await menuItem.waitFor({ state: 'visible', timeout: 5_000 });
+      await menuItem.hover();
+      await page.waitForTimeout(200);
+      await menuItem.click();
+      await page.locator('.monaco-menu').waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+const explorerRow = (page: Page, name: string) =>
+  page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(name) }) }).first();
+
+/** Evaluate Dataset from the explorer, answering the method question with `method`. */
+async function evaluateDataset(page: Page, method: string, onQuestion?: () => Promise<void>): Promise<void> {
+  await page.keyboard.press(`${mod}+Shift+E`);
+  await explorerMenu(page, explorerRow(page, 'summaries.csv'), 'SumLens: Evaluate Dataset');
+  const widget = page.locator('.quick-input-widget');
+  await pickRow(page, method).waitFor({ timeout: 15_000 });
+  // The cost of each method comes in the background; nothing is sent before a pick.
+  await widget.locator('.monaco-list-row', { hasText: /calls? · ~[\d,]+ prompt tokens/ }).first().waitFor({ timeout: 30_000 });
+  await widget.locator('.monaco-list-row', { hasText: 'estimating…' }).first().waitFor({ state: 'hidden', timeout: 30_000 });
+  await onQuestion?.();
+  await pickRow(page, method).click();
+}
+
+/**
+ * A dataset of summaries: right-click summaries.csv → "SumLens: Evaluate Dataset", pick the
+ * method from a list that says what each costs, see the items × aspects table in the panel,
+ * open the worst item (summary and source side by side, its findings squiggled); then a
+ * G-Eval run of the same data compared with it (two run files selected in the explorer →
+ * "SumLens: Compare Runs", confirmed although the methods differ).
+ */
+export async function datasets({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  const shot = async (name: string) => {
+    await page.mouse.move(5, 300);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${theme}.png`) });
+  };
+  await runCommand(page, 'View: Close All Editors');
+  await evaluateDataset(page, 'Scores and fine-grained facts', async () => {
+    const costs = await page.locator('.quick-input-widget .quick-input-list').innerText();
+    assert.match(costs, /Scores and fine-grained facts[^]*\d+ calls · ~[\d,]+ prompt tokens/, costs);
+    await shot('dataset-cost');
+    log('Evaluate Dataset: each method with its calls, tokens and cost');
+  });
+  const frame = panelFrame(page);
+  const table = frame.locator('section.dataset table.dataset-items');
+  await table.locator('tbody tr').nth(2).waitFor({ timeout: 120_000 });
+  const firstRow = await table.locator('tbody tr').first().innerText();
+  assert.match(firstRow, /bridge-1/, `the worst item comes first: ${firstRow}`);
+  await shot('dataset');
+  log('the panel shows the items × aspects table, worst first');
+
+  await table.locator('tr.item', { hasText: 'bridge-1' }).click();
+  await page.locator('.tab[aria-label^="bridge-1.summary.txt"]').waitFor({ timeout: 15_000 });
+  await page.locator('.tab[aria-label^="bridge-1.source.txt"]').waitFor();
+  await editorOf(page, 'bridge-1.summary.txt').locator('.squiggly-error').first().waitFor({ timeout: 15_000 });
+  await shot('dataset-item');
+  log('a click on an item opens its summary and source side by side, with its findings');
+
+  await evaluateDataset(page, 'G-Eval scores');
+  await table.locator('tbody tr').nth(2).waitFor({ timeout: 120_000 });
+  await frame.getByText('summaries-geval.jsonl').first().waitFor({ timeout: 60_000 });
+  // Both run files selected in the explorer, then the menu.
+  await page.keyboard.press(`${mod}+Shift+E`);
+  for (const folder of ['.sumlens', 'runs']) {
+    const row = explorerRow(page, folder);
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  }
+  await explorerRow(page, 'summaries-all.jsonl').click();
+  await explorerRow(page, 'summaries-geval.jsonl').click({ modifiers: [isMac ? 'Meta' : 'Control'] });
+  await explorerMenu(page, explorerRow(page, 'summaries-geval.jsonl'), 'SumLens: Compare Runs');
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 15_000 });
+  assert.match(await dialog.innerText(), /made differently \(method: all \(A\) vs geval \(B\)/);
+  await dialog.getByRole('button', { name: 'Compare Anyway' }).click();
+  const comparison = frame.locator('section.comparison table.comparison-table');
+  await comparison.locator('tbody tr').nth(3).waitFor({ timeout: 30_000 });
+  await shot('comparison');
+  log('Compare Runs: B − A per aspect with its interval, p-values and wins / ties / losses');
 }

@@ -63,7 +63,9 @@ export function settingsDifferences(file: RunSettings, now: RunSettings, labels:
     const b = now[group] ?? {};
     for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
       if (a[key] === b[key]) continue;
-      differences.push(group === 'templates' ? `template ${key} changed` : `${key}: ${show(a[key])} (${labels[0]}) vs ${show(b[key])} (${labels[1]})`);
+      if (group === 'options') differences.push(`${key}: ${show(a[key])} (${labels[0]}) vs ${show(b[key])} (${labels[1]})`);
+      else if (a[key] === undefined || b[key] === undefined) differences.push(`template ${key} used only by ${labels[a[key] === undefined ? 1 : 0]}`);
+      else differences.push(`template ${key} changed`);
     }
   }
   return differences;

@@ -13,7 +13,7 @@ import { loadEngine } from '../run/loadEngine';
 import { plural } from '../webview/numberFormat';
 import { compareRunFiles, pickRuns } from './compareRunsCommand';
 import { comparisonModel, datasetModel } from './datasetModel';
-import { evaluateDataset, pickDataFile, type DatasetRunDeps, type DatasetRunOutcome } from './evaluateDataset';
+import { confirmRestart, pickDataFile, prepareDatasetRun, type DatasetRunDeps, type DatasetRunOutcome } from './evaluateDataset';
 import type { Method } from '../../core/result';
 import type { ItemDocuments } from './itemDocuments';
 
@@ -44,28 +44,27 @@ export class DatasetViews implements vscode.Disposable {
     this.running.add(controller);
     const name = path.basename(data.path);
     try {
-      const outcome = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `SumLens: ${name}`, cancellable: true },
-        (progress, token) => {
+      const prepared = await prepareDatasetRun(data, method, this.deps);
+      if (!prepared) return undefined;
+      this.panel.update({ view: 'dataset', error: undefined });
+      const start = (restart: boolean) =>
+        vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `SumLens: ${name}`, cancellable: true }, (progress, token) => {
           const subscription = token.onCancellationRequested(() => controller.abort());
-          let first = true;
-          return evaluateDataset(
-            {
-              data,
-              method,
-              signal: controller.signal,
-              onProgress: (message) => {
-                progress.report({ message });
-                if (first) this.panel.update({ view: 'dataset', error: undefined });
-                first = false;
-                this.panel.progress({ done: 0, total: 0, label: message });
-              },
-            },
-            this.deps,
-          ).finally(() => subscription.dispose());
-        },
-      );
-      if (!outcome) return undefined;
+          return prepared
+            .start(restart, controller.signal, (message) => {
+              progress.report({ message });
+              this.panel.progress({ done: 0, total: 0, label: message });
+            })
+            .finally(() => subscription.dispose());
+        });
+      let summary;
+      try {
+        summary = await start(false);
+      } catch (error) {
+        if (!(error instanceof loadEngine().RunSettingsChangedError) || !(await confirmRestart(prepared.runFile, error.differences))) throw error;
+        summary = await start(true);
+      }
+      const outcome = { runFile: prepared.runFile, summary };
       this.documents.forget(outcome.runFile);
       await this.show(outcome);
       this.announce(name, outcome);

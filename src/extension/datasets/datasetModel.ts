@@ -46,6 +46,19 @@ export function datasetModel(overview: RunOverview, summary?: BenchRunSummary): 
   };
 }
 
+/** "template X changed" lines folded into one per kind, so a method's dozen templates take one line. */
+function groupTemplates(differences: string[]): string[] {
+  const groups = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const line of differences) {
+    const m = /^template (\S+) (changed|used only by .+)$/.exec(line);
+    if (!m) rest.push(line);
+    else groups.set(m[2], [...(groups.get(m[2]) ?? []), m[1]]);
+  }
+  const folded = [...groups].map(([how, ids]) => (ids.length === 1 ? `template ${ids[0]} ${how}` : `${ids.length} templates ${how}: ${ids.join(', ')}`));
+  return [...rest, ...folded];
+}
+
 export function comparisonModel(comparison: RunComparison): PanelComparison {
   const label = (side: { label: string; items: number }) => ({ label: side.label.startsWith('system ') ? side.label : displayPath(side.label), items: side.items });
   return {
@@ -54,7 +67,7 @@ export function comparisonModel(comparison: RunComparison): PanelComparison {
     paired: comparison.paired,
     onlyA: comparison.onlyA,
     onlyB: comparison.onlyB,
-    differences: comparison.differences,
+    differences: groupTemplates(comparison.differences),
     aspects: comparison.aspects.map((r) => ({
       aspect: r.aspect,
       n: r.n,

@@ -33,17 +33,17 @@ export interface DatasetRunDeps {
   log: vscode.LogOutputChannel;
 }
 
-export interface DatasetRunRequest {
-  data: vscode.Uri;
-  /** Given: no method question (tests, and the API). */
-  method?: Method;
-  signal: AbortSignal;
-  onProgress(text: string): void;
-}
-
 export interface DatasetRunOutcome {
   runFile: string;
   summary: BenchRunSummary;
+}
+
+/** A dataset run ready to start: its rows checked, its judge and method chosen. */
+export interface PreparedDatasetRun {
+  runFile: string;
+  method: Method;
+  /** Runs it (again from the start when `restart`); throws RunSettingsChangedError when the run file was made differently. */
+  start(restart: boolean, signal: AbortSignal, onProgress: (text: string) => void): Promise<BenchRunSummary>;
 }
 
 const methodLabels: Record<Method, string> = {
@@ -80,7 +80,8 @@ async function checkRows(engine: Engine, data: string, task: Task): Promise<{ go
 
 function costText(engine: Engine, estimate: DryRunEstimate, session: LlmSession, settings: Settings): string {
   const u = estimate.usage;
-  const cost = settings.provider === 'vscode-lm' ? 'billed by your VS Code model provider' : engine.formatCost(engine.estimateCost(session.model, u, false));
+  const usd = engine.estimateCost(session.model, u, false);
+  const cost = settings.provider === 'vscode-lm' ? 'billed by your VS Code model provider' : usd === undefined ? 'no price known for this model' : engine.formatCost(usd);
   return `${plural(u.calls, 'call')} · ~${formatCount(u.promptTokens)} prompt tokens · ${cost}`;
 }
 
@@ -107,8 +108,8 @@ async function pickMethod(
   void Promise.all(
     items.map(async (item) => {
       const e = await estimate(item.method);
-      const done = e.alreadyDone ? ` (${e.alreadyDone} already done)` : '';
-      item.detail = `${plural(e.items, 'summary', 'summaries')} to evaluate${done}: ${costText(engine, e, session, settings)}`;
+      const left = e.alreadyDone ? `${formatCount(e.items)} of ${formatCount(e.items + e.alreadyDone)} left: ` : '';
+      item.detail = `${left}${costText(engine, e, session, settings)}`;
     }),
   ).then(
     () => {
@@ -132,75 +133,83 @@ async function pickMethod(
   });
 }
 
-/** Runs the dataset; undefined when the user backed out before anything was sent. */
-export async function evaluateDataset(request: DatasetRunRequest, deps: DatasetRunDeps): Promise<DatasetRunOutcome | undefined> {
+/**
+ * Checks the rows of `data`, builds the judge's session and, unless `method` is given, asks
+ * for the method with what each costs. Undefined when the user backed out: nothing was sent.
+ */
+export async function prepareDatasetRun(data: vscode.Uri, method: Method | undefined, deps: DatasetRunDeps): Promise<PreparedDatasetRun | undefined> {
   const engine = loadEngine();
-  const data = request.data.fsPath;
-  const settings = readSettings(request.data);
-  const locations = resolveTrustedLocations(request.data);
+  const dataPath = data.fsPath;
+  const settings = readSettings(data);
+  const locations = resolveTrustedLocations(data);
   deps.notices.notify(locations.ignored);
   const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
   const task = settings.task;
   const aspects = settings.aspects.length ? settings.aspects : [...engine.TASK_ASPECTS[task]];
 
-  const rows = await checkRows(engine, data, task);
+  const rows = await checkRows(engine, dataPath, task);
   if (rows.bad.length) {
-    deps.log.warn(`${rows.bad.length} bad row(s) in ${data}, skipped:\n${rows.bad.join('\n')}`);
+    deps.log.warn(`${rows.bad.length} bad row(s) in ${dataPath}, skipped:\n${rows.bad.join('\n')}`);
     void vscode.window.showWarningMessage(`SumLens: ${plural(rows.bad.length, 'bad row')} skipped (listed in the SumLens output); the first: ${rows.bad[0]}`);
   }
 
   const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
-  const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: data, task });
+  const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: dataPath, task });
   const extra: Partial<EvaluateOptions> = { samples: settings.samples, route: settings.route, maxStandardError: settings.maxStandardError, promptOverrideDir };
-  const out = (method: Method) => runFileFor(request.data, method, deps.globalStorage).fsPath;
-  const estimate = (method: Method) =>
-    engine.estimateRun({ items, method, aspects, out: out(method), evaluate: engine.evaluate, endpoint: session.endpoint, model: session.model, extra });
-  const method = request.method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
-  if (!method) return undefined;
+  const out = (m: Method) => runFileFor(data, m, deps.globalStorage).fsPath;
+  const estimate = (m: Method) =>
+    engine.estimateRun({ items, method: m, aspects, out: out(m), evaluate: engine.evaluate, endpoint: session.endpoint, model: session.model, extra });
+  const chosen = method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
+  if (!chosen) return undefined;
 
-  const settingsRecord = engine.runSettings({
-    endpoint: session.endpoint,
-    model: session.model,
-    method,
-    task,
-    aspects,
-    samples: settings.samples,
-    promptOverrideDir,
-    options: { route: settings.route, ...(settings.maxStandardError !== undefined ? { maxStandardError: settings.maxStandardError } : {}) },
-  });
-  const run = (restart: boolean) =>
-    engine.runItems({
-      out: out(method),
-      header: engine.runHeader('Evaluate Dataset (VS Code)', data, settingsRecord),
-      restart,
-      items,
-      method,
-      aspects: aspects.map((a) => ({ judge: a, as: a })),
-      session,
-      evaluate: engine.evaluate,
-      itemConcurrency: settings.concurrency * 2,
-      extra,
-      signal: request.signal,
-      onProgress: (p) => {
-        const tokens = p.usage.promptTokens + p.usage.completionTokens;
-        const failed = p.failed ? ` · ${p.failed} failed` : '';
-        request.onProgress(`${p.done} of ${p.todo} summaries${failed} · ${plural(p.usage.calls, 'call')}, ${formatCount(tokens)} tokens so far`);
-      },
-      onNotice: (line) => deps.log.warn(line),
-    });
+  const header = engine.runHeader(
+    'Evaluate Dataset (VS Code)',
+    dataPath,
+    engine.runSettings({
+      endpoint: session.endpoint,
+      model: session.model,
+      method: chosen,
+      task,
+      aspects,
+      samples: settings.samples,
+      promptOverrideDir,
+      options: { route: settings.route, ...(settings.maxStandardError !== undefined ? { maxStandardError: settings.maxStandardError } : {}) },
+    }),
+  );
+  return {
+    runFile: out(chosen),
+    method: chosen,
+    start: (restart, signal, onProgress) => {
+      deps.log.info(`evaluating ${dataPath} (${chosen}) with ${session.model} at ${session.endpoint} into ${out(chosen)}${restart ? ', started over' : ''}`);
+      return engine.runItems({
+        out: out(chosen),
+        header,
+        restart,
+        items,
+        method: chosen,
+        aspects: aspects.map((a) => ({ judge: a, as: a })),
+        session,
+        evaluate: engine.evaluate,
+        itemConcurrency: settings.concurrency * 2,
+        extra,
+        signal,
+        onProgress: (p) => {
+          const tokens = p.usage.promptTokens + p.usage.completionTokens;
+          const failed = p.failed ? ` · ${p.failed} failed` : '';
+          onProgress(`${p.done} of ${p.todo} summaries${failed} · ${plural(p.usage.calls, 'call')}, ${formatCount(tokens)} tokens so far`);
+        },
+        onNotice: (line) => deps.log.warn(line),
+      });
+    },
+  };
+}
 
-  deps.log.info(`evaluating ${data} (${method}) with ${session.model} at ${session.endpoint} into ${out(method)}`);
-  try {
-    return { runFile: out(method), summary: await run(false) };
-  } catch (error) {
-    if (!(error instanceof engine.RunSettingsChangedError)) throw error;
-    // The run file holds this data evaluated differently: mixing the two would mix two judges.
-    const answer = await vscode.window.showWarningMessage(
-      `SumLens: ${path.basename(out(method))} was made with other settings (${error.differences.join('; ')}). Start it over?`,
-      { modal: true },
-      'Start Over',
-    );
-    if (answer !== 'Start Over') return undefined;
-    return { runFile: out(method), summary: await run(true) };
-  }
+/** The run file was made with other settings: start it over? (Mixing the two would mix two judges.) */
+export async function confirmRestart(runFile: string, differences: string[]): Promise<boolean> {
+  const answer = await vscode.window.showWarningMessage(
+    `SumLens: ${path.basename(runFile)} was made with other settings (${differences.join('; ')}). Start it over?`,
+    { modal: true },
+    'Start Over',
+  );
+  return answer === 'Start Over';
 }

@@ -77,25 +77,44 @@ function sortValue(item: Item, column: string): number | string {
   return item.scores[column] ?? Number.NaN;
 }
 
-function sorted(items: Item[], column: string, descending: boolean): Item[] {
+function compareOn(x: Item, y: Item, column: string, descending: boolean): number {
+  const a = sortValue(x, column);
+  const b = sortValue(y, column);
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
+    return descending ? b - a : a - b;
+  }
+  return descending ? String(b).localeCompare(String(a)) : String(a).localeCompare(String(b));
+}
+
+/** Sorted on `column`, ties broken by the next columns (lowest first for scores). */
+function sorted(items: Item[], column: string, descending: boolean, tieBreakers: string[]): Item[] {
   return [...items].sort((x, y) => {
-    const a = sortValue(x, column);
-    const b = sortValue(y, column);
-    if (typeof a === 'number' && typeof b === 'number') {
-      if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
-      return descending ? b - a : a - b;
+    for (const [c, d] of [[column, descending] as const, ...tieBreakers.map((c) => [c, false] as const)]) {
+      const order = compareOn(x, y, c, d);
+      if (order !== 0) return order;
     }
-    return descending ? String(b).localeCompare(String(a)) : String(a).localeCompare(String(b));
+    return 0;
   });
+}
+
+/** The aspects on which the items differ: sorting on one where all score alike says nothing. */
+function varyingAspects(dataset: PanelDataset): string[] {
+  return dataset.aspects.filter((a) => new Set(dataset.items.map((i) => i.scores[a])).size > 1);
 }
 
 function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void, redraw: () => void): HTMLElement {
   const systems = dataset.items.some((i) => i.system !== undefined);
   const columns = ['id', ...(systems ? ['system'] : []), ...dataset.aspects, 'findings'];
   const titles: Record<string, string> = { id: 'Item', system: 'System', findings: 'Findings' };
-  sort ??= { column: dataset.aspects[0] ?? 'id', descending: false };
-  const { column, descending } = sort;
-  const { table, body, head } = captionedTable('dataset-items', 'Items, worst first — click a column to sort, a row to open its summary and source', []);
+  const varying = varyingAspects(dataset);
+  // Worst first: lowest on the first aspect that tells the items apart, ties broken by the next.
+  const { column, descending } = sort ?? { column: varying[0] ?? dataset.aspects[0] ?? 'id', descending: false };
+  const { table, body, head } = captionedTable(
+    'dataset-items',
+    `Items${sort ? '' : ', worst first'} — click a column to sort, a row to open its summary and source`,
+    [],
+  );
   for (const name of [...columns, 'status']) {
     const th = el('th', undefined, titles[name] ?? name);
     if (name !== 'status') {
@@ -112,18 +131,18 @@ function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void, redra
     }
     head.append(th);
   }
-  const rows = sorted(dataset.items, column, descending);
+  const rows = sorted(dataset.items, column, descending, varying);
   for (const item of showAll ? rows : rows.slice(0, FIRST_ROWS)) {
     const tr = el('tr', item.failed ? 'item failed' : 'item');
     actionRow(tr, `Open item ${item.id}`, () => send({ type: 'openItem', key: item.key }));
-    tr.append(el('td', undefined, item.id));
+    tr.append(el('td', 'nowrap', item.id));
     if (systems) tr.append(el('td', undefined, item.system ?? ''));
     for (const aspect of dataset.aspects) tr.append(el('td', 'num', formatScore(item.scores[aspect])));
     tr.append(el('td', 'num', item.findings ? formatCount(item.findings) : ''));
     tr.append(el('td', item.failed ? 'error-text' : 'muted', item.failed ? 'failed' : 'ok'));
     body.append(tr);
   }
-  const wrap = el('div', 'dataset-items-wrap');
+  const wrap = el('div', 'table-wrap');
   wrap.append(table);
   if (!showAll && rows.length > FIRST_ROWS) {
     const more = el('button', undefined, `Show all ${formatCount(rows.length)} items`);
@@ -153,7 +172,9 @@ export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => 
     parts.push(`${plural(run.calls, 'call')}, ${formatCount(run.tokens)} tokens`);
     section.append(el('p', run.failed || run.cancelled || run.stopped ? 'warning' : 'muted', parts.join(' · ')));
   }
-  section.append(aspectRows(dataset), itemsTable(dataset, send, redraw));
+  const aspects = el('div', 'table-wrap');
+  aspects.append(aspectRows(dataset));
+  section.append(aspects, itemsTable(dataset, send, redraw));
   return section;
 }
 
@@ -196,6 +217,8 @@ export function comparisonSection(comparison: PanelComparison): HTMLElement {
     );
     body.append(tr);
   }
-  section.append(table);
+  const wrap = el('div', 'table-wrap');
+  wrap.append(table);
+  section.append(wrap);
   return section;
 }

@@ -241,7 +241,9 @@ function render(): void {
   const actions = el('div', 'actions');
   for (const format of ['json', 'markdown'] as const) {
     const button = el('button', undefined, format === 'json' ? 'Export JSON' : 'Export Markdown');
+    // Exports are of one summary's evaluation: hidden while a dataset or a comparison is shown.
     button.disabled = !model.result;
+    button.hidden = (model.view ?? 'summary') !== 'summary';
     button.addEventListener('click', () => send({ type: 'export', format }));
     actions.append(button);
   }
