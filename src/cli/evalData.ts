@@ -25,6 +25,7 @@ import { sarifLog } from '../core/run/sarif';
 import { gateFailures, parseThresholds } from '../core/run/qualityGate';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from './datasetRun';
 import { runTable } from './format/runTable';
+import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
 import type { EvalFlags } from './commands/eval';
 import { cancelOnInterrupt } from './terminal';
@@ -76,7 +77,7 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;
   const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
-  const extra: Partial<EvaluateOptions> = { samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
 
   if (flags.dryRun) {
     const estimate = await estimateRun({ items, method: flags.method, aspects, out, evaluate, endpoint, model, extra });
@@ -92,7 +93,7 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
     aspects,
     samples: flags.samples,
     promptOverrideDir: flags.prompts,
-    options: { parse: flags.parse, topLogprobs: flags.topLogprobs },
+    options: { parse: flags.parse, topLogprobs: flags.topLogprobs, ...scoringSettings(flags) },
   });
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);

@@ -20,12 +20,13 @@ import { benchPlan } from '../../core/run/benchPlan';
 import { estimateRun } from '../../core/run/dryRun';
 import { benchItems, runBench, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
 import { runSettings } from '../../core/run/runHeader';
+import { addScoringOptions, scoringOptions, scoringSettings, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
 import { levelOption, parseAspects } from './meta';
 
-interface BenchFlags extends SessionFlags {
+interface BenchFlags extends SessionFlags, ScoringFlags {
   dataset: string;
   method: Exclude<Method, 'all'>;
   aspects?: string[];
@@ -64,6 +65,7 @@ export function registerBench(program: Command): void {
     .option('--progress-every <n>', 'when stderr is not a terminal: a progress line every N items', positiveInt, 10)
     .option('--json', 'print the run summary and the meta figures as JSON')
     .option('--references <file>', 'with --method fine on SummEval: the 11 references per article (default: bartscore/data.from_pkl.json beside the dataset)');
+  addScoringOptions(command);
   addSessionOptions(command).action(runBenchCommand);
 }
 
@@ -84,7 +86,7 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
   const out = outPath(flags);
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;
-  const extra: Partial<EvaluateOptions> = { samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
   const judgeAspects = plan.aspects.map((a) => a.judge);
   const evaluator = evaluatorFor(dataset, flags);
 
@@ -103,7 +105,7 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
     aspects: judgeAspects,
     samples: flags.samples,
     promptOverrideDir: flags.prompts,
-    options: { parse: flags.parse },
+    options: { parse: flags.parse, ...scoringSettings(flags) },
   });
   const common = { dataset, plan, method: flags.method, out, evaluate: evaluator, limit: flags.limit, extra, settings, restart: flags.restart };
   const cancellation = cancelOnInterrupt();

@@ -1,9 +1,6 @@
 /** `sumlens eval`: score one summary against its source document. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { evaluate, RunStoppedError, type EvaluateOptions, type EvaluationInput } from '../../core/evaluate';
-import { DEFAULT_MAX_STANDARD_ERROR } from '../../core/geval/adaptiveSampling';
-import { PRESETS, type PresetName } from '../../core/geval/presets';
-import { ROUTES, type RoutePreference } from '../../core/geval/scoreRoutes';
 import { evaluateRepeated } from '../../core/repeat';
 import type { EvaluationResult, Method, Task } from '../../core/result';
 import { resultJson } from '../../core/resultJson';
@@ -19,24 +16,16 @@ import { SumLensError } from '../../core/errors';
 import { addDataOptions } from '../evalDataOptions';
 import { runDataEval, type DataEvalFlags } from '../evalData';
 import { checkEvalUsage } from '../evalUsage';
+import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 
-function nonNegativeNumber(text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new InvalidArgumentError(`expected a number of 0 or more, got "${text}"`);
-  return value;
-}
-
-export interface EvalFlags extends SessionFlags {
+export interface EvalFlags extends SessionFlags, ScoringFlags {
   source: string;
   summary: string;
   reference?: string;
   method: Method;
   task: Task;
   aspects?: string[];
-  route: RoutePreference;
   samples: number;
-  maxSe: number;
-  preset?: PresetName;
   topLogprobs: number;
   parse: 'robust' | 'geval';
   prompts?: string;
@@ -61,21 +50,14 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all']).default('geval'))
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
-    .addOption(new Option('--route <route>', 'how scores are read: auto (log-probabilities where readable, else sampling), logprobs, or sampling').choices([...ROUTES]).default('auto'))
     .option('--samples <n>', 'sampling route: the most answers drawn per aspect (1-100)', wholeNumber(1, 100), 20)
-    .option(
-      '--max-se <share>',
-      `sampling route: stop drawing once the standard error of the mean score is below this share of the scale's range (${DEFAULT_MAX_STANDARD_ERROR} is 0.1 point on 1-3; 0 draws all --samples at once)`,
-      nonNegativeNumber,
-      DEFAULT_MAX_STANDARD_ERROR,
-    )
-    .addOption(new Option('--preset <name>', "reproduce a paper's settings: geval-paper (G-Eval's prompt layout, temperature 2, max_tokens 5, top_p 1, n 20, its parse rule); overrides --route, --samples, --max-se, --parse").choices([...PRESETS]))
     .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), 20)
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--repeat <n>', 'N independent runs (each in its own cache slot): per-aspect mean, sd and range', wholeNumber(1))
     .option('--threshold <score>', 'with --repeat: share of runs scoring at least this, and aspects whose runs straddle it', finiteNumber)
     .option('--json', 'print the result as JSON');
+  addScoringOptions(command);
   addDataOptions(command);
   addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags) : runEval(flags, command)));
 }
@@ -95,10 +77,8 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   const options: EvaluateOptions = {
     method: flags.method,
     aspects: flags.aspects,
-    route: flags.route,
+    ...scoringOptions(flags),
     samples: flags.samples,
-    maxStandardError: flags.maxSe,
-    preset: flags.preset,
     topLogprobs: flags.topLogprobs,
     parseRule: flags.parse,
     promptOverrideDir: flags.prompts,

@@ -149,6 +149,28 @@ describe('e2e run: eval --data', function () {
     assert.match(run.stdout, /coherence +2 /);
   });
 
+  it('--route and --max-se reach every row: sampled scores, recorded in the header, and a resume with another route is refused', async () => {
+    const jsonl = path.join(dir, 'data.jsonl');
+    fs.writeFileSync(jsonl, ['{"id":"1","source":"Rain.","summary":"a good one"}', '{"id":"2","source":"Sun.","summary":"a bad one"}'].join('\n') + '\n');
+    server.setHandler((request) => {
+      const text = JSON.stringify(request.body.messages);
+      return { choices: Array.from({ length: request.body.n ?? 1 }, () => ({ text: text.includes('good') ? '4' : '2' })) };
+    });
+    const run = await evalData(jsonl, ['--route', 'sampling', '--max-se', '0', '--samples', '5']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(server.requests.every((r) => !r.body.logprobs), 'no log-probabilities were asked for');
+    assert.ok(server.requests.every((r) => r.body.n === 5), 'all five answers drawn at once (--max-se 0)');
+    const header = JSON.parse(fs.readFileSync(path.join(dir, 'run.jsonl'), 'utf8').split('\n')[0]);
+    assert.deepEqual([header.settings.options.route, header.settings.options.maxSe], ['sampling', 0]);
+    const first = records(path.join(dir, 'run.jsonl')).find((l) => l.id === '1');
+    assert.equal(first.scores.coherence, 4);
+    assert.equal(first.result.aspects[0].provenance.route, 'sampling');
+
+    const resumed = await evalData(jsonl, ['--route', 'logprobs']);
+    assert.equal(resumed.code, 2);
+    assert.match(resumed.stderr, /route: sampling \(file\) vs logprobs \(now\)/);
+  });
+
   it('--dry-run estimates for the data and sends nothing', async () => {
     const jsonl = path.join(dir, 'data.jsonl');
     fs.writeFileSync(jsonl, '{"id":"a","source":"s","summary":"good"}\n{"id":"b","source":"s","summary":"bad"}\n');

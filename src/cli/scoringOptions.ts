@@ -1,0 +1,49 @@
+/**
+ * How scores are read, shared by `eval`, `eval --data` and `bench`: the route (log-
+ * probabilities or sampling), the sampling route's standard-error bound, and a paper's preset.
+ * A dataset run records them in its run file's header, so a resume or a comparison with
+ * other values is refused.
+ */
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { EvaluateOptions } from '../core/evaluate';
+import { DEFAULT_MAX_STANDARD_ERROR } from '../core/geval/adaptiveSampling';
+import { PRESETS, type PresetName } from '../core/geval/presets';
+import { ROUTES, type RoutePreference } from '../core/geval/scoreRoutes';
+
+export interface ScoringFlags {
+  route: RoutePreference;
+  maxSe: number;
+  preset?: PresetName;
+}
+
+function nonNegativeNumber(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new InvalidArgumentError(`expected a number of 0 or more, got "${text}"`);
+  return value;
+}
+
+export function addScoringOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--route <route>', 'how scores are read: auto (log-probabilities where readable, else sampling), logprobs, or sampling').choices([...ROUTES]).default('auto'))
+    .option(
+      '--max-se <share>',
+      `sampling route: stop drawing once the standard error of the mean score is below this share of the scale's range (${DEFAULT_MAX_STANDARD_ERROR} is 0.1 point on 1-3; 0 draws all --samples at once)`,
+      nonNegativeNumber,
+      DEFAULT_MAX_STANDARD_ERROR,
+    )
+    .addOption(
+      new Option('--preset <name>', "reproduce a paper's settings: geval-paper (G-Eval's prompt layout, temperature 2, max_tokens 5, top_p 1, n 20, its parse rule); overrides --route, --samples, --max-se, --parse").choices([
+        ...PRESETS,
+      ]),
+    );
+}
+
+/** The evaluate() options these flags set. */
+export function scoringOptions(flags: ScoringFlags): Pick<EvaluateOptions, 'route' | 'maxStandardError' | 'preset'> {
+  return { route: flags.route, maxStandardError: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}) };
+}
+
+/** The same, as run-header settings (compared on resume and by `compare`). */
+export function scoringSettings(flags: ScoringFlags): Record<string, string | number> {
+  return { route: flags.route, maxSe: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}) };
+}
