@@ -18,7 +18,13 @@ const summary = `The council approved a 12 million euro plan for 40 km of protec
 
 export async function benchGeval(): Promise<string[]> {
   const server = await FakeOpenAiServer.start({ latencyMs });
-  server.setHandler(() => scoreReply('4', { '4': 0.6, '3': 0.25, '5': 0.15 }));
+  // A judge that answers within each aspect's scale (fluency is 1-3): an out-of-scale answer
+  // is unreadable, and SumLens would rightly spend samples on it.
+  server.setHandler((request) =>
+    JSON.stringify(request.body.messages).includes('- Fluency:')
+      ? scoreReply('2', { '2': 0.6, '1': 0.25, '3': 0.15 })
+      : scoreReply('4', { '4': 0.6, '3': 0.25, '5': 0.15 }),
+  );
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-bench-'));
   try {
     const run = async (text = summary) => {
