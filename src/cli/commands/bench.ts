@@ -13,16 +13,22 @@ import { readDataset, type Dataset, type Level } from '../../core/meta/datasets'
 import { metaTable, paperSection } from '../../core/meta/formatTable';
 import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences } from '../../core/fine/summevalReferences';
 import { runMeta } from '../../core/meta/runMeta';
+import type { MetaResult } from '../../core/meta/metaEvaluate';
+import { correlationSpread, correlationSpreadTable } from '../../core/meta/repeatSpread';
+import { SumLensError } from '../../core/errors';
+import { inCacheSlot } from '../../core/llm/cacheSlot';
+import { runExitCode } from '../../core/run/outcome';
 import type { Method } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
 import { runBatchBench } from '../../core/run/batch/runBatchBench';
 import { benchPlan } from '../../core/run/benchPlan';
 import { estimateRun } from '../../core/run/dryRun';
-import { benchItems, runBench, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
+import { benchItems, runBench, type BenchRunOptions, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
 import { runSettings } from '../../core/run/runHeader';
 import { addScoringOptions, scoringOptions, scoringSettings, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
+import { wholeNumber } from '../numbers';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
 import { levelOption, parseAspects } from './meta';
 
@@ -43,6 +49,7 @@ interface BenchFlags extends SessionFlags, ScoringFlags {
   progressEvery: number;
   json?: boolean;
   references?: string;
+  repeat?: number;
 }
 
 export function registerBench(program: Command): void {
@@ -64,7 +71,8 @@ export function registerBench(program: Command): void {
     .option('--poll-seconds <n>', 'with --batch: seconds between status polls', positiveInt, 30)
     .option('--progress-every <n>', 'when stderr is not a terminal: a progress line every N items', positiveInt, 10)
     .option('--json', 'print the run summary and the meta figures as JSON')
-    .option('--references <file>', 'with --method fine on SummEval: the 11 references per article (default: bartscore/data.from_pkl.json beside the dataset)');
+    .option('--references <file>', 'with --method fine on SummEval: the 11 references per article (default: bartscore/data.from_pkl.json beside the dataset)')
+    .option('--repeat <n>', 'N independent runs, each in its own cache slot and run file (<out>.repeatK.jsonl): the spread of the agreement with people', wholeNumber(1, 100));
   addScoringOptions(command);
   addSessionOptions(command).action(runBenchCommand);
 }
@@ -108,6 +116,7 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
     options: { parse: flags.parse, ...scoringSettings(flags) },
   });
   const common = { dataset, plan, method: flags.method, out, evaluate: evaluator, limit: flags.limit, extra, settings, restart: flags.restart };
+  if (flags.repeat !== undefined && flags.repeat > 1) return runRepeatedBench(flags, common);
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
   let summary: BenchRunSummary;
@@ -143,6 +152,60 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
     printMeta(dataset, plan.aspects.map((a) => a.human), out, flags, summary);
   } else if (flags.json) {
     process.stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
+  }
+}
+
+/**
+ * `--repeat N`: N bench runs, run k in cache slot k − 1 (run 1 is the plain run, so it shares
+ * its cache and run file) and its own run file; then per aspect the spread of each
+ * correlation with people over the runs. A run that stops (fatal, cancelled) ends the repeat.
+ */
+async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions, 'session' | 'itemConcurrency'>): Promise<void> {
+  if (flags.batch) throw new SumLensError('usage', '--repeat runs against the endpoint directly, not with --batch; see sumlens bench --help');
+  const repeat = flags.repeat ?? 1;
+  const session = sessionFrom(flags);
+  const runs: MetaResult[][] = [];
+  const outs: string[] = [];
+  let exitCode = 0;
+  const cancellation = cancelOnInterrupt();
+  try {
+    for (let k = 0; k < repeat; k++) {
+      const out = k === 0 ? common.out : common.out.replace(/(\.jsonl)?$/i, `.repeat${k + 1}.jsonl`);
+      const settings = k === 0 ? common.settings : { ...common.settings, options: { ...common.settings.options, cacheSlot: k } };
+      const progress = runProgress(flags.progressEvery);
+      let summary: BenchRunSummary;
+      try {
+        summary = await runBench({
+          ...common,
+          out,
+          settings,
+          session: inCacheSlot(session, k),
+          itemConcurrency: flags.concurrency * 2,
+          signal: cancellation.signal,
+          onProgress: progress.onProgress,
+          onNotice: stderrNotice,
+        });
+      } finally {
+        progress.finish();
+      }
+      process.stderr.write(`run ${k + 1} of ${repeat}: ${runReport(summary, out, session.model, false)}\n`);
+      const code = runExitCode(summary);
+      if (code !== 0) exitCode = code;
+      if (summary.fatal || summary.cancelled || summary.written + summary.alreadyDone === 0) {
+        finishRun(summary);
+        return;
+      }
+      outs.push(out);
+      runs.push(runMeta({ dataset: common.dataset.path, aspects: common.plan.aspects.map((a) => a.human), predictions: out, level: flags.level }).results);
+    }
+  } finally {
+    cancellation.dispose();
+  }
+  const spread = correlationSpread(runs);
+  process.stdout.write(flags.json ? JSON.stringify({ runs: outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, runs.length));
+  if (exitCode !== 0) {
+    process.exitCode = exitCode;
+    stderrNotice(`partial: some items failed in some runs (recorded; a rerun evaluates them again)`);
   }
 }
 
