@@ -385,8 +385,14 @@ export async function measureTemplate({ page, theme, shotsDir, log }: Omit<Drive
 }
 
 /** Right-clicks `name` in the explorer and picks `title` from its context menu. */
-async function explorerMenu(page: Page, row: Locator, title: string): Promise<void> {
+/**
+ * Runs `title` from the explorer context menu of `row`. `select`, when given, sets up the
+ * selection before each try: Escape (used to close a menu that failed) also clears the
+ * explorer's selection.
+ */
+async function explorerMenu(page: Page, row: Locator, title: string, select?: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
+    await select?.();
     await row.click({ button: 'right' });
     const menuItem = page.locator('.monaco-menu .action-item', { hasText: title });
     try {
@@ -463,9 +469,18 @@ export async function datasets({ page, theme, shotsDir, log }: Omit<DriveOptions
     const row = explorerRow(page, folder);
     if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
   }
-  await explorerRow(page, 'summaries-all.jsonl').click();
-  await explorerRow(page, 'summaries-geval.jsonl').click({ modifiers: [isMac ? 'Meta' : 'Control'] });
-  await explorerMenu(page, explorerRow(page, 'summaries-geval.jsonl'), 'SumLens: Compare Runs');
+  const runA = explorerRow(page, 'summaries-all.jsonl');
+  const runB = explorerRow(page, 'summaries-geval.jsonl');
+  const selectBoth = async () => {
+    for (let attempt = 1; ; attempt++) {
+      await runA.click();
+      await runB.click({ modifiers: [isMac ? 'Meta' : 'Control'] });
+      const selected = await Promise.all([runA, runB].map((row) => row.getAttribute('aria-selected')));
+      if (selected.every((s) => s === 'true')) return;
+      if (attempt === 3) throw new Error(`the two run files are not both selected in the explorer (${selected.join(', ')})`);
+    }
+  };
+  await explorerMenu(page, runB, 'SumLens: Compare Runs', selectBoth);
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ timeout: 15_000 });
   assert.match(await dialog.innerText(), /made differently \(method: all \(A\) vs geval \(B\)/);
