@@ -44,8 +44,8 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets } = require(path.join(outDir, 'drive.js'));
-const { startFakeJudge, hangJudges } = require(path.join(outDir, 'fakeServer.js'));
+const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets, scoreSpread } = require(path.join(outDir, 'drive.js'));
+const { startFakeJudge, hangJudges, varyJudges } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
 const started = Date.now();
@@ -96,6 +96,12 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     await walkthrough({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await measureTemplate({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await datasets({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    const steady = varyJudges(server);
+    try {
+      await scoreSpread({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    } finally {
+      steady();
+    }
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

@@ -6,31 +6,9 @@
  */
 import { evaluate, type EvaluateHooks, type EvaluateOptions, type EvaluationInput } from './evaluate';
 import { inCacheSlot } from './llm/cacheSlot';
-import type { EvaluationResult, FineResult } from './result';
+import type { AspectSpread, EvaluationResult, FineResult, ThresholdReport } from './result';
 
-export interface ThresholdReport {
-  threshold: number;
-  /** Runs with a score at or above the threshold. */
-  passed: number;
-  /** passed / scored runs. */
-  passRate: number;
-  /** Some scored runs pass and some fail. */
-  straddles: boolean;
-}
-
-export interface AspectSpread {
-  name: string;
-  /** Each run's score in run order; null where that run has no score. */
-  scores: (number | null)[];
-  /** Runs that produced a score. */
-  scored: number;
-  mean: number | null;
-  /** Sample standard deviation; null with fewer than two scores. */
-  sd: number | null;
-  min: number | null;
-  max: number | null;
-  threshold?: ThresholdReport;
-}
+export type { AspectSpread, ThresholdReport };
 
 export interface RepeatedEvaluation {
   runs: EvaluationResult[];
@@ -47,6 +25,8 @@ function namedScores(result: EvaluationResult): Map<string, number | null> {
   if (fine) for (const metric of FINE_METRICS) scores.set(`fine ${metric}`, fine[metric]?.score ?? null);
   return scores;
 }
+
+const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 
 export function spreadOf(name: string, scores: (number | null)[], threshold?: number): AspectSpread {
   const values = scores.filter((s): s is number => s !== null);
@@ -83,9 +63,19 @@ export async function evaluateRepeated(
   threshold: number | undefined,
   hooks: EvaluateHooks = {},
 ): Promise<RepeatedEvaluation> {
+  // Progress is the runs' steps added up; the aspects as they come are the first run's.
+  const steps = Array.from({ length: runs }, () => ({ done: 0, total: 0 }));
+  const runHooks = (slot: number): EvaluateHooks => ({
+    signal: hooks.signal,
+    onProgress: (p) => {
+      steps[slot] = { done: p.done, total: p.total };
+      hooks.onProgress?.({ done: sum(steps.map((s) => s.done)), total: sum(steps.map((s) => s.total)), label: p.label });
+    },
+    onAspect: slot === 0 ? hooks.onAspect : undefined,
+  });
   // All runs at once: the session's concurrency limit paces the calls.
   const results = await Promise.all(
-    Array.from({ length: runs }, (_, slot) => evaluate(input, { ...options, session: inCacheSlot(options.session, slot) }, { signal: hooks.signal })),
+    Array.from({ length: runs }, (_, slot) => evaluate(input, { ...options, session: inCacheSlot(options.session, slot) }, runHooks(slot))),
   );
   const cancelled = results.some((r) => r.cancelled);
   return { runs: results, spread: spreadOverRuns(results, threshold), ...(cancelled ? { cancelled } : {}) };

@@ -161,4 +161,40 @@ export interface EvaluationResult {
   warnings?: string[];
   /** Run-level fallbacks: endpoint quirks learned or applied, parameters dropped or capped. */
   provenance?: string[];
+  /**
+   * When the summary was evaluated N times independently (the editor's `sumlens.repeat`): the
+   * spread of each score over the runs. The rest of the result is the first run's.
+   */
+  repeat?: RepeatSummary;
+}
+
+/** N independent evaluations of one summary: the spread of each score over them. */
+export interface RepeatSummary {
+  runs: number;
+  threshold?: number;
+  spread: AspectSpread[];
+}
+
+export interface ThresholdReport {
+  threshold: number;
+  /** Runs with a score at or above the threshold. */
+  passed: number;
+  /** passed / scored runs. */
+  passRate: number;
+  /** Some scored runs pass and some fail. */
+  straddles: boolean;
+}
+
+export interface AspectSpread {
+  name: string;
+  /** Each run's score in run order; null where that run has no score. */
+  scores: (number | null)[];
+  /** Runs that produced a score. */
+  scored: number;
+  mean: number | null;
+  /** Sample standard deviation; null with fewer than two scores. */
+  sd: number | null;
+  min: number | null;
+  max: number | null;
+  threshold?: ThresholdReport;
 }

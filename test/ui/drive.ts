@@ -490,3 +490,47 @@ export async function datasets({ page, theme, shotsDir, log }: Omit<DriveOptions
   await shot('comparison');
   log('Compare Runs: B − A per aspect with its interval, p-values and wins / ties / losses');
 }
+
+/** Replaces the workspace settings (.vscode/settings.json) through the editor, as a person would. */
+async function setWorkspaceSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
+  await runCommand(page, 'Preferences: Open Workspace Settings (JSON)');
+  const editor = editorOf(page, 'settings.json');
+  await editor.waitFor({ timeout: 15_000 });
+  await editor.click();
+  await page.keyboard.press(`${mod}+A`);
+  // insertText: no auto-closed brackets or quotes, unlike typing.
+  await page.keyboard.insertText(JSON.stringify(settings, null, 2));
+  await page.keyboard.press(`${mod}+S`);
+  await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 10_000 });
+  await runCommand(page, 'View: Close All Editors');
+}
+
+/**
+ * Score spread: with `sumlens.repeat` 5 in the workspace settings (and a judge whose sampled
+ * answers vary), the summary evaluated again shows each score's runs, mean ± sd, range and
+ * pass rate at `sumlens.passThreshold` in the panel.
+ */
+export async function scoreSpread({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  await setWorkspaceSettings(page, { 'sumlens.method': 'geval', 'sumlens.repeat': 5, 'sumlens.passThreshold': 3.5, 'sumlens.route': 'sampling', 'sumlens.samples': 3, 'sumlens.maxStandardError': 0 });
+  try {
+    await page.keyboard.press(`${mod}+Shift+E`);
+    await explorerRow(page, 'summary.md').click();
+    await page.locator('.tab[aria-label^="summary.md"]').waitFor({ timeout: 15_000 });
+    await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
+    await runCommand(page, 'SumLens: Evaluate Selected Summary');
+    const section = panelFrame(page).locator('section.spread');
+    await section.locator('tbody tr').nth(3).waitFor({ timeout: 60_000 });
+    const text = await section.innerText();
+    assert.match(text, /Spread over 5 runs/, text);
+    assert.match(text, /coherence[^]*\d\.\d\d ± \d\.\d\d/, text);
+    assert.match(text, /± (?!0\.00)\d\.\d\d/, `the runs disagree somewhere: ${text}`);
+    await section.scrollIntoViewIfNeeded();
+    await page.mouse.move(600, 700); // an empty stretch of the editor: no tooltip in the picture
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(shotsDir, `spread-${theme}.png`) });
+    log('sumlens.repeat 5: the panel shows each score over the runs, mean ± sd, range and pass rate');
+  } finally {
+    await setWorkspaceSettings(page, {});
+  }
+}

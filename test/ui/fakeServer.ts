@@ -37,3 +37,22 @@ export function hangJudges(server: FakeOpenAiServer): () => void {
   );
   return () => server.setHandler(answer);
 }
+
+/**
+ * Until the returned function is called, sampled score answers about the fixture vary from
+ * draw to draw (as a real judge's do at temperature 1), so independent runs disagree.
+ */
+export function varyJudges(server: FakeOpenAiServer): () => void {
+  const answer = judge(scenario);
+  // 13 draws: a length prime to the calls of a run, so no aspect keeps getting the same ones.
+  const draws = [3, 4, 4, 5, 3, 4, 2, 4, 5, 3, 3, 4, 5];
+  let next = 0;
+  server.setHandler((request) => {
+    const body = request.body ?? {};
+    const prompt = JSON.stringify(body.messages ?? '');
+    if (body.response_format || body.logprobs || !prompt.includes('Evaluation Form')) return answer(request);
+    const high = Number(/\(1-(\d+)\):/.exec(prompt)?.[1] ?? 5); // fluency is 1-3
+    return { choices: Array.from({ length: body.n ?? 1 }, () => ({ text: String(Math.min(high, draws[next++ % draws.length])) })) };
+  });
+  return () => server.setHandler(answer);
+}

@@ -80,7 +80,7 @@ export async function scorePromptText(
 ): Promise<ScoreReading> {
   const messages: ChatMessage[] = [{ role: options.promptRole ?? 'user', content: prompt }];
   const route = options.route ?? 'auto';
-  const asked = (name: RoutePreference) => (options.preset ? `preset ${options.preset}` : `user asked (--route ${name})`);
+  const asked = (name: RoutePreference) => (options.preset ? `preset ${options.preset}` : `user's choice: route ${name}`);
   if (route === 'sampling') return sample(session, messages, scale, purpose, options, { why: asked('sampling') });
 
   const attempt = await readLogprobs(session, messages, scale, purpose, options);

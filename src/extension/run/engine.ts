@@ -5,6 +5,7 @@
  * of at activation.
  */
 export { evaluate } from '../../core/evaluate';
+export { evaluateRepeated } from '../../core/repeat';
 export { isCancellation } from '../../core/errors';
 export { createOpenAiSession } from '../../core/llm/openaiSession';
 export { checkTemplateId, listTemplates, loadTemplate, TemplateError } from '../../core/prompts';

@@ -1,5 +1,6 @@
 /**
- * Runs the engine once for a RunContext under a cancellable progress notification. The
+ * Runs the engine for a RunContext under a cancellable progress notification: once, or
+ * `sumlens.repeat` times independently with the spread of every score over the runs. The
  * notification's Cancel (or the run's own AbortSignal) stops the run; what finished before
  * is returned, marked cancelled. Any other failure is thrown to the caller.
  */
@@ -52,32 +53,40 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
         const subscription = token.onCancellationRequested(abort);
         let reported = 0;
         try {
-          return await engine.evaluate(
-            { source: context.source.text, summary: context.summary.text, reference: context.reference?.text, task: settings.task },
-            {
-              method,
-              aspects: settings.aspects.length ? settings.aspects : undefined,
-              samples: settings.samples,
-              route: settings.route,
-              maxStandardError: settings.maxStandardError,
-              promptOverrideDir: request.promptOverrideDir,
-              session,
+          const input = { source: context.source.text, summary: context.summary.text, reference: context.reference?.text, task: settings.task };
+          const options = {
+            method,
+            aspects: settings.aspects.length ? settings.aspects : undefined,
+            samples: settings.samples,
+            route: settings.route,
+            maxStandardError: settings.maxStandardError,
+            promptOverrideDir: request.promptOverrideDir,
+            session,
+          };
+          const engineHooks = {
+            signal: request.signal,
+            onProgress: (p: { done: number; total: number; label: string }) => {
+              const percent = p.total ? (100 * p.done) / p.total : 0;
+              const message = progressMessage(p, session.usage());
+              progress.report({ message, increment: percent - reported });
+              reported = percent;
+              hooks.onProgress({ done: p.done, total: p.total, label: message });
             },
-            {
-              signal: request.signal,
-              onProgress: (p) => {
-                const percent = p.total ? (100 * p.done) / p.total : 0;
-                const message = progressMessage(p, session.usage());
-                progress.report({ message, increment: percent - reported });
-                reported = percent;
-                hooks.onProgress({ done: p.done, total: p.total, label: message });
-              },
-              onAspect: (aspect) => {
-                aspects.push(aspect);
-                hooks.onPartial(partial());
-              },
+            onAspect: (aspect: AspectResult) => {
+              aspects.push(aspect);
+              hooks.onPartial(partial());
             },
-          );
+          };
+          if (settings.repeat === 1) return await engine.evaluate(input, options, engineHooks);
+          const repeated = await engine.evaluateRepeated(input, options, settings.repeat, settings.passThreshold, engineHooks);
+          // The first run is shown in full; the spread covers every run, and so do the calls.
+          return {
+            ...repeated.runs[0],
+            usage: session.usage(),
+            durationMs: Date.now() - started,
+            ...(repeated.cancelled ? { cancelled: true } : {}),
+            repeat: { runs: settings.repeat, threshold: settings.passThreshold, spread: repeated.spread },
+          };
         } finally {
           subscription.dispose();
         }

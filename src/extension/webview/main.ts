@@ -8,6 +8,7 @@ import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, 
 import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
 import { comparisonSection, datasetSection } from './datasetView';
+import { spreadSection } from './spreadView';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -313,6 +314,7 @@ function renderSummary(status: HTMLElement): void {
       for (const aspect of result.aspects) cards.append(aspectCard(aspect));
       root.append(cards);
     }
+    if (result.repeat) root.append(spreadSection(result, result.repeat));
     if (result.fine) root.append(fineSection(result.fine));
     root.append(usageLine(result));
   } else if (!model.running) {

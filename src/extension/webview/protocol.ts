@@ -92,6 +92,25 @@ export const resultSchema = z.object({
   cancelled: z.optional(z.boolean()),
   warnings: z.optional(z.array(z.string())),
   provenance: z.optional(z.array(z.string())),
+  /** `sumlens.repeat` above 1: every score's spread over the independent runs. */
+  repeat: z.optional(
+    z.object({
+      runs: z.number(),
+      threshold: z.optional(z.number()),
+      spread: z.array(
+        z.object({
+          name: z.string(),
+          scores: z.array(z.nullable(z.number())),
+          scored: z.number(),
+          mean: z.nullable(z.number()),
+          sd: z.nullable(z.number()),
+          min: z.nullable(z.number()),
+          max: z.nullable(z.number()),
+          threshold: z.optional(z.object({ threshold: z.number(), passed: z.number(), passRate: z.number(), straddles: z.boolean() })),
+        }),
+      ),
+    }),
+  ),
 });
 
 const progressSchema = z.object({ done: z.number(), total: z.number(), label: z.string() });

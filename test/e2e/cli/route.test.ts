@@ -37,7 +37,7 @@ describe('sumlens eval --route, --max-se, --preset', () => {
     const [coherence] = JSON.parse(run.stdout).aspects;
     assert.equal(coherence.method, 'sampling');
     assert.equal(coherence.provenance.route, 'sampling');
-    assert.equal(coherence.provenance.why, 'user asked (--route sampling)');
+    assert.equal(coherence.provenance.why, "user's choice: route sampling");
     assert.equal(coherence.provenance.samples, coherence.samples);
     assert.equal(coherence.provenance.validMass, 1);
     assert.ok(coherence.provenance.standardError > 0);
@@ -48,7 +48,7 @@ describe('sumlens eval --route, --max-se, --preset', () => {
     const run = await runCli([...args, '--route', 'sampling'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /route/);
-    assert.match(run.stdout, /coherence .*sampling, n=\d+, SE 0\.\d\d · user asked \(--route sampling\)/);
+    assert.match(run.stdout, /coherence .*sampling, n=\d+, SE 0\.\d\d · user.s choice: route sampling/);
   });
 
   it('auto: refused logprobs → sampled, the provenance says why; --max-se 0 draws all 20', async () => {

@@ -261,7 +261,7 @@ describe('geval: evaluateAspects through the fake OpenAI server', () => {
     assert.equal(server.chatRequests.filter((r) => r.body.logprobs).length, 0);
     assert.deepEqual(server.chatRequests.map((r) => r.body.n), [5, 5], 'identical answers on 1-3 stop after two batches, never after the first');
     assert.equal(result.samples, 10);
-    assert.equal(result.provenance?.why, 'user asked (--route sampling)');
+    assert.equal(result.provenance?.why, "user's choice: route sampling");
     assert.ok((result.provenance?.standardError ?? 1) < 0.05 * 2);
   });
 

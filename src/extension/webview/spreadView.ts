@@ -1,0 +1,80 @@
+/**
+ * The panel's "Spread over N runs" table (`sumlens.repeat` above 1): per score, each run's
+ * score as a dot on the scale with the range between the lowest and highest, the mean ± sd,
+ * and with `sumlens.passThreshold` how many runs reached it, flagging scores whose runs fall
+ * on both sides (a verdict a single run would have decided by chance).
+ */
+import type { PanelResult } from './protocol';
+import { captionedTable, el } from './dom';
+import { formatScore } from './numberFormat';
+
+type Repeat = NonNullable<PanelResult['repeat']>;
+type Spread = Repeat['spread'][number];
+
+/** The scale a score lives on: an aspect's own, else the fine-grained metrics' 1–5. */
+function scaleOf(name: string, result: PanelResult): [number, number] {
+  return result.aspects.find((a) => a.name === name)?.scale ?? [1, 5];
+}
+
+/** The runs' scores as dots on the scale, the range between them, the threshold as a line. */
+function runStrip(spread: Spread, [low, high]: [number, number], threshold: number | undefined): HTMLElement {
+  const strip = el('div', 'spread-strip');
+  strip.setAttribute('role', 'img');
+  const scores = spread.scores.filter((s): s is number => s !== null);
+  strip.setAttribute('aria-label', `${spread.name} in each run: ${spread.scores.map(formatScore).join(', ')}`);
+  const at = (x: number) => `${(100 * (Math.min(high, Math.max(low, x)) - low)) / (high - low || 1)}%`;
+  if (spread.min !== null && spread.max !== null) {
+    const range = el('div', 'spread-range');
+    range.style.left = at(spread.min);
+    range.style.width = `calc(${at(spread.max)} - ${at(spread.min)})`;
+    strip.append(range);
+  }
+  if (threshold !== undefined) {
+    const line = el('div', 'spread-threshold');
+    line.style.left = at(threshold);
+    line.title = `threshold ${formatScore(threshold)}`;
+    strip.append(line);
+  }
+  for (const score of scores) {
+    const dot = el('div', 'spread-dot');
+    dot.style.left = at(score);
+    dot.title = formatScore(score);
+    strip.append(dot);
+  }
+  return strip;
+}
+
+function passCell(spread: Spread): HTMLElement {
+  const t = spread.threshold;
+  if (!t) return el('td', 'num', '—');
+  const cell = el('td', t.straddles ? 'num straddles' : 'num', `${t.passed} of ${spread.scored}${t.straddles ? ' ⚠ straddles' : ''}`);
+  if (t.straddles) cell.title = `Some runs reach ${formatScore(t.threshold)} and some do not: one run would have decided this by chance.`;
+  return cell;
+}
+
+export function spreadSection(result: PanelResult, repeat: Repeat): HTMLElement {
+  const section = el('section', 'spread');
+  section.setAttribute('aria-label', `Spread over ${repeat.runs} runs`);
+  section.append(el('h2', undefined, `Spread over ${repeat.runs} runs`));
+  section.append(
+    el('p', 'muted', `The same summary judged ${repeat.runs} times independently; the cards above show the first run.${repeat.threshold !== undefined ? ` Pass: a score of at least ${formatScore(repeat.threshold)}.` : ''}`),
+  );
+  const titles = ['score', 'runs', 'mean ± sd', 'range', ...(repeat.threshold !== undefined ? ['runs passing'] : [])];
+  const { table, body } = captionedTable('spread-table', `Each score over ${repeat.runs} independent runs`, titles);
+  for (const spread of repeat.spread) {
+    const row = el('tr');
+    const strip = el('td');
+    strip.append(runStrip(spread, scaleOf(spread.name, result), repeat.threshold));
+    const unscored = repeat.runs - spread.scored;
+    row.append(
+      el('td', undefined, spread.name),
+      strip,
+      el('td', 'num', `${formatScore(spread.mean)} ± ${formatScore(spread.sd)}${unscored ? ` (${unscored} unscored)` : ''}`),
+      el('td', 'num', `${formatScore(spread.min)} – ${formatScore(spread.max)}`),
+    );
+    if (repeat.threshold !== undefined) row.append(passCell(spread));
+    body.append(row);
+  }
+  section.append(table);
+  return section;
+}
