@@ -89,6 +89,8 @@ function outPath(flags: BenchFlags): string {
 }
 
 async function runBenchCommand(flags: BenchFlags): Promise<void> {
+  // Options that cannot go together are refused before any file is read.
+  if (flags.repeat !== undefined && flags.batch) throw new SumLensError('usage', '--repeat runs against the endpoint directly, not with --batch');
   const dataset = readDataset(flags.dataset);
   const plan = benchPlan(dataset, flags.aspects);
   const out = outPath(flags);
@@ -161,7 +163,6 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
  * correlation with people over the runs. A run that stops (fatal, cancelled) ends the repeat.
  */
 async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions, 'session' | 'itemConcurrency'>): Promise<void> {
-  if (flags.batch) throw new SumLensError('usage', '--repeat runs against the endpoint directly, not with --batch; see sumlens bench --help');
   const repeat = flags.repeat ?? 1;
   const session = sessionFrom(flags);
   const runs: MetaResult[][] = [];

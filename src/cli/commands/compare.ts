@@ -48,14 +48,14 @@ function parseAlpha(text: string): number {
 async function runCompare(pathA: string, pathB: string | undefined, flags: CompareFlags): Promise<void> {
   let comparison: RunComparison;
   if (flags.by === 'system') {
-    if (pathB !== undefined) throw new SumLensError('usage', 'give one run with --by system, or two runs without it; see sumlens compare --help');
+    if (pathB !== undefined) throw new SumLensError('usage', 'give one run with --by system, or two runs without it');
     const run = await loadRun(pathA);
     const named = flags.systems?.split(',').map((s) => s.trim());
     if (named && named.length !== 2) throw new SumLensError('usage', `--systems wants two names, e.g. --systems A,B (got "${flags.systems}")`);
     const [a, b] = sidesBySystem(run, named as [string, string] | undefined);
     comparison = compareSides(a, b, run.aspects, { seed: flags.seed });
   } else {
-    if (pathB === undefined) throw new SumLensError('usage', 'give two runs, or one run with --by system; see sumlens compare --help');
+    if (pathB === undefined) throw new SumLensError('usage', 'give two runs, or one run with --by system');
     comparison = compareRuns(await loadRun(pathA), await loadRun(pathB), { allowDifferent: flags.allowDifferent, seed: flags.seed });
   }
   for (const difference of comparison.differences) stderrNotice(`compared despite a difference (--allow-different): ${difference}`);

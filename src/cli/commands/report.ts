@@ -32,7 +32,7 @@ function write(file: string, text: string): void {
 }
 
 async function runReportCommand(runA: string, runB: string | undefined, flags: ReportFlags): Promise<void> {
-  if (!flags.html && !flags.md) throw new SumLensError('usage', 'give --html FILE and/or --md FILE; see sumlens report --help');
+  if (!flags.html && !flags.md) throw new SumLensError('usage', 'give --html FILE and/or --md FILE');
   const data = await reportData(runA, runB, { allowDifferent: flags.allowDifferent });
   if (flags.html) {
     write(flags.html, reportHtml(data));

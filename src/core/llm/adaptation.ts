@@ -26,7 +26,7 @@ export function adaptationFor(refusal: Refusal, refused: RefusedRequest): Capabi
         if (refused.userTopLogprobs === asked) {
           throw new SumLensError(
             'usage',
-            `--top-logprobs ${asked} is more than ${refused.endpoint} allows (${refusal.cap}; it said: "${refusal.message}"); use --top-logprobs ${refusal.cap} or less, see sumlens eval --help.`,
+            `--top-logprobs ${asked} is more than ${refused.endpoint} allows (${refusal.cap}; it said: "${refusal.message}"); use --top-logprobs ${refusal.cap} or less`,
           );
         }
         return { topLogprobsCap: refusal.cap };

@@ -42,6 +42,9 @@ describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)'
     ['an invalid choice', () => [...base, '--method', 'gevl'], /--method.*'gevl' is invalid.*geval/],
     ['an unknown command', () => ['evl'], /unknown command 'evl' \(did you mean eval\?\)/],
     ['meta with an empty --aspect', () => ['meta', '--dataset', 'x.json', '--aspect', ' , '], /--aspect.*at least one aspect/],
+    ['report without an output', () => ['report', 'run.jsonl'], /give --html FILE and\/or --md FILE/],
+    ['compare --by system with two runs', () => ['compare', 'a.jsonl', 'b.jsonl', '--by', 'system'], /give one run with --by system/],
+    ['bench --repeat with --batch', () => ['bench', '--dataset', 'x.json', '--repeat', '2', '--batch'], /--repeat runs against the endpoint directly, not with --batch/],
   ];
 
   for (const [what, args, message] of cases) {
@@ -53,6 +56,7 @@ describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)'
       assert.match(lines[0], message);
       const command = args()[0] === 'evl' ? 'sumlens' : `sumlens ${args()[0]}`;
       assert.ok(lines[0].endsWith(`see ${command} --help`), lines[0]);
+      assert.equal(lines[0].split('--help').length, 2, `the pointer to --help once: ${lines[0]}`);
       assert.ok(!/^\s+at /m.test(run.stderr) && !run.stderr.includes('Usage:'));
       assert.equal(run.stdout, '');
     });
