@@ -13,10 +13,9 @@ import { readDataset, type Dataset, type Level } from '../../core/meta/datasets'
 import { metaTable, paperSection } from '../../core/meta/formatTable';
 import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences } from '../../core/fine/summevalReferences';
 import { runMeta } from '../../core/meta/runMeta';
-import type { MetaResult } from '../../core/meta/metaEvaluate';
+import { repeatBench } from '../../core/run/repeatBench';
 import { correlationSpread, correlationSpreadTable } from '../../core/meta/repeatSpread';
 import { SumLensError } from '../../core/errors';
-import { inCacheSlot } from '../../core/llm/cacheSlot';
 import { runExitCode } from '../../core/run/outcome';
 import type { Method } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
@@ -157,56 +156,33 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
   }
 }
 
-/**
- * `--repeat N`: N bench runs, run k in cache slot k − 1 (run 1 is the plain run, so it shares
- * its cache and run file) and its own run file; then per aspect the spread of each
- * correlation with people over the runs. A run that stops (fatal, cancelled) ends the repeat.
- */
+/** `--repeat N` (src/core/run/repeatBench.ts): N runs, then each correlation's spread over them. */
 async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions, 'session' | 'itemConcurrency'>): Promise<void> {
-  const repeat = flags.repeat ?? 1;
   const session = sessionFrom(flags);
-  const runs: MetaResult[][] = [];
-  const outs: string[] = [];
-  let exitCode = 0;
   const cancellation = cancelOnInterrupt();
+  let result;
   try {
-    for (let k = 0; k < repeat; k++) {
-      const out = k === 0 ? common.out : common.out.replace(/(\.jsonl)?$/i, `.repeat${k + 1}.jsonl`);
-      const settings = k === 0 ? common.settings : { ...common.settings, options: { ...common.settings.options, cacheSlot: k } };
-      const progress = runProgress(flags.progressEvery);
-      let summary: BenchRunSummary;
-      try {
-        summary = await runBench({
-          ...common,
-          out,
-          settings,
-          session: inCacheSlot(session, k),
-          itemConcurrency: flags.concurrency * 2,
-          signal: cancellation.signal,
-          onProgress: progress.onProgress,
-          onNotice: stderrNotice,
-        });
-      } finally {
-        progress.finish();
-      }
-      process.stderr.write(`run ${k + 1} of ${repeat}: ${runReport(summary, out, session.model, false)}\n`);
-      const code = runExitCode(summary);
-      if (code !== 0) exitCode = code;
-      if (summary.fatal || summary.cancelled || summary.written + summary.alreadyDone === 0) {
-        finishRun(summary);
-        return;
-      }
-      outs.push(out);
-      runs.push(runMeta({ dataset: common.dataset.path, aspects: common.plan.aspects.map((a) => a.human), predictions: out, level: flags.level }).results);
-    }
+    result = await repeatBench({
+      ...common,
+      repeat: flags.repeat ?? 1,
+      session,
+      level: flags.level,
+      itemConcurrency: flags.concurrency * 2,
+      signal: cancellation.signal,
+      onNotice: stderrNotice,
+      progressFor: () => runProgress(flags.progressEvery),
+      onRunDone: (k, summary, out) => process.stderr.write(`run ${k + 1} of ${flags.repeat}: ${runReport(summary, out, session.model, false)}\n`),
+    });
   } finally {
     cancellation.dispose();
   }
-  const spread = correlationSpread(runs);
-  process.stdout.write(flags.json ? JSON.stringify({ runs: outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, runs.length));
-  if (exitCode !== 0) {
+  if (result.stopped) return finishRun(result.stopped);
+  const spread = correlationSpread(result.runs);
+  process.stdout.write(flags.json ? JSON.stringify({ runs: result.outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, result.runs.length));
+  const exitCode = result.summaries.map(runExitCode).find((code) => code !== 0);
+  if (exitCode !== undefined) {
     process.exitCode = exitCode;
-    stderrNotice(`partial: some items failed in some runs (recorded; a rerun evaluates them again)`);
+    stderrNotice('partial: some items failed in some runs (recorded; a rerun evaluates them again)');
   }
 }
 

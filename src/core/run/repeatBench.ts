@@ -1,0 +1,64 @@
+/**
+ * `bench --repeat N`: N bench runs, run k in cache slot k − 1 (run 1 is the plain run, so it
+ * shares its cache and run file) and its own run file `<out>.repeatK.jsonl`; each run's
+ * correlations with people are kept for their spread. A run that stops (fatal, cancelled, or
+ * nothing written) ends the repeat and is returned as `stopped`.
+ */
+import { inCacheSlot } from '../llm/cacheSlot';
+import type { LlmSession } from '../llm/types';
+import type { Level } from '../meta/datasets';
+import type { MetaResult } from '../meta/metaEvaluate';
+import { runMeta } from '../meta/runMeta';
+import { runBench, type BenchRunOptions, type BenchRunSummary } from './runBench';
+
+export interface RepeatBenchOptions extends Omit<BenchRunOptions, 'session' | 'onProgress'> {
+  repeat: number;
+  session: LlmSession;
+  level?: Level;
+  /** Progress of run `k` (0-based), made fresh for each run by the caller. */
+  progressFor(k: number): { onProgress: BenchRunOptions['onProgress']; finish(): void };
+  /** Run `k` finished (written to `out`), before its correlations are computed. */
+  onRunDone?(k: number, summary: BenchRunSummary, out: string): void;
+}
+
+export interface RepeatBenchResult {
+  /** The run files of the runs that finished, in order. */
+  outs: string[];
+  /** Each finished run's correlations with people. */
+  runs: MetaResult[][];
+  /** Summaries of every run made (the last one may have stopped the repeat). */
+  summaries: BenchRunSummary[];
+  /** The run that ended the repeat early, if one did. */
+  stopped?: BenchRunSummary;
+}
+
+/** Where run k (0-based) writes: the plain run file for the first, `<out>.repeatK.jsonl` after. */
+export function repeatOut(out: string, k: number): string {
+  return k === 0 ? out : out.replace(/(\.jsonl)?$/i, `.repeat${k + 1}.jsonl`);
+}
+
+export async function repeatBench(options: RepeatBenchOptions): Promise<RepeatBenchResult> {
+  const { repeat, session, level, progressFor, onRunDone, ...common } = options;
+  const result: RepeatBenchResult = { outs: [], runs: [], summaries: [] };
+  for (let k = 0; k < repeat; k++) {
+    const out = repeatOut(common.out, k);
+    // The slot is part of the run's settings, so a resume never mixes two slots in one file.
+    const settings = k === 0 ? common.settings : { ...common.settings, options: { ...common.settings.options, cacheSlot: k } };
+    const progress = progressFor(k);
+    let summary: BenchRunSummary;
+    try {
+      summary = await runBench({ ...common, out, settings, session: inCacheSlot(session, k), onProgress: progress.onProgress });
+    } finally {
+      progress.finish();
+    }
+    result.summaries.push(summary);
+    onRunDone?.(k, summary, out);
+    if (summary.fatal || summary.cancelled || summary.written + summary.alreadyDone === 0) {
+      result.stopped = summary;
+      return result;
+    }
+    result.outs.push(out);
+    result.runs.push(runMeta({ dataset: common.dataset.path, aspects: common.plan.aspects.map((a) => a.human), predictions: out, level }).results);
+  }
+  return result;
+}
