@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const codeServerBin = path.join(
-  process.env.SUMLENS_CODE_SERVER_DIR ?? path.join(root, '.tools/code-server'),
+  process.env.SUMLENS_CODE_SERVER_DIR || path.join(root, '.tools/code-server'),
   'node_modules/.bin/code-server',
 );
 
