@@ -12,13 +12,62 @@ import type { Finding, FindingKind, NoteName } from '../result';
 import { readRunFile } from './benchOutput';
 import type { LoadedRun } from './loadRun';
 
-const RULES: Record<FindingKind, { name: string; text: string; level: 'error' | 'warning' | 'note' }> = {
-  incorrect: { name: 'IncorrectFact', text: 'A fact in the summary contradicts the source.', level: 'error' },
-  unsupported: { name: 'UnsupportedFact', text: 'A fact in the summary is not supported by the source.', level: 'warning' },
-  partial: { name: 'PartiallySupportedFact', text: 'A fact in the summary is only partly supported by the source.', level: 'warning' },
-  missing: { name: 'MissingFact', text: 'A key fact of the reference (or source) is missing from the summary.', level: 'warning' },
-  misplaced: { name: 'MisplacedFact', text: 'A fact stands in the wrong section of the summary.', level: 'note' },
-  readability: { name: 'Readability', text: 'A readability issue in the summary.', level: 'note' },
+interface Rule {
+  name: string;
+  /** One line, shown in lists. */
+  text: string;
+  /** How SumLens finds it (GitHub shows it with the alert). */
+  full: string;
+  /** What to do about it. */
+  help: string;
+  level: 'error' | 'warning' | 'note';
+}
+
+const VOTED = 'Several differently-angled judge prompts vote on each fact of the summary (SumAutoEval)';
+
+const RULES: Record<FindingKind, Rule> = {
+  incorrect: {
+    name: 'IncorrectFact',
+    text: 'A fact in the summary contradicts the source.',
+    full: `${VOTED}; the majority found this fact contradicted by the source. The evidence locations quote the source.`,
+    help: 'Correct the fact from the source quoted as evidence, or remove it.',
+    level: 'error',
+  },
+  unsupported: {
+    name: 'UnsupportedFact',
+    text: 'A fact in the summary is not supported by the source.',
+    full: `${VOTED}; none found support for this fact in the source (or the prompts disagreed). SummEval's consistency counts such a fact as a hallucination.`,
+    help: 'Check the fact against the source; remove it or rephrase it to what the source says.',
+    level: 'warning',
+  },
+  partial: {
+    name: 'PartiallySupportedFact',
+    text: 'A fact in the summary is only partly supported by the source.',
+    full: `${VOTED}; the source supports part of this fact only.`,
+    help: 'Narrow the fact to what the source supports.',
+    level: 'warning',
+  },
+  missing: {
+    name: 'MissingFact',
+    text: 'A key fact of the reference (or source) is missing from the summary.',
+    full: 'The key facts are extracted from the reference summary (or the source when there is none); the judges found this one absent from the summary.',
+    help: 'Add the fact if it belongs in the summary; the location points at it in the reference or source.',
+    level: 'warning',
+  },
+  misplaced: {
+    name: 'MisplacedFact',
+    text: 'A fact stands in the wrong section of the summary.',
+    full: 'The judges found this fact in the summary, but not in the section the reference puts it in.',
+    help: 'Move the fact to the section where it belongs.',
+    level: 'note',
+  },
+  readability: {
+    name: 'Readability',
+    text: 'A readability issue in the summary.',
+    full: 'A judge reading the summary for flow and language flagged this passage; the message names the category.',
+    help: 'Rephrase the passage for clarity.',
+    level: 'note',
+  },
 };
 const KINDS = Object.keys(RULES) as FindingKind[];
 
@@ -96,6 +145,8 @@ export async function sarifLog(run: LoadedRun, toolVersion = run.header.tool): P
               id: `sumlens/${kind}`,
               name: RULES[kind].name,
               shortDescription: { text: RULES[kind].text },
+              fullDescription: { text: RULES[kind].full },
+              help: { text: RULES[kind].help },
               defaultConfiguration: { level: RULES[kind].level },
             })),
           },

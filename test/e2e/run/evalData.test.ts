@@ -13,6 +13,7 @@ import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
 import { FakeBatchApi } from '../../fake/batchRoutes';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { runCli } from './cli';
+import { validateSarif } from './sarifMultitool';
 
 /** A score that depends on the summary: "good" summaries 4, others 2. */
 function scoreBySummary(request: RecordedRequest) {
@@ -116,7 +117,7 @@ describe('e2e run: eval --data', function () {
     assert.match(bad.stderr, /--fail-under names "fluency", which this run has no scores for/);
   });
 
-  it('--format sarif writes fine-grained findings that the SARIF 2.1.0 schema accepts, at exact line:column', async () => {
+  it('--format sarif writes fine-grained findings that the SARIF 2.1.0 schema and Microsoft\'s SARIF Multitool (with GitHub\'s rules) accept, at exact line:column', async () => {
     server.setHandler(scriptedJudge({ answer: (angle, _id, text) => (angle.startsWith('correctness') && text.includes('Tuesday') ? 'No' : 'Yes') }));
     fs.writeFileSync(path.join(dir, 'summary.txt'), 'The council met.\nIt voted on Tuesday.');
     const jsonl = path.join(dir, 'data.jsonl');
@@ -130,6 +131,11 @@ describe('e2e run: eval --data', function () {
     addFormats(ajv);
     const validate = ajv.compile(schema);
     assert.ok(validate(log as object), JSON.stringify(validate.errors, null, 2));
+    const sarifFile = path.join(dir, 'findings.sarif');
+    fs.writeFileSync(sarifFile, run.stdout);
+    // SumLens has no web page yet for the driver's informationUri: the one remark allowed.
+    const findings = validateSarif(sarifFile).filter((f) => !(f.ruleId === 'SARIF2005' && f.message.includes("'informationUri'")));
+    assert.deepEqual(findings, [], `the SARIF Multitool (SARIF and GitHub rules) finds nothing else to say:\n${JSON.stringify(findings, null, 2)}`);
     const incorrect = log.runs[0].results.find((r: any) => r.ruleId === 'sumlens/incorrect');
     assert.ok(incorrect, JSON.stringify(log.runs[0].results));
     const where = incorrect.locations[0].physicalLocation;
