@@ -76,14 +76,31 @@ async function selectSummaryParagraph(page: Page, summaryEditor: Locator): Promi
   await page.locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` }).first().waitFor();
 }
 
+/**
+ * Where the first drawn match of `locator` is, waiting up to 5 s: the editor redraws its
+ * decorations when the diagnostics change (a squiggle being redrawn has no box for a moment),
+ * and a squiggle over a wrapped line comes in pieces, some of them empty.
+ */
+async function onScreen(page: Page, locator: Locator): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  for (let tries = 0; tries < 20; tries++) {
+    for (const piece of await locator.all()) {
+      const box = await piece.boundingBox().catch(() => null);
+      if (box && box.width >= 4) return box;
+    }
+    await page.waitForTimeout(250);
+  }
+  return null;
+}
+
 /** Puts the cursor in the first `squiggle` of the editor and picks `title` from the quick-fix menu. */
 async function quickFix(page: Page, editor: Locator, squiggle: string, title: string): Promise<void> {
-  await editor.locator(squiggle).first().waitFor({ timeout: 15_000 });
-  const box = await editor.locator(squiggle).first().boundingBox();
-  assert.ok(box, `${squiggle} is on screen`);
+  const mark = editor.locator(squiggle);
+  await mark.first().waitFor({ timeout: 15_000 });
   const rows = page.locator('.action-widget .monaco-list-row.action');
   // On a busy machine the code actions may come after the menu's wait: asked once more then.
   for (let attempt = 1; ; attempt++) {
+    const box = await onScreen(page, mark);
+    assert.ok(box, `${squiggle} is on screen`);
     await page.mouse.click(box.x + Math.min(8, box.width / 2), box.y + box.height / 2);
     await page.keyboard.press(`${mod}+.`);
     try {
