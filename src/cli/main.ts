@@ -4,6 +4,7 @@
  * errors name the problem and the command's --help, never print the whole help.
  */
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { exitCodeOf, isSumLensError } from '../core/errors';
 import { ownManifest, packageVersion } from '../core/manifest';
@@ -21,7 +22,7 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
   try {
     for (const entry of commandTable) {
-      if (entry.name === wanted) loadCommand(entry)(program);
+      if (entry.name === wanted) (await loadCommand(entry))(program);
       else program.command(entry.name).description(entry.summary);
     }
     configureUsageErrors(program);
@@ -39,10 +40,13 @@ function commandName(args: string[]): string | undefined {
 }
 
 /** Loads a command's module only when it is the one being run (see commandTable). */
-function loadCommand(entry: CommandEntry): (program: Command) => void {
-  // A runtime require: in the bundle each command is its own file (dist/commands/<module>.js).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require(path.join(__dirname, 'commands', `${entry.module}.js`)) as Record<string, (program: Command) => void>;
+async function loadCommand(entry: CommandEntry): Promise<(program: Command) => void> {
+  // A runtime import: in the bundle each command is its own ES module (dist/commands/<module>.mjs)
+  // sharing chunks with the others; under tsc (tests) it is a CommonJS file beside this one.
+  const extension = path.extname(__filename);
+  const file = path.join(__dirname, 'commands', `${entry.module}${extension}`);
+  // tsc turns import() into require(), which takes a path; a native import() takes a URL.
+  const loaded = (await import(extension === '.mjs' ? pathToFileURL(file).href : file)) as Record<string, (program: Command) => void>;
   return loaded[entry.register];
 }
 

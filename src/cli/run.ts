@@ -1,4 +1,4 @@
-// Entry point of the bundled CLI (dist/cli.js).
+// Entry point of the bundled CLI (dist/cli.mjs).
 import { main } from './main';
 
 void main(process.argv).then((code) => {

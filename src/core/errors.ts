@@ -57,7 +57,8 @@ export function failureOf(error: unknown): Failure {
 
 /**
  * A SumLensError, also one made by another copy of this module: each CLI command is its own
- * bundle (dist/commands/*.js) while the entry that reports errors is another (dist/cli.js).
+ * module (under tsc, dist/commands/*.mjs share one copy) while the entry that reports errors
+ * may hold another.
  */
 export function isSumLensError(error: unknown): error is SumLensError {
   return (
