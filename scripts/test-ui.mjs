@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium, installVsix } from '../test/vscode/codeServer.mjs';
+import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium, installVsix, sharedDatasetsFolder } from '../test/vscode/codeServer.mjs';
 
 // Theme id (for settings) and its label in the theme picker.
 const themes = {
@@ -64,6 +64,8 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     'sumlens.model': 'fake-model',
     'sumlens.method': 'all',
     'sumlens.measure.items': 8,
+    // Measure against people finds its SummEval slice in the user's local copy of the sets.
+    'sumlens.datasetsFolder': sharedDatasetsFolder,
   });
   if (fromVsix) installVsix(profile, vsix);
   const workspace = copyWorkspace(fixture);

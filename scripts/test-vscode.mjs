@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium } from '../test/vscode/codeServer.mjs';
+import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium, sharedDatasetsFolder } from '../test/vscode/codeServer.mjs';
 
 const electron = process.argv.includes('--electron');
 const suiteArg = process.argv.includes('--suite') ? process.argv[process.argv.indexOf('--suite') + 1] : null;
@@ -68,6 +68,8 @@ function prepare(suite) {
     OPENAI_API_KEY: 'sk-from-environment',
     // Each test scripts its own replies: they must really be requested, not read from a cache.
     SUMLENS_CACHE_DIR: 'off',
+    // Measure against people finds its SummEval slice here, as a user's local copy.
+    SUMLENS_DATASETS: sharedDatasetsFolder,
   };
   return { workspace, resultsFile, env };
 }

@@ -8,7 +8,8 @@
  */
 import { DEFAULT_MAX_STANDARD_ERROR, DEFAULT_PRIOR_WEIGHT, stopRule } from '../../src/core/geval/adaptiveSampling';
 import { allAnswersRho, readRecordedAspect, replayStopRule, type RecordedAspect } from '../../src/core/meta/adaptiveReplay';
-import { findSharedDataset } from '../../src/core/meta/sharedDatasets';
+import { findDatasetFile } from '../../src/core/datasets/locate';
+import '../../test/setup/sharedDatasets';
 import { DEFAULT_SEED } from '../../src/core/stats/random';
 
 export const RECORDED_ASPECTS = [
@@ -24,7 +25,7 @@ const BOUNDS = [0.03, 0.04, 0.05, 0.06, 0.075, 0.1];
 export const RHO_TOLERANCE = 0.01;
 
 export function recordedPath(file: string): string | undefined {
-  return findSharedDataset(`topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_${file}_geval.json`);
+  return findDatasetFile(`topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_${file}_geval.json`);
 }
 
 export async function benchSampling(): Promise<string[]> {

@@ -14,7 +14,8 @@ import { benchPlan } from '../../src/core/run/benchPlan';
 import { readDataset } from '../../src/core/meta/datasets';
 import { runBench } from '../../src/core/run/runBench';
 import { runSettings } from '../../src/core/run/runHeader';
-import { findSharedDataset } from '../../src/core/meta/sharedDatasets';
+import { findDatasetFile } from '../../src/core/datasets/locate';
+import '../../test/setup/sharedDatasets';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
 
 const LATENCY_MS = 300;
@@ -77,8 +78,8 @@ function describe(label: string, p: Pass): string[] {
 }
 
 export async function benchThroughput(): Promise<string[]> {
-  const datasetPath = findSharedDataset('summeval/summeval.json');
-  if (!datasetPath) return ['throughput: skipped, ../shared/datasets/summeval/summeval.json is absent'];
+  const datasetPath = findDatasetFile('summeval/summeval.json');
+  if (!datasetPath) return ['throughput: skipped, ../shared/datasets/summeval/summeval.json is in no datasets folder (SUMLENS_DATASETS)'];
   const items = Number(process.env.SUMLENS_BENCH_ITEMS ?? 1600);
   return [
     `SummEval × ${CALLS_PER_ITEM} aspects (geval, logprobs route), fake server at ${LATENCY_MS} ms/call, concurrency ${CONCURRENCY}:`,

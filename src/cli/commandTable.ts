@@ -24,5 +24,6 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'rescore', summary: 'score a run file again at new parse rules or thresholds, without calling the judge', module: 'rescore', register: 'registerRescore' },
   { name: 'compare', summary: 'compare two runs item by item: mean differences, paired intervals and Holm-corrected p-values', module: 'compare', register: 'registerCompare' },
   { name: 'report', summary: 'write a run (or two) as a self-contained HTML report or Markdown', module: 'report', register: 'registerReport' },
+  { name: 'datasets', summary: 'the human-scored sets SumLens knows: list, get NAME (download, checksum-verified), path NAME', module: 'datasets', register: 'registerDatasets' },
   { name: 'cache', summary: 'show the answer cache (stats) or empty it (clear)', module: 'cache', register: 'registerCache' },
 ];

@@ -15,6 +15,12 @@ const codeServerBin = path.join(
   'node_modules/.bin/code-server',
 );
 
+/**
+ * The shared human-scored sets beside this repository, which the tests name explicitly
+ * (SUMLENS_DATASETS or the sumlens.datasetsFolder setting): SumLens has no such default.
+ */
+export const sharedDatasetsFolder = process.env.SUMLENS_DATASETS || path.join(root, '..', 'shared', 'datasets');
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

@@ -7,6 +7,7 @@
  */
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
+import { resolveDatasetArgument } from '../../core/datasets/locate';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { defaultBaseUrl, defaultModel } from '../../core/llm/openaiSession';
 import { readDataset, type Dataset, type Level } from '../../core/meta/datasets';
@@ -55,7 +56,7 @@ export function registerBench(program: Command): void {
   const command = program
     .command('bench')
     .description('run an evaluator over a human-annotated dataset, then correlate with the human scores')
-    .requiredOption('--dataset <file>', 'dataset JSON (SummEval, Topical-Chat, QAGS)')
+    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum; see sumlens datasets list) or a dataset JSON', (value: string) => resolveDatasetArgument(value))
     .addOption(new Option('--method <method>', 'evaluator').choices(['geval', 'rationale', 'fine']).default('geval'))
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
     .option('--limit <n>', 'only the first N items', positiveInt)

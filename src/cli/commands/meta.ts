@@ -5,6 +5,7 @@
  * a field of the items. `--compare` takes two such score sets and tests their difference.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { resolveDatasetArgument } from '../../core/datasets/locate';
 import { SumLensError } from '../../core/errors';
 import type { Level } from '../../core/meta/datasets';
 import { compareTable, metaJson, metaTable, paperSection } from '../../core/meta/formatTable';
@@ -73,7 +74,7 @@ export function registerMeta(program: Command): void {
   const command = program
     .command('meta')
     .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b) with 95% bootstrap intervals')
-    .requiredOption('--dataset <file>', 'dataset JSON (SummEval, Topical-Chat, QAGS, or UniEval/G-Eval result files)')
+    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum; see sumlens datasets list) or a dataset JSON (also UniEval/G-Eval result files)', (value: string) => resolveDatasetArgument(value))
     .requiredOption('--aspect <names>', 'human-scored aspect, or several separated by commas', parseAspects)
     .option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key (twice with --compare)', collect)
     .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores (twice with --compare)", collect)

@@ -1,8 +1,9 @@
 /**
  * The human-scored items a template is measured on: the user's own scored file
  * (`sumlens.measure.dataset`, JSON or JSONL in the meta-evaluation format) or, by default,
- * a slice of SummEval (summarization, consistency) or Topical-Chat (dialogue) read in place
- * from ../shared/datasets. The slice takes `sumlens.measure.items` items spread evenly over
+ * a slice of SummEval (summarization, consistency) or Topical-Chat (dialogue) found by name
+ * as the CLI finds it: in `sumlens.datasetsFolder` (else SUMLENS_DATASETS), then among the
+ * sets `sumlens datasets get` downloaded. The slice takes `sumlens.measure.items` items spread evenly over
  * the set (not the first few documents), so that it spans documents and systems.
  */
 import * as fs from 'fs';
@@ -23,11 +24,25 @@ export interface ScoredSet {
   items: ScoredItem[];
 }
 
-const defaults: Record<string, string> = {
-  summarization: 'summeval/summeval.json',
-  consistency: 'summeval/summeval.json',
-  dialogue: 'topical_chat/topical_chat.json',
+/** The registered set each task is measured on by default, and its main file. */
+const defaults: Record<string, { name: string; file: string }> = {
+  summarization: { name: 'summeval', file: 'summeval/summeval.json' },
+  consistency: { name: 'summeval', file: 'summeval/summeval.json' },
+  dialogue: { name: 'topical-chat', file: 'topical_chat/topical_chat.json' },
 };
+
+/** The default set of a task, or an error naming the command that gets it. */
+function findDefaultSet(task: string, scope: vscode.Uri): string {
+  const set = defaults[task];
+  if (!set) throw new Error(`no human-scored set for ${task} templates; set sumlens.measure.dataset to your own scored JSONL`);
+  const engine = loadEngine();
+  const folder = vscode.workspace.getConfiguration('sumlens', scope).get<string>('datasetsFolder', '').trim();
+  const found = engine.findDatasetFile(set.file, engine.datasetFolders(process.env, folder || undefined));
+  if (!found) {
+    throw new Error(`the human-scored set ${set.name} is not here: run \`${engine.getCommand(set.name)}\` in a terminal, or set sumlens.datasetsFolder to a folder holding ${set.file}; or set sumlens.measure.dataset to your own scored JSONL`);
+  }
+  return found;
+}
 
 function readUserFile(file: string) {
   const engine = loadEngine();
@@ -53,8 +68,7 @@ export function loadScoredSet(task: string, aspect: string, scope: vscode.Uri): 
   const size = Math.max(3, config.get<number>('items', 20));
   const own = config.get<string>('dataset', '').trim();
   const root = vscode.workspace.getWorkspaceFolder(scope)?.uri.fsPath ?? '';
-  const file = own ? path.resolve(root, own) : loadEngine().findSharedDataset(defaults[task] ?? '');
-  if (!file) throw new Error(`no human-scored set for ${task}: ../shared/datasets/${defaults[task] ?? '?'} is absent; set sumlens.measure.dataset to your own scored JSONL`);
+  const file = own ? path.resolve(root, own) : findDefaultSet(task, scope);
   const dataset = readUserFile(file);
   if (!dataset.aspects.includes(aspect)) {
     throw new Error(`${path.basename(file)} has no human "${aspect}" scores (it has: ${dataset.aspects.join(', ')})`);

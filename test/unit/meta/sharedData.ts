@@ -1,10 +1,10 @@
 /** Mocha helper: the path of a shared dataset file, or skip the test with a visible line. */
-import { findSharedDataset } from '../../../src/core/meta/sharedDatasets';
+import { findDatasetFile } from '../../../src/core/datasets/locate';
 
 export function requireDataset(ctx: Mocha.Context, relative: string): string {
-  const path = findSharedDataset(relative);
+  const path = findDatasetFile(relative);
   if (!path) {
-    console.log(`    (skipped: ../shared/datasets/${relative} is absent)`);
+    console.log(`    (skipped: ${relative} is in no datasets folder; set SUMLENS_DATASETS)`);
     ctx.skip();
   }
   return path as string;
