@@ -104,7 +104,11 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
 
     const meta = await runSumlens(['meta', '--dataset', 'summeval', '--aspect', 'coherence', '--field', 'scores', '--resamples', '0', '--json'], env());
     assert.equal(meta.code, 0, meta.stderr);
-    assert.ok(meta.stdout.includes(downloaded()) || meta.stdout.includes('coherence'));
+    // The human scores against themselves: 1,600 items in 100 documents, a perfect correlation.
+    assert.deepEqual(
+      (({ aspect, items, documents, spearman }) => ({ aspect, items, documents, spearman }))(JSON.parse(meta.stdout)),
+      { aspect: 'coherence', items: 1600, documents: 100, spearman: 1 },
+    );
   });
 
   it('a wrong checksum deletes the download and exits 8 naming both hashes', async () => {
