@@ -1,14 +1,15 @@
 // End-to-end UI test: SumLens in code-server, driven in Chromium by playwright-core, in light
 // and dark themes (and the panel in high contrast). Screenshots go to test-results/screenshots/;
 // with --update-docs to docs/screenshots/ (the README's pictures: `npm run screenshots`).
-//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc] [--vsix] [--update-docs]
-// --vsix: the same walk-through against the packaged extension (production build, vsce
-// package, installed into code-server) instead of the source; screenshots go to a temp dir.
+//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc] [--dev] [--update-docs]
+// The walk-through runs against what a user installs: the VSIX (`npm run package`: production
+// build, vsce package), installed into code-server's extensions folder as
+// `code --install-extension` does. --dev loads the extension from the source folder instead
+// (quicker while working on it).
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium, installVsix, sharedDatasetsFolder } from '../test/vscode/codeServer.mjs';
 
 // Theme id (for settings) and its label in the theme picker.
@@ -19,19 +20,19 @@ const themes = {
 };
 const only = process.argv.includes('--theme') ? process.argv[process.argv.indexOf('--theme') + 1] : null;
 const headed = process.argv.includes('--headed');
-const fromVsix = process.argv.includes('--vsix');
+const fromVsix = !process.argv.includes('--dev');
 const outDir = path.join(root, 'out/test-ui');
-const shotsDir = fromVsix
-  ? fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-shots-'))
-  : path.join(root, process.argv.includes('--update-docs') ? 'docs/screenshots' : 'test-results/screenshots');
+const shotsDir = path.join(root, process.argv.includes('--update-docs') ? 'docs/screenshots' : 'test-results/screenshots');
 const vsix = path.join(outDir, 'sumlens.vsix');
 const fixture = path.join(root, 'test/vscode/fixtures/workspace');
 
-execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs'), ...(fromVsix ? ['--production'] : [])], { stdio: 'inherit', cwd: root });
 if (fromVsix) {
   fs.mkdirSync(outDir, { recursive: true });
-  execFileSync(path.join(root, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsix], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  // `npm run package`, into the test's own folder (its "vscode:prepublish" builds for production).
+  execFileSync('npm', ['run', '--silent', 'package', '--', '-o', vsix], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   console.log(`VSIX: ${vsix} (${(fs.statSync(vsix).size / 1024).toFixed(1)} KB)`);
+} else {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'inherit', cwd: root });
 }
 await esbuild.build({
   entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts')],

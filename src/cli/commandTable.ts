@@ -20,7 +20,7 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'replay', summary: 'score recorded judge answers and correlate with human scores', module: 'replay', register: 'registerReplay' },
   { name: 'bench', summary: 'run an evaluator over a human-annotated dataset, then correlate with the human scores', module: 'bench', register: 'registerBench' },
   { name: 'probe', summary: 'what this endpoint and model can do (logprobs, n, temperature, structured output, streaming, reasoning), and what a run costs', module: 'probe', register: 'registerProbe' },
-  { name: 'capabilities', summary: 'list (or --reset) the endpoint quirks SumLens learned and remembers for 7 days', module: 'capabilities', register: 'registerCapabilities' },
+  { name: 'capabilities', summary: 'list (or --reset) the endpoint quirks SumLens learned and remembers (refusals 7 days, silent drops 1 day)', module: 'capabilities', register: 'registerCapabilities' },
   { name: 'rescore', summary: 'score a run file again at new parse rules or thresholds, without calling the judge', module: 'rescore', register: 'registerRescore' },
   { name: 'compare', summary: 'compare two runs item by item: mean differences, paired intervals and Holm-corrected p-values', module: 'compare', register: 'registerCompare' },
   { name: 'report', summary: 'write a run (or two) as a self-contained HTML report or Markdown', module: 'report', register: 'registerReport' },

@@ -4,7 +4,7 @@
  * and until when; `--reset [ENDPOINT]` forgets all of it or one endpoint's.
  */
 import type { Command } from 'commander';
-import { DEFAULT_QUIRK_TTL_MS, describeQuirk, listCapabilities, resetCapabilities, type EndpointQuirks } from '../../core/llm/capabilityStore';
+import { describeQuirk, listCapabilities, resetCapabilities, type EndpointQuirks } from '../../core/llm/capabilityStore';
 import { defaultCacheDir } from '../../core/paths';
 
 interface CapabilitiesFlags {
@@ -16,7 +16,7 @@ interface CapabilitiesFlags {
 export function registerCapabilities(program: Command): void {
   program
     .command('capabilities')
-    .description('list the endpoint quirks learned from refusals (kept 7 days), or forget them')
+    .description('list the endpoint quirks learned from refusals (kept 7 days) and silent drops (kept 1 day), or forget them')
     .option('--reset [endpoint]', 'forget every learned quirk, or those of one endpoint (its base URL)')
     .option('--cache-dir <dir>', `where they are kept (default ${defaultCacheDir()})`)
     .option('--json', 'print the list as JSON')
@@ -45,8 +45,7 @@ function runCapabilities(flags: CapabilitiesFlags): void {
 
 function formatEntry(entry: EndpointQuirks): string {
   const lines = entry.quirks.map((q) => {
-    const expires = new Date(Date.parse(q.learnedAt) + DEFAULT_QUIRK_TTL_MS).toISOString().slice(0, 10);
-    return `  ${describeQuirk(q.name, q.value)}\n    learned ${q.learnedAt.slice(0, 10)}, until ${expires}; ${q.because}\n`;
+    return `  ${describeQuirk(q.name, q.value)}\n    learned ${q.learnedAt.slice(0, 10)}, until ${q.expiresAt.slice(0, 10)}; ${q.because}\n`;
   });
   return `${entry.endpoint}  ${entry.model}\n${lines.join('')}`;
 }

@@ -2,7 +2,8 @@
  * Endpoint quirks learned from explicit refusals ("capabilities"), per endpoint and model,
  * so a later run asks the right way the first time. Each quirk keeps when it was learned
  * and the server's words, expires after a week (servers get upgraded), and can be listed
- * and reset (`sumlens capabilities`). Kept in capabilities.json beside the answer cache;
+ * and reset (`sumlens capabilities`). A silent drop (logprobs or n ignored on every request
+ * of a run) is weaker evidence than a refusal and is kept for one day. Kept in capabilities.json beside the answer cache;
  * without a directory it lives in memory only.
  */
 import * as fs from 'node:fs';
@@ -12,6 +13,7 @@ import { writeFileAtomically } from '../writeAtomically';
 import type { Capabilities } from './types';
 
 export const DEFAULT_QUIRK_TTL_MS = 7 * 24 * 3600 * 1000;
+export const SILENT_QUIRK_TTL_MS = 24 * 3600 * 1000;
 
 export type QuirkName = keyof Capabilities;
 
@@ -20,6 +22,8 @@ export interface LearnedQuirk {
   value: Capabilities[QuirkName];
   /** ISO time it was learned. */
   learnedAt: string;
+  /** ISO time it is forgotten. */
+  expiresAt: string;
   /** What taught it: the server's words ('the server said: "…"') or what its replies showed. */
   because: string;
 }
@@ -33,6 +37,8 @@ export interface EndpointQuirks {
 const quirkSchema = z.object({
   value: z.union([z.boolean(), z.number(), z.array(z.string())]),
   learnedAt: z.string(),
+  /** Absent in files written before per-quirk expiry: learnedAt plus a week. */
+  expiresAt: z.string().optional(),
   because: z.string(),
 });
 const fileSchema = z.object({
@@ -77,18 +83,19 @@ export class CapabilityStore {
     return entry ? this.live(entry) : [];
   }
 
-  /** Records quirks learned from a refusal; returns the names that are new (to be announced). */
-  update(endpoint: string, model: string, change: Capabilities, because: string): QuirkName[] {
+  /** Records quirks learned from a refusal (or, with a shorter ttl, a silent drop); returns the names that are new (to be announced). */
+  update(endpoint: string, model: string, change: Capabilities, because: string, ttlMs = this.ttlMs): QuirkName[] {
     if (this.file) this.entries = readStore(this.file); // another run may have learned meanwhile
     let entry = this.entries.find((e) => e.endpoint === endpoint && e.model === model);
     if (!entry) this.entries.push((entry = { endpoint, model, quirks: {} }));
     const live = new Map(this.live(entry).map((q) => [q.name, q.value]));
     const learnedAt = new Date(this.now()).toISOString();
+    const expiresAt = new Date(this.now() + ttlMs).toISOString();
     const fresh: QuirkName[] = [];
     for (const [name, value] of Object.entries(change) as Array<[QuirkName, Capabilities[QuirkName]]>) {
       if (value === undefined) continue;
       if (JSON.stringify(live.get(name)) !== JSON.stringify(value)) fresh.push(name);
-      entry.quirks[name] = { value: value as boolean | number | string[], learnedAt, because };
+      entry.quirks[name] = { value: value as boolean | number | string[], learnedAt, expiresAt, because };
     }
     this.save();
     return fresh;
@@ -101,6 +108,15 @@ export class CapabilityStore {
       .filter((e) => e.quirks.length > 0);
   }
 
+  /** Forgets some quirks of one endpoint and model (a reply contradicted them). */
+  forget(endpoint: string, model: string, names: QuirkName[]): void {
+    if (this.file) this.entries = readStore(this.file);
+    const entry = this.entries.find((e) => e.endpoint === endpoint && e.model === model);
+    if (!entry) return;
+    for (const name of names) delete entry.quirks[name];
+    this.save();
+  }
+
   /** Forgets every quirk, or those of one endpoint (any model); returns how many endpoint+model entries went. */
   reset(endpoint?: string): number {
     const before = this.entries.length;
@@ -111,10 +127,13 @@ export class CapabilityStore {
   }
 
   private live(entry: StoredEntry): LearnedQuirk[] {
-    const oldest = this.now() - this.ttlMs;
     return Object.entries(entry.quirks)
-      .filter(([, quirk]) => Date.parse(quirk.learnedAt) >= oldest)
-      .map(([name, quirk]) => ({ name: name as QuirkName, ...quirk }));
+      .map(([name, quirk]) => ({
+        name: name as QuirkName,
+        ...quirk,
+        expiresAt: quirk.expiresAt ?? new Date(Date.parse(quirk.learnedAt) + this.ttlMs).toISOString(),
+      }))
+      .filter((quirk) => Date.parse(quirk.expiresAt) > this.now());
   }
 
   private save(): void {
@@ -145,13 +164,13 @@ export function resetCapabilities(directory: string, endpoint?: string): number 
 export function describeQuirk(name: QuirkName, value: unknown): string {
   switch (name) {
     case 'logprobs':
-      return value === false ? 'no token log-probabilities (logprobs refused): sampling route' : 'logprobs accepted';
+      return value === false ? 'no token log-probabilities (logprobs refused or dropped): sampling route' : 'logprobs accepted';
     case 'topLogprobsCap':
       return `top_logprobs capped at ${value}`;
     case 'multipleChoices':
       return value === false ? 'n > 1 refused: one request per answer' : 'n > 1 accepted';
     case 'nCap':
-      return value === 1 ? 'n > 1 refused: one request per answer' : `n capped at ${value}: answers drawn in batches of ${value}`;
+      return value === 1 ? 'n > 1 refused or ignored: one request per answer' : `n capped at ${value}: answers drawn in batches of ${value}`;
     case 'maxCompletionTokens':
       return 'max_tokens refused: max_completion_tokens sent instead';
     case 'fixedTemperature':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentSchema, readContent } from './contentParts';
 import { splitThinking } from './thinking';
 import type { ChatChoice, TokenLogprob } from './types';
 
@@ -26,7 +27,8 @@ export const chatCompletionSchema = z.object({
       z.object({
         index: z.number().int().optional(),
         message: z.object({
-          content: z.string().nullish(),
+          // A string, or typed parts (Mistral's reasoning models: thinking, then text).
+          content: contentSchema.nullish(),
           refusal: z.string().nullish(),
           // vLLM (reasoning_content, later reasoning), Ollama (reasoning), DeepSeek, llama.cpp
           reasoning_content: z.string().nullish(),
@@ -53,8 +55,9 @@ type ReplyChoice = ChatCompletionReply['choices'][number];
 export function toChatChoices(reply: ChatCompletionReply): ChatChoice[] {
   const ordered = [...reply.choices].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
   return ordered.map((choice) => {
-    const separate = choice.message.reasoning_content ?? choice.message.reasoning ?? undefined;
-    const split = splitThinking(choice.message.content ?? '', tokensOf(choice), separate);
+    const content = readContent(choice.message.content);
+    const separate = [choice.message.reasoning_content ?? choice.message.reasoning, content.thinking].filter(Boolean).join('\n') || undefined;
+    const split = splitThinking(content.text, tokensOf(choice), separate);
     return {
       text: split.answer,
       finishReason: choice.finish_reason ?? null,

@@ -2,7 +2,7 @@ import { SumLensError } from '../errors';
 import { adaptationFor, bodyFallbacks } from './adaptation';
 import { ParameterRefusedError } from './apiErrors';
 import { ResultCache } from './cache';
-import { CapabilityStore, describeQuirk, type QuirkName } from './capabilityStore';
+import { CapabilityStore, DEFAULT_QUIRK_TTL_MS, describeQuirk, SILENT_QUIRK_TTL_MS, type QuirkName } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
 import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
@@ -32,6 +32,9 @@ export interface SessionOptions {
 /** Refusals one request may adapt to before giving up (each changes a different parameter). */
 const maxAdaptations = 8;
 
+/** Requests of one run that must all show a silent drop before it is remembered: one odd reply teaches nothing. */
+export const SILENT_DROP_EVIDENCE = 3;
+
 /**
  * An LlmSession over a transport: answers from the cache when it can, otherwise sends the
  * request within the concurrency limit and makes the server's answer the one that was
@@ -47,6 +50,10 @@ export class CachingSession implements LlmSession {
   private readonly observed: Capabilities = {};
   private readonly notes = new Set<string>();
   private rememberedNoted = false;
+  /** This run's requests that asked for what servers drop silently, and what came back. */
+  private readonly silent = { logprobs: { dropped: 0, given: 0 }, n: { ignored: 0, honoured: 0, most: 0 } };
+  /** Silent drops this run remembered: forgotten again if a later reply of the run contradicts them. */
+  private readonly silentLearned = new Set<QuirkName>();
 
   constructor(private readonly options: SessionOptions) {
     this.endpoint = options.endpoint;
@@ -136,13 +143,48 @@ export class CachingSession implements LlmSession {
       this.observe({ reasoning: true }, `an answer was cut off by the token limit (${limit}) before any answer: asked again with room for reasoning`);
     }
     const wanted = request.n ?? 1;
-    if (wanted > 1 && choices.length < wanted) {
-      this.observe({ nCap: Math.max(1, choices.length) }, `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`);
+    if (wanted > 1) {
+      const ignored = choices.length < wanted;
+      this.countSilent('n', ignored, choices.length);
+      if (ignored) {
+        this.observe({ nCap: Math.max(1, choices.length) }, `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`);
+      }
     }
-    if (request.topLogprobs && choices.some((c) => c.text.trim() && !c.logprobs?.length)) {
+    if (request.topLogprobs && choices.some((c) => c.text.trim())) {
+      const dropped = choices.some((c) => c.text.trim() && !c.logprobs?.length);
+      this.countSilent('logprobs', dropped, 0);
       // Asked for and not given (Ollama before 0.12.11, LM Studio, Ollama Cloud): sampling route for this run.
-      this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
+      if (dropped) this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
     }
+  }
+
+  /**
+   * Counts a request that could show a silent drop. Once every such request of the run (at
+   * least SILENT_DROP_EVIDENCE) showed it, it is remembered for a day, so the next run does
+   * not ask again; a later reply that contradicts it forgets it.
+   */
+  private countSilent(what: 'logprobs' | 'n', dropped: boolean, answers: number): void {
+    const quirk: QuirkName = what === 'logprobs' ? 'logprobs' : 'nCap';
+    if (what === 'logprobs') this.silent.logprobs[dropped ? 'dropped' : 'given']++;
+    else {
+      this.silent.n[dropped ? 'ignored' : 'honoured']++;
+      if (dropped) this.silent.n.most = Math.max(this.silent.n.most, answers);
+    }
+    const [seen, contradicted] = what === 'logprobs' ? [this.silent.logprobs.dropped, this.silent.logprobs.given] : [this.silent.n.ignored, this.silent.n.honoured];
+    if (contradicted > 0) {
+      if (this.silentLearned.delete(quirk)) {
+        this.options.capabilities.forget(this.endpoint, this.model, [quirk]);
+        this.note(`forgot: ${what} silently dropped (a later reply of this run had it)`);
+      }
+      return;
+    }
+    if (seen !== SILENT_DROP_EVIDENCE) return;
+    this.silentLearned.add(quirk);
+    const change: Capabilities = what === 'logprobs' ? { logprobs: false } : { nCap: Math.max(1, this.silent.n.most) };
+    const because = what === 'logprobs'
+      ? `token log-probabilities silently dropped on all ${seen} requests of a run that asked for them`
+      : `n silently ignored on all ${seen} requests of a run that asked for several answers`;
+    this.learn(change, because, SILENT_QUIRK_TTL_MS);
   }
 
   private async toResult(request: ChatRequest, { reply, body, choices }: Sent, signal: AbortSignal | undefined, cutOffRetry: boolean): Promise<ChatResult> {
@@ -195,10 +237,11 @@ export class CachingSession implements LlmSession {
     return merged;
   }
 
-  /** Remembers a quirk learned from an explicit refusal or a reply that shows it (announced once, kept for a week). */
-  private learn(change: Capabilities, because: string): void {
-    const fresh = this.options.capabilities.update(this.endpoint, this.model, change, because);
-    const kept = this.options.capabilities.persistent ? '; remembered for 7 days (sumlens capabilities --reset to forget)' : '';
+  /** Remembers a quirk learned from an explicit refusal or replies that show it (announced once, kept for a week, or a day for a silent drop). */
+  private learn(change: Capabilities, because: string, ttlMs = DEFAULT_QUIRK_TTL_MS): void {
+    const fresh = this.options.capabilities.update(this.endpoint, this.model, change, because, ttlMs);
+    const days = Math.round(ttlMs / (24 * 3600 * 1000));
+    const kept = this.options.capabilities.persistent ? `; remembered for ${days} day${days === 1 ? '' : 's'} (sumlens capabilities --reset to forget)` : '';
     for (const name of fresh) this.note(`learned: ${describeQuirk(name, change[name])} (${because})`, kept);
   }
 
@@ -213,7 +256,7 @@ export class CachingSession implements LlmSession {
     if (this.rememberedNoted) return;
     this.rememberedNoted = true;
     for (const quirk of this.options.capabilities.learned(this.endpoint, this.model)) {
-      this.notes.add(`remembered from ${quirk.learnedAt.slice(0, 10)}: ${describeQuirk(quirk.name, quirk.value)} (sumlens capabilities --reset to forget)`);
+      this.notes.add(`remembered from ${quirk.learnedAt.slice(0, 10)}: ${describeQuirk(quirk.name, quirk.value)} (${quirk.because}; sumlens capabilities --reset to forget)`);
     }
   }
 

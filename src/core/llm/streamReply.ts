@@ -5,6 +5,7 @@
  * its finish reason and the usage sent with the last chunk.
  */
 import { z } from 'zod';
+import { contentSchema, readContent } from './contentParts';
 
 const chunkSchema = z.object({
   choices: z
@@ -12,7 +13,7 @@ const chunkSchema = z.object({
       z.object({
         index: z.number().int().optional(),
         delta: z
-          .object({ content: z.string().nullish(), reasoning_content: z.string().nullish(), reasoning: z.string().nullish() })
+          .object({ content: contentSchema.nullish(), reasoning_content: z.string().nullish(), reasoning: z.string().nullish() })
           .nullish(),
         finish_reason: z.string().nullish(),
         logprobs: z.object({ content: z.array(z.unknown()).nullish() }).nullish(),
@@ -41,8 +42,9 @@ export async function assembleStream(chunks: AsyncIterable<unknown>): Promise<un
       const index = part.index ?? 0;
       const choice = choices.get(index) ?? { content: '', reasoning: '', tokens: null, finishReason: null };
       choices.set(index, choice);
-      choice.content += part.delta?.content ?? '';
-      choice.reasoning += part.delta?.reasoning_content ?? part.delta?.reasoning ?? '';
+      const content = readContent(part.delta?.content);
+      choice.content += content.text;
+      choice.reasoning += (part.delta?.reasoning_content ?? part.delta?.reasoning ?? '') + (content.thinking ?? '');
       if (part.logprobs?.content) choice.tokens = [...(choice.tokens ?? []), ...part.logprobs.content];
       if (part.finish_reason) choice.finishReason = part.finish_reason;
     }

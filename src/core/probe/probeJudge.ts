@@ -4,6 +4,7 @@
  * server does with each parameter is seen as it is: honoured, capped, ignored or refused,
  * in the server's own words.
  */
+import { readContent } from '../llm/contentParts';
 import { SumLensError } from '../errors';
 import { decodeTokenText } from '../geval/tokenText';
 import type { ChatCompletionReply } from '../llm/replySchema';
@@ -70,8 +71,10 @@ export async function probeJudge(transport: ChatTransport, endpoint: string, mod
   }
   if (!plain.ok) throw plain.error;
   const answer = plain.reply.choices[0];
-  if (/<think>/i.test(answer.message.content ?? '')) reasoning = { detected: true, detail: 'writes <think>…</think> before its answer' };
-  else if (!answer.message.content && answer.finish_reason === 'length') reasoning = { detected: true, detail: 'spent the whole token budget before answering' };
+  const content = readContent(answer.message.content);
+  if (/<think>/i.test(content.text)) reasoning = { detected: true, detail: 'writes <think>…</think> before its answer' };
+  else if (content.thinking) reasoning = { detected: true, detail: 'sends thinking parts before its answer' };
+  else if (!content.text && answer.finish_reason === 'length') reasoning = { detected: true, detail: 'spent the whole token budget before answering' };
 
   const temperature = await probeTemperature(send, budget);
   if (temperature.support === 'refused' && !reasoning.detected) reasoning = { detected: true, detail: 'accepts only its default temperature (a reasoning model)' };

@@ -15,6 +15,11 @@ export interface Retirement {
 export const RETIREMENTS: readonly Retirement[] = [
   { model: 'gpt-4o', date: '2027-01-14', source: 'OpenAI retirement announcement, as recorded in SumLens issue 14' },
   { model: 'gpt-4.1', date: '2027-01-14', source: 'OpenAI retirement announcement, as recorded in SumLens issue 14' },
+  { model: 'gpt-4o-mini', date: '2027-01-14', source: 'OpenAI retirement announcement, as recorded in SumLens issue 17' },
+  { model: 'gpt-4.1-mini', date: '2027-01-14', source: 'OpenAI retirement announcement, as recorded in SumLens issue 17' },
+  { model: 'gpt-5', date: '2026-12-11', source: 'OpenAI retirement announcement, as recorded in SumLens issue 17' },
+  { model: 'gpt-5-mini', date: '2026-12-11', source: 'OpenAI retirement announcement, as recorded in SumLens issue 17' },
+  { model: 'gpt-5-nano', date: '2026-12-11', source: 'OpenAI retirement announcement, as recorded in SumLens issue 17' },
 ];
 
 /** The retirement that applies to a model name ("gpt-4o", "gpt-4o-2024-08-06", "openai/gpt-4o"), if any. */

@@ -106,7 +106,7 @@ async function showCapabilities(deps: JudgeCommandDeps, reports: Reports): Promi
   const dir = capabilityDir(deps);
   if (!dir) return undefined;
   const engine = loadEngine();
-  const text = capabilitiesMarkdown(engine.listCapabilities(dir), engine.DEFAULT_QUIRK_TTL_MS, (name, value) =>
+  const text = capabilitiesMarkdown(engine.listCapabilities(dir), (name, value) =>
     engine.describeQuirk(name as Parameters<typeof engine.describeQuirk>[0], value),
   );
   await reports.show('Judge Capabilities', text);

@@ -49,14 +49,13 @@ export function probeMarkdown({ probe, routes, costs, retirement }: EndpointProb
   return lines.join('\n') + '\n';
 }
 
-export function capabilitiesMarkdown(entries: EndpointQuirks[], ttlMs: number, describe: (name: string, value: unknown) => string): string {
-  const lines = ['# SumLens: Judge Capabilities', '', 'What SumLens learned from endpoints that refused or ignored a parameter, kept for 7 days.', ''];
+export function capabilitiesMarkdown(entries: EndpointQuirks[], describe: (name: string, value: unknown) => string): string {
+  const lines = ['# SumLens: Judge Capabilities', '', 'What SumLens learned from endpoints that refused a parameter (kept for 7 days) or silently ignored it on every request of a run (kept for 1 day).', ''];
   if (entries.length === 0) lines.push('Nothing learned yet.');
   for (const entry of entries) {
     lines.push(`## ${code(entry.model)} at ${code(entry.endpoint)}`, '');
     for (const q of entry.quirks) {
-      const until = new Date(Date.parse(q.learnedAt) + ttlMs).toISOString().slice(0, 10);
-      lines.push(`- **${describe(q.name, q.value)}** — learned ${q.learnedAt.slice(0, 10)}, until ${until}; ${code(q.because)}`);
+      lines.push(`- **${describe(q.name, q.value)}** — learned ${q.learnedAt.slice(0, 10)}, until ${q.expiresAt.slice(0, 10)}; ${code(q.because)}`);
     }
     lines.push('');
   }

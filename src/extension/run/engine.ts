@@ -23,7 +23,7 @@ export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';
 // "SumLens: Check Judge" and the learned-quirks commands.
 export { probeEndpoint } from '../../core/probe/probeEndpoint';
 export { defaultModel } from '../../core/llm/openaiSession';
-export { DEFAULT_QUIRK_TTL_MS, describeQuirk, listCapabilities, resetCapabilities } from '../../core/llm/capabilityStore';
+export { describeQuirk, listCapabilities, resetCapabilities } from '../../core/llm/capabilityStore';
 // "Evaluate Dataset" and "Compare Runs": the dataset-run engine the CLI's eval --data uses.
 export { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
 export { dataItems } from '../../core/run/data/dataItems';

@@ -51,6 +51,7 @@ const cases: ProfileCase[] = [
   { row: 'LM Studio', profile: profiles.lmStudio, route: 'sampling', refusals: 0, notice: /logprobs silently dropped/ },
   { row: 'Anthropic OpenAI compatibility', profile: profiles.anthropic, route: 'sampling', refusals: 1, notice: /one request per answer.*n: Must be exactly 1/ },
   { row: 'Gemini', profile: profiles.gemini, route: 'sampling', refusals: 2, notice: /Unknown name "logprobs".*\n.*batches of 8/s },
+  { row: 'Mistral reasoning (content as thinking and text parts)', profile: profiles.mistralReasoning, route: 'sampling', refusals: 0, notice: /logprobs silently dropped/ },
   { row: 'Groq', profile: profiles.groq, route: 'sampling', refusals: 2, notice: /logprobs is not supported.*\n.*at most 1/s },
   { row: 'Together (legacy logprobs shape)', profile: profiles.together, route: 'logprobs', refusals: 0 },
   { row: 'OpenRouter (n ignored)', profile: profiles.openRouter, route: 'sampling', refusals: 0, notice: /n ignored/ },

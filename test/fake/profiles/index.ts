@@ -6,6 +6,7 @@ export { dashScope } from './dashScope';
 export { gemini } from './gemini';
 export { groq } from './groq';
 export { llamaCpp } from './llamaCpp';
+export { mistralReasoning } from './mistral';
 export { lmStudio } from './lmStudio';
 export { nIgnoring } from './nIgnoring';
 export { ollama, ollamaCloud, ollamaOld } from './ollama';

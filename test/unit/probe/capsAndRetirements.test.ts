@@ -23,7 +23,11 @@ describe('retirementOf: models on the shipped retirement list', () => {
   it('gpt-4o and gpt-4.1, their dated snapshots and provider-prefixed names, retire 2027-01-14', () => {
     for (const model of ['gpt-4o', 'gpt-4o-2024-08-06', 'openai/gpt-4.1', 'GPT-4.1']) assert.equal(retirementOf(model)?.date, '2027-01-14', model);
   });
+  it('gpt-4o-mini and gpt-4.1-mini retire 2027-01-14; gpt-5, gpt-5-mini and gpt-5-nano 2026-12-11', () => {
+    for (const model of ['gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'openai/gpt-4.1-mini']) assert.equal(retirementOf(model)?.date, '2027-01-14', model);
+    for (const model of ['gpt-5', 'gpt-5-2025-08-07', 'gpt-5-mini', 'azure/gpt-5-nano']) assert.equal(retirementOf(model)?.date, '2026-12-11', model);
+  });
   it('other models of the family are not on it', () => {
-    for (const model of ['gpt-4o-mini', 'gpt-4.1-mini', 'gpt-4', 'gpt-4.10']) assert.equal(retirementOf(model), undefined, model);
+    for (const model of ['gpt-4', 'gpt-4.10', 'gpt-4o-mini-tts', 'gpt-5.1', 'gpt-5-codex']) assert.equal(retirementOf(model), undefined, model);
   });
 });
