@@ -1,9 +1,11 @@
 // Runs the integration suite (test/vscode/*.test.ts) inside a real VS Code extension host.
 //   node scripts/test-vscode.mjs             offline: code-server + Chromium (default)
 //   node scripts/test-vscode.mjs --electron  a VS Code build downloaded by @vscode/test-electron
-//   --suite main|restricted                  only one of the two runs
-// Two runs: "main" with workspace trust disabled, and "restricted" with trust on, in an
-// untrusted workspace whose settings try to redirect the base URL.
+//   --suite main|restricted|reload           only one of the runs
+// Three runs: "main" with workspace trust disabled; "restricted" with trust on, in an
+// untrusted workspace whose settings try to redirect the base URL; "reload", the same
+// window loaded twice (code-server only), so that what a run saved is restored by a fresh
+// extension host as after Developer: Reload Window.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +15,7 @@ import { root, makeProfile, copyWorkspace, startCodeServer, launchChromium, shar
 
 const electron = process.argv.includes('--electron');
 const suiteArg = process.argv.includes('--suite') ? process.argv[process.argv.indexOf('--suite') + 1] : null;
-const suites = suiteArg ? [suiteArg] : ['main', 'restricted'];
+const suites = suiteArg ? [suiteArg] : electron ? ['main', 'restricted'] : ['main', 'restricted', 'reload'];
 const outDir = path.join(root, 'out/test-vscode');
 const timeoutMs = Number(process.env.SUMLENS_TEST_TIMEOUT_MS ?? 300_000);
 
@@ -70,6 +72,8 @@ function prepare(suite) {
     SUMLENS_CACHE_DIR: 'off',
     // Measure against people finds its SummEval slice here, as a user's local copy.
     SUMLENS_DATASETS: sharedDatasetsFolder,
+    // The reload suite's note from before the reload to after it.
+    SUMLENS_RELOAD_MARKER: `${resultsFile}.before-reload.json`,
   };
   return { workspace, resultsFile, env };
 }
@@ -93,9 +97,21 @@ async function runInCodeServer(suite) {
   const { browser, page } = await launchChromium();
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  const url = server.url({ developmentPath: root, testsPath: path.join(outDir, 'runner.js') });
   try {
-    await page.goto(server.url({ developmentPath: root, testsPath: path.join(outDir, 'runner.js') }));
-    return await waitForFile(resultsFile, () => browser.isConnected());
+    await page.goto(url);
+    const first = await waitForFile(resultsFile, () => browser.isConnected());
+    if (suite !== 'reload' || first.failures > 0) return first;
+    // Developer: Reload Window (twice), through the workbench, which saves the window's state first.
+    let all = first;
+    for (let reload = 0; reload < 2; reload++) {
+      fs.rmSync(resultsFile);
+      await reloadWindow(page);
+      const next = await waitForFile(resultsFile, () => browser.isConnected());
+      all = { ...next, passes: all.passes + next.passes, tests: all.tests + next.tests, outcomes: [...all.outcomes, ...next.outcomes] };
+      if (next.failures > 0) break;
+    }
+    return all;
   } catch (e) {
     console.error(`code-server log: ${log}`);
     throw e;
@@ -103,6 +119,20 @@ async function runInCodeServer(suite) {
     await browser.close();
     await server.stop();
   }
+}
+
+/** Runs Developer: Reload Window from the command palette and waits for the new page. */
+async function reloadWindow(page) {
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+  await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>Developer: Reload Window');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await reloaded;
 }
 
 async function runInElectron(suite) {

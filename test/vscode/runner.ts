@@ -3,7 +3,8 @@
  * The launcher (scripts/test-vscode.mjs) passes, through the environment that the
  * extension host inherits from code-server / Electron:
  *   SUMLENS_TEST_RESULTS  where to write the JSON summary it waits for;
- *   SUMLENS_TEST_SUITE    which *.test.js files to load ("main" or "restricted");
+ *   SUMLENS_TEST_SUITE    which *.test.js files to load: "restricted" and "reload" their own
+ *                         (restricted.*, reload.*), "main" the others;
  *   SUMLENS_TEST_GREP     only the tests whose title matches (while working on one feature).
  */
 import * as fs from 'fs';
@@ -23,8 +24,8 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, ...(process.env.SUMLENS_TEST_GREP ? { grep: process.env.SUMLENS_TEST_GREP } : {}) });
   const dir = __dirname;
   for (const file of fs.readdirSync(dir).sort()) {
-    const isRestricted = file.startsWith('restricted.');
-    if (file.endsWith('.test.js') && (suite === 'restricted') === isRestricted) {
+    const own = ['restricted', 'reload'].find((name) => file.startsWith(`${name}.`)) ?? 'main';
+    if (file.endsWith('.test.js') && own === suite) {
       mocha.addFile(path.join(dir, file));
     }
   }
