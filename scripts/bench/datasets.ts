@@ -2,43 +2,45 @@
  * Dataset runs (issue 12): `eval --data` over a 500-item JSONL through the fake judge at
  * 300 ms per call, concurrency 16, against the ideal concurrency ÷ latency ÷ calls per item
  * (goal ≥ 95%); peak memory for 1,000 and 5,000 items at no latency (flat: rows are streamed);
- * `compare` and `report` on 10,000 items each (goal under 2 s).
+ * `compare` and `report` run by the CLI on two run files of 10,000 real-size records each
+ * (goal under 2 s and 300 MB each; see realSizeRuns.ts).
  *   SUMLENS_BENCH_DATA_ITEMS=500  changes the item count of the throughput pass.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { ASPECTS, CONCURRENCY, dataRun } from './dataRun';
-import { compareRuns } from '../../src/core/run/compareRuns';
-import { loadRun } from '../../src/core/run/loadRun';
-import { reportHtml } from '../../src/core/run/report/html';
-import { reportData } from '../../src/core/run/report/reportData';
-import { writeRun } from '../../test/fixtures/run/makeRun';
+import { realSizeRunPair, SUMLENS_BIN } from './realSizeRuns';
 
 const LATENCY_MS = 300;
 /** The heap cap the memory passes run under: a run that kept its items would not fit. */
 const HEAP_CAP_MB = 64;
 
+/** The real CLI on `args`: wall time and peak RSS (read by a preload as the process exits). */
+async function timedCli(args: string[], cwd: string): Promise<{ seconds: number; peakMb: number }> {
+  const preload = path.join(cwd, 'peak-rss.cjs');
+  fs.writeFileSync(preload, "process.on('exit', () => require('fs').writeFileSync(process.env.SUMLENS_BENCH_RSS, String(process.resourceUsage().maxRSS)));\n");
+  const rssFile = path.join(cwd, 'peak-rss.txt');
+  const started = performance.now();
+  await promisify(execFile)(process.execPath, ['--require', preload, SUMLENS_BIN, ...args], { cwd, env: { ...process.env, SUMLENS_BENCH_RSS: rssFile } });
+  return { seconds: (performance.now() - started) / 1000, peakMb: Number(fs.readFileSync(rssFile, 'utf8')) / 1024 };
+}
+
+/** `compare` and `report --html` on two real-size runs of 10,000 items, as a user runs them. */
 async function readersOn10k(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-bench-compare-'));
   try {
     const n = 10_000;
-    const text = { source: 'The council met on Monday. It approved a new budget of $4 million.', summary: 'The council met on Tuesday. It approved a budget of $5 million.' };
-    const findings = [{ kind: 'incorrect' as const, note: 'target' as const, start: 19, end: 26, message: 'incorrect fact', quote: 'Tuesday', evidence: [{ note: 'source' as const, start: 19, end: 25 }] }];
-    const item = (i: number, shift: number) => ({ id: i, scores: Object.fromEntries(ASPECTS.map((a, k) => [a, 1 + ((i * 7 + k * 3) % 40) / 10 + shift])), text, findings });
-    writeRun(path.join(dir, 'a.jsonl'), Array.from({ length: n }, (_, i) => item(i, 0)), { aspects: ASPECTS });
-    writeRun(path.join(dir, 'b.jsonl'), Array.from({ length: n }, (_, i) => item(i, (i % 5) / 20)), { aspects: ASPECTS });
-    let started = performance.now();
-    compareRuns(await loadRun(path.join(dir, 'a.jsonl')), await loadRun(path.join(dir, 'b.jsonl')));
-    const compareSeconds = (performance.now() - started) / 1000;
-    started = performance.now();
-    const html = reportHtml(await reportData(path.join(dir, 'a.jsonl'), path.join(dir, 'b.jsonl')));
-    fs.writeFileSync(path.join(dir, 'report.html'), html);
-    const reportSeconds = (performance.now() - started) / 1000;
+    const { a, b, recordBytes } = await realSizeRunPair(dir, n);
+    const size = (file: string) => `${(fs.statSync(file).size / 2 ** 20).toFixed(0)} MB`;
+    const compare = await timedCli(['compare', a, b], dir);
+    const report = await timedCli(['report', a, b, '--html', path.join(dir, 'report.html')], dir);
     return [
-      `compare on ${n.toLocaleString('en')} paired items × ${ASPECTS.length} aspects: ${compareSeconds.toFixed(2)} s (goal < 2 s; 2,000 bootstrap resamples per aspect, permutation p from the sign-flip normal limit at this size)`,
-      `report (A and B, ${n.toLocaleString('en')} items each, HTML ${(html.length / 2 ** 20).toFixed(1)} MB): ${reportSeconds.toFixed(2)} s (goal < 2 s)`,
+      `run files from real eval --data records: ${n.toLocaleString('en')} items each, ${(recordBytes / 1024).toFixed(1)} KB a record (A ${size(a)}, B ${size(b)})`,
+      `  sumlens compare A B: ${compare.seconds.toFixed(2)} s, peak RSS ${compare.peakMb.toFixed(0)} MB (goal < 2 s, < 300 MB; 2,000 bootstrap resamples per aspect)`,
+      `  sumlens report A B --html: ${report.seconds.toFixed(2)} s, peak RSS ${report.peakMb.toFixed(0)} MB, HTML ${size(path.join(dir, 'report.html'))} (goal < 2 s, < 300 MB)`,
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from './errors';
 
 /** Larger inputs are refused before any call: no chat model takes 4 million characters. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An answer from a fixed set; case and surrounding spaces are not held against the judge. */
 export function answerSchema(answers: [string, ...string[]]) {

@@ -4,7 +4,7 @@
  * what still holds two concepts) → reference sourcing (verbatim supporting quotes; an
  * entity without any is dropped). Quotes are then located in the note.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NoteName, Span } from '../result';
 import type { FineContext } from './context';
 import { callJson, jsonSchemaOf } from './jsonCall';

@@ -9,7 +9,7 @@
  * used as it is and the gap is reported through `onIncomplete` — what is missing then has
  * no answer, nothing is filled in.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError, throwIfAborted } from '../errors';
 import type { ChatMessage, ChatResult, LlmSession } from '../llm/types';
 

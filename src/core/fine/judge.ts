@@ -5,7 +5,7 @@
  * long (tokens.ts), or when the server says the context is too long after all (the group
  * is halved); the parts are judged concurrently.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NoteName } from '../result';
 import type { TemplateVars } from '../prompts';
 import { SumLensError } from '../errors';

@@ -6,7 +6,7 @@
  * which). When either prompt fails the ratio is null (half the checks would overrate the
  * note); the issues the other prompt found are still reported.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Span } from '../result';
 import { failureOf, isCancellation, type Failure } from '../errors';
 import type { FineContext } from './context';

@@ -5,7 +5,7 @@
  * references (prompts/fine/rubric.md); the items of a document share it through
  * ReferenceRubrics, so a bench run pays it once per document.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FineContext } from './context';
 import type { NoteEntity } from './extract';
 import { ID_PREFIX } from './extract';

@@ -4,7 +4,7 @@
  * it is the same for every evaluation with that template: the session's cache answers it
  * after the first time, and concurrent evaluations share one in-flight call.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
 import type { AspectTemplate } from '../prompts/template';

@@ -3,7 +3,7 @@
  * the score is then read from a prompt conditioned on the question and that reason, so
  * the judgement of one aspect is anchored on what was said about that aspect.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
 import type { TemplateVars } from '../prompts/placeholders';

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import * as cacache from 'cacache';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ChatResult } from './types';
 
 /**
- * A content-addressed disk cache of chat results (cacache: atomic writes, integrity
- * checked reads, safe under concurrent processes). The key is a hash of everything that
- * determines the answer: endpoint, model, parameters and the rendered messages. The API
- * key is never part of it.
+ * A content-keyed disk cache of chat results: one file per answer, `<dir>/<ab>/<key>.json`,
+ * written to a temporary name and renamed into place, so a reader (in this or another process)
+ * sees a whole entry or none; an entry whose key or shape does not check out is a miss. The
+ * key is a hash of everything that determines the answer: endpoint, model, parameters and the
+ * rendered messages. The API key is never part of it. (Our own rather than cacache: the same
+ * guarantees for this one use, without 200 KB of dependencies to load before the first request.)
  */
 const cachedResultSchema = z.object({
   choices: z.array(
@@ -31,6 +33,10 @@ const cachedResultSchema = z.object({
   logprobsUnavailable: z.boolean().optional(),
 });
 
+const entrySchema = z.object({ key: z.string(), result: cachedResultSchema });
+
+const KEY = /^[0-9a-f]{64}$/;
+
 /** Where the answers are cached inside a cache directory (beside the capabilities file). */
 export function resultsCacheDir(cacheDir: string): string {
   return path.join(cacheDir, 'results');
@@ -44,8 +50,8 @@ export interface CacheStats {
 }
 
 /**
- * Results whose write is under way (callers do not wait for the disk), by directory and key:
- * every session of this process is served from memory until the answer is on disk.
+ * Results whose write is under way, by directory and key: another session of this process
+ * asking meanwhile is served from memory rather than sending the request again.
  */
 const beingWritten = new Map<string, Omit<ChatResult, 'cached'>>();
 
@@ -59,15 +65,15 @@ export class ResultCache {
   ) {}
 
   static async stats(directory: string): Promise<CacheStats> {
-    const entries = await cacache.ls(directory).catch(() => ({}) as Awaited<ReturnType<typeof cacache.ls>>);
-    const list = Object.values(entries);
-    return { directory, entries: list.length, bytes: list.reduce((sum, e) => sum + (e.size ?? 0), 0) };
+    const files = await entryFiles(directory);
+    const sizes = await Promise.all(files.map((file) => fs.stat(file).then((stat) => stat.size, () => 0)));
+    return { directory, entries: files.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
   }
 
   /** Removes every cached answer; returns how many there were. */
   static async clear(directory: string): Promise<number> {
     const { entries } = await ResultCache.stats(directory);
-    await cacache.rm.all(directory);
+    await fs.rm(directory, { recursive: true, force: true });
     return entries;
   }
 
@@ -79,11 +85,10 @@ export class ResultCache {
     const writing = beingWritten.get(this.slot(key));
     if (writing) return writing;
     try {
-      const { data } = await cacache.get(this.directory, key);
-      const parsed = cachedResultSchema.safeParse(JSON.parse(data.toString('utf8')));
-      return parsed.success ? parsed.data : undefined;
+      const parsed = entrySchema.safeParse(JSON.parse(await fs.readFile(this.file(key), 'utf8')));
+      return parsed.success && parsed.data.key === key ? parsed.data.result : undefined;
     } catch {
-      return undefined; // a miss, or an entry that failed its integrity check: ask again
+      return undefined; // a miss, or an entry that is not one of ours: ask again
     }
   }
 
@@ -91,9 +96,14 @@ export class ResultCache {
   async put(key: string, result: ChatResult): Promise<void> {
     const { cached: _cached, ...stored } = result;
     beingWritten.set(this.slot(key), stored);
+    const file = this.file(key);
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      await cacache.put(this.directory, key, JSON.stringify(stored));
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(temporary, JSON.stringify({ key, result: stored }));
+      await fs.rename(temporary, file);
     } catch (error) {
+      await fs.rm(temporary, { force: true }).catch(() => {});
       // The cache is an optimisation: the caller has its answer either way. Say so once.
       if (this.warned) return;
       this.warned = true;
@@ -104,7 +114,22 @@ export class ResultCache {
     }
   }
 
+  private file(key: string): string {
+    return path.join(this.directory, key.slice(0, 2), `${key}.json`);
+  }
+
   private slot(key: string): string {
     return `${this.directory}\u0000${key}`;
   }
+}
+
+/** The entry files of a cache directory (none when it does not exist). */
+async function entryFiles(directory: string): Promise<string[]> {
+  const shards = await fs.readdir(directory).catch(() => [] as string[]);
+  const lists = await Promise.all(
+    shards
+      .filter((shard) => /^[0-9a-f]{2}$/.test(shard))
+      .map(async (shard) => (await fs.readdir(path.join(directory, shard)).catch(() => [] as string[])).filter((name) => KEY.test(name.slice(0, -5)) && name.endsWith('.json')).map((name) => path.join(directory, shard, name))),
+  );
+  return lists.flat();
 }

@@ -8,7 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomically } from '../writeAtomically';
 import type { Capabilities } from './types';
 

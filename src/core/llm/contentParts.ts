@@ -5,7 +5,7 @@
  * thinking, kept apart like `reasoning_content`. Parts of other types (references, say) are
  * neither and are left out.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const textPart = z.looseObject({ type: z.literal('text'), text: z.string() });
 const thinkingPart = z.looseObject({

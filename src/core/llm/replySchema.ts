@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contentSchema, readContent } from './contentParts';
 import { splitThinking } from './thinking';
 import type { ChatChoice, TokenLogprob } from './types';

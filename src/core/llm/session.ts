@@ -83,8 +83,9 @@ export class CachingSession implements LlmSession {
       return { ...hit, cached: true };
     }
     const result = await this.complete(request, signal);
-    // Stored in the background: the caller's answer does not wait for the disk (put never throws).
-    if (result.choices.length > 0 && (accept?.(result) ?? true)) void this.options.cache?.put(key, result);
+    // Stored before the answer is returned (one small file, under a millisecond): a run that
+    // ends, or a folder removed after it, never races a write still under way. put never throws.
+    if (result.choices.length > 0 && (accept?.(result) ?? true)) await this.options.cache?.put(key, result);
     return result;
   }
 

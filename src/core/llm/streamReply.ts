@@ -4,7 +4,7 @@
  * would have had: each choice's content, reasoning and token log-probabilities in order,
  * its finish reason and the usage sent with the last chunk.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { contentSchema, readContent } from './contentParts';
 
 const chunkSchema = z.object({

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../errors';
 
 const Id = z.union([z.string(), z.number()]);

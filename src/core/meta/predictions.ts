@@ -2,7 +2,7 @@
  * Pairs each dataset item's human score with a predicted score, from either a field inside
  * the items (UniEval's `predict_scores`) or a `sumlens bench` JSONL file matched by item key.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../errors';
 import type { BenchRecord } from '../run/benchRecord';
 import type { Dataset, DatasetItem } from './datasets';

@@ -4,7 +4,7 @@
  * problem into a TemplateError that points at the offending line.
  */
 import { isMap, isScalar, parseDocument, type Document } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ASPECT_TASKS } from './template';
 import { PLACEHOLDER_NAMES } from './placeholders';
 import { lineAt, TemplateError } from './templateError';

@@ -9,7 +9,7 @@
  * as `tornAt` so a resumed run can cut it off.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../errors';
 import { isRunHeader, RunHeaderSchema, type RunHeader } from './runHeader';
 

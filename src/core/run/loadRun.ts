@@ -38,7 +38,11 @@ function entryOf(record: BenchRecord, lineNo: number): RunEntry {
   return { key: record.key, id: String(id), ...(system !== undefined ? { system: String(system) } : {}), scores, failed: !isFinished(record), lineNo };
 }
 
-export async function loadRun(path: string): Promise<LoadedRun> {
+/**
+ * Reads a run file once. `onRecord` sees every record with its entry (a later record of the
+ * same key replaces an earlier one): what a reader keeps beyond the scores, in the same pass.
+ */
+export async function loadRun(path: string, onRecord?: (record: BenchRecord, entry: RunEntry) => void): Promise<LoadedRun> {
   if (!existsSync(path)) throw new SumLensError('bad-input', `${path} does not exist`);
   const byKey = new Map<string, RunEntry>();
   const aspects = new Set<string>();
@@ -46,6 +50,7 @@ export async function loadRun(path: string): Promise<LoadedRun> {
     const entry = entryOf(record, lineNo);
     for (const name of Object.keys(entry.scores)) aspects.add(name);
     byKey.set(entry.key, entry);
+    onRecord?.(record, entry);
   });
   if (!header) throw new SumLensError('bad-input', `${path} is not a SumLens run file (no run header)`);
   for (const name of header.settings.aspects) aspects.add(name);

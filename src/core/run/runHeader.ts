@@ -4,7 +4,7 @@
  * two judges); `compare` reads headers to refuse runs that differ; and a file without this
  * header is not ours, so SumLens never writes into it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { listTemplates, resolveTemplate } from '../prompts';
 import type { Method, Task } from '../result';
 

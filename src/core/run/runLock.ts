@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../errors';
 
 const LockSchema = z.object({ pid: z.number().int(), host: z.string(), started: z.string() });

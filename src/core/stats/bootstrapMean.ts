@@ -6,7 +6,7 @@
  * scipy.stats.bootstrap(method='percentile') up to resampling noise.
  */
 import { percentileInterval, type Interval } from './percentile';
-import { seededRandom, DEFAULT_SEED } from './random';
+import { resampledMeans, DEFAULT_SEED } from './random';
 
 export interface MeanEstimate {
   mean: number;
@@ -21,16 +21,6 @@ export function mean(values: ArrayLike<number>): number {
 }
 
 export function bootstrapMean(values: ArrayLike<number>, options: { resamples?: number; level?: number; seed?: number } = {}): MeanEstimate {
-  const n = values.length;
-  const resamples = options.resamples ?? 2000;
-  const random = seededRandom(options.seed ?? DEFAULT_SEED);
-  const data = Float64Array.from(values);
-  const means = new Float64Array(n === 0 ? 0 : resamples);
-  for (let r = 0; r < means.length; r++) {
-    let sum = 0;
-    // The same draw as randomIndex(random, n), inlined: this loop runs resamples × n times.
-    for (let i = 0; i < n; i++) sum += data[Math.floor(random() * n)];
-    means[r] = sum / n;
-  }
-  return { mean: mean(values), n, interval: percentileInterval(Array.from(means), options.level ?? 0.95) };
+  const means = resampledMeans(Float64Array.from(values), options.resamples ?? 2000, options.seed ?? DEFAULT_SEED);
+  return { mean: mean(values), n: values.length, interval: percentileInterval(Array.from(means), options.level ?? 0.95) };
 }

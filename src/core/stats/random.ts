@@ -18,6 +18,29 @@ export function seededRandom(seed: number): Random {
   };
 }
 
+/**
+ * The means of `resamples` bootstrap resamples of `values`: the draws of seededRandom(seed)
+ * with its generator written out in the loop, which runs resamples × n times (2,000 × 10,000
+ * on a large run) and takes half the time a call per draw does. Same sequence, same means.
+ */
+export function resampledMeans(values: Float64Array, resamples: number, seed: number): Float64Array {
+  const n = values.length;
+  const means = new Float64Array(n === 0 ? 0 : resamples);
+  let state = seed >>> 0;
+  for (let r = 0; r < means.length; r++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      sum += values[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)];
+    }
+    means[r] = sum / n;
+  }
+  return means;
+}
+
 /** An integer in [0, n). */
 export function randomIndex(random: Random, n: number): number {
   return Math.floor(random() * n);

@@ -1,15 +1,16 @@
 /**
  * Real recorded judge answers (gpt-3.5-turbo, G-Eval prompts, 20 samples per item, from
- * Chiang & Lee 2023) through both parse rules. Skipped where the shared datasets are absent.
+ * Chiang & Lee 2023) through both parse rules, from the datasets folder SUMLENS_DATASETS
+ * names (test/setup/sharedDatasets.ts). Skipped where it does not hold them.
  */
 import { strict as assert } from 'assert';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readScore } from '../../../src/core/geval/parseScore';
 import type { ScoreScale } from '../../../src/core/geval/scale';
 
-const resultsDir = join(__dirname, '../../../../../shared/datasets/topical_chat/closer_look_chiang_lee2023/results/topical_chat');
+const resultsDir = join(process.env.SUMLENS_DATASETS ?? '', 'topical_chat/closer_look_chiang_lee2023/results/topical_chat');
 const recordedFile = z.array(z.object({ all_responses: z.array(z.string()) }));
 
 /** Answers the robust rule may leave unread: only genuinely unreadable ones (a few per file). */

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { meanStandardError } from '../../../src/core/stats/meanStandardError';
 
 const fixture = z.array(z.object({ values: z.array(z.number()), weight: z.number(), variance: z.number(), standardError: z.number() }));

@@ -4,7 +4,7 @@
  * requests by `custom_id`.
  */
 import OpenAI, { toFile } from 'openai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../../errors';
 
 export interface BatchRequestLine {

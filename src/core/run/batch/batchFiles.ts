@@ -6,7 +6,7 @@
  *   batches finish, so a restart answers those requests without sending them again.
  */
 import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../../errors';
 import { writeFileAtomically } from '../../writeAtomically';
 

@@ -4,7 +4,7 @@
  * (the `custom_id`), so identical requests share one line and stored answers are reused.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { cancelledError, SumLensError } from '../../errors';
 import { buildRequestBody } from '../../llm/requestBody';
 import { chatCompletionSchema, toChatChoices } from '../../llm/replySchema';

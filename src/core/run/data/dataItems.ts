@@ -7,7 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SumLensError } from '../../errors';
 import type { Task } from '../../result';
 import { readTextFile } from '../../textInput';

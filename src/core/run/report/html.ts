@@ -53,7 +53,7 @@ function itemsSection(data: ReportData): { html: string; items: unknown[] } {
   for (const run of data.runs) {
     for (const item of run.items) {
       const index = items.length;
-      items.push({ run: run.label, id: item.id, system: item.system, summary: item.summary, source: item.source, findings: item.findings });
+      items.push({ run: run.label, id: item.id, system: item.system, summary: item.summary, findings: item.findings });
       const cells = aspects.map((a) => `<td data-value="${item.scores[a] ?? ''}">${item.scores[a] !== undefined ? fmt(item.scores[a], 2) : '—'}</td>`).join('');
       rows.push(`<tr data-item="${index}"><td>${run.label}</td><td>${esc(item.id)}</td><td>${esc(item.system ?? '')}</td>${cells}<td data-value="${item.findings.length}">${item.findings.length}</td><td${item.failed ? ' class="failed"' : ''}>${item.failed ? 'failed' : 'ok'}</td></tr>`);
     }

@@ -1,14 +1,24 @@
 /**
- * What a report shows, gathered from one or two run files: per-aspect figures (aspectTable),
- * the A/B comparison when there are two runs, and every item with its texts and findings so
- * the report can open it. Streamed from the files; the items are kept because the report
- * holds them all.
+ * What a report shows, gathered from one or two run files in one pass each: per-aspect figures
+ * (aspectTable), the A/B comparison when there are two runs, and every item with its summary
+ * and findings so the report can open it. A finding's evidence carries its quoted text, so the
+ * source documents (most of a run file's weight) are not kept.
  */
-import type { Finding } from '../../result';
+import type { Finding, NoteName } from '../../result';
 import { aspectTable, type AspectRow } from '../aspectTable';
+import type { BenchRecord } from '../benchRecord';
 import { compareRuns, type RunComparison } from '../compareRuns';
-import { loadRun, type LoadedRun } from '../loadRun';
-import { readRunFile } from '../benchOutput';
+import { loadRun, type LoadedRun, type RunEntry } from '../loadRun';
+
+export interface ReportEvidence {
+  note: NoteName;
+  start: number;
+  end: number;
+  /** The evidence's words, when the run file holds the note's text. */
+  text?: string;
+}
+
+export type ReportFinding = Omit<Finding, 'evidence'> & { evidence?: ReportEvidence[] };
 
 export interface ReportItem {
   key: string;
@@ -17,8 +27,7 @@ export interface ReportItem {
   scores: Record<string, number>;
   failed: boolean;
   summary?: string;
-  source?: string;
-  findings: Finding[];
+  findings: ReportFinding[];
 }
 
 export interface ReportRun {
@@ -36,32 +45,41 @@ export interface ReportData {
   comparison?: RunComparison;
 }
 
-async function reportRun(run: LoadedRun, label: string): Promise<ReportRun> {
-  const last = new Map(run.entries.map((e) => [e.lineNo, e]));
-  const items: ReportItem[] = [];
-  await readRunFile(run.path, (record, lineNo) => {
-    const entry = last.get(lineNo);
-    if (!entry) return;
-    const r = record as typeof record & { text?: { summary?: string; source?: string }; result?: { fine?: { findings?: Finding[] } } };
-    items.push({
-      key: entry.key,
-      id: entry.id,
-      ...(entry.system !== undefined ? { system: entry.system } : {}),
-      scores: entry.scores,
-      failed: entry.failed,
-      summary: r.text?.summary,
-      source: r.text?.source,
-      findings: r.result?.fine?.findings ?? [],
-    });
-  });
+type RecordWithTexts = BenchRecord & { text?: { source?: string; summary?: string; reference?: string }; result?: { fine?: { findings?: Finding[] } } };
+
+function reportItem(record: RecordWithTexts, entry: RunEntry): ReportItem {
+  const { source, summary, reference } = record.text ?? {};
+  const notes: Record<NoteName, string | undefined> = { source, target: summary, reference };
+  const findings = (record.result?.fine?.findings ?? []).map(({ evidence, ...finding }) => ({
+    ...finding,
+    ...(evidence ? { evidence: evidence.map((e) => ({ ...e, text: notes[e.note]?.slice(e.start, e.end) })) } : {}),
+  }));
+  return {
+    key: entry.key,
+    id: entry.id,
+    ...(entry.system !== undefined ? { system: entry.system } : {}),
+    scores: entry.scores,
+    failed: entry.failed,
+    summary,
+    findings,
+  };
+}
+
+async function loadWithItems(path: string): Promise<{ run: LoadedRun; items: ReportItem[] }> {
+  const items = new Map<string, ReportItem>();
+  const run = await loadRun(path, (record, entry) => items.set(entry.key, reportItem(record as RecordWithTexts, entry)));
+  return { run, items: [...items.values()] };
+}
+
+function reportRun({ run, items }: { run: LoadedRun; items: ReportItem[] }, label: string): ReportRun {
   const s = run.header.settings;
   return { path: run.path, label, model: s.model, method: s.method, aspects: run.aspects, rows: aspectTable(run), items };
 }
 
 export async function reportData(pathA: string, pathB?: string, options: { allowDifferent?: boolean } = {}): Promise<ReportData> {
-  const a = await loadRun(pathA);
-  if (pathB === undefined) return { runs: [await reportRun(a, 'A')] };
-  const b = await loadRun(pathB);
-  const comparison = compareRuns(a, b, { allowDifferent: options.allowDifferent });
-  return { runs: [await reportRun(a, 'A'), await reportRun(b, 'B')], comparison };
+  const a = await loadWithItems(pathA);
+  if (pathB === undefined) return { runs: [reportRun(a, 'A')] };
+  const b = await loadWithItems(pathB);
+  const comparison = compareRuns(a.run, b.run, { allowDifferent: options.allowDifferent });
+  return { runs: [reportRun(a, 'A'), reportRun(b, 'B')], comparison };
 }

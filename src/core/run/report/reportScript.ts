@@ -60,10 +60,7 @@ export const REPORT_SCRIPT = String.raw`
     const list = el('ul');
     for (const f of item.findings) {
       const li = el('li', f.kind + ' (' + f.note + ' ' + f.start + '–' + f.end + '): ' + f.message);
-      for (const e of f.evidence ?? []) {
-        const text = e.note === 'source' ? item.source : e.note === 'target' ? item.summary : undefined;
-        if (text !== undefined) li.appendChild(el('blockquote', text.slice(e.start, e.end), 'evidence'));
-      }
+      for (const e of f.evidence ?? []) if (e.text !== undefined) li.appendChild(el('blockquote', e.text, 'evidence'));
       list.appendChild(li);
     }
     panel.appendChild(el('h4', item.findings.length + ' finding(s)'));
