@@ -9,7 +9,7 @@ import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { dataItems } from '../../src/core/run/data/dataItems';
 import { runHeader } from '../../src/core/run/runBench';
-import { runSettings } from '../../src/core/run/runHeader';
+import { runSettings } from '../../src/core/runFile/runHeader';
 import { runItems } from '../../src/core/run/runItems';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
 

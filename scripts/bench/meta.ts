@@ -3,7 +3,7 @@
  * validating the 5 MB file, then Pearson, Spearman and Kendall at the summary, sample and
  * system levels for the four aspects (human scores of another aspect stand in for predictions).
  */
-import { readDataset } from '../../src/core/meta/datasets';
+import { readDataset } from '../../src/core/datasets/dataset';
 import { compareMeta } from '../../src/core/meta/metaCompare';
 import { metaEvaluate, type ScoredItem } from '../../src/core/meta/metaEvaluate';
 import { metaIntervals } from '../../src/core/meta/metaIntervals';

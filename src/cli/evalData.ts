@@ -16,7 +16,7 @@ import { estimateRun } from '../core/run/dryRun';
 import { loadRun, readDetails } from '../core/run/loadRun';
 import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
 import { runHeader } from '../core/run/runBench';
-import { runSettings } from '../core/run/runHeader';
+import { runSettings } from '../core/runFile/runHeader';
 import { runItems } from '../core/run/runItems';
 import { BatchClient } from '../core/run/batch/batchClient';
 import { runThroughBatches } from '../core/run/batch/runBatchBench';
@@ -27,25 +27,10 @@ import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from './
 import { runTable } from './format/runTable';
 import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
-import type { EvalFlags } from './commands/eval';
+import type { DataEvalFlags } from './evalFlags';
 import { cancelOnInterrupt } from './terminal';
 
 /** Eval's own flags (one summary's are unused here) with the dataset's. */
-export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {
-  data: string;
-  map?: string;
-  strict?: boolean;
-  out?: string;
-  restart?: boolean;
-  dryRun?: boolean;
-  batch?: boolean;
-  pollSeconds: number;
-  failUnder?: string;
-  strictCi?: boolean;
-  format?: 'table' | 'json' | 'sarif';
-  progressEvery?: number;
-}
-
 /** Bad rows shown on stderr before the rest are only counted. */
 const SHOWN_BAD_ROWS = 20;
 

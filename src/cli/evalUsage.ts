@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { SumLensError } from '../core/errors';
 import { listTemplates } from '../core/prompts/resolveTemplate';
-import type { EvalFlags } from './commands/eval';
+import type { EvalFlags } from './evalFlags';
 
 /** Options only the holistic (G-Eval, rationale) route reads. */
 const holisticOptions = ['aspects', 'samples', 'topLogprobs', 'parse'] as const;

@@ -2,37 +2,22 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { evaluate, RunStoppedError, type EvaluateOptions, type EvaluationInput } from '../../core/evaluate';
 import { evaluateRepeated } from '../../core/repeat';
-import type { EvaluationResult, Method, Task } from '../../core/result';
+import type { EvaluationResult } from '../../core/result';
 import { resultJson } from '../../core/resultJson';
 import { formatRepeatReport } from '../format/repeatReport';
 import { readTextFile } from '../../core/textInput';
 import { formatEvalReport } from '../format/evalReport';
 import { reportOutcome } from '../outcome';
 import { parseAspects } from './meta';
-import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSessionOptions, sessionFrom } from '../sessionOptions';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { SumLensError } from '../../core/errors';
 import { addDataOptions } from '../evalDataOptions';
-import { runDataEval, type DataEvalFlags } from '../evalData';
+import { runDataEval } from '../evalData';
+import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
-import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
-
-export interface EvalFlags extends SessionFlags, ScoringFlags {
-  source: string;
-  summary: string;
-  reference?: string;
-  method: Method;
-  task: Task;
-  aspects?: string[];
-  samples: number;
-  topLogprobs: number;
-  parse: 'robust' | 'geval';
-  prompts?: string;
-  repeat?: number;
-  threshold?: number;
-  json?: boolean;
-}
+import { addScoringOptions, scoringOptions } from '../scoringOptions';
 
 function finiteNumber(text: string): number {
   const value = Number(text);

@@ -7,7 +7,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolveDatasetArgument } from '../../core/datasets/locate';
 import { SumLensError } from '../../core/errors';
-import type { Level } from '../../core/meta/datasets';
+import type { Level } from '../../core/datasets/dataset';
 import { compareTable, metaJson, metaTable, paperSection } from '../../core/meta/formatTable';
 import { DEFAULT_RESAMPLES, runCompare, runMeta, type ScoreSource } from '../../core/meta/runMeta';
 import { DEFAULT_SEED } from '../../core/stats/random';

@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { ParseRule } from '../../core/geval/parseScore';
-import { readDataset, type Level } from '../../core/meta/datasets';
+import { readDataset, type Level } from '../../core/datasets/dataset';
 import { bootstrapNote, figureColumns, paperSection, renderTable } from '../../core/meta/formatTable';
 import { parseScaleRange, replay, type ReplayResult } from '../../core/meta/replay';
 import { addResamplingOptions, levelOption } from './meta';

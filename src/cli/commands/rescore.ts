@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { errorExitCodes, SumLensError } from '../../core/errors';
 import type { ParseRule } from '../../core/geval/parseScore';
-import { readBenchFile } from '../../core/run/benchRecord';
+import { readBenchFile } from '../../core/runFile/benchRecord';
 import { writeFileAtomically } from '../../core/writeAtomically';
 import { renderTable } from '../../core/meta/formatTable';
 import { rescoreRecords, type AspectRescore } from '../../core/meta/rescore';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SumLensError } from '../errors';
-import { readDataset } from '../meta/datasets';
+import { readDataset } from './dataset';
 import type { RegistryEntry, RegistryFile } from './registry';
 
 export interface DownloadProgress {

@@ -14,7 +14,7 @@
  * of the grid in the bench that does (pinned by test/unit/meta/adaptiveReplay.test.ts).
  */
 import { meanStandardError, type SpreadPrior } from '../stats/meanStandardError';
-import type { ScoreScale } from './scale';
+import type { ScoreScale } from '../prompts/scoreScale';
 
 export interface StopRule {
   /** Stop once the standard error, as a share of the scale's range, is below this; 0 draws the maximum in one batch. */

@@ -6,7 +6,7 @@ import type { TemplateVars } from '../prompts/placeholders';
 import { fillTemplateText } from '../prompts/renderTemplate';
 import { SECTION_HEADINGS } from '../prompts/sections';
 import type { AspectTemplate } from '../prompts/template';
-import { describeScale } from './scale';
+import { describeScale } from '../prompts/scoreScale';
 
 const REASON_HEADING = 'Evaluation Reason';
 /** Seed 002 keeps reasons short; ~100 words fits the 200-token budget of the reason call. */

@@ -18,7 +18,7 @@
 import { SumLensError } from '../errors';
 import type { TokenAlternative, TokenLogprob } from '../llm/types';
 import { locateScore, type ParseRule } from './parseScore';
-import { describeScale, labelValue, scaleValues, sortedDistribution, type ScoreScale } from './scale';
+import { describeScale, labelValue, scaleValues, sortedDistribution, type ScoreScale } from '../prompts/scoreScale';
 import { decodeTokenText } from './tokenText';
 
 /** Below this valid mass the reading is kept but flagged: most probability went elsewhere. */

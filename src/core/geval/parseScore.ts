@@ -14,7 +14,7 @@
  * 'geval' reproduces G-Eval's own script: regex `^ ?([\d\.]+)` on the answer, the float of
  * the match, else 0. It never returns null (0 is that script's value for "unreadable").
  */
-import { isWithinScale, labelValue, type ScoreScale } from './scale';
+import { isWithinScale, labelValue, type ScoreScale } from '../prompts/scoreScale';
 
 export type ParseRule = 'robust' | 'geval';
 

@@ -10,7 +10,7 @@
 import { meanStandardError } from '../stats/meanStandardError';
 import { DEFAULT_PRIOR_WEIGHT, spreadPrior } from './adaptiveSampling';
 import { GEVAL_UNREADABLE, readScore, type ParseRule } from './parseScore';
-import { sortedDistribution, type ScoreScale } from './scale';
+import { sortedDistribution, type ScoreScale } from '../prompts/scoreScale';
 
 export interface SamplingEstimate {
   /** Value → share of the answers that entered the estimate. */

@@ -13,7 +13,7 @@ import { nextBatch, stopRule } from './adaptiveSampling';
 import { logprobRouteProblem, scoreFromLogprobs } from './logprobScore';
 import type { ParseRule } from './parseScore';
 import { estimateFromSamples } from './samplingEstimate';
-import type { ScoreScale } from './scale';
+import type { ScoreScale } from '../prompts/scoreScale';
 
 export const DEFAULT_TOP_LOGPROBS = 20;
 /** Room for "- Coherence: 4" in a few tokens; the score is read where the answer states it. */

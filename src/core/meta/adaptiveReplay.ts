@@ -8,10 +8,10 @@
  */
 import { nextBatch, type StopRule } from '../geval/adaptiveSampling';
 import { readScore, type ParseRule } from '../geval/parseScore';
-import type { ScoreScale } from '../geval/scale';
+import type { ScoreScale } from '../prompts/scoreScale';
 import { seededRandom, type Random } from '../stats/random';
-import { spearman } from './correlation';
-import { readDataset } from './datasets';
+import { spearman } from '../stats/correlation';
+import { readDataset } from '../datasets/dataset';
 
 /** The recorded answers of one aspect, already read: one row of values (null: unreadable) per item. */
 export interface RecordedAspect {

@@ -1,7 +1,7 @@
 /** Plain-text tables and JSON for meta-evaluation figures (CLI output and benchmark reports). */
 import type { Interval } from '../stats/percentile';
 import type { CompareResult } from './metaCompare';
-import type { Dataset } from './datasets';
+import type { Dataset } from '../datasets/dataset';
 import type { MetaResult } from './metaEvaluate';
 import { COEFFICIENTS, type BootstrapInfo, type MetaResultWithIntervals } from './metaIntervals';
 import { paperBeside, paperLabel } from './paperBeside';

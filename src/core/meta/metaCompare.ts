@@ -10,8 +10,8 @@ import { pairedPermutationTest } from '../stats/pairedPermutation';
 import type { Interval } from '../stats/percentile';
 import type { Figures, ResamplingOptions, Statistic } from '../stats/resampledFigures';
 import { swappedCorrelations } from '../stats/swappedCorrelations';
-import type { Correlations } from './correlation';
-import type { Level } from './datasets';
+import type { Correlations } from '../stats/correlation';
+import type { Level } from '../datasets/dataset';
 import { documentCorrelations, groupBy, meanOverDocuments, type Scored, type ScoredItem } from './metaEvaluate';
 import {
   COEFFICIENTS,

@@ -7,8 +7,8 @@
  * - sample: one correlation over all items pooled (Topical-Chat "turn level", QAGS);
  * - system: over per-system mean scores.
  */
-import { correlations, type Correlations } from './correlation';
-import type { Level } from './datasets';
+import { correlations, type Correlations } from '../stats/correlation';
+import type { Level } from '../datasets/dataset';
 
 export interface ScoredItem {
   /** Document (summary level grouping). */

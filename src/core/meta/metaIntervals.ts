@@ -8,8 +8,8 @@ import { bootstrapIntervals, type BootstrapOptions } from '../stats/correlationB
 import type { Interval } from '../stats/percentile';
 import type { Statistic } from '../stats/resampledFigures';
 import { resampledCorrelations } from '../stats/resampledCorrelations';
-import { correlations, type Correlations } from './correlation';
-import type { Level } from './datasets';
+import { correlations, type Correlations } from '../stats/correlation';
+import type { Level } from '../datasets/dataset';
 import {
   meanOverDocuments,
   metaEvaluate,

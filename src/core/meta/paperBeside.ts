@@ -5,8 +5,8 @@
  * published figures are not shown, and when the dataset is of a kind the paper measured, the
  * reason is said in one line, so a reader knows why there is nothing to compare with.
  */
-import { datasetFingerprint } from './datasetIdentity';
-import type { Dataset, Level } from './datasets';
+import { datasetFingerprint } from '../datasets/datasetIdentity';
+import type { Dataset, Level } from '../datasets/dataset';
 import { paperTableByFingerprint, paperTablesFor, type PaperTable } from './paperFigures';
 
 export interface RunFacts {

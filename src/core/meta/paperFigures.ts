@@ -9,7 +9,7 @@
  * GPTEVAL-4). Table 2's caption names Spearman and Kendall, but the paper's text and the
  * column pairs say Pearson and Spearman per aspect; we read it as the text says.
  */
-import type { DatasetKind, Level } from './datasets';
+import type { DatasetKind, Level } from '../datasets/dataset';
 
 export interface PaperFigure {
   aspect: string;

@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { SumLensError } from '../errors';
-import type { BenchRecord } from '../run/benchRecord';
-import type { Dataset, DatasetItem } from './datasets';
+import type { BenchRecord } from '../runFile/benchRecord';
+import type { Dataset, DatasetItem } from '../datasets/dataset';
 import type { ScoredItem } from './metaEvaluate';
 
 function humanScore(dataset: Dataset, item: DatasetItem, aspect: string): number {

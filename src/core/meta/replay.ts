@@ -5,8 +5,8 @@
 import { SumLensError } from '../errors';
 import type { ParseRule } from '../geval/parseScore';
 import { estimateFromSamples } from '../geval/samplingEstimate';
-import type { ScoreScale } from '../geval/scale';
-import type { Dataset, Level } from './datasets';
+import type { ScoreScale } from '../prompts/scoreScale';
+import type { Dataset, Level } from '../datasets/dataset';
 import type { ScoredItem } from './metaEvaluate';
 import { metaEvaluateWithIntervals, type MetaResultWithIntervals } from './metaIntervals';
 import type { BootstrapOptions } from '../stats/correlationBootstrap';

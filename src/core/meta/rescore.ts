@@ -8,7 +8,7 @@
 import type { ParseRule } from '../geval/parseScore';
 import { estimateFromSamples } from '../geval/samplingEstimate';
 import type { AspectResult } from '../result';
-import type { BenchRecord } from '../run/benchRecord';
+import type { BenchRecord } from '../runFile/benchRecord';
 
 export interface RescoreOptions {
   parseRule?: ParseRule;

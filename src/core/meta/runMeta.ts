@@ -4,9 +4,9 @@
  * correlation with a bootstrap interval; or compare two such score sets (`--compare`).
  */
 import { SumLensError } from '../errors';
-import { readBenchFile } from '../run/benchRecord';
+import { readBenchFile } from '../runFile/benchRecord';
 import { DEFAULT_SEED } from '../stats/random';
-import { readDataset, type Dataset, type Level } from './datasets';
+import { readDataset, type Dataset, type Level } from '../datasets/dataset';
 import { compareMeta, type CompareResult } from './metaCompare';
 import type { ScoredItem } from './metaEvaluate';
 import { metaEvaluateWithIntervals, type MetaResultWithIntervals } from './metaIntervals';

@@ -1,4 +1,4 @@
-import type { ScoreScale } from '../geval/scale';
+import type { ScoreScale } from './scoreScale';
 import type { PlaceholderName } from './placeholders';
 
 /** Tasks whose templates score one aspect on a scale (G-Eval and rationale-first). */

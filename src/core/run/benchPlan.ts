@@ -5,7 +5,7 @@
  */
 import type { EvaluationInput } from '../evaluate';
 import type { Task } from '../result';
-import type { Dataset, DatasetItem, DatasetKind } from '../meta/datasets';
+import type { Dataset, DatasetItem, DatasetKind } from '../datasets/dataset';
 
 export interface AspectPair {
   /** The aspect the judge scores (a template name). */

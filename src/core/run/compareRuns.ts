@@ -10,7 +10,7 @@ import { holmAdjust } from '../stats/holm';
 import { pairedComparison, type PairedComparison } from '../stats/pairedComparison';
 import { systemsOf } from './aspectTable';
 import type { LoadedRun, RunEntry } from './loadRun';
-import { settingsDifferences } from './runHeader';
+import { settingsDifferences } from '../runFile/runHeader';
 
 export interface AspectComparison extends PairedComparison {
   aspect: string;

@@ -15,8 +15,8 @@ import { chunkNote } from '../fine/noteChunks';
 import { READABILITY_PROMPTS } from '../fine/readability';
 import type { Usage } from '../llm/types';
 import type { Method } from '../result';
-import { readRunFile } from './benchOutput';
-import { isFinished } from './benchRecord';
+import { readRunFile } from '../runFile/benchOutput';
+import { isFinished } from '../runFile/benchRecord';
 import { DryRunSession, estimateTokens } from './dryRunSession';
 import type { Evaluator, RunItem } from './runItems';
 

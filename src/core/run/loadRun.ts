@@ -6,10 +6,10 @@
 import { existsSync } from 'node:fs';
 import { SumLensError } from '../errors';
 import type { Finding } from '../result';
-import { isFinished, type BenchRecord } from './benchRecord';
-import { forEachLine } from './lines';
-import { readRunFile } from './benchOutput';
-import type { RunHeader } from './runHeader';
+import { isFinished, type BenchRecord } from '../runFile/benchRecord';
+import { forEachLine } from '../runFile/lines';
+import { readRunFile } from '../runFile/benchOutput';
+import type { RunHeader } from '../runFile/runHeader';
 
 export interface RunEntry {
   key: string;

@@ -6,7 +6,7 @@
  */
 import { inCacheSlot } from '../llm/cacheSlot';
 import type { LlmSession } from '../llm/types';
-import type { Level } from '../meta/datasets';
+import type { Level } from '../datasets/dataset';
 import type { MetaResult } from '../meta/metaEvaluate';
 import { runMeta } from '../meta/runMeta';
 import { runBench, type BenchRunOptions, type BenchRunSummary } from './runBench';

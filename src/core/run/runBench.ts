@@ -6,10 +6,10 @@
  */
 import { packageVersion } from '../paths';
 import type { Method } from '../result';
-import type { Dataset, DatasetItem } from '../meta/datasets';
+import type { Dataset, DatasetItem } from '../datasets/dataset';
 import { toBenchInput, type BenchPlan } from './benchPlan';
 import { runItems, type BenchRunSummary, type ItemRunOptions, type RunItem } from './runItems';
-import type { RunHeader, RunSettings } from './runHeader';
+import type { RunHeader, RunSettings } from '../runFile/runHeader';
 
 export type { BenchRunSummary, Evaluator } from './runItems';
 

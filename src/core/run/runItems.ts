@@ -13,12 +13,12 @@ import { isCancellation, SumLensError, type ErrorCode } from '../errors';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { LlmSession, Usage } from '../llm/types';
 import type { EvaluationResult, Method } from '../result';
-import { appendBenchRecord, openBenchOutput } from './benchOutput';
-import type { BenchRecord, Failure } from './benchRecord';
+import { appendBenchRecord, openBenchOutput } from '../runFile/benchOutput';
+import type { BenchRecord, Failure } from '../runFile/benchRecord';
 import { itemScores } from './itemScores';
 import type { RunProgress } from './progressBar';
-import type { RunHeader } from './runHeader';
-import { acquireRunLock } from './runLock';
+import type { RunHeader } from '../runFile/runHeader';
+import { acquireRunLock } from '../runFile/runLock';
 
 /** The evaluate() entry point (src/core/evaluate.ts), injected so runs can be tested alone. */
 export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;

@@ -4,7 +4,7 @@
  * item's texts and findings are read again when it is opened (`runItemDetail`).
  */
 import type { FineEntity, Finding } from '../result';
-import { readRunFile } from './benchOutput';
+import { readRunFile } from '../runFile/benchOutput';
 import { aspectTable, type AspectRow } from './aspectTable';
 import { loadRun, readDetails, type LoadedRun } from './loadRun';
 

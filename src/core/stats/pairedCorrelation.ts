@@ -6,7 +6,7 @@
  * that is no more than `resamples`, as scipy.stats.permutation_test does exactly).
  * Used by the editor's "Measure against people" on a prompt template.
  */
-import { spearman } from '../meta/correlation';
+import { spearman } from './correlation';
 import { percentileInterval, type Interval } from './percentile';
 import { DEFAULT_SEED, resampleIndices, seededRandom } from './random';
 

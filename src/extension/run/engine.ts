@@ -17,7 +17,7 @@ export { templateVars } from '../../core/geval/inputVariables';
 export { renderTemplate, isAspectTemplate } from '../../core/prompts';
 // For "Measure against people": aspect scores, the human-scored sets and the comparison.
 export { evaluateAspects } from '../../core/geval/evaluateAspects';
-export { parseDataset, readDataset } from '../../core/meta/datasets';
+export { parseDataset, readDataset } from '../../core/datasets/dataset';
 export { datasetFolders, findDatasetFile, getCommand } from '../../core/datasets/locate';
 export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';
 // "SumLens: Check Judge" and the learned-quirks commands.
@@ -30,9 +30,9 @@ export { dataItems } from '../../core/run/data/dataItems';
 export { estimateRun } from '../../core/run/dryRun';
 export { estimateCost, formatCost } from '../../core/run/pricing';
 export { runHeader } from '../../core/run/runBench';
-export { runSettings } from '../../core/run/runHeader';
+export { runSettings } from '../../core/runFile/runHeader';
 export { runItems } from '../../core/run/runItems';
-export { RunSettingsChangedError } from '../../core/run/benchOutput';
+export { RunSettingsChangedError } from '../../core/runFile/benchOutput';
 export { runItemDetail, runOverview } from '../../core/run/runOverview';
 export { loadRun } from '../../core/run/loadRun';
 export { compareRuns, compareSides, judgeDifferences, sidesBySystem } from '../../core/run/compareRuns';

@@ -11,7 +11,7 @@ import { BatchClient } from '../../../src/core/run/batch/batchClient';
 import { statePath } from '../../../src/core/run/batch/batchFiles';
 import { runBatchBench } from '../../../src/core/run/batch/runBatchBench';
 import { benchPlan } from '../../../src/core/run/benchPlan';
-import { parseDataset } from '../../../src/core/meta/datasets';
+import { parseDataset } from '../../../src/core/datasets/dataset';
 import type { Evaluator } from '../../../src/core/run/runBench';
 import type { AspectResult } from '../../../src/core/result';
 import { FakeBatchApi } from '../../fake/batchRoutes';

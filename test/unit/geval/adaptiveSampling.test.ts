@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { DEFAULT_MAX_STANDARD_ERROR, nextBatch, relativeStandardError, stopRule } from '../../../src/core/geval/adaptiveSampling';
-import type { ScoreScale } from '../../../src/core/geval/scale';
+import type { ScoreScale } from '../../../src/core/prompts/scoreScale';
 
 const ONE_TO_THREE: ScoreScale = { min: 1, max: 3 };
 const ONE_TO_FIVE: ScoreScale = { min: 1, max: 5 };

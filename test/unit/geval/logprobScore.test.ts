@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import type { TokenLogprob } from '../../../src/core/llm/types';
 import { LOW_VALID_MASS, logprobRouteProblem, scoreFromLogprobs } from '../../../src/core/geval/logprobScore';
-import type { ScoreScale } from '../../../src/core/geval/scale';
+import type { ScoreScale } from '../../../src/core/prompts/scoreScale';
 
 const ONE_TO_FIVE: ScoreScale = { min: 1, max: 5 };
 const ONE_TO_THREE: ScoreScale = { min: 1, max: 3 };

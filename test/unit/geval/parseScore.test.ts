@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { parseScore, type ParseRule } from '../../../src/core/geval/parseScore';
-import type { ScoreScale } from '../../../src/core/geval/scale';
+import type { ScoreScale } from '../../../src/core/prompts/scoreScale';
 
 const ONE_TO_FIVE: ScoreScale = { min: 1, max: 5 };
 const ONE_TO_THREE: ScoreScale = { min: 1, max: 3 };

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import * as z from 'zod';
 import { readScore } from '../../../src/core/geval/parseScore';
-import type { ScoreScale } from '../../../src/core/geval/scale';
+import type { ScoreScale } from '../../../src/core/prompts/scoreScale';
 
 const resultsDir = join(process.env.SUMLENS_DATASETS ?? '', 'topical_chat/closer_look_chiang_lee2023/results/topical_chat');
 const recordedFile = z.array(z.object({ all_responses: z.array(z.string()) }));

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { estimateFromSamples } from '../../../src/core/geval/samplingEstimate';
-import type { ScoreScale } from '../../../src/core/geval/scale';
+import type { ScoreScale } from '../../../src/core/prompts/scoreScale';
 
 const ONE_TO_FIVE: ScoreScale = { min: 1, max: 5 };
 const YES_NO: ScoreScale = { min: 0, max: 1, labels: { yes: 1, no: 0 } };

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { averageRanks, kendallTauB, pearson, spearman } from '../../../src/core/meta/correlation';
+import { averageRanks, kendallTauB, pearson, spearman } from '../../../src/core/stats/correlation';
 
 const close = (actual: number, expected: number, digits = 12): void =>
   assert.ok(Math.abs(actual - expected) < 10 ** -digits, `${actual} ≠ ${expected}`);

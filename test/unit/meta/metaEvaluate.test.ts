@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readDataset } from '../../../src/core/meta/datasets';
+import { readDataset } from '../../../src/core/datasets/dataset';
 import { metaEvaluate, type ScoredItem } from '../../../src/core/meta/metaEvaluate';
 import { requireDataset } from './sharedData';
 

@@ -3,7 +3,7 @@
  * the same items (by content), the paper's level, every item scored, an aspect the paper reports.
  */
 import * as assert from 'node:assert/strict';
-import { parseDataset, readDataset, type Dataset, type Level } from '../../../src/core/meta/datasets';
+import { parseDataset, readDataset, type Dataset, type Level } from '../../../src/core/datasets/dataset';
 import { paperComparisonTable, paperSection } from '../../../src/core/meta/formatTable';
 import { paperBeside } from '../../../src/core/meta/paperBeside';
 import { requireDataset } from './sharedData';

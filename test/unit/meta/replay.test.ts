@@ -4,7 +4,7 @@
  * "Engagingness: 3" / "- Groundedness: 1" answers G-Eval's rule turns into 0.
  */
 import * as assert from 'node:assert/strict';
-import { readDataset } from '../../../src/core/meta/datasets';
+import { readDataset } from '../../../src/core/datasets/dataset';
 import { parseScaleRange, replay } from '../../../src/core/meta/replay';
 import { requireDataset } from './sharedData';
 

@@ -3,7 +3,7 @@
  * correlations to the 4th decimal (values in ../shared/datasets/README.md).
  */
 import * as assert from 'node:assert/strict';
-import { readDataset } from '../../../src/core/meta/datasets';
+import { readDataset } from '../../../src/core/datasets/dataset';
 import { metaEvaluate, type MetaResult } from '../../../src/core/meta/metaEvaluate';
 import { fromField } from '../../../src/core/meta/predictions';
 import { requireDataset } from './sharedData';

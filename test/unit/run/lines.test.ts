@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { endOfLastLine, forEachLine } from '../../../src/core/run/lines';
+import { endOfLastLine, forEachLine } from '../../../src/core/runFile/lines';
 
 async function linesOf(content: string | Buffer, endByte?: number): Promise<string[]> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-lines-')), 'f.txt');

@@ -3,12 +3,12 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPlan } from '../../../src/core/run/benchPlan';
-import { parseDataset } from '../../../src/core/meta/datasets';
+import { parseDataset } from '../../../src/core/datasets/dataset';
 import { DryRunSession } from '../../../src/core/run/dryRunSession';
 import { runBench, type Evaluator } from '../../../src/core/run/runBench';
 import { SumLensError } from '../../../src/core/errors';
-import type { RunSettings } from '../../../src/core/run/runHeader';
-import { lockPath } from '../../../src/core/run/runLock';
+import type { RunSettings } from '../../../src/core/runFile/runHeader';
+import { lockPath } from '../../../src/core/runFile/runLock';
 import type { EvaluationResult } from '../../../src/core/result';
 
 const dataset = parseDataset(

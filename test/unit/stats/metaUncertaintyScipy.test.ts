@@ -18,7 +18,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Level } from '../../../src/core/meta/datasets';
+import type { Level } from '../../../src/core/datasets/dataset';
 import { compareMeta } from '../../../src/core/meta/metaCompare';
 import type { ScoredItem } from '../../../src/core/meta/metaEvaluate';
 import { COEFFICIENTS, metaEvaluateWithIntervals } from '../../../src/core/meta/metaIntervals';

@@ -4,7 +4,7 @@
  * permuted pair of score sets read off one sort equals the sets built and sorted afresh.
  */
 import * as assert from 'node:assert/strict';
-import { correlations } from '../../../src/core/meta/correlation';
+import { correlations } from '../../../src/core/stats/correlation';
 import { resampledCorrelations } from '../../../src/core/stats/resampledCorrelations';
 import { resampleIndices, seededRandom } from '../../../src/core/stats/random';
 import { swappedCorrelations } from '../../../src/core/stats/swappedCorrelations';

@@ -6,7 +6,7 @@
  */
 import type { Finding, NoteName } from '../../result';
 import { aspectTable, type AspectRow } from '../aspectTable';
-import type { BenchRecord } from '../benchRecord';
+import type { BenchRecord } from '../../runFile/benchRecord';
 import { compareRuns, type RunComparison } from '../compareRuns';
 import { loadRun, type LoadedRun, type RunEntry } from '../loadRun';
 

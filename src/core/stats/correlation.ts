@@ -3,7 +3,7 @@
  * the published meta-evaluation scripts (G-Eval, UniEval) use. Each returns NaN when it is
  * undefined: fewer than two points, or a constant input.
  */
-import { countedKendallTauB, sortPairs } from '../stats/kendall';
+import { countedKendallTauB, sortPairs } from './kendall';
 
 function mean(values: readonly number[]): number {
   let sum = 0;

@@ -5,7 +5,7 @@
  * fingerprint; a subset, a superset or an edited copy does not.
  */
 import { createHash } from 'node:crypto';
-import type { Dataset } from './datasets';
+import type { Dataset } from './dataset';
 
 export function datasetFingerprint(dataset: Dataset): string {
   const hash = createHash('sha256');

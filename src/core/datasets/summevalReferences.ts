@@ -1,7 +1,7 @@
 /**
  * SummEval's 11 human references per document, for the fine-grained bench (paper §4.3:
  * the rubric is the entities at least five of them carry). They are read from BARTScore's
- * copy of the data (../shared/datasets/summeval/bartscore/data.from_pkl.json), matched to
+ * copy of the data (summeval/bartscore/data.from_pkl.json in the datasets folder), matched to
  * the dataset's items by article text.
  */
 import { readFileSync } from 'node:fs';
@@ -10,11 +10,11 @@ import * as z from 'zod';
 import { SumLensError } from '../errors';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { EvaluationResult } from '../result';
-import { ReferenceRubrics } from './referenceRubric';
+import { ReferenceRubrics } from '../fine/referenceRubric';
 
 const ReferencesFile = z.record(z.string(), z.looseObject({ src: z.string(), ref_summs: z.array(z.string()).min(1) }));
 
-/** Where the references sit beside summeval.json in the shared datasets. */
+/** Where the references sit beside summeval.json in the datasets folder. */
 export function defaultReferencesPath(datasetPath: string): string {
   return join(dirname(datasetPath), 'bartscore', 'data.from_pkl.json');
 }

@@ -1,0 +1,39 @@
+/**
+ * The flags of `sumlens eval` as commander hands them over: for one summary (EvalFlags) and for
+ * a dataset (DataEvalFlags). Their own module, so the command, its dataset mode and its usage
+ * checks all depend on it rather than on each other.
+ */
+import type { Method, Task } from '../core/result';
+import type { ScoringFlags } from './scoringOptions';
+import type { SessionFlags } from './sessionOptions';
+
+export interface EvalFlags extends SessionFlags, ScoringFlags {
+  source: string;
+  summary: string;
+  reference?: string;
+  method: Method;
+  task: Task;
+  aspects?: string[];
+  samples: number;
+  topLogprobs: number;
+  parse: 'robust' | 'geval';
+  prompts?: string;
+  repeat?: number;
+  threshold?: number;
+  json?: boolean;
+}
+
+export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {
+  data: string;
+  map?: string;
+  strict?: boolean;
+  out?: string;
+  restart?: boolean;
+  dryRun?: boolean;
+  batch?: boolean;
+  pollSeconds: number;
+  failUnder?: string;
+  strictCi?: boolean;
+  format?: 'table' | 'json' | 'sarif';
+  progressEvery?: number;
+}
