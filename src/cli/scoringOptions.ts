@@ -1,6 +1,7 @@
 /**
- * How scores are read, shared by `eval`, `eval --data` and `bench`: the route (log-
- * probabilities or sampling), the sampling route's standard-error bound, and a paper's preset.
+ * How scores are read, shared by `eval`, `eval --data`, `bench` and `audit`: the route (log-
+ * probabilities or sampling), the sampling route's standard-error bound, a paper's preset, and
+ * the fenced prompt variant.
  * A dataset run records them in its run file's header, so a resume or a comparison with
  * other values is refused.
  */
@@ -14,6 +15,7 @@ export interface ScoringFlags {
   route: RoutePreference;
   maxSe: number;
   preset?: PresetName;
+  fenceInputs?: boolean;
 }
 
 function nonNegativeNumber(text: string): number {
@@ -35,15 +37,16 @@ export function addScoringOptions(command: Command): Command {
       new Option('--preset <name>', "reproduce a paper's settings: geval-paper (G-Eval's prompt layout, temperature 2, max_tokens 5, top_p 1, n 20, its parse rule); overrides --route, --samples, --max-se, --parse").choices([
         ...PRESETS,
       ]),
-    );
+    )
+    .option('--fence-inputs', 'put the judged texts between markers they cannot contain and tell the judge they are data, not instructions (a defence against text that addresses the judge)');
 }
 
 /** The evaluate() options these flags set. */
-export function scoringOptions(flags: ScoringFlags): Pick<EvaluateOptions, 'route' | 'maxStandardError' | 'preset'> {
-  return { route: flags.route, maxStandardError: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}) };
+export function scoringOptions(flags: ScoringFlags): Pick<EvaluateOptions, 'route' | 'maxStandardError' | 'preset' | 'fenceInputs'> {
+  return { route: flags.route, maxStandardError: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}), ...(flags.fenceInputs ? { fenceInputs: true } : {}) };
 }
 
 /** The same, as run-header settings (compared on resume and by `compare`). */
 export function scoringSettings(flags: ScoringFlags): Record<string, string | number> {
-  return { route: flags.route, maxSe: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}) };
+  return { route: flags.route, maxSe: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}), ...(flags.fenceInputs ? { prompts: 'fenced' } : {}) };
 }

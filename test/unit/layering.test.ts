@@ -25,6 +25,7 @@ const LAYERS: string[][] = [
   ['runFile'],
   ['meta'],
   ['run'],
+  ['audit'],
   ['probe'],
 ];
 

@@ -36,6 +36,8 @@ export interface AspectRunOptions {
   /** Settings for reproducing a paper (see presets.ts); they win over the options above. */
   preset?: PresetName;
   promptOverrideDir?: string;
+  /** The fenced prompt variant: judged texts between markers, marked as data (prompts/fenceInput.ts). */
+  fenceInputs?: boolean;
   session: LlmSession;
 }
 
@@ -49,7 +51,7 @@ export async function evaluateAspects(input: AspectInput, options: AspectRunOpti
     throw new SumLensError('usage', `--preset ${options.preset} reproduces G-Eval's scoring and works with --method geval only`);
   }
   const names = options.aspects ?? TASK_ASPECTS[input.task];
-  const vars = templateVars(input);
+  const vars = templateVars(input, options.fenceInputs);
   const settled = await Promise.allSettled(
     names.map(async (name) => {
       const result = await runOne(input.task, name, vars, options, hooks.signal);

@@ -7,6 +7,7 @@
  * conditioned on). Without a reference, templates that need {{fact}} (or {{reference}})
  * fail with a message saying which input to give; the other aspects still run.
  */
+import { fenceInput } from '../prompts/fenceInput';
 import type { TemplateVars } from '../prompts/placeholders';
 import type { AspectTask, AspectTemplate } from '../prompts/template';
 
@@ -17,10 +18,12 @@ export interface AspectInput {
   task: AspectTask;
 }
 
-export function templateVars(input: AspectInput): TemplateVars {
-  const optional = <K extends string>(key: K, value: string | undefined) => (value !== undefined ? { [key]: value } : {});
-  if (input.task === 'dialogue') return { dialogue: input.source, response: input.summary, ...optional('fact', input.reference) };
-  return { document: input.source, summary: input.summary, ...optional('reference', input.reference) };
+/** `fenced`: every text between markers it cannot contain, marked as data (see fenceInput.ts). */
+export function templateVars(input: AspectInput, fenced = false): TemplateVars {
+  const text = (value: string) => (fenced ? fenceInput(value) : value);
+  const optional = <K extends string>(key: K, value: string | undefined) => (value !== undefined ? { [key]: text(value) } : {});
+  if (input.task === 'dialogue') return { dialogue: text(input.source), response: text(input.summary), ...optional('fact', input.reference) };
+  return { document: text(input.source), summary: text(input.summary), ...optional('reference', input.reference) };
 }
 
 /** Why the input cannot fill this template (a placeholder without a value), or null. */

@@ -1,0 +1,152 @@
+/**
+ * `sumlens audit`: is the judge fair? Probes change each summary by a fixed, seeded rule
+ * (src/core/audit/), the judge scores the original and the copy, and the paired differences
+ * are tested per probe × aspect against what a fair judge does. --fail-on bias exits 15 when a
+ * probe's expectation is violated at Holm p below --alpha.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { auditReport } from '../../core/audit/auditStats';
+import { planItem, type AuditSubject } from '../../core/audit/auditItems';
+import { PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
+import { runAudit } from '../../core/audit/runAudit';
+import { readDataset } from '../../core/datasets/dataset';
+import { resolveDatasetArgument } from '../../core/datasets/locate';
+import { errorExitCodes, SumLensError } from '../../core/errors';
+import { evaluate, type EvaluateOptions } from '../../core/evaluate';
+import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
+import { defaultModel } from '../../core/llm/openaiSession';
+import type { Method, Task } from '../../core/result';
+import { benchPlan } from '../../core/run/benchPlan';
+import { dataItems, parseFieldMap } from '../../core/run/data/dataItems';
+import { estimateRun } from '../../core/run/dryRun';
+import { DEFAULT_SEED } from '../../core/stats/random';
+import { printDryRun, stderrNotice, usageLine } from '../datasetRun';
+import { auditMarkdown, auditText } from '../format/auditTable';
+import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
+import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { cancelOnInterrupt, progressLine } from '../terminal';
+import { parseAspects } from './meta';
+
+interface AuditFlags extends SessionFlags, ScoringFlags {
+  data?: string;
+  map?: string;
+  dataset?: string;
+  limit: number;
+  method: Exclude<Method, 'all'>;
+  task: Task;
+  aspects?: string[];
+  probes: ProbeName[];
+  samples: number;
+  parse: 'robust' | 'geval';
+  prompts?: string;
+  seed: number;
+  alpha: number;
+  failOn?: 'bias';
+  format: 'table' | 'json' | 'markdown';
+  dryRun?: boolean;
+}
+
+function probeList(text: string): ProbeName[] {
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(PROBE_NAMES as string[]).includes(n));
+  if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`probes are ${PROBE_NAMES.join(', ')} (got "${text}")`);
+  return names as ProbeName[];
+}
+
+function share(text: string): number {
+  const value = Number(text);
+  if (!(value > 0 && value < 1)) throw new InvalidArgumentError(`expected a number between 0 and 1, got "${text}"`);
+  return value;
+}
+
+export function registerAudit(program: Command): void {
+  const command = program
+    .command('audit')
+    .description('is the judge fair? probes change each summary (length, address, facts, order, damage), the judge scores both, paired tests say where it is biased')
+    .option('--data <file>', 'items to audit: JSONL, JSON array, CSV or TSV with id, source, summary[, reference]')
+    .option('--map <pairs>', 'with --data: field names from other columns, e.g. summary=output,source=article')
+    .option('--dataset <name|file>', 'or a human-scored set by name (summeval, topical-chat, qags-cnndm, qags-xsum) or file', (value: string) => resolveDatasetArgument(value))
+    .option('--limit <n>', 'the first N items', positiveInt, 30)
+    .addOption(new Option('--method <method>', 'the judge method to audit').choices(['geval', 'rationale', 'fine']).default('geval'))
+    .addOption(new Option('--task <task>', 'with --data: which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
+    .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
+    .option('--probes <list>', `comma-separated probes (default: ${PROBE_NAMES.join(',')})`, probeList, [...PROBE_NAMES])
+    .option('--samples <n>', 'sampling route: the most answers drawn per aspect', positiveInt, 20)
+    .addOption(new Option('--parse <rule>', 'how sampled answers are read').choices(['robust', 'geval']).default('robust'))
+    .option('--prompts <dir>', 'a folder of templates that override the built-in ones')
+    .option('--seed <n>', 'seed of the probes and of the resampling', positiveInt, DEFAULT_SEED)
+    .option('--alpha <p>', 'significance level of the verdicts (Holm-adjusted)', share, 0.05)
+    .addOption(new Option('--fail-on <what>', 'exit 15 when a probe finds the judge biased').choices(['bias']))
+    .addOption(new Option('--format <format>', 'what stdout gets').choices(['table', 'json', 'markdown']).default('table'))
+    .option('--dry-run', 'estimate calls, tokens and cost without sending anything');
+  addScoringOptions(command);
+  addSessionOptions(command).action(runAuditCommand);
+}
+
+async function subjectsOf(flags: AuditFlags): Promise<{ subjects: AuditSubject[]; task: Task }> {
+  if ((flags.data === undefined) === (flags.dataset === undefined)) throw new SumLensError('usage', 'give the items to audit: --data FILE or --dataset NAME');
+  if (flags.dataset !== undefined) {
+    const dataset = readDataset(flags.dataset);
+    const task = benchPlan(dataset).task;
+    const subjects = dataset.items.slice(0, flags.limit).map((item) => ({ key: item.key, source: item.source, summary: item.system_output, ...(item.reference ? { reference: item.reference } : {}) }));
+    return { subjects, task };
+  }
+  const subjects: AuditSubject[] = [];
+  const map = flags.map ? parseFieldMap(flags.map) : undefined;
+  for await (const item of dataItems({ path: flags.data!, task: flags.task, map, onBadRow: (where, problem) => stderrNotice(`skipped ${where}: ${problem}`) })) {
+    subjects.push({ key: item.key, source: item.input.source, summary: item.input.summary, ...(item.input.reference ? { reference: item.input.reference } : {}) });
+    if (subjects.length >= flags.limit) break;
+  }
+  if (subjects.length === 0) throw new SumLensError('bad-input', `${flags.data} has no item to audit`);
+  return { subjects, task: flags.task };
+}
+
+async function runAuditCommand(flags: AuditFlags): Promise<void> {
+  const { subjects, task } = await subjectsOf(flags);
+  const probes = PROBES.filter((p) => flags.probes.includes(p.name));
+  const options: Omit<EvaluateOptions, 'session' | 'method'> = { ...scoringOptions(flags), aspects: flags.aspects, samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+  const variant = flags.fenceInputs ? 'fenced' : 'plain';
+  if (flags.dryRun) {
+    // Every original with a copy, and every copy: the evaluations the audit would make.
+    const inputs = subjects.flatMap((s) => {
+      const plan = planItem(s, probes, flags.seed);
+      const texts = plan.copies.length === 0 ? [] : [s.summary, ...plan.copies.map((c) => c.text)];
+      return texts.map((summary, i) => ({ key: `${s.key}#${i}`, input: { source: s.source, summary, reference: s.reference, task }, fields: { index: 0 } }));
+    });
+    const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects: flags.aspects ?? [...TASK_ASPECTS[task]], out: '', evaluate, endpoint: flags.baseUrl ?? '', model: flags.model ?? defaultModel, extra: options });
+    printDryRun(estimate, '(no run file: answers are cached)', flags.model ?? defaultModel, { json: flags.format === 'json' });
+    return;
+  }
+  const cancellation = cancelOnInterrupt();
+  const progress = progressLine();
+  try {
+    const run = await runAudit({
+      subjects,
+      probes,
+      method: flags.method,
+      task,
+      seed: flags.seed,
+      evaluate,
+      options: { ...options, method: flags.method, session: sessionFrom(flags) },
+      concurrency: flags.concurrency,
+      signal: cancellation.signal,
+      onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
+    });
+    const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });
+    if (flags.format === 'json') process.stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
+    else process.stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
+    process.stderr.write(`${usageLine(run.usage)}\n`);
+    if (run.cancelled) {
+      stderrNotice('cancelled; the figures above are from what finished');
+      process.exitCode = errorExitCodes.cancelled;
+    } else if (run.failed > 0) {
+      stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
+      process.exitCode = errorExitCodes.partial;
+    } else if (flags.failOn === 'bias' && report.probes.some((p) => p.violated)) {
+      stderrNotice(`the judge is biased: ${report.summary}`);
+      process.exitCode = errorExitCodes['quality-gate'];
+    }
+  } finally {
+    cancellation.dispose();
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * One audit item: the original summary and, per probe that applies, its changed copy, each to
+ * be scored by the same judge and method. The change is seeded per item and probe (the audit's
+ * seed, the item's key and the probe's name), so a rerun makes the same copies and is served
+ * from the answer cache.
+ */
+import { createHash } from 'node:crypto';
+import type { Span } from '../result';
+import { seededRandom } from '../stats/random';
+import type { Probe, ProbeName } from './probes';
+
+export interface AuditSubject {
+  key: string;
+  source: string;
+  summary: string;
+  reference?: string;
+}
+
+export interface ChangedCopy {
+  probe: ProbeName;
+  text: string;
+  spans: Span[];
+  note?: string;
+}
+
+export interface PlannedItem {
+  subject: AuditSubject;
+  copies: ChangedCopy[];
+  /** Probes that could not apply to this summary, with why. */
+  skipped: { probe: ProbeName; why: string }[];
+}
+
+function seedFor(seed: number, key: string, probe: string): number {
+  return createHash('sha256').update(`${seed}\u0000${key}\u0000${probe}`).digest().readUInt32LE(0);
+}
+
+export function planItem(subject: AuditSubject, probes: readonly Probe[], seed: number): PlannedItem {
+  const planned: PlannedItem = { subject, copies: [], skipped: [] };
+  for (const probe of probes) {
+    const change = probe.apply(subject, seededRandom(seedFor(seed, subject.key, probe.name)));
+    if ('skip' in change) planned.skipped.push({ probe: probe.name, why: change.skip });
+    else planned.copies.push({ probe: probe.name, ...change });
+  }
+  return planned;
+}

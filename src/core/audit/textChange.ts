@@ -1,0 +1,12 @@
+/**
+ * What a probe did to a summary: the changed text and the spans of the change in it (the
+ * characters a report highlights), or why the probe cannot apply to this summary.
+ */
+import type { Span } from '../result';
+
+export type TextChange = { text: string; spans: Span[]; note?: string } | { skip: string };
+
+/** The text with `inserted` put at `at`, and the span it occupies. */
+export function insertAt(text: string, at: number, inserted: string): { text: string; span: Span } {
+  return { text: text.slice(0, at) + inserted + text.slice(at), span: { start: at, end: at + inserted.length } };
+}

@@ -1,0 +1,113 @@
+/**
+ * `sumlens audit` against scripted judges with known faults (test/fake/auditJudges.ts): each
+ * fault is flagged by the probe made for it, the fair judge is flagged by none across 10 seeds,
+ * the fenced prompt variant takes the instruction-following judge's bias away, and the exit
+ * codes are the README's: 15 with --fail-on bias, 2 without items, 4 with no server.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { auditReport, type AuditReport } from '../../../src/core/audit/auditStats';
+import { PROBES } from '../../../src/core/audit/probes';
+import { runAudit } from '../../../src/core/audit/runAudit';
+import { evaluate } from '../../../src/core/evaluate';
+import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
+import { auditItems, auditJudge, type AuditJudgeName } from '../../fake/auditJudges';
+import { FakeOpenAiServer } from '../../fake/openaiServer';
+import { runCli } from '../cli/runCli';
+
+describe('sumlens audit', function () {
+  this.timeout(120_000);
+  let server: FakeOpenAiServer;
+  let dir: string;
+  let data: string;
+  before(async () => {
+    server = await FakeOpenAiServer.start();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-audit-'));
+    data = path.join(dir, 'items.jsonl');
+    fs.writeFileSync(data, auditItems(30).map((item) => JSON.stringify(item)).join('\n') + '\n');
+  });
+  after(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const env = () => ({ OPENAI_API_KEY: 'sk-audit', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') });
+  const violated = (report: AuditReport) => report.probes.filter((p) => p.violated).map((p) => p.probe);
+
+  async function cliAudit(judge: AuditJudgeName, extra: string[] = []): Promise<{ code: number; stderr: string; report: AuditReport; prompts: string }> {
+    server.setHandler(auditJudge(judge));
+    const run = await runCli(['audit', '--data', data, '--format', 'json', '--no-cache', ...extra], env());
+    assert.ok(run.stdout.trim().startsWith('{'), `no JSON on stdout (exit ${run.code}): ${run.stderr}`);
+    const parsed = JSON.parse(run.stdout);
+    return { code: run.code, stderr: run.stderr, report: parsed.report, prompts: parsed.prompts };
+  }
+
+  it('flags each faulty judge by the probe made for its fault', async () => {
+    assert.deepEqual(violated((await cliAudit('length')).report).includes('length'), true);
+    assert.deepEqual(violated((await cliAudit('address')).report), ['address']);
+    const numbers = await cliAudit('numbers');
+    assert.deepEqual(violated(numbers.report), ['facts']);
+    const facts = numbers.report.cells.find((c) => c.probe === 'facts' && c.aspect === 'consistency')!;
+    assert.equal(facts.meanDifference, 0, 'a number-blind judge does not move on a swapped number');
+    assert.match(numbers.report.summary, /^1 of 5 probes show bias: blind to wrong facts \(consistency \+0\.00/);
+  });
+
+  it('flags nothing on the fair judge, over 10 seeds, while its damaged aspects fall', async () => {
+    server.setHandler(auditJudge('fair'));
+    const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-audit', model: 'fake-model', cacheDir: null, concurrency: 16 });
+    const subjects = auditItems(30).map((item) => ({ key: item.id, source: item.source, summary: item.summary }));
+    for (let seed = 1; seed <= 10; seed++) {
+      const run = await runAudit({ subjects, probes: PROBES, method: 'geval', task: 'summarization', seed, evaluate, options: { method: 'geval', session }, concurrency: 16 });
+      const report = auditReport(run, { alpha: 0.05, seed });
+      assert.deepEqual(violated(report), [], `seed ${seed}: ${report.summary}`);
+      for (const [probe, aspect] of [['facts', 'consistency'], ['order', 'coherence'], ['damage', 'fluency']]) {
+        const cell = report.cells.find((c) => c.probe === probe && c.aspect === aspect)!;
+        assert.equal(cell.verdict, 'ok');
+        assert.ok(cell.interval.high < 0, `seed ${seed}: ${probe} lowers ${aspect}`);
+      }
+      assert.equal(run.pairs.length, 150, 'every probe applies to every item');
+    }
+  });
+
+  it('the fenced prompt variant removes the instruction-following bias, and says it was used', async () => {
+    const plain = await cliAudit('address', ['--probes', 'address']);
+    assert.equal(plain.prompts, 'plain');
+    assert.deepEqual(violated(plain.report), ['address']);
+    const fenced = await cliAudit('address', ['--probes', 'address', '--fence-inputs']);
+    assert.equal(fenced.prompts, 'fenced');
+    assert.deepEqual(violated(fenced.report), []);
+  });
+
+  it('--fail-on bias exits 15 with one stderr line; the table names the verdict and shows the change', async () => {
+    server.setHandler(auditJudge('numbers'));
+    const run = await runCli(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length'], env());
+    assert.equal(run.code, 15, run.stderr);
+    assert.match(run.stderr, /^sumlens: the judge is biased: 1 of 2 probes show bias: blind to wrong facts/m);
+    assert.match(run.stdout, /consistency +30 +\+0\.00 .*VIOLATED: blind to wrong facts/);
+    assert.match(run.stdout, /example \(item1, number "\d+" → "\d+"\): .*\[\[\d+\]\]/);
+    const fair = await runCli(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length', '--format', 'markdown'], { ...env() });
+    assert.equal(fair.code, 15, 'still the numbers judge');
+    server.setHandler(auditJudge('fair'));
+    const ok = await runCli(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--format', 'markdown'], env());
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /^## Judge audit/);
+    assert.match(ok.stdout, /\*\*no bias found: 0 of 5 probes violated\*\*/);
+  });
+
+  it('refuses to run without items (exit 2), names an unreachable endpoint (exit 4), and estimates before sending', async () => {
+    const none = await runCli(['audit'], env());
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /give the items to audit: --data FILE or --dataset NAME/);
+    const down = await runCli(['audit', '--data', data, '--no-cache'], { ...env(), OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    assert.equal(down.code, 4, down.stderr);
+    assert.equal(down.stdout, '');
+    const before = server.chatRequests.length;
+    const dry = await runCli(['audit', '--data', data, '--dry-run', '--limit', '10'], env());
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /dry run: 60 item\(s\) to evaluate/);
+    assert.match(dry.stdout, /calls: 240\b/);
+    assert.equal(server.chatRequests.length, before, 'nothing sent');
+  });
+});
