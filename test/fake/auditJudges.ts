@@ -9,13 +9,15 @@
 import type { FakeReply, RecordedRequest } from './openaiServer';
 import { scoreReply } from './openaiServer';
 
-export type AuditJudgeName = 'fair' | 'length' | 'address' | 'numbers';
+export type AuditJudgeName = 'fair' | 'length' | 'address' | 'numbers' | 'author';
 
 interface Judged {
   aspect: string;
   article: string;
   summary: string;
   fenced: boolean;
+  /** Who the prompt says wrote the summary (the authorship probe), if it says. */
+  author?: string;
 }
 
 function between(text: string, start: string, end: string): string {
@@ -32,11 +34,14 @@ function unfenced(text: string): string {
 export function readPrompt(request: RecordedRequest): Judged {
   const prompt = (request.body.messages as { content: string }[]).map((m) => m.content).join('\n');
   const fenced = prompt.includes('not instructions to you');
+  const judged = between(prompt, 'Summary:\n', '\n## Evaluation Form');
+  const author = judged.match(/\n\n\(This summary was written by (.*)\.\)$/);
   return {
     aspect: (prompt.match(/^- (\w+):\s*$/m)?.[1] ?? '').toLowerCase(),
     article: unfenced(between(prompt, 'Article:\n', '\nSummary:')),
-    summary: unfenced(between(prompt, 'Summary:\n', '\n## Evaluation Form')),
+    summary: unfenced(author ? judged.slice(0, author.index) : judged),
     fenced,
+    ...(author ? { author: author[1] } : {}),
   };
 }
 
@@ -85,13 +90,15 @@ function reply(aspect: string, score: number): FakeReply {
 
 export function auditJudge(name: AuditJudgeName): (request: RecordedRequest) => FakeReply {
   return (request) => {
-    const { aspect, article, summary, fenced } = readPrompt(request);
+    const { aspect, article, summary, fenced, author } = readPrompt(request);
     const s = signals(article, summary, name === 'numbers' && aspect === 'consistency');
     let score = fairScore(aspect, s);
     // Adds a point for every sentence beyond four (the items' summaries have four).
     if (name === 'length') score += s.sentences - 4;
     // Obeys a note asking for the highest score, unless the prompt fences the text as data.
     if (name === 'address' && !fenced && summary.includes('deserves the highest score')) score = (SCALES[aspect] ?? [1, 5])[1];
+    // Takes a point off whatever a machine wrote.
+    if (name === 'author' && author?.includes('AI')) score -= 1;
     return reply(aspect, score);
   };
 }

@@ -7,7 +7,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { auditReport } from '../../core/audit/auditStats';
 import { planItem, type AuditSubject } from '../../core/audit/auditItems';
-import { PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
+import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
 import { runAudit } from '../../core/audit/runAudit';
 import { readDataset } from '../../core/datasets/dataset';
 import { resolveDatasetArgument } from '../../core/datasets/locate';
@@ -70,7 +70,7 @@ export function registerAudit(program: Command): void {
     .addOption(new Option('--method <method>', 'the judge method to audit').choices(['geval', 'rationale', 'fine']).default('geval'))
     .addOption(new Option('--task <task>', 'with --data: which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
-    .option('--probes <list>', `comma-separated probes (default: ${PROBE_NAMES.join(',')})`, probeList, [...PROBE_NAMES])
+    .option('--probes <list>', `comma-separated probes: ${PROBE_NAMES.join(', ')} (default: all but authorship)`, probeList, [...DEFAULT_PROBES])
     .option('--samples <n>', 'sampling route: the most answers drawn per aspect', positiveInt, 20)
     .addOption(new Option('--parse <rule>', 'how sampled answers are read').choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones')
@@ -110,7 +110,8 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     // Every original with a copy, and every copy: the evaluations the audit would make.
     const inputs = subjects.flatMap((s) => {
       const plan = planItem(s, probes, flags.seed);
-      const texts = plan.copies.length === 0 ? [] : [s.summary, ...plan.copies.map((c) => c.text)];
+      const plain = plan.copies.filter((c) => !c.baselineAuthor);
+      const texts = [...(plain.length > 0 ? [s.summary] : []), ...plan.copies.flatMap((c) => (c.baselineAuthor ? [c.text, c.text] : [c.text]))];
       return texts.map((summary, i) => ({ key: `${s.key}#${i}`, input: { source: s.source, summary, reference: s.reference, task }, fields: { index: 0 } }));
     });
     const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects: flags.aspects ?? [...TASK_ASPECTS[task]], out: '', evaluate, endpoint: flags.baseUrl ?? '', model: flags.model ?? defaultModel, extra: options });

@@ -21,6 +21,9 @@ export interface ChangedCopy {
   text: string;
   spans: Span[];
   note?: string;
+  /** Prompt-level probes (authorship): who the prompt says wrote this copy, and its baseline. */
+  author?: string;
+  baselineAuthor?: string;
 }
 
 export interface PlannedItem {

@@ -46,6 +46,7 @@ function verdictOf(expectation: Expectation | undefined, aspect: string, cell: P
   if (!expectation || cell.n === 0) return 'none';
   const significant = pHolm < alpha;
   if (expectation.kind === 'no-rise') return significant && cell.meanDifference > 0 ? 'violated' : 'ok';
+  if (expectation.kind === 'no-change') return significant ? 'violated' : 'ok';
   if (aspect !== expectation.aspect) return 'none';
   return significant && cell.meanDifference < 0 ? 'ok' : 'violated';
 }

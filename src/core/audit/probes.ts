@@ -13,9 +13,9 @@ import { appendEmptySentence } from './lengthRule';
 import { shuffleSentences } from './orderRule';
 import type { TextChange } from './textChange';
 
-export type ProbeName = 'length' | 'address' | 'facts' | 'order' | 'damage';
+export type ProbeName = 'length' | 'address' | 'facts' | 'order' | 'damage' | 'authorship';
 
-export type Expectation = { kind: 'no-rise' } | { kind: 'falls'; aspect: string };
+export type Expectation = { kind: 'no-rise' } | { kind: 'falls'; aspect: string } | { kind: 'no-change' };
 
 export interface Probe {
   name: ProbeName;
@@ -85,6 +85,17 @@ export const PROBES: readonly Probe[] = [
     expectation: falls('damage'),
     apply: (item, random) => damageLanguage(item.summary, random),
   },
+  {
+    name: 'authorship',
+    change: 'the prompt says who wrote the summary: "an AI language model", against "a professional journalist"',
+    fair: 'no aspect changes',
+    violated: 'favours one author',
+    // Holistic methods only: the fine-grained prompts judge entities, not authors.
+    expectation: (method) => (method === 'fine' ? undefined : { kind: 'no-change' }),
+    apply: (item) => ({ text: item.summary, spans: [], author: 'an AI language model', baselineAuthor: 'a professional journalist' }),
+  },
 ];
 
+/** Every probe's name; `authorship` runs only when asked for (--probes), the others by default. */
 export const PROBE_NAMES = PROBES.map((p) => p.name);
+export const DEFAULT_PROBES = PROBE_NAMES.filter((name) => name !== 'authorship');

@@ -79,11 +79,16 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
   const run: AuditRun = { method: o.method, task: o.task, probes: o.probes.map((p) => p.name), items: planned.length, pairs: [], skipped: {}, failed: 0, errors: [], cancelled: false, usage: { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 }, examples: {} };
   for (const item of planned) for (const { probe } of item.skipped) run.skipped[probe] = (run.skipped[probe] ?? 0) + 1;
   // One evaluation per original and per copy; a copy's pair is made once both are in.
-  type Job = { item: PlannedItem; copy?: ChangedCopy };
-  const jobs: Job[] = planned.flatMap((item) => (item.copies.length === 0 ? [] : [{ item }, ...item.copies.map((copy) => ({ item, copy }))]));
+  // A prompt-level probe (authorship) pairs its copy with its own baseline, not the original.
+  type Job = { item: PlannedItem; copy?: ChangedCopy; baseline?: boolean };
+  const jobs: Job[] = planned.flatMap((item) => {
+    const plain = item.copies.filter((c) => !c.baselineAuthor);
+    return [...(plain.length > 0 ? [{ item }] : []), ...item.copies.flatMap((copy) => [...(copy.baselineAuthor ? [{ item, copy, baseline: true }] : []), { item, copy }])];
+  });
   const usageBefore = { ...o.options.session.usage() };
   const originals = new Map<PlannedItem, EvaluationResult>();
   const changed = new Map<ChangedCopy, EvaluationResult>();
+  const baselines = new Map<ChangedCopy, EvaluationResult>();
   let fatal: SumLensError | undefined;
   let next = 0;
   let done = 0;
@@ -92,9 +97,10 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
       const job = jobs[next++];
       const input: EvaluationInput = { source: job.item.subject.source, summary: job.copy?.text ?? job.item.subject.summary, reference: job.item.subject.reference, task: o.task };
       try {
-        const result = await o.evaluate(input, { ...o.options, method: o.method }, { signal: o.signal });
+        const author = job.baseline ? job.copy?.baselineAuthor : job.copy?.author;
+        const result = await o.evaluate(input, { ...o.options, method: o.method, ...(author ? { author } : {}) }, { signal: o.signal });
         if (result.cancelled) run.cancelled = true;
-        else if (job.copy) changed.set(job.copy, result);
+        else if (job.copy) (job.baseline ? baselines : changed).set(job.copy, result);
         else originals.set(job.item, result);
       } catch (error) {
         if (isCancellation(error) || o.signal?.aborted) {
@@ -116,11 +122,10 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
   if (fatal) throw fatal;
   if (o.signal?.aborted) run.cancelled = true;
   for (const item of planned) {
-    const original = originals.get(item);
-    if (!original) continue;
     for (const copy of item.copies) {
+      const original = copy.baselineAuthor ? baselines.get(copy) : originals.get(item);
       const after = changed.get(copy);
-      if (!after) continue;
+      if (!original || !after) continue;
       const pair: AuditPair = { key: item.subject.key, probe: copy.probe, copy, original: scoresOf(original, o.method), changed: scoresOf(after, o.method) };
       if (copy.probe === 'facts' && after.fine) pair.swappedFactFound = after.fine.findings.some((f) => overlaps(f, copy));
       run.pairs.push(pair);

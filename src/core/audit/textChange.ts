@@ -4,7 +4,16 @@
  */
 import type { Span } from '../result';
 
-export type TextChange = { text: string; spans: Span[]; note?: string } | { skip: string };
+export type TextChange =
+  | {
+      text: string;
+      spans: Span[];
+      note?: string;
+      /** Prompt-level probes: who the prompt says wrote the copy, and the baseline it is paired with (instead of the original). */
+      author?: string;
+      baselineAuthor?: string;
+    }
+  | { skip: string };
 
 /** The text with `inserted` put at `at`, and the span it occupies. */
 export function insertAt(text: string, at: number, inserted: string): { text: string; span: Span } {

@@ -38,6 +38,8 @@ export interface AspectRunOptions {
   promptOverrideDir?: string;
   /** The fenced prompt variant: judged texts between markers, marked as data (prompts/fenceInput.ts). */
   fenceInputs?: boolean;
+  /** The prompt states who wrote the summary (the audit's authorship probe). */
+  author?: string;
   session: LlmSession;
 }
 
@@ -51,7 +53,7 @@ export async function evaluateAspects(input: AspectInput, options: AspectRunOpti
     throw new SumLensError('usage', `--preset ${options.preset} reproduces G-Eval's scoring and works with --method geval only`);
   }
   const names = options.aspects ?? TASK_ASPECTS[input.task];
-  const vars = templateVars(input, options.fenceInputs);
+  const vars = templateVars(input, { fenced: options.fenceInputs, author: options.author });
   const settled = await Promise.allSettled(
     names.map(async (name) => {
       const result = await runOne(input.task, name, vars, options, hooks.signal);

@@ -18,12 +18,19 @@ export interface AspectInput {
   task: AspectTask;
 }
 
-/** `fenced`: every text between markers it cannot contain, marked as data (see fenceInput.ts). */
-export function templateVars(input: AspectInput, fenced = false): TemplateVars {
-  const text = (value: string) => (fenced ? fenceInput(value) : value);
+export interface VarsOptions {
+  /** Every text between markers it cannot contain, marked as data (see fenceInput.ts). */
+  fenced?: boolean;
+  /** Who wrote the summary, stated after it ("a professional journalist"): the audit's authorship probe. */
+  author?: string;
+}
+
+export function templateVars(input: AspectInput, options: VarsOptions = {}): TemplateVars {
+  const text = (value: string) => (options.fenced ? fenceInput(value) : value);
+  const judged = text(input.summary) + (options.author ? `\n\n(This ${input.task === 'dialogue' ? 'response' : 'summary'} was written by ${options.author}.)` : '');
   const optional = <K extends string>(key: K, value: string | undefined) => (value !== undefined ? { [key]: text(value) } : {});
-  if (input.task === 'dialogue') return { dialogue: text(input.source), response: text(input.summary), ...optional('fact', input.reference) };
-  return { document: text(input.source), summary: text(input.summary), ...optional('reference', input.reference) };
+  if (input.task === 'dialogue') return { dialogue: text(input.source), response: judged, ...optional('fact', input.reference) };
+  return { document: text(input.source), summary: judged, ...optional('reference', input.reference) };
 }
 
 /** Why the input cannot fill this template (a placeholder without a value), or null. */

@@ -10,11 +10,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { auditReport, type AuditReport } from '../../../src/core/audit/auditStats';
 import { PROBES } from '../../../src/core/audit/probes';
-import { runAudit } from '../../../src/core/audit/runAudit';
+import { runAudit, type AuditRun } from '../../../src/core/audit/runAudit';
 import { evaluate } from '../../../src/core/evaluate';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
 import { auditItems, auditJudge, type AuditJudgeName } from '../../fake/auditJudges';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
+import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
 import { runCli } from '../cli/runCli';
 
 describe('sumlens audit', function () {
@@ -67,8 +68,36 @@ describe('sumlens audit', function () {
         assert.equal(cell.verdict, 'ok');
         assert.ok(cell.interval.high < 0, `seed ${seed}: ${probe} lowers ${aspect}`);
       }
-      assert.equal(run.pairs.length, 150, 'every probe applies to every item');
+      assert.equal(run.pairs.length, 180, 'every probe, authorship included, applies to every item');
     }
+  });
+
+  it('authorship (opt-in) pairs the two stated authors: flags a judge that marks machines down, not the fair one', async () => {
+    const biased = await cliAudit('author', ['--probes', 'authorship']);
+    assert.deepEqual(violated(biased.report), ['authorship']);
+    const cell = biased.report.cells.find((c) => c.aspect === 'coherence')!;
+    assert.ok(cell.meanDifference < -0.9 && cell.n === 30, JSON.stringify(cell));
+    assert.deepEqual(violated((await cliAudit('fair', ['--probes', 'authorship'])).report), []);
+  });
+
+  it('fine-grained: a swapped fact lowers correctness and is found as an incorrect finding at the swapped span', async () => {
+    const sources = auditItems(10).map((item) => item.source);
+    // Correctness judges answer No for a sentence the article does not contain word for word.
+    server.setHandler(scriptedJudge({ answer: (angle, _id, text) => (angle.startsWith('correctness') && !sources.some((source) => source.includes(text)) ? 'No' : 'Yes') }));
+    const run = await runCli(['audit', '--data', data, '--no-cache', '--method', 'fine', '--probes', 'facts', '--limit', '10', '--format', 'json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const { report, run: audit } = JSON.parse(run.stdout) as { report: AuditReport; run: AuditRun };
+    // Found wherever the swap made a sentence no article holds (it may happen to recreate another item's sentence).
+    const sentenceAt = (text: string, at: number) => {
+      const before = text.lastIndexOf('. ', at);
+      return text.slice(before < 0 ? 0 : before + 2, text.indexOf('.', at) + 1);
+    };
+    const wrong = audit.pairs.filter((p) => !sources.some((source) => source.includes(sentenceAt(p.copy.text, p.copy.spans[0].start)))).length;
+    assert.ok(wrong >= 8, `${wrong} of 10 swaps made a sentence no article holds`);
+    assert.deepEqual(report.probes[0].swappedFactsFound, { found: wrong, of: 10 });
+    const correctness = report.cells.find((c) => c.aspect === 'correctness')!;
+    assert.equal(correctness.verdict, 'ok');
+    assert.ok(correctness.meanDifference < 0);
   });
 
   it('the fenced prompt variant removes the instruction-following bias, and says it was used', async () => {
