@@ -1,46 +1,57 @@
-/** `sumlens report RUN [RUN_B] --html FILE --md FILE`: a report people read, from one or two run files. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+/**
+ * `sumlens report [RUN [RUN_B]] [--audit FILE] --html FILE --md FILE`: a report people read, from
+ * one or two run files and/or a judge audit (sumlens audit --format json).
+ */
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { SumLensError } from '../../core/errors';
+import { writeFileAtomically } from '../../core/writeAtomically';
 import { reportHtml } from '../../core/run/report/html';
 import { reportMarkdown } from '../../core/run/report/markdown';
-import { reportData } from '../../core/run/report/reportData';
+import { reportData, type ReportData } from '../../core/run/report/reportData';
+import { readAuditFile } from '../../core/audit/auditFile';
+import { AUDIT_STYLE, auditSection } from '../../core/audit/auditHtml';
+import { auditMarkdown } from '../format/auditTable';
 import { stderrNotice } from '../datasetRun';
 
 interface ReportFlags {
   html?: string;
   md?: string;
   allowDifferent?: boolean;
+  audit?: string;
 }
 
 export function registerReport(program: Command): void {
   program
     .command('report')
     .description('write a report of a run (or of run A against run B): self-contained HTML and/or Markdown')
-    .argument('<run>', 'run file (from eval --data or bench)')
+    .argument('[run]', 'run file (from eval --data or bench)')
     .argument('[runB]', 'a second run to compare with the first')
     .option('--html <file>', 'write a self-contained HTML report here')
     .option('--md <file>', 'write the figures as Markdown here ("-" for stdout)')
     .option('--allow-different', 'compare runs whose judge, method or templates differ')
+    .option('--audit <file>', 'add a judge audit (the JSON of sumlens audit --format json)')
     .action(runReportCommand);
 }
 
+/** Whole or not at all: a killed report leaves the previous file, never half of one. */
 function write(file: string, text: string): void {
-  mkdirSync(dirname(resolve(file)), { recursive: true });
-  writeFileSync(file, text);
+  writeFileAtomically(resolve(file), text);
 }
 
-async function runReportCommand(runA: string, runB: string | undefined, flags: ReportFlags): Promise<void> {
+async function runReportCommand(runA: string | undefined, runB: string | undefined, flags: ReportFlags): Promise<void> {
   if (!flags.html && !flags.md) throw new SumLensError('usage', 'give --html FILE and/or --md FILE');
-  const data = await reportData(runA, runB, { allowDifferent: flags.allowDifferent });
+  if (runA === undefined && flags.audit === undefined) throw new SumLensError('usage', 'give a run file, --audit FILE, or both');
+  const audit = flags.audit !== undefined ? readAuditFile(flags.audit) : undefined;
+  const data: ReportData = runA !== undefined ? await reportData(runA, runB, { allowDifferent: flags.allowDifferent }) : { runs: [] };
   if (flags.html) {
-    write(flags.html, reportHtml(data));
+    write(flags.html, reportHtml(data, audit ? [{ style: AUDIT_STYLE, html: auditSection(audit) }] : []));
     stderrNotice(`wrote ${flags.html}`);
   }
-  if (flags.md === '-') process.stdout.write(reportMarkdown(data));
+  const markdown = () => [...(audit ? [auditMarkdown(audit.run, audit.report, audit.prompts), ''] : []), ...(data.runs.length > 0 ? [reportMarkdown(data)] : [])].join('\n');
+  if (flags.md === '-') process.stdout.write(markdown());
   else if (flags.md) {
-    write(flags.md, reportMarkdown(data));
+    write(flags.md, markdown());
     stderrNotice(`wrote ${flags.md}`);
   }
 }

@@ -17,6 +17,10 @@ import { auditItems, auditJudge, type AuditJudgeName } from '../../fake/auditJud
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
 import { runCli } from '../cli/runCli';
+import { chromium } from 'playwright-core';
+import { packageRoot } from '../../../src/core/paths';
+
+const CHROMIUM = process.env.SUMLENS_CHROMIUM ?? '/usr/bin/chromium';
 
 describe('sumlens audit', function () {
   this.timeout(120_000);
@@ -123,6 +127,46 @@ describe('sumlens audit', function () {
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /^## Judge audit/);
     assert.match(ok.stdout, /\*\*no bias found: 0 of 5 probes violated\*\*/);
+  });
+
+  it('report --audit puts the audit into the HTML report: verdicts, and each example with its change marked', async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      if (process.env.SUMLENS_TEST_LAYERS === 'engine') this.skip();
+      throw new Error(`no Chromium at ${CHROMIUM}: run scripts/setup-vscode.sh or set SUMLENS_CHROMIUM`);
+    }
+    server.setHandler(auditJudge('length'));
+    const audited = await runCli(['audit', '--data', data, '--no-cache', '--format', 'json'], env());
+    assert.equal(audited.code, 0, audited.stderr);
+    const auditFile = path.join(dir, 'audit.json');
+    fs.writeFileSync(auditFile, audited.stdout);
+    const html = path.join(dir, 'out', 'audit.html');
+    const report = await runCli(['report', '--audit', auditFile, '--html', html, '--md', '-'], env());
+    assert.equal(report.code, 0, report.stderr);
+    assert.match(report.stdout, /^## Judge audit/);
+    assert.match(report.stdout, /\| length \| coherence \| 30 \| \+0\.50 \|.*VIOLATED: favours length \|/);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('request', (r) => !r.url().startsWith('file:') && problems.push(`request ${r.url()}`));
+      await page.goto(`file://${html}`);
+      assert.match((await page.locator('#audit strong').textContent()) ?? '', /probes show bias: favours length/);
+      assert.equal(await page.locator('#audit tr.violated').count(), 8, 'length and address rise on all four aspects');
+      const marks = await page.locator('#audit mark.changed').allTextContents();
+      assert.ok(marks.some((m) => /Note to the evaluator/.test(m)), marks.join(' | '));
+      const shots = path.join(packageRoot(), 'test-results', 'screenshots');
+      fs.mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: path.join(shots, 'audit-report.png'), fullPage: true });
+      if (process.env.SUMLENS_UPDATE_DOCS === '1') fs.copyFileSync(path.join(shots, 'audit-report.png'), path.join(packageRoot(), 'docs', 'screenshots', 'audit-report.png'));
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+    fs.writeFileSync(auditFile, '{"prompts":"plain"}');
+    const bad = await runCli(['report', '--audit', auditFile, '--md', '-'], env());
+    assert.equal(bad.code, 8);
+    assert.match(bad.stderr, /is not an audit from sumlens audit --format json/);
   });
 
   it('refuses to run without items (exit 2), names an unreachable endpoint (exit 4), and estimates before sending', async () => {

@@ -62,17 +62,18 @@ function itemsSection(data: ReportData): { html: string; items: unknown[] } {
   return { html: `<section><h2>Items</h2><p>Click a column to sort, a row to open the item.</p><table id="items"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><div id="item" hidden></div></section>`, items };
 }
 
-export function reportHtml(data: ReportData): string {
-  const { html: itemsHtml, items } = itemsSection(data);
+/** `extra`: sections made elsewhere (the judge audit), already escaped, with their own style. */
+export function reportHtml(data: ReportData, extra: { style: string; html: string }[] = []): string {
+  const { html: itemsHtml, items } = data.runs.length > 0 ? itemsSection(data) : { html: '', items: [] };
   // In a script element, "</" must not appear; \u003c keeps the JSON intact.
   const json = JSON.stringify(items).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SumLens report</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-<style>${STYLE}</style></head><body><h1>SumLens report</h1>
+<style>${STYLE}${extra.map((e) => e.style).join('')}</style></head><body><h1>SumLens report</h1>
+${extra.map((e) => e.html).join('\n')}
 ${data.runs.map(runSection).join('\n')}
 ${comparisonSection(data)}
 ${itemsHtml}
-<script type="application/json" id="sumlens-items">${json}</script>
-<script>${REPORT_SCRIPT}</script></body></html>
+${itemsHtml ? `<script type="application/json" id="sumlens-items">${json}</script>\n<script>${REPORT_SCRIPT}</script>` : ''}</body></html>
 `;
 }
