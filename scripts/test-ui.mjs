@@ -45,8 +45,8 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets, scoreSpread } = require(path.join(outDir, 'drive.js'));
-const { startFakeJudge, hangJudges, varyJudges } = require(path.join(outDir, 'fakeServer.js'));
+const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets, scoreSpread, auditJudge } = require(path.join(outDir, 'drive.js'));
+const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, lengthBiasedJudge } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
 const started = Date.now();
@@ -70,6 +70,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   });
   if (fromVsix) installVsix(profile, vsix);
   const workspace = copyWorkspace(fixture);
+  writeAuditItems(workspace);
   const log = path.join(profile, 'code-server.log');
   const codeServer = await startCodeServer({
     folder: workspace,
@@ -104,6 +105,12 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
       await scoreSpread({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     } finally {
       steady();
+    }
+    const fair = lengthBiasedJudge(server);
+    try {
+      await auditJudge({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    } finally {
+      fair();
     }
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);

@@ -10,6 +10,7 @@ import { registerApiKeyCommands } from './commands/apiKey';
 import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
 import { DatasetViews, registerDatasetCommands } from './datasets/datasetCommands';
+import { AuditJudge, registerAuditJudge, type AuditOutcome } from './audit/auditJudge';
 import type { DatasetRunOutcome } from './datasets/evaluateDataset';
 import { ItemDocuments } from './datasets/itemDocuments';
 import { registerEvaluateCommands } from './commands/evaluate';
@@ -74,6 +75,8 @@ export interface SumLensApi {
   evaluateDataset(data: vscode.Uri, method: Method): Promise<DatasetRunOutcome | undefined>;
   /** Compare Runs on two run files (or one with two systems); runs made differently only when allowed. */
   compareRuns(runs: vscode.Uri[], allowDifferent: boolean): Promise<RunComparison | undefined>;
+  /** Audit Judge on a data file, without the cost question. */
+  auditJudge(data: vscode.Uri): Promise<AuditOutcome | undefined>;
   /** What a click on a dataset item in the panel does; resolves to the opened summary. */
   openDatasetItem(key: string): Promise<vscode.Uri | undefined>;
 }
@@ -108,6 +111,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const actions = panelActions(evaluator, panel);
   const itemDocuments = new ItemDocuments(store);
   const datasets = new DatasetViews(panel, itemDocuments, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
+  const audit = new AuditJudge(panel, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
   // The runs of the previous session come back after activation, not during it.
   const restored = restoreRuns(saved, store, evaluator, presenter, log);
 
@@ -136,6 +140,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     itemDocuments,
     datasets,
     ...registerDatasetCommands(datasets),
+    { dispose: () => audit.cancel() },
+    ...registerAuditJudge(audit),
     ...registerPairingCommands(pairs),
     ...registerApiKeyCommands(keys),
     ...registerJudgeCommands({ keys, notices, log, globalStorage: context.globalStorageUri }),
@@ -175,6 +181,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     onDidReceivePanelMessage: panel.onDidReceiveMessage,
     evaluateDataset: (data, method) => datasets.evaluate(data, method),
     compareRuns: (runs, allowDifferent) => datasets.compare(runs[0], runs, { allowDifferent }),
+    auditJudge: (data) => audit.run(data, true),
     openDatasetItem: (key) => datasets.openItem(key),
   };
   return api;

@@ -551,3 +551,37 @@ export async function scoreSpread({ page, theme, shotsDir, log }: Omit<DriveOpti
     await setWorkspaceSettings(page, {});
   }
 }
+
+/**
+ * Audit Judge: right-click audit-items.jsonl → "SumLens: Audit Judge", the cost asked for
+ * first, then the panel's audit view: the answer, the verdict table (a judge that favours
+ * length is flagged), and the length probe's example with the appended sentence marked.
+ */
+export async function auditJudge({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  await page.keyboard.press(`${mod}+Shift+E`);
+  await explorerMenu(page, explorerRow(page, 'audit-items.jsonl'), 'SumLens: Audit Judge');
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 30_000 });
+  const question = await dialog.innerText();
+  assert.match(question, /30 summaries and their changed copies \(length, address, facts, order, damage\): 180 evaluations, 720 calls/, question);
+  await page.mouse.move(5, 300);
+  await page.screenshot({ path: path.join(shotsDir, `audit-cost-${theme}.png`) });
+  log('Audit Judge: the cost is asked for first');
+  await dialog.getByRole('button', { name: 'Audit' }).click();
+  const section = panelFrame(page).locator('section.audit');
+  await section.locator('table.audit-table tbody tr').nth(19).waitFor({ timeout: 120_000 });
+  const answer = await section.locator('.audit-answer').innerText();
+  assert.match(answer, /probes show bias: favours length/, answer);
+  const lengthProbe = section.locator('details.audit-probe', { hasText: 'length:' });
+  assert.match(await lengthProbe.locator('mark.audit-change').first().innerText(), /\.$/);
+  // The notification that says the same is cleared, and the pointer rests on the title bar: no toast or tooltip over the picture.
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.mouse.move(1000, 12);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(shotsDir, `audit-${theme}.png`) });
+  await lengthProbe.locator('.audit-example').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shotsDir, `audit-example-${theme}.png`) });
+  log(`Audit Judge: ${answer}`);
+}

@@ -1,4 +1,7 @@
 /** The fake judge server the UI test starts in its own process (bundled by scripts/test-ui.mjs). */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { auditItems, auditJudge } from '../fake/auditJudges';
 import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { scenarioHandler } from '../vscode/fakeJudge';
 import { fixtureScenario } from '../vscode/scenario';
@@ -54,5 +57,17 @@ export function varyJudges(server: FakeOpenAiServer): () => void {
     const high = Number(/\(1-(\d+)\):/.exec(prompt)?.[1] ?? 5); // fluency is 1-3
     return { choices: Array.from({ length: body.n ?? 1 }, () => ({ text: String(Math.min(high, draws[next++ % draws.length])) })) };
   });
+  return () => server.setHandler(answer);
+}
+
+/** The audit's items, written into the test's copy of the workspace as audit-items.jsonl. */
+export function writeAuditItems(workspace: string): void {
+  fs.writeFileSync(path.join(workspace, 'audit-items.jsonl'), auditItems(30).map((item) => JSON.stringify(item)).join('\n') + '\n');
+}
+
+/** Until the returned function is called, the judge favours longer summaries (the audit's length fault). */
+export function lengthBiasedJudge(server: FakeOpenAiServer): () => void {
+  const answer = judge(scenario);
+  server.setHandler(auditJudge('length'));
   return () => server.setHandler(answer);
 }

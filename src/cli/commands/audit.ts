@@ -6,7 +6,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { auditReport } from '../../core/audit/auditStats';
-import { planItem, type AuditSubject } from '../../core/audit/auditItems';
+import { auditEvaluations, type AuditSubject } from '../../core/audit/auditItems';
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
 import { runAudit } from '../../core/audit/runAudit';
 import { readDataset } from '../../core/datasets/dataset';
@@ -107,13 +107,7 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
   const options: Omit<EvaluateOptions, 'session' | 'method'> = { ...scoringOptions(flags), aspects: flags.aspects, samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
   const variant = flags.fenceInputs ? 'fenced' : 'plain';
   if (flags.dryRun) {
-    // Every original with a copy, and every copy: the evaluations the audit would make.
-    const inputs = subjects.flatMap((s) => {
-      const plan = planItem(s, probes, flags.seed);
-      const plain = plan.copies.filter((c) => !c.baselineAuthor);
-      const texts = [...(plain.length > 0 ? [s.summary] : []), ...plan.copies.flatMap((c) => (c.baselineAuthor ? [c.text, c.text] : [c.text]))];
-      return texts.map((summary, i) => ({ key: `${s.key}#${i}`, input: { source: s.source, summary, reference: s.reference, task }, fields: { index: 0 } }));
-    });
+    const inputs = auditEvaluations(subjects, probes, flags.seed, task);
     const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects: flags.aspects ?? [...TASK_ASPECTS[task]], out: '', evaluate, endpoint: flags.baseUrl ?? '', model: flags.model ?? defaultModel, extra: options });
     printDryRun(estimate, '(no run file: answers are cached)', flags.model ?? defaultModel, { json: flags.format === 'json' });
     return;

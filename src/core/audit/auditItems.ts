@@ -5,7 +5,8 @@
  * from the answer cache.
  */
 import { createHash } from 'node:crypto';
-import type { Span } from '../result';
+import type { Span, Task } from '../result';
+import type { RunItem } from '../run/runItems';
 import { seededRandom } from '../stats/random';
 import type { Probe, ProbeName } from './probes';
 
@@ -45,4 +46,18 @@ export function planItem(subject: AuditSubject, probes: readonly Probe[], seed: 
     else planned.copies.push({ probe: probe.name, ...change });
   }
   return planned;
+}
+
+/**
+ * The evaluations an audit makes, as run items (for its cost estimate): every original that has
+ * a copy, every copy, and the baseline of a prompt-level copy. Its author is not part of the
+ * input: the estimate counts calls and tokens, which the author's line barely changes.
+ */
+export function auditEvaluations(subjects: AuditSubject[], probes: readonly Probe[], seed: number, task: Task): RunItem[] {
+  return subjects.flatMap((subject) => {
+    const plan = planItem(subject, probes, seed);
+    const plain = plan.copies.filter((c) => !c.baselineAuthor);
+    const texts = [...(plain.length > 0 ? [subject.summary] : []), ...plan.copies.flatMap((c) => (c.baselineAuthor ? [c.text, c.text] : [c.text]))];
+    return texts.map((summary, i) => ({ key: `${subject.key}#${i}`, input: { source: subject.source, summary, reference: subject.reference, task }, fields: { index: i } }));
+  });
 }

@@ -98,4 +98,4 @@ export const PROBES: readonly Probe[] = [
 
 /** Every probe's name; `authorship` runs only when asked for (--probes), the others by default. */
 export const PROBE_NAMES = PROBES.map((p) => p.name);
-export const DEFAULT_PROBES = PROBE_NAMES.filter((name) => name !== 'authorship');
+export const DEFAULT_PROBES: readonly ProbeName[] = PROBE_NAMES.filter((name) => name !== 'authorship');

@@ -37,3 +37,8 @@ export { runItemDetail, runOverview } from '../../core/run/runOverview';
 export { loadRun } from '../../core/run/loadRun';
 export { compareRuns, compareSides, judgeDifferences, sidesBySystem } from '../../core/run/compareRuns';
 export { systemsOf } from '../../core/run/aspectTable';
+// "Audit Judge": the probes, their run and statistics.
+export { DEFAULT_PROBES, PROBES } from '../../core/audit/probes';
+export { auditEvaluations } from '../../core/audit/auditItems';
+export { runAudit } from '../../core/audit/runAudit';
+export { auditReport } from '../../core/audit/auditStats';

@@ -7,6 +7,7 @@ import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview,
 import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
 import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
+import { auditSection } from './auditView';
 import { comparisonSection, datasetSection } from './datasetView';
 import { spreadSection } from './spreadView';
 
@@ -268,15 +269,22 @@ function render(): void {
     root.append(comparisonSection(model.comparison));
     return;
   }
+  if (model.view === 'audit' && model.audit) {
+    root.append(status);
+    if (model.error) root.append(el('div', 'error', model.error));
+    root.append(auditSection(model.audit));
+    return;
+  }
   renderSummary(status);
 }
 
-/** Tabs between the views that have something to show (one summary, a dataset run, a comparison). */
+/** Tabs between the views that have something to show (one summary, a dataset run, a comparison, an audit). */
 function viewSwitch(): HTMLElement[] {
   const views = [
     { view: 'summary' as const, label: 'Summary', has: model.result !== null || model.running },
     { view: 'dataset' as const, label: 'Dataset', has: model.dataset !== undefined },
     { view: 'comparison' as const, label: 'Comparison', has: model.comparison !== undefined },
+    { view: 'audit' as const, label: 'Audit', has: model.audit !== undefined },
   ].filter((v) => v.has);
   if (views.length < 2) return [];
   const shown = model.view ?? 'summary';

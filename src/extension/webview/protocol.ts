@@ -217,7 +217,47 @@ const comparisonSchema = z.object({
   ),
 });
 
+/** Audit Judge: per probe × aspect the paired difference changed − original and its verdict; an example change per probe. */
+const auditSchema = z.object({
+  items: z.number(),
+  method: z.string(),
+  task: z.string(),
+  prompts: z.string(),
+  model: z.string(),
+  summary: z.string(),
+  biased: z.boolean(),
+  alpha: z.number(),
+  failed: z.number(),
+  cancelled: z.boolean(),
+  cells: z.array(
+    z.object({
+      probe: z.string(),
+      aspect: z.string(),
+      n: z.number(),
+      difference: maybeNumber,
+      low: maybeNumber,
+      high: maybeNumber,
+      pValue: maybeNumber,
+      pHolm: maybeNumber,
+      verdict: z.enum(['ok', 'violated', 'none']),
+    }),
+  ),
+  probes: z.array(
+    z.object({
+      probe: z.string(),
+      change: z.string(),
+      fair: z.string(),
+      violatedMeans: z.string(),
+      pairs: z.number(),
+      skipped: z.number(),
+      violated: z.boolean(),
+      example: z.optional(z.object({ key: z.string(), before: z.string(), after: z.string(), spans: z.array(z.object({ start: z.number(), end: z.number() })), note: z.optional(z.string()) })),
+    }),
+  ),
+});
+
 export type PanelDataset = z.infer<typeof datasetSchema>;
+export type PanelAudit = z.infer<typeof auditSchema>;
 export type PanelComparison = z.infer<typeof comparisonSchema>;
 
 /** Everything the panel shows; also what it keeps with setState so it survives a reload. */
@@ -236,10 +276,11 @@ export const panelModelSchema = z.object({
   agreement: z.optional(z.array(agreementSchema)),
   /** The history of the template measured last, newest first. */
   measurements: z.optional(z.object({ templateId: z.string(), history: z.array(measurementSchema) })),
-  /** What the panel shows first: one summary's evaluation (the default), a dataset run, or a comparison. */
-  view: z.optional(z.enum(['summary', 'dataset', 'comparison'])),
+  /** What the panel shows first: one summary's evaluation (the default), a dataset run, a comparison, or a judge audit. */
+  view: z.optional(z.enum(['summary', 'dataset', 'comparison', 'audit'])),
   dataset: z.optional(datasetSchema),
   comparison: z.optional(comparisonSchema),
+  audit: z.optional(auditSchema),
 });
 
 export type PanelModel = z.infer<typeof panelModelSchema>;

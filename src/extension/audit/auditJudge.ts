@@ -1,0 +1,141 @@
+/**
+ * "SumLens: Audit Judge": is the configured judge fair on the user's own summaries? The items
+ * of a data file (the one right-clicked, the active editor's, or picked; the first 30 rows, as
+ * `sumlens audit` takes them) are probed (length, address, facts, order, damage): each summary
+ * and its changed copies scored by the judge and method of the settings, the paired differences
+ * tested. The cost is shown and confirmed first; the run has progress and a Cancel that keeps
+ * what finished; the table and each probe's example change land in the panel.
+ */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AuditSubject } from '../../core/audit/auditItems';
+import type { AuditReport } from '../../core/audit/auditStats';
+import type { AuditRun } from '../../core/audit/runAudit';
+import type { EvaluateOptions } from '../../core/evaluate';
+import type { Method, Task } from '../../core/result';
+import { pickDataFile, type DatasetRunDeps } from '../datasets/evaluateDataset';
+import type { SumLensPanel } from '../presentation/panel';
+import { loadEngine } from '../run/loadEngine';
+import { createSession } from '../run/session';
+import { readSettings } from '../settings';
+import { resolveTrustedLocations } from '../trust';
+import { formatCount, plural } from '../webview/numberFormat';
+import { auditModel } from './auditModel';
+
+/** Items audited, as `sumlens audit --limit` defaults: enough pairs for the paired tests, a bounded cost. */
+export const AUDIT_ITEMS = 30;
+const AUDIT_SEED = 20260101;
+
+export interface AuditOutcome {
+  run: AuditRun;
+  report: AuditReport;
+}
+
+/** The fine-grained method audits its metrics; the holistic ones their aspects ("all" audits the scores). */
+const auditedMethod = (method: Method): Exclude<Method, 'all'> => (method === 'all' ? 'geval' : method);
+
+export class AuditJudge {
+  private running: AbortController | undefined;
+
+  constructor(
+    private readonly panel: SumLensPanel,
+    private readonly deps: DatasetRunDeps,
+  ) {}
+
+  cancel(): void {
+    this.running?.abort();
+  }
+
+  /** The command; `confirmed` skips the cost question (the extension's API, for tests). */
+  async run(argument: unknown, confirmed = false): Promise<AuditOutcome | undefined> {
+    const data = await pickDataFile(argument);
+    if (!data) return undefined;
+    const controller = new AbortController();
+    this.running = controller;
+    try {
+      const engine = loadEngine();
+      const settings = readSettings(data);
+      const locations = resolveTrustedLocations(data);
+      this.deps.notices.notify(locations.ignored);
+      const promptOverrideDir = this.deps.templates.stage(locations.promptOverrideDir);
+      const task = settings.task;
+      const method = auditedMethod(settings.method);
+      const subjects: AuditSubject[] = [];
+      for await (const item of engine.dataItems({ path: data.fsPath, task })) {
+        subjects.push({ key: item.key, source: item.input.source, summary: item.input.summary, ...(item.input.reference ? { reference: item.input.reference } : {}) });
+        if (subjects.length >= AUDIT_ITEMS) break;
+      }
+      if (subjects.length === 0) throw new Error(`${path.basename(data.path)} has no usable row: each row needs id, source and summary`);
+      const session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage);
+      const probes = engine.PROBES.filter((p) => engine.DEFAULT_PROBES.includes(p.name));
+      const aspects = settings.aspects.length ? settings.aspects : undefined;
+      const options: EvaluateOptions = { method, session, aspects, samples: settings.samples, route: settings.route, maxStandardError: settings.maxStandardError, promptOverrideDir };
+      if (!confirmed && !(await this.confirmCost(engine, subjects, probes, method, task, options, session.model))) return undefined;
+
+      this.panel.update({ view: 'audit', running: true, error: undefined });
+      this.deps.log.info(`auditing ${session.model} (${method}) on ${subjects.length} item(s) of ${data.fsPath}`);
+      const run = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `SumLens: auditing ${session.model}`, cancellable: true }, (progress, token) => {
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        return engine
+          .runAudit({
+            subjects,
+            probes,
+            method,
+            task,
+            seed: AUDIT_SEED,
+            evaluate: engine.evaluate,
+            options,
+            concurrency: settings.concurrency,
+            signal: controller.signal,
+            onProgress: (done, total) => {
+              const message = `${done} of ${total} evaluations`;
+              progress.report({ message, increment: 100 / total });
+              this.panel.progress({ done, total, label: message });
+            },
+          })
+          .finally(() => subscription.dispose());
+      });
+      const report = engine.auditReport(run, { alpha: 0.05, seed: AUDIT_SEED });
+      this.panel.update({ view: 'audit', audit: auditModel(run, report, { model: session.model, prompts: 'plain' }), running: false, progress: undefined });
+      this.panel.show(true);
+      this.announce(run, report);
+      return { run, report };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.deps.log.error(message);
+      this.panel.update({ running: false, progress: undefined, error: message });
+      void vscode.window.showErrorMessage(`SumLens: the audit stopped: ${message}`);
+      return undefined;
+    } finally {
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  private async confirmCost(
+    engine: ReturnType<typeof loadEngine>,
+    subjects: AuditSubject[],
+    probes: ReturnType<typeof loadEngine>['PROBES'],
+    method: Exclude<Method, 'all'>,
+    task: Task,
+    options: EvaluateOptions,
+    model: string,
+  ): Promise<boolean> {
+    const items = engine.auditEvaluations(subjects, probes, AUDIT_SEED, task);
+    const estimate = await engine.estimateRun({ items: () => items, method, aspects: options.aspects ?? [...engine.TASK_ASPECTS[task]], out: '', evaluate: engine.evaluate, endpoint: options.session.endpoint, model, extra: options });
+    const usd = engine.estimateCost(model, estimate.usage, false);
+    const detail = `${plural(subjects.length, 'summary', 'summaries')} and their changed copies (${probes.map((p) => p.name).join(', ')}): ${plural(estimate.items, 'evaluation')}, ${plural(estimate.usage.calls, 'call')}, ~${formatCount(estimate.usage.promptTokens)} prompt tokens, ${usd === undefined ? 'no price known for this model' : engine.formatCost(usd)}. Answers already cached cost nothing.`;
+    const go = await vscode.window.showInformationMessage(`Audit ${model} (${method})?`, { modal: true, detail }, 'Audit');
+    return go === 'Audit';
+  }
+
+  private announce(run: AuditRun, report: AuditReport): void {
+    if (run.cancelled) void vscode.window.showInformationMessage(`SumLens: audit cancelled; the panel shows what finished. ${report.summary}`);
+    else if (run.failed) void vscode.window.showWarningMessage(`SumLens: ${plural(run.failed, 'evaluation')} of the audit failed (${run.errors[0] ?? 'see the SumLens output'}). ${report.summary}`);
+    else if (report.probes.some((p) => p.violated)) void vscode.window.showWarningMessage(`SumLens: ${report.summary}`);
+    else void vscode.window.showInformationMessage(`SumLens: ${report.summary}`);
+  }
+}
+
+export function registerAuditJudge(audit: AuditJudge): vscode.Disposable[] {
+  return [vscode.commands.registerCommand('sumlens.auditJudge', (uri: unknown) => audit.run(uri))];
+}

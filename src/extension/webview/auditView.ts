@@ -1,0 +1,81 @@
+/**
+ * The panel's audit view (Audit Judge): the one-line answer first, then per probe × aspect the
+ * change in score (changed − original) with its paired interval, p-values and the verdict, and
+ * each probe's example: the summary before and after, the changed characters marked (built
+ * from text nodes, never from markup in the data).
+ */
+import { captionedTable, el, intervalBar } from './dom';
+import { formatEstimate, formatPValue, plural } from './numberFormat';
+import type { PanelAudit } from './protocol';
+
+function marked(text: string, spans: { start: number; end: number }[]): HTMLElement {
+  const box = el('div', 'audit-text');
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    if (s.start < at) continue;
+    box.append(document.createTextNode(text.slice(at, s.start)), el('mark', 'audit-change', text.slice(s.start, s.end)));
+    at = s.end;
+  }
+  box.append(document.createTextNode(text.slice(at)));
+  return box;
+}
+
+function verdictCell(cell: PanelAudit['cells'][number], means: string): HTMLElement {
+  if (cell.verdict === 'violated') return el('td', 'error-text', `biased: ${means}`);
+  if (cell.verdict === 'ok') return el('td', 'good-text', 'fair');
+  return el('td', 'muted', '');
+}
+
+export function auditSection(audit: PanelAudit): HTMLElement {
+  const section = el('section', 'audit');
+  section.setAttribute('aria-label', 'Judge audit');
+  section.append(el('h2', undefined, 'Is the judge fair?'));
+  section.append(el('p', audit.biased ? 'warning audit-answer' : 'audit-answer', audit.summary));
+  const notes = [`${plural(audit.items, 'item')} · ${audit.model} · method ${audit.method} · prompts ${audit.prompts} · Holm-adjusted at ${audit.alpha}`];
+  if (audit.failed) notes.push(`${plural(audit.failed, 'evaluation')} failed (their pairs left out)`);
+  if (audit.cancelled) notes.push('cancelled: the figures are from what finished');
+  section.append(el('p', audit.failed || audit.cancelled ? 'warning' : 'muted', notes.join(' · ')));
+  const reach = Math.max(0.5, ...audit.cells.flatMap((c) => [Math.abs(c.low ?? 0), Math.abs(c.high ?? 0)]));
+  const { table, body } = captionedTable(
+    'audit-table',
+    'Per probe and aspect: score of the changed summary minus the original, with its paired bootstrap 95% interval, the sign-flip permutation p-value (and Holm-adjusted over every cell), and the verdict against what a fair judge does',
+    ['Probe', 'Aspect', 'n', 'Change [95% interval]', '', 'p', 'p (Holm)', 'Verdict'],
+  );
+  for (const cell of audit.cells) {
+    const probe = audit.probes.find((p) => p.probe === cell.probe);
+    const tr = el('tr', cell.verdict === 'violated' ? 'audit-violated' : undefined);
+    const bar = el('td');
+    bar.append(intervalBar(cell.difference, cell.low, cell.high, [-reach, reach], `${cell.probe}, ${cell.aspect}: ${formatEstimate(cell.difference, cell.low, cell.high)}`, 0));
+    tr.append(
+      el('td', undefined, cell.probe),
+      el('td', undefined, cell.aspect),
+      el('td', 'num', String(cell.n)),
+      el('td', 'num', formatEstimate(cell.difference, cell.low, cell.high)),
+      bar,
+      el('td', 'num', formatPValue(cell.pValue)),
+      el('td', 'num', formatPValue(cell.pHolm)),
+      verdictCell(cell, probe?.violatedMeans ?? ''),
+    );
+    body.append(tr);
+  }
+  const wrap = el('div', 'table-wrap');
+  wrap.append(table);
+  section.append(wrap);
+  for (const probe of audit.probes) {
+    const block = el('details', 'audit-probe');
+    block.open = probe.violated;
+    block.append(el('summary', probe.violated ? 'error-text' : undefined, `${probe.probe}: ${probe.change} (${plural(probe.pairs, 'pair')}${probe.skipped ? `, ${probe.skipped} skipped` : ''}; a fair judge: ${probe.fair})`));
+    if (probe.example) {
+      block.append(el('p', 'muted', `Example: ${probe.example.key}${probe.example.note ? ` (${probe.example.note})` : ''}`));
+      const pair = el('div', 'audit-example');
+      const before = el('div');
+      before.append(el('h4', undefined, 'Before'), marked(probe.example.before, []));
+      const after = el('div');
+      after.append(el('h4', undefined, 'After'), marked(probe.example.after, probe.example.spans));
+      pair.append(before, after);
+      block.append(pair);
+    }
+    section.append(block);
+  }
+  return section;
+}
