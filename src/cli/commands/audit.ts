@@ -20,7 +20,8 @@ import { benchPlan } from '../../core/run/benchPlan';
 import { dataItems, parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateRun } from '../../core/run/dryRun';
 import { DEFAULT_SEED } from '../../core/stats/random';
-import { printDryRun, stderrNotice, usageLine } from '../datasetRun';
+import { stderrNotice, usageLine } from '../datasetRun';
+import { estimateCost, formatCost } from '../../core/run/pricing';
 import { auditMarkdown, auditText } from '../format/auditTable';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
@@ -108,8 +109,24 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
   const variant = flags.fenceInputs ? 'fenced' : 'plain';
   if (flags.dryRun) {
     const inputs = auditEvaluations(subjects, probes, flags.seed, task);
-    const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects: flags.aspects ?? [...TASK_ASPECTS[task]], out: '', evaluate, endpoint: flags.baseUrl ?? '', model: flags.model ?? defaultModel, extra: options });
-    printDryRun(estimate, '(no run file: answers are cached)', flags.model ?? defaultModel, { json: flags.format === 'json' });
+    const model = flags.model ?? defaultModel;
+    const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects: flags.aspects ?? [...TASK_ASPECTS[task]], out: '', evaluate, endpoint: flags.baseUrl ?? '', model, extra: options });
+    if (flags.format === 'json') {
+      process.stdout.write(JSON.stringify({ dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns }, null, 2) + '\n');
+      return;
+    }
+    const u = estimate.usage;
+    process.stdout.write(
+      [
+        `dry run of the audit: ${subjects.length} summaries and their changed copies (${probes.map((p) => p.name).join(', ')}): ${estimate.items} evaluations, nothing sent`,
+        `  calls: ${u.calls}`,
+        `  prompt tokens: ~${u.promptTokens}`,
+        `  completion tokens: at most ${u.completionTokens}`,
+        `  cost for ${model}: ${formatCost(estimateCost(model, u, false))}`,
+        'not known before running:',
+        ...estimate.unknowns.map((line) => `  - ${line}`),
+      ].join('\n') + '\n',
+    );
     return;
   }
   const cancellation = cancelOnInterrupt();

@@ -179,7 +179,7 @@ describe('sumlens audit', function () {
     const before = server.chatRequests.length;
     const dry = await runCli(['audit', '--data', data, '--dry-run', '--limit', '10'], env());
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stdout, /dry run: 60 item\(s\) to evaluate/);
+    assert.match(dry.stdout, /dry run of the audit: 10 summaries and their changed copies \(length, address, facts, order, damage\): 60 evaluations, nothing sent/);
     assert.match(dry.stdout, /calls: 240\b/);
     assert.equal(server.chatRequests.length, before, 'nothing sent');
   });
