@@ -1,0 +1,53 @@
+/**
+ * Krippendorff's alpha, by its coincidence-matrix definition (Krippendorff 2011, "Computing
+ * Krippendorff's Alpha-Reliability"): α = 1 − D_o / D_e, where D_o is the disagreement
+ * observed within units and D_e the disagreement expected by chance over all pairable
+ * values. Any number of raters, any missing values (NaN); a unit with fewer than two values
+ * is not pairable and drops out. Interval: δ² = (c − k)²; ordinal: δ² = (Σ_{g=c..k} n_g −
+ * (n_c + n_k)/2)² over the sorted distinct values; nominal: 0 or 1. Checked against the
+ * worked example and numpy in test/fixtures/scipy/agreement.json.
+ */
+export type AlphaLevel = 'interval' | 'ordinal' | 'nominal';
+
+/** `ratings[rater][unit]`, NaN where a rater did not rate a unit. NaN when no unit is pairable or there is no variation. */
+export function krippendorffAlpha(ratings: readonly (ArrayLike<number>)[], level: AlphaLevel): number {
+  const unitCount = ratings.length ? ratings[0].length : 0;
+  const units: number[][] = [];
+  for (let u = 0; u < unitCount; u++) {
+    const values: number[] = [];
+    for (const rater of ratings) if (Number.isFinite(rater[u])) values.push(rater[u]);
+    if (values.length >= 2) units.push(values);
+  }
+  const distinct = [...new Set(units.flat())].sort((a, b) => a - b);
+  const index = new Map(distinct.map((v, i) => [v, i]));
+  const k = distinct.length;
+  // Coincidences: each ordered pair of values within a unit, weighted 1 / (m_u − 1).
+  const o = Array.from({ length: k }, () => new Float64Array(k));
+  for (const values of units) {
+    const weight = 1 / (values.length - 1);
+    for (let a = 0; a < values.length; a++) {
+      for (let b = 0; b < values.length; b++) if (a !== b) o[index.get(values[a])!][index.get(values[b])!] += weight;
+    }
+  }
+  const nc = o.map((row) => row.reduce((s, x) => s + x, 0));
+  const n = nc.reduce((s, x) => s + x, 0);
+  const cumulative = [0];
+  for (const count of nc) cumulative.push(cumulative[cumulative.length - 1] + count);
+  const delta = (c: number, d: number): number => {
+    if (level === 'nominal') return c === d ? 0 : 1;
+    if (level === 'interval') return (distinct[c] - distinct[d]) ** 2;
+    const [lo, hi] = c < d ? [c, d] : [d, c];
+    return (cumulative[hi + 1] - cumulative[lo] - (nc[lo] + nc[hi]) / 2) ** 2;
+  };
+  let observed = 0;
+  let expected = 0;
+  for (let c = 0; c < k; c++) {
+    for (let d = 0; d < k; d++) {
+      const w = delta(c, d);
+      observed += o[c][d] * w;
+      expected += nc[c] * nc[d] * w;
+    }
+  }
+  if (n < 2 || expected === 0) return NaN;
+  return 1 - (observed / n) / (expected / (n * (n - 1)));
+}
