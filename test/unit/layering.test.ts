@@ -26,6 +26,7 @@ const LAYERS: string[][] = [
   ['meta'],
   ['run'],
   ['audit'],
+  ['agreement'],
   ['probe'],
 ];
 

@@ -1,0 +1,64 @@
+/**
+ * `sumlens agreement` as a user runs it: a ratings file and a table of items with human and
+ * judge columns give the statistics that src/core/stats computes (checked against numpy and
+ * scipy in test/unit/stats/agreement.test.ts) with their intervals; fewer than 30 items is
+ * flagged on stderr; a bad line is exit 8 naming it; half a column mapping is exit 2.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { krippendorffAlpha } from '../../../src/core/stats/krippendorffAlpha';
+import { weightedKappa } from '../../../src/core/stats/weightedKappa';
+import { runCli } from './runCli';
+
+describe('sumlens agreement', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-agreement-'))));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // A person's scores and a judge's that follows them with a known error pattern.
+  const person = Array.from({ length: 40 }, (_, i) => 1 + (i % 5));
+  const judge = person.map((p, i) => Math.min(5, Math.max(1, p + [0, 0.4, -0.6, 1, 0][i % 5] - (i % 7 === 0 ? 1 : 0))));
+
+  it('reads ratings and prints alpha, kappa, Spearman and the mean difference with intervals', async () => {
+    const file = path.join(dir, 'ratings.jsonl');
+    fs.writeFileSync(file, person.map((p, i) => JSON.stringify({ aspect: 'consistency', person: p, judge: judge[i], judgeName: 'mini' })).join('\n') + '\n');
+    const run = await runCli(['agreement', file, '--json', '--resamples', '300'], {});
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, '', 'no warning at 40 items');
+    const [row] = JSON.parse(run.stdout).rows;
+    assert.equal(row.n, 40);
+    assert.equal(row.judge, 'mini');
+    assert.equal(row.alphaInterval.value, krippendorffAlpha([person, judge], 'interval'));
+    assert.equal(row.kappa.value, weightedKappa(person, judge, 1, 5));
+    for (const stat of ['alphaInterval', 'alphaOrdinal', 'kappa', 'spearman', 'meanAbsoluteDifference']) {
+      assert.ok(row[stat].interval.low <= row[stat].value && row[stat].value <= row[stat].interval.high, `${stat} inside its interval`);
+    }
+    const text = await runCli(['agreement', file, '--resamples', '100'], {});
+    assert.match(text.stdout, /^aspect +judge +n +alpha \(interval\)/);
+    assert.match(text.stdout, /consistency +mini +40 +\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]/);
+  });
+
+  it('reads a table with --human and --judge columns, and warns under 30 items', async () => {
+    const file = path.join(dir, 'scores.csv');
+    fs.writeFileSync(file, ['id,expert,pred', ...person.slice(0, 12).map((p, i) => `${i},${p},${judge[i]}`)].join('\n') + '\n');
+    const run = await runCli(['agreement', file, '--human', 'consistency=expert', '--judge', 'consistency=pred', '--json', '--resamples', '100'], {});
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).rows[0].alphaInterval.value, krippendorffAlpha([person.slice(0, 12), judge.slice(0, 12)], 'interval'));
+    assert.match(run.stderr, /^sumlens: warning: consistency \(judge\) rests on 12 item\(s\), fewer than 30: its intervals are wide$/m);
+  });
+
+  it('names a bad line (exit 8) and refuses half a column mapping (exit 2)', async () => {
+    const file = path.join(dir, 'bad.jsonl');
+    fs.writeFileSync(file, `${JSON.stringify({ aspect: 'fluency', person: 2, judge: 3 })}\n{"aspect":"fluency","person":"two","judge":3}\n`);
+    const bad = await runCli(['agreement', file], {});
+    assert.equal(bad.code, 8);
+    assert.match(bad.stderr, /bad\.jsonl:2: not a rating/);
+    assert.equal(bad.stdout, '');
+    const half = await runCli(['agreement', file, '--human', 'fluency=x'], {});
+    assert.equal(half.code, 2);
+    assert.match(half.stderr, /give --human and --judge together/);
+  });
+});
