@@ -24,6 +24,7 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'rescore', summary: 'score a run file again at new parse rules or thresholds, without calling the judge', module: 'rescore', register: 'registerRescore' },
   { name: 'audit', summary: 'is the judge fair? probes (length, address, facts, order, damage) and paired tests on your items', module: 'audit', register: 'registerAudit' },
   { name: 'agreement', summary: "how well a judge agrees with people: Krippendorff's alpha, weighted kappa, Spearman, with intervals", module: 'agreement', register: 'registerAgreement' },
+  { name: 'calibrate', summary: "map a judge's scores to your people's scale (isotonic), with its cross-validated agreement before and after", module: 'calibrate', register: 'registerCalibrate' },
   { name: 'compare', summary: 'compare two runs item by item: mean differences, paired intervals and Holm-corrected p-values', module: 'compare', register: 'registerCompare' },
   { name: 'report', summary: 'write a run (or two) as a self-contained HTML report or Markdown', module: 'report', register: 'registerReport' },
   { name: 'datasets', summary: 'the human-scored sets SumLens knows: list, get NAME (download, checksum-verified), path NAME', module: 'datasets', register: 'registerDatasets' },

@@ -21,6 +21,7 @@ export interface EvalFlags extends SessionFlags, ScoringFlags {
   repeat?: number;
   threshold?: number;
   json?: boolean;
+  calibration?: string;
 }
 
 export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {

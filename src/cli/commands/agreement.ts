@@ -10,6 +10,7 @@ import { agreementRows, FEW_ITEMS, type AgreementRow, type Estimate } from '../.
 import { parseColumnMap, readRatings, readScoredTable, type RatedPair } from '../../core/agreement/ratedPairs';
 import { SumLensError } from '../../core/errors';
 import { stderrNotice } from '../datasetRun';
+import { alignColumns } from '../format/columns';
 import { addResamplingOptions } from './meta';
 
 interface AgreementFlags {
@@ -47,8 +48,7 @@ const cell = (e: Estimate) => `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.
 function table(rows: AgreementRow[]): string {
   const head = ['aspect', 'judge', 'n', 'alpha (interval)', 'alpha (ordinal)', 'kappa (quadratic)', 'spearman', 'mean |diff|'];
   const body = rows.map((r) => [r.aspect, r.judge, String(r.n), cell(r.alphaInterval), cell(r.alphaOrdinal), cell(r.kappa), cell(r.spearman), cell(r.meanAbsoluteDifference)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  return [head, ...body].map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return alignColumns([head, ...body]).join('\n');
 }
 
 async function runAgreement(file: string, flags: AgreementFlags): Promise<void> {

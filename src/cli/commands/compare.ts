@@ -10,7 +10,7 @@ import { loadRun } from '../../core/run/loadRun';
 import { QUALITY_GATE_EXIT_CODE } from '../../core/run/outcome';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { stderrNotice } from '../datasetRun';
-import { pad } from '../format/runTable';
+import { alignColumns } from '../format/columns';
 import { positiveInt } from '../sessionOptions';
 
 interface CompareFlags {
@@ -93,7 +93,7 @@ export function comparisonTable(c: RunComparison): string {
     `B: ${c.b.label} (${c.b.items} items)`,
     `paired on id: ${c.paired} item(s); paired bootstrap 95% intervals and sign-flip permutation tests, seed ${c.seed ?? DEFAULT_SEED}`,
     '',
-    ...pad([header, ...rows]),
+    ...alignColumns([header, ...rows]),
   ];
   if (c.onlyA.length || c.onlyB.length) {
     lines.push('', `unpaired: ${c.onlyA.length} only in A${names(c.onlyA)}`, `          ${c.onlyB.length} only in B${names(c.onlyB)}`);

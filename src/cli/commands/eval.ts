@@ -13,6 +13,7 @@ import { addSessionOptions, sessionFrom } from '../sessionOptions';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { SumLensError } from '../../core/errors';
+import { calibratedScore, readCalibration, type CalibrationMaps } from '../../core/agreement/calibration';
 import { addDataOptions } from '../evalDataOptions';
 import { runDataEval } from '../evalData';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
@@ -41,7 +42,8 @@ export function registerEval(program: Command): void {
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--repeat <n>', 'N independent runs (each in its own cache slot): per-aspect mean, sd and range', wholeNumber(1))
     .option('--threshold <score>', 'with --repeat: share of runs scoring at least this, and aspects whose runs straddle it', finiteNumber)
-    .option('--json', 'print the result as JSON');
+    .option('--json', 'print the result as JSON')
+    .option('--calibration <file>', 'also print each score mapped to your people\'s scale by a map from sumlens calibrate (the raw score stays)');
   addScoringOptions(command);
   addDataOptions(command);
   addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags) : runEval(flags, command)));
@@ -58,6 +60,8 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     reference: flags.reference ? readTextFile(flags.reference, `--reference ${flags.reference}`) : undefined,
     task: flags.task,
   };
+  // Read before anything is sent: a bad map is an error that costs nothing.
+  const calibration = flags.calibration !== undefined ? readCalibration(flags.calibration) : undefined;
   const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
   const options: EvaluateOptions = {
     method: flags.method,
@@ -77,14 +81,14 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   } catch (error) {
     // A run-level error still shows what finished before it, then ends the run with its code.
     if (error instanceof RunStoppedError) {
-      printResult(error.partial, input, flags);
+      printResult(error.partial, input, flags, calibration);
       reportOutcome(error.partial, error);
     }
     throw error;
   } finally {
     cancellation.dispose();
   }
-  printResult(result, input, flags);
+  printResult(result, input, flags, calibration);
   process.exitCode = reportOutcome(result);
 }
 
@@ -103,7 +107,22 @@ async function runRepeated(input: EvaluationInput, options: EvaluateOptions, fla
   }
 }
 
-function printResult(result: EvaluationResult, input: EvaluationInput, flags: EvalFlags): void {
+function printResult(result: EvaluationResult, input: EvaluationInput, flags: EvalFlags, calibration?: CalibrationMaps): void {
   const notes = { source: input.source, target: input.summary, reference: input.reference };
-  process.stdout.write(flags.json ? JSON.stringify(resultJson(result), null, 2) + '\n' : formatEvalReport(result, notes));
+  // Beside the raw scores, labelled, never instead of them.
+  const calibrated = calibration
+    ? Object.fromEntries(result.aspects.flatMap((a) => {
+        const mapped = a.score === null ? undefined : calibratedScore(calibration, a.name, a.score, result.model);
+        return mapped === undefined ? [] : [[a.name, mapped]];
+      }))
+    : undefined;
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ ...(resultJson(result) as object), ...(calibrated ? { calibrated: { map: flags.calibration, scores: calibrated } } : {}) }, null, 2) + '\n');
+    return;
+  }
+  process.stdout.write(formatEvalReport(result, notes));
+  if (calibrated) {
+    const mapped = Object.entries(calibrated).map(([aspect, score]) => `${aspect} ${score.toFixed(2)} (raw ${result.aspects.find((a) => a.name === aspect)!.score!.toFixed(2)})`);
+    process.stdout.write(`\ncalibrated to your people's scale by ${flags.calibration}: ${mapped.length ? mapped.join(', ') : 'no aspect of this run is in the map'}\n`);
+  }
 }

@@ -5,15 +5,12 @@
  */
 import type { AuditReport } from '../../core/audit/auditStats';
 import type { AuditRun } from '../../core/audit/runAudit';
+import { alignColumns } from './columns';
 
 const num = (x: number, d = 2) => (Number.isFinite(x) ? `${x >= 0 && d === 2 ? '+' : ''}${x.toFixed(d)}` : '—');
 const p = (x: number) => (!Number.isFinite(x) ? '—' : x < 0.001 ? x.toExponential(1) : x.toFixed(3));
 const verdictText = (v: string, means: string) => (v === 'violated' ? `VIOLATED: ${means}` : v === 'ok' ? 'ok' : '');
 
-function pad(rows: string[][]): string[] {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
-}
 
 export function auditText(run: AuditRun, report: AuditReport, variant: string): string {
   const lines = [`audit of ${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; Holm over ${report.cells.filter((c) => Number.isFinite(c.pHolm)).length} cells, alpha ${report.alpha}, seed ${report.seed}`];
@@ -23,7 +20,7 @@ export function auditText(run: AuditRun, report: AuditReport, variant: string): 
     if (cells.length > 0) {
       const rows = [['  aspect', 'n', 'mean Δ', '95% CI', 'p', 'Holm p', 'verdict']];
       for (const c of cells) rows.push([`  ${c.aspect}`, String(c.n), num(c.meanDifference), `[${num(c.interval.low)}, ${num(c.interval.high)}]`, p(c.pValue), p(c.pHolm), verdictText(c.verdict, probe.violatedMeans)]);
-      lines.push(...pad(rows));
+      lines.push(...alignColumns(rows));
     }
     if (probe.swappedFactsFound) lines.push(`  swapped facts found by the fine-grained run: ${probe.swappedFactsFound.found} of ${probe.swappedFactsFound.of}`);
     const example = run.examples[probe.probe];

@@ -1,11 +1,8 @@
 /** The figures of a dataset run (eval --data) as a text table, then its worst items with their findings. */
 import type { AspectRow } from '../../core/run/aspectTable';
 import type { ItemDetail } from '../../core/run/loadRun';
+import { alignColumns } from './columns';
 
-export function pad(rows: string[][]): string[] {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
-}
 
 export function runTable(rows: readonly AspectRow[], details: Map<number, ItemDetail>): string {
   const systems = rows.some((r) => r.system !== undefined);
@@ -19,7 +16,7 @@ export function runTable(rows: readonly AspectRow[], details: Map<number, ItemDe
     String(r.unscored),
     Object.entries(r.distribution).map(([bin, n]) => `${bin}:${n}`).join(' '),
   ]);
-  const lines = [...pad([header, ...body]), '', 'worst items:'];
+  const lines = [...alignColumns([header, ...body]), '', 'worst items:'];
   for (const r of rows) {
     for (const w of r.worst) {
       const detail = details.get(w.lineNo);

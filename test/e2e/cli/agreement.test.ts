@@ -10,6 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { krippendorffAlpha } from '../../../src/core/stats/krippendorffAlpha';
 import { weightedKappa } from '../../../src/core/stats/weightedKappa';
+import { applyIsotonic, isotonicFit } from '../../../src/core/stats/isotonic';
+import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import { runCli } from './runCli';
 
 describe('sumlens agreement', function () {
@@ -48,6 +50,45 @@ describe('sumlens agreement', function () {
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).rows[0].alphaInterval.value, krippendorffAlpha([person.slice(0, 12), judge.slice(0, 12)], 'interval'));
     assert.match(run.stderr, /^sumlens: warning: consistency \(judge\) rests on 12 item\(s\), fewer than 30: its intervals are wide$/m);
+  });
+
+  it('calibrate fits a monotone map with its cross-validated gain; eval --calibration prints the mapped score beside the raw one', async () => {
+    // A judge that squeezes the scale toward 3: calibration should stretch it back.
+    const squeezed = person.map((p, i) => 2.4 + 0.3 * p + [0, 0.1, -0.1, 0.05, 0][i % 5]);
+    const ratings = path.join(dir, 'squeezed.jsonl');
+    fs.writeFileSync(ratings, person.map((p, i) => JSON.stringify({ aspect: 'coherence', person: p, judge: squeezed[i] })).join('\n') + '\n');
+    const map = path.join(dir, 'maps', 'map.json');
+    const fitted = await runCli(['calibrate', ratings, '--out', map, '--json'], {});
+    assert.equal(fitted.code, 0, fitted.stderr);
+    const [coherence] = JSON.parse(fitted.stdout).maps;
+    assert.deepEqual([coherence.aspect, coherence.judge, coherence.items], ['coherence', 'judge', 40]);
+    assert.ok(coherence.after.alphaInterval > coherence.before.alphaInterval + 0.2, JSON.stringify(coherence));
+    assert.deepEqual(JSON.parse(fs.readFileSync(map, 'utf8')).maps[0].x, coherence.x);
+    const expected = applyIsotonic(isotonicFit(squeezed, person), 3.5);
+
+    const server = await FakeOpenAiServer.start();
+    server.setHandler(() => scoreReply('3', { '3': 0.5, '4': 0.5 }));
+    try {
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'The council met.');
+      fs.writeFileSync(path.join(dir, 's.txt'), 'It met.');
+      const env = { OPENAI_API_KEY: 'sk-cal', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') };
+      const args = ['eval', '--source', path.join(dir, 'a.txt'), '--summary', path.join(dir, 's.txt'), '--aspects', 'coherence', '--calibration', map];
+      const text = await runCli(args, env);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, new RegExp(`calibrated to your people's scale by .*map\\.json: coherence ${expected.toFixed(2)} \\(raw 3\\.50\\)`));
+      const json = await runCli([...args, '--json'], env);
+      const parsed = JSON.parse(json.stdout);
+      assert.equal(parsed.aspects[0].score, 3.5, 'the raw score stays');
+      assert.equal(parsed.calibrated.scores.coherence, expected);
+      fs.writeFileSync(map, '{"sumlens":"calibration"}');
+      const before = server.chatRequests.length;
+      const bad = await runCli(args, env);
+      assert.equal(bad.code, 8);
+      assert.match(bad.stderr, /is not a calibration map from sumlens calibrate/);
+      assert.equal(server.chatRequests.length, before, 'nothing sent with a bad map');
+    } finally {
+      await server.close();
+    }
   });
 
   it('names a bad line (exit 8) and refuses half a column mapping (exit 2)', async () => {
