@@ -28,6 +28,8 @@ import { runTable } from './format/runTable';
 import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
 import type { DataEvalFlags } from './evalFlags';
+import { runDataJury } from './evalDataJury';
+import { readJudgesFile } from '../core/jury/judgesFile';
 import { cancelOnInterrupt } from './terminal';
 
 /** Eval's own flags (one summary's are unused here) with the dataset's. */
@@ -59,6 +61,10 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
   await checkRows(flags, map);
   const items = () => dataItems({ path: flags.data, task: flags.task, map });
   const out = flags.out ?? defaultOut(flags);
+  if (flags.judges !== undefined) {
+    if (flags.batch || flags.dryRun || thresholds || flags.format === 'sarif') throw new SumLensError('usage', '--judges runs with neither --batch, --dry-run, --fail-under nor --format sarif yet');
+    return runDataJury(flags, readJudgesFile(flags.judges), out);
+  }
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;
   const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];

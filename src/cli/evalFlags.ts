@@ -3,6 +3,7 @@
  * a dataset (DataEvalFlags). Their own module, so the command, its dataset mode and its usage
  * checks all depend on it rather than on each other.
  */
+import type { PoolRule } from '../core/jury/pool';
 import type { Method, Task } from '../core/result';
 import type { ScoringFlags } from './scoringOptions';
 import type { SessionFlags } from './sessionOptions';
@@ -22,6 +23,8 @@ export interface EvalFlags extends SessionFlags, ScoringFlags {
   threshold?: number;
   json?: boolean;
   calibration?: string;
+  judges?: string;
+  pool: PoolRule;
 }
 
 export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { defaultCacheDir } from '../core/paths';
+import { judgeKey, type JudgeSpec } from '../core/jury/judgesFile';
 import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
 import type { LlmSession } from '../core/llm/types';
 import { positiveSeconds, wholeNumber } from './numbers';
@@ -32,12 +33,15 @@ export function addSessionOptions(command: Command): Command {
     .option('--no-cache', 'do not read or write the answer cache');
 }
 
-/** The API key comes from the environment only: never a flag, so it stays out of shell history. */
-export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}): LlmSession {
+/**
+ * The API key comes from the environment only: never a flag, so it stays out of shell history.
+ * `judge`: a jury's judge, with its own endpoint, model and key variable (--judges FILE).
+ */
+export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}, judge?: JudgeSpec): LlmSession {
   return createOpenAiSession({
-    baseURL: flags.baseUrl,
-    apiKey: process.env.OPENAI_API_KEY,
-    model: flags.model,
+    baseURL: judge ? judge.baseUrl : flags.baseUrl,
+    apiKey: judge ? judgeKey(judge) : process.env.OPENAI_API_KEY,
+    model: judge ? judge.model : flags.model,
     concurrency: flags.concurrency,
     timeoutMs: flags.timeout * 1000,
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : null,

@@ -27,6 +27,7 @@ const LAYERS: string[][] = [
   ['run'],
   ['audit'],
   ['agreement'],
+  ['jury'],
   ['probe'],
 ];
 

@@ -12,7 +12,10 @@ import { parseAspects } from './meta';
 import { addSessionOptions, sessionFrom } from '../sessionOptions';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
-import { SumLensError } from '../../core/errors';
+import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
+import { evaluateJury } from '../../core/jury/evaluateJury';
+import { readJudgesFile, type JudgeSpec } from '../../core/jury/judgesFile';
+import { formatJuryReport } from '../format/juryReport';
 import { calibratedScore, readCalibration, type CalibrationMaps } from '../../core/agreement/calibration';
 import { addDataOptions } from '../evalDataOptions';
 import { runDataEval } from '../evalData';
@@ -43,6 +46,8 @@ export function registerEval(program: Command): void {
     .option('--repeat <n>', 'N independent runs (each in its own cache slot): per-aspect mean, sd and range', wholeNumber(1))
     .option('--threshold <score>', 'with --repeat: share of runs scoring at least this, and aspects whose runs straddle it', finiteNumber)
     .option('--json', 'print the result as JSON')
+    .option('--judges <file>', 'a jury: a YAML or JSON file listing judges (name, baseUrl, model, apiKeyEnv[, route, samples]); each scores on its own')
+    .addOption(new Option('--pool <rule>', 'with --judges: how the judges\' scores are pooled').choices(['mean', 'median']).default('mean'))
     .option('--calibration <file>', 'also print each score mapped to your people\'s scale by a map from sumlens calibrate (the raw score stays)');
   addScoringOptions(command);
   addDataOptions(command);
@@ -60,10 +65,7 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     reference: flags.reference ? readTextFile(flags.reference, `--reference ${flags.reference}`) : undefined,
     task: flags.task,
   };
-  // Read before anything is sent: a bad map is an error that costs nothing.
-  const calibration = flags.calibration !== undefined ? readCalibration(flags.calibration) : undefined;
-  const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
-  const options: EvaluateOptions = {
+  const shared = {
     method: flags.method,
     aspects: flags.aspects,
     ...scoringOptions(flags),
@@ -71,8 +73,13 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     topLogprobs: flags.topLogprobs,
     parseRule: flags.parse,
     promptOverrideDir: flags.prompts,
-    session,
   };
+  // A jury has its own sessions, one per judge: no default endpoint or key is needed.
+  if (flags.judges !== undefined) return runJury(input, shared, flags, readJudgesFile(flags.judges));
+  // Read before anything is sent: a bad map is an error that costs nothing.
+  const calibration = flags.calibration !== undefined ? readCalibration(flags.calibration) : undefined;
+  const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
+  const options: EvaluateOptions = { ...shared, session };
   if (flags.repeat !== undefined || flags.threshold !== undefined) return runRepeated(input, options, flags);
   const cancellation = cancelOnInterrupt();
   let result: EvaluationResult;
@@ -90,6 +97,26 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   }
   printResult(result, input, flags, calibration);
   process.exitCode = reportOutcome(result);
+}
+
+/** `--judges FILE`: every judge on its own session, the jury's pooled scores; a failed judge is named and left out (exit 14). */
+async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'session'>, flags: EvalFlags, specs: JudgeSpec[]): Promise<void> {
+  if (flags.repeat !== undefined) throw new SumLensError('usage', '--judges and --repeat do not go together');
+  const jurors = specs.map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) }));
+  const cancellation = cancelOnInterrupt();
+  try {
+    const jury = await evaluateJury(input, jurors, shared, flags.pool, evaluate, { signal: cancellation.signal });
+    process.stdout.write(flags.json ? JSON.stringify({ pool: jury.pool, judges: jury.judges.map((j) => ({ ...j, result: j.result && resultJson(j.result) })), jury: jury.jury }, null, 2) + '\n' : formatJuryReport(jury));
+    const failed = jury.judges.filter((j) => j.error);
+    if (cancellation.signal.aborted) process.exitCode = errorExitCodes.cancelled;
+    else if (failed.length === jury.judges.length) throw new SumLensError(failed[0].error!.code as ErrorCode, `every judge failed; ${failed[0].name}: ${failed[0].error!.message}`);
+    else if (failed.length > 0) {
+      process.stderr.write(`sumlens: partial: ${failed.map((j) => `judge ${j.name} failed (${j.error!.message})`).join('; ')}; the jury is the others\n`);
+      process.exitCode = errorExitCodes.partial;
+    } else process.exitCode = Math.max(...jury.judges.map((j) => reportOutcome(j.result!)));
+  } finally {
+    cancellation.dispose();
+  }
 }
 
 /** `--repeat N` / `--threshold`: N independent runs, each in its own cache slot, and their spread. */

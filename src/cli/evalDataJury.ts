@@ -1,0 +1,107 @@
+/**
+ * `eval --data FILE --judges JUDGES`: the dataset run of a jury. Each judge runs the data into
+ * its own run file (`<out>.<judge>.jsonl`: resumable, cached and failing on its own, as one
+ * judge's run is), all judges at once, each within its own endpoint's concurrency. Then, per
+ * aspect: each judge's mean, the jury's agreement (Krippendorff's alpha among the judges with
+ * its interval, pairwise Spearman, the effective number of independent judges) and the judge
+ * that disagrees most.
+ */
+import { evaluate, type EvaluateOptions } from '../core/evaluate';
+import { juryAgreement, type JudgeScores, type JuryAgreement } from '../core/jury/juryStats';
+import type { JudgeSpec } from '../core/jury/judgesFile';
+import { aspectTable } from '../core/run/aspectTable';
+import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
+import { loadRun } from '../core/run/loadRun';
+import { runExitCode } from '../core/run/outcome';
+import { runHeader } from '../core/run/runBench';
+import { runItems, type BenchRunSummary } from '../core/run/runItems';
+import { runSettings } from '../core/runFile/runHeader';
+import { TASK_ASPECTS } from '../core/geval/evaluateAspects';
+import { DEFAULT_SEED } from '../core/stats/random';
+import { errorExitCodes } from '../core/errors';
+import { runReport, stderrNotice } from './datasetRun';
+import type { DataEvalFlags } from './evalFlags';
+import { alignColumns } from './format/columns';
+import { scoringOptions, scoringSettings } from './scoringOptions';
+import { sessionFrom } from './sessionOptions';
+import { cancelOnInterrupt } from './terminal';
+
+/** Bootstrap resamples behind the jury's alpha interval. */
+const RESAMPLES = 1000;
+
+/** `runs/main.jsonl` → `runs/main.mini.jsonl`. */
+export function judgeRunFile(out: string, judge: string): string {
+  return out.replace(/(\.jsonl)?$/i, `.${judge}.jsonl`);
+}
+
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
+
+export function juryAgreementText(agreements: JuryAgreement[]): string {
+  const rows = [['aspect', 'items', 'alpha among judges [95% CI]', 'effective judges', 'error correlation', 'disagrees most']];
+  for (const a of agreements) {
+    rows.push([a.aspect, String(a.items), `${f(a.alpha)} [${f(a.alphaInterval.low)}, ${f(a.alphaInterval.high)}]`, `${a.effectiveJudges.toFixed(2)} of ${a.judges.length}`, `${f(a.errorCorrelation)} (vs ${a.errorsAgainst})`, a.mostDisagreeing]);
+  }
+  const lines = alignColumns(rows);
+  for (const a of agreements) {
+    lines.push(`${a.aspect}: pairwise Spearman ${a.pairwiseSpearman.map((p) => `${p.a}–${p.b} ${f(p.rho)}`).join(', ')}`);
+    if (a.withPeople) lines.push(`${a.aspect}: Spearman with people ${a.withPeople.map((w) => `${w.judge} ${f(w.rho)}`).join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+export async function runDataJury(flags: DataEvalFlags, specs: JudgeSpec[], out: string): Promise<void> {
+  const map = flags.map ? parseFieldMap(flags.map) : undefined;
+  const items = () => dataItems({ path: flags.data, task: flags.task, map });
+  const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
+  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+  const cancellation = cancelOnInterrupt();
+  let summaries: BenchRunSummary[];
+  try {
+    summaries = await Promise.all(
+      specs.map((spec) => {
+        const session = sessionFrom(flags, {}, spec);
+        const settings = runSettings({ endpoint: session.endpoint, model: session.model, method: flags.method, task: flags.task, aspects, samples: spec.samples ?? flags.samples, promptOverrideDir: flags.prompts, options: { parse: flags.parse, ...scoringSettings(flags), ...(spec.route ? { route: spec.route } : {}) } });
+        return runItems({
+          out: judgeRunFile(out, spec.name),
+          header: runHeader('eval --data --judges', flags.data, settings),
+          restart: flags.restart,
+          items,
+          method: flags.method,
+          aspects: aspects.map((a) => ({ judge: a, as: a })),
+          session,
+          evaluate,
+          itemConcurrency: flags.concurrency * 2,
+          extra: { ...extra, ...(spec.route ? { route: spec.route } : {}), ...(spec.samples ? { samples: spec.samples } : {}) },
+          signal: cancellation.signal,
+          onNotice: (line) => stderrNotice(`${spec.name}: ${line}`),
+        });
+      }),
+    );
+  } finally {
+    cancellation.dispose();
+  }
+  specs.forEach((spec, i) => process.stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(out, spec.name), sessionFrom(flags, {}, spec).model, false)}\n`));
+  const codes = summaries.map(runExitCode);
+  const finished = specs.filter((_, i) => summaries[i].written + summaries[i].alreadyDone > 0);
+  if (finished.length < 2) {
+    process.exitCode = Math.max(...codes) || errorExitCodes.partial;
+    stderrNotice(`the jury needs two judges with results; ${finished.length} finished`);
+    return;
+  }
+  const runs = await Promise.all(finished.map(async (spec) => ({ name: spec.name, run: await loadRun(judgeRunFile(out, spec.name)) })));
+  const agreements = aspects.flatMap((aspect) => {
+    const scores: JudgeScores = new Map(runs.map(({ name, run }) => [name, new Map(run.entries.flatMap((e) => (e.scores[aspect] === undefined ? [] : [[e.key, e.scores[aspect]] as [string, number]])))]));
+    const agreement = juryAgreement(aspect, scores, { pool: flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED });
+    return agreement ? [agreement] : [];
+  });
+  if (flags.json || flags.format === 'json') {
+    process.stdout.write(JSON.stringify({ judges: runs.map(({ name, run }) => ({ name, out: run.path, aspects: aspectTable(run) })), jury: agreements }, null, 2) + '\n');
+  } else {
+    const rows = [['aspect', ...runs.map((r) => r.name)]];
+    for (const aspect of aspects) rows.push([aspect, ...runs.map(({ run }) => f(aspectTable(run).find((row) => row.aspect === aspect)?.mean ?? NaN))]);
+    process.stdout.write(`means per judge\n${alignColumns(rows).join('\n')}\n\njury agreement (${flags.pool} pool; ${RESAMPLES} bootstrap resamples of items, seed ${DEFAULT_SEED})\n${juryAgreementText(agreements)}\n`);
+  }
+  // The worst outcome of any judge's run decides the exit code (a failed judge: partial at least).
+  const worst = Math.max(...codes);
+  if (worst !== 0) process.exitCode = finished.length < specs.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst;
+}

@@ -1,0 +1,62 @@
+/**
+ * One summary before a jury: every judge evaluates it on its own session (its endpoint, model,
+ * route, cache slot, provenance and failures), all at once; per aspect the jury's score is the
+ * judges' scores pooled, with their spread. A judge that failed is left out of the pool and
+ * named with its error; the others still count.
+ */
+import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
+import { isSumLensError, type SumLensError } from '../errors';
+import type { LlmSession } from '../llm/types';
+import type { EvaluationResult } from '../result';
+import type { JudgeSpec } from './judgesFile';
+import { pool, type Pooled, type PoolRule } from './pool';
+
+export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;
+
+export interface Juror {
+  spec: JudgeSpec;
+  session: LlmSession;
+}
+
+export interface JudgeVerdict {
+  name: string;
+  model: string;
+  endpoint: string;
+  result?: EvaluationResult;
+  error?: { code: string; message: string };
+}
+
+export interface JuryAspect extends Pooled {
+  name: string;
+  /** Judges whose score for this aspect is missing (failed or unreadable). */
+  leftOut: string[];
+}
+
+export interface JuryResult {
+  pool: PoolRule;
+  judges: JudgeVerdict[];
+  jury: { aspects: JuryAspect[] };
+}
+
+export async function evaluateJury(input: EvaluationInput, jurors: Juror[], options: Omit<EvaluateOptions, 'session'>, rule: PoolRule, evaluate: Evaluator, hooks: EvaluateHooks = {}): Promise<JuryResult> {
+  const settled = await Promise.allSettled(
+    jurors.map((j) =>
+      evaluate(input, { ...options, session: j.session, ...(j.spec.route ? { route: j.spec.route } : {}), ...(j.spec.samples ? { samples: j.spec.samples } : {}) }, { signal: hooks.signal }),
+    ),
+  );
+  const judges: JudgeVerdict[] = settled.map((s, i) => {
+    const { spec, session } = jurors[i];
+    const base = { name: spec.name, model: session.model, endpoint: session.endpoint };
+    if (s.status === 'fulfilled') return { ...base, result: s.value };
+    if (!isSumLensError(s.reason)) throw s.reason;
+    const error = s.reason as SumLensError;
+    return { ...base, error: { code: error.code, message: error.message } };
+  });
+  const names = [...new Set(judges.flatMap((j) => j.result?.aspects.map((a) => a.name) ?? []))];
+  const aspects = names.flatMap((name): JuryAspect[] => {
+    const scored = judges.map((j) => ({ judge: j.name, score: j.result?.aspects.find((a) => a.name === name)?.score ?? null }));
+    const pooled = pool(scored.flatMap((s) => (s.score === null ? [] : [s.score])), rule);
+    return pooled ? [{ name, ...pooled, leftOut: scored.filter((s) => s.score === null).map((s) => s.judge) }] : [];
+  });
+  return { pool: rule, judges, jury: { aspects } };
+}

@@ -1,0 +1,103 @@
+/**
+ * How a jury's judges agree over a dataset, per aspect, on the items every judge scored:
+ * - Krippendorff's alpha (interval level) among the judges, with a bootstrap 95% interval over items;
+ * - Spearman's rho between every two judges;
+ * - the effective number of independent judges, n / (1 + (n − 1) r̄), where r̄ is the mean
+ *   correlation between the judges' errors: judges who share their errors count as fewer (the
+ *   design effect of correlated measurements; six RAGTruth judges behave like 1.9). With
+ *   human scores the errors are the differences from people. Without, errors against the
+ *   jury's own pool would correlate negatively by construction (each judge is part of it), so
+ *   the shared signal is estimated instead: the median covariance between two judges is taken
+ *   as the variance of what they all measure, and what a pair shares beyond it is their shared
+ *   error (this assumes most pairs of judges err independently; the output says which was used);
+ * - the judge that disagrees most: the lowest mean Spearman with the others.
+ * With human scores: each judge's and the jury's Spearman with people.
+ */
+import { pearson, spearman } from '../stats/correlation';
+import { krippendorffAlpha } from '../stats/krippendorffAlpha';
+import { percentileInterval, type Interval } from '../stats/percentile';
+import { resampleIndices, seededRandom } from '../stats/random';
+import { pool, type PoolRule } from './pool';
+
+/** Judge name → item key → score of one aspect. */
+export type JudgeScores = Map<string, Map<string, number>>;
+
+export interface JuryAgreement {
+  aspect: string;
+  judges: string[];
+  items: number;
+  alpha: number;
+  alphaInterval: Interval;
+  pairwiseSpearman: { a: string; b: string; rho: number }[];
+  errorCorrelation: number;
+  /** What the errors were measured against. */
+  errorsAgainst: 'people' | 'shared signal (estimated)';
+  effectiveJudges: number;
+  mostDisagreeing: string;
+  /** With human scores: each judge's and the jury's Spearman with people. */
+  withPeople?: { judge: string; rho: number }[];
+}
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+function covariance(x: number[], y: number[]): number {
+  const [mx, my] = [mean(x), mean(y)];
+  return x.reduce((s, xi, i) => s + (xi - mx) * (y[i] - my), 0) / (x.length - 1);
+}
+
+/** Pairwise correlations of the judges' differences from people. */
+function errorCorrelationsAgainst(matrix: number[][], people: number[]): number[] {
+  const errors = matrix.map((row) => row.map((x, i) => x - people[i]));
+  const out: number[] = [];
+  for (let a = 0; a < errors.length; a++) for (let b = a + 1; b < errors.length; b++) out.push(pearson(errors[a], errors[b]));
+  return out;
+}
+
+/** Pairwise error correlations beyond the shared signal, whose variance is the median pairwise covariance. */
+function sharedErrorCorrelations(matrix: number[][]): number[] {
+  const pairs: [number, number, number][] = [];
+  for (let a = 0; a < matrix.length; a++) for (let b = a + 1; b < matrix.length; b++) pairs.push([a, b, covariance(matrix[a], matrix[b])]);
+  const sorted = pairs.map((p) => p[2]).sort((x, y) => x - y);
+  const signal = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  const errorVariance = matrix.map((row) => covariance(row, row) - signal);
+  return pairs.map(([a, b, c]) => (errorVariance[a] > 0 && errorVariance[b] > 0 ? (c - signal) / Math.sqrt(errorVariance[a] * errorVariance[b]) : NaN));
+}
+
+export function juryAgreement(
+  aspect: string,
+  scores: JudgeScores,
+  options: { pool: PoolRule; resamples: number; seed: number; people?: Map<string, number> },
+): JuryAgreement | undefined {
+  const judges = [...scores.keys()];
+  const keys = [...scores.get(judges[0])!.keys()].filter((key) => judges.every((j) => scores.get(j)!.has(key)) && (!options.people || options.people.has(key)));
+  if (judges.length < 2 || keys.length < 3) return undefined;
+  const matrix = judges.map((j) => keys.map((key) => scores.get(j)!.get(key)!));
+  const pooled = keys.map((_, i) => pool(matrix.map((row) => row[i]), options.pool)!.score);
+  const random = seededRandom(options.seed);
+  const resampled: number[] = [];
+  for (let r = 0; r < options.resamples; r++) {
+    const picked = resampleIndices(random, keys.length);
+    const value = krippendorffAlpha(matrix.map((row) => picked.map((i) => row[i])), 'interval');
+    if (Number.isFinite(value)) resampled.push(value);
+  }
+  const pairwise: JuryAgreement['pairwiseSpearman'] = [];
+  for (let a = 0; a < judges.length; a++) for (let b = a + 1; b < judges.length; b++) pairwise.push({ a: judges[a], b: judges[b], rho: spearman(matrix[a], matrix[b]) });
+  const people = options.people ? keys.map((key) => options.people!.get(key)!) : undefined;
+  const r = mean((people ? errorCorrelationsAgainst(matrix, people) : sharedErrorCorrelations(matrix)).filter(Number.isFinite));
+  const n = judges.length;
+  const withOthers = judges.map((j) => mean(pairwise.filter((p) => p.a === j || p.b === j).map((p) => p.rho)));
+  return {
+    aspect,
+    judges,
+    items: keys.length,
+    alpha: krippendorffAlpha(matrix, 'interval'),
+    alphaInterval: resampled.length > 1 ? percentileInterval(resampled) : { low: NaN, high: NaN, level: 0.95 },
+    pairwiseSpearman: pairwise,
+    errorCorrelation: r,
+    errorsAgainst: people ? 'people' : 'shared signal (estimated)',
+    // Errors more alike than independent ones (r > 0) count as fewer judges; never more than n.
+    effectiveJudges: 1 + (n - 1) * r <= 1 ? n : n / (1 + (n - 1) * r),
+    mostDisagreeing: judges[withOthers.indexOf(Math.min(...withOthers))],
+    ...(people ? { withPeople: [...judges.map((judge, i) => ({ judge, rho: spearman(matrix[i], people) })), { judge: 'jury', rho: spearman(pooled, people) }] } : {}),
+  };
+}
