@@ -28,7 +28,7 @@ import { runTable } from './format/runTable';
 import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
 import type { DataEvalFlags } from './evalFlags';
-import { runDataJury } from './evalDataJury';
+import { judgeRunFile, runDataJury } from './evalDataJury';
 import { readJudgesFile } from '../core/jury/judgesFile';
 import { cancelOnInterrupt } from './terminal';
 
@@ -62,8 +62,18 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
   const items = () => dataItems({ path: flags.data, task: flags.task, map });
   const out = flags.out ?? defaultOut(flags);
   if (flags.judges !== undefined) {
-    if (flags.batch || flags.dryRun || thresholds || flags.format === 'sarif') throw new SumLensError('usage', '--judges runs with neither --batch, --dry-run, --fail-under nor --format sarif yet');
-    return runDataJury(flags, readJudgesFile(flags.judges), out);
+    if (flags.batch || thresholds || flags.format === 'sarif') throw new SumLensError('usage', '--judges runs with neither --batch, --fail-under nor --format sarif yet');
+    const judges = readJudgesFile(flags.judges);
+    if (!flags.dryRun) return runDataJury(flags, judges, out);
+    // Each judge's own estimate, against its own run file.
+    const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
+    const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+    for (const judge of judges) {
+      const estimate = await estimateRun({ items, method: flags.method, aspects, out: judgeRunFile(out, judge.name), evaluate, endpoint: judge.baseUrl, model: judge.model, extra });
+      if (format !== 'json') process.stdout.write(`judge ${judge.name}:\n`);
+      printDryRun(estimate, judgeRunFile(out, judge.name), judge.model, { json: format === 'json' });
+    }
+    return;
   }
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;

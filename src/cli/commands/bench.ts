@@ -31,6 +31,10 @@ import { cancelOnInterrupt } from '../terminal';
 import { wholeNumber } from '../numbers';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
 import { levelOption, parseAspects } from './meta';
+import { runBenchJury } from '../benchJury';
+import { judgeRunFile } from '../evalDataJury';
+import { readJudgesFile } from '../../core/jury/judgesFile';
+import type { PoolRule } from '../../core/jury/pool';
 
 interface BenchFlags extends SessionFlags, ScoringFlags {
   dataset: string;
@@ -50,6 +54,8 @@ interface BenchFlags extends SessionFlags, ScoringFlags {
   json?: boolean;
   references?: string;
   repeat?: number;
+  judges?: string;
+  pool: PoolRule;
 }
 
 export function registerBench(program: Command): void {
@@ -72,7 +78,9 @@ export function registerBench(program: Command): void {
     .option('--progress-every <n>', 'when stderr is not a terminal: a progress line every N items', positiveInt, 10)
     .option('--json', 'print the run summary and the meta figures as JSON')
     .option('--references <file>', 'with --method fine on SummEval: the 11 references per article (default: bartscore/data.from_pkl.json beside the dataset)')
-    .option('--repeat <n>', 'N independent runs, each in its own cache slot and run file (<out>.repeatK.jsonl): the spread of the agreement with people', wholeNumber(1, 100));
+    .option('--repeat <n>', 'N independent runs, each in its own cache slot and run file (<out>.repeatK.jsonl): the spread of the agreement with people', wholeNumber(1, 100))
+    .option('--judges <file>', 'a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): each judge and the jury against people, the jury against its best judge')
+    .addOption(new Option('--pool <rule>', 'with --judges: how the judges\' scores are pooled').choices(['mean', 'median']).default('mean'));
   addScoringOptions(command);
   addSessionOptions(command).action(runBenchCommand);
 }
@@ -102,8 +110,13 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
 
   if (flags.dryRun) {
     const items = benchItems(dataset, plan, flags.limit);
-    const estimate = await estimateRun({ items: () => items, method: flags.method, aspects: judgeAspects, out, evaluate: evaluator, endpoint, model, extra });
-    printDryRun(estimate, out, model, flags);
+    // A jury: each judge's own estimate, against its own run file.
+    const judges = flags.judges !== undefined ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl, model: j.model, out: judgeRunFile(out, j.name) })) : [{ name: '', endpoint, model, out }];
+    for (const judge of judges) {
+      const estimate = await estimateRun({ items: () => items, method: flags.method, aspects: judgeAspects, out: judge.out, evaluate: evaluator, endpoint: judge.endpoint, model: judge.model, extra });
+      if (judge.name && !flags.json) process.stdout.write(`judge ${judge.name}:\n`);
+      printDryRun(estimate, judge.out, judge.model, flags);
+    }
     return;
   }
 
@@ -118,6 +131,10 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
     options: { parse: flags.parse, ...scoringSettings(flags) },
   });
   const common = { dataset, plan, method: flags.method, out, evaluate: evaluator, limit: flags.limit, extra, settings, restart: flags.restart };
+  if (flags.judges !== undefined) {
+    if (flags.repeat !== undefined || flags.batch) throw new SumLensError('usage', '--judges runs with neither --repeat nor --batch');
+    return runBenchJury(readJudgesFile(flags.judges), { ...common, extra, flags });
+  }
   if (flags.repeat !== undefined && flags.repeat > 1) return runRepeatedBench(flags, common);
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);

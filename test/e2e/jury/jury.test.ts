@@ -87,4 +87,25 @@ describe('juries: --judges FILE', function () {
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stderr, /judge-a: .*40 .*already/);
   });
+
+  it('bench: each judge and the jury against people; the jury beats its best judge; errors against people give the constructed 2.7 effective judges', async () => {
+    // A human-scored set whose people give the hidden true score.
+    const dataset = path.join(dir, 'people.json');
+    fs.writeFileSync(dataset, JSON.stringify(juryItems(60).map((item, k) => ({ doc_id: `d${k}`, system_id: 's', source: item.source, system_output: item.summary, scores: { coherence: item.truth } }))));
+    const out = path.join(dir, 'runs', 'bench.jsonl');
+    const dry = await runCli(['bench', '--dataset', dataset, '--aspects', 'coherence', '--judges', judges, '--out', out, '--dry-run'], env());
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.equal(dry.stdout.match(/^judge [\w-]+:$/gm)?.length, 4, 'an estimate per judge');
+    const run = await runCli(['bench', '--dataset', dataset, '--aspects', 'coherence', '--judges', judges, '--out', out, '--json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const parsed = JSON.parse(run.stdout);
+    const rho = (name: string) => parsed.meta.find((m: { name: string }) => m.name === name).results[0].spearman;
+    const best = Math.max(...JURY_MODELS.map(rho));
+    assert.ok(rho('jury') > best, `jury ${rho('jury')} vs best judge ${best}`);
+    assert.ok(fs.existsSync(path.join(dir, 'runs', 'bench.jury.jsonl')));
+    const [agreement] = parsed.agreement;
+    assert.equal(agreement.errorsAgainst, 'people');
+    assert.ok(agreement.effectiveJudges > 2.2 && agreement.effectiveJudges < 3.2, `effective judges ${agreement.effectiveJudges}`);
+    assert.ok(parsed.juryVersusBest.results.length === 1);
+  });
 });

@@ -1,0 +1,111 @@
+/**
+ * `bench --judges JUDGES`: a jury on a human-scored set. Each judge runs the set into its own
+ * run file (`<out>.<judge>.jsonl`, resumable), all at once; the jury's pooled scores go to
+ * `<out>.jury.jsonl`. Printed: each judge's and the jury's correlations with people (the
+ * dataset's convention, with intervals), the jury against its best single judge (the paired
+ * test of `meta --compare`), and the jury's agreement: alpha among the judges, pairwise
+ * Spearman, and the effective number of independent judges from their errors against people.
+ */
+import type { Dataset } from '../core/datasets/dataset';
+import type { EvaluateOptions } from '../core/evaluate';
+import { errorExitCodes } from '../core/errors';
+import type { JudgeSpec } from '../core/jury/judgesFile';
+import { writeJuryRun } from '../core/jury/juryRunFile';
+import { juryAgreement, type JudgeScores } from '../core/jury/juryStats';
+import type { PoolRule } from '../core/jury/pool';
+import { compareTable, metaTable } from '../core/meta/formatTable';
+import { runCompare, runMeta } from '../core/meta/runMeta';
+import type { BenchPlan } from '../core/run/benchPlan';
+import { loadRun } from '../core/run/loadRun';
+import { runExitCode } from '../core/run/outcome';
+import { runBench, runHeader } from '../core/run/runBench';
+import type { Evaluator } from '../core/run/runItems';
+import type { Method } from '../core/result';
+import type { RunSettings } from '../core/runFile/runHeader';
+import { DEFAULT_SEED } from '../core/stats/random';
+import { runReport, stderrNotice } from './datasetRun';
+import { judgeRunFile, juryAgreementText } from './evalDataJury';
+import { sessionFrom, type SessionFlags } from './sessionOptions';
+import { cancelOnInterrupt } from './terminal';
+
+export interface BenchJuryOptions {
+  dataset: Dataset;
+  plan: BenchPlan;
+  method: Method;
+  out: string;
+  evaluate: Evaluator;
+  limit?: number;
+  extra: Partial<EvaluateOptions>;
+  settings: RunSettings;
+  restart?: boolean;
+  flags: SessionFlags & { pool: PoolRule; json?: boolean; level?: Parameters<typeof runMeta>[0]['level'] };
+}
+
+const RESAMPLES = 1000;
+
+export async function runBenchJury(specs: JudgeSpec[], o: BenchJuryOptions): Promise<void> {
+  const cancellation = cancelOnInterrupt();
+  let summaries;
+  try {
+    summaries = await Promise.all(
+      specs.map((spec) => {
+        const session = sessionFrom(o.flags, {}, spec);
+        return runBench({
+          dataset: o.dataset,
+          plan: o.plan,
+          method: o.method,
+          out: judgeRunFile(o.out, spec.name),
+          evaluate: o.evaluate,
+          limit: o.limit,
+          restart: o.restart,
+          extra: { ...o.extra, ...(spec.route ? { route: spec.route } : {}), ...(spec.samples ? { samples: spec.samples } : {}) },
+          settings: { ...o.settings, endpoint: session.endpoint, model: session.model },
+          session,
+          itemConcurrency: o.flags.concurrency * 2,
+          signal: cancellation.signal,
+          onNotice: (line) => stderrNotice(`${spec.name}: ${line}`),
+        });
+      }),
+    );
+  } finally {
+    cancellation.dispose();
+  }
+  specs.forEach((spec, i) => process.stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(o.out, spec.name), spec.model, false)}\n`));
+  const codes = summaries.map(runExitCode);
+  if (codes.some((code) => code !== 0 && code !== errorExitCodes.partial)) {
+    process.exitCode = Math.max(...codes);
+    stderrNotice('a judge\'s run stopped: the jury is not measured (rerun to resume every judge)');
+    return;
+  }
+  const runs = await Promise.all(specs.map((spec) => loadRun(judgeRunFile(o.out, spec.name))));
+  const juryFile = judgeRunFile(o.out, 'jury');
+  const jurySettings: RunSettings = { ...o.settings, endpoint: 'jury', model: `jury (${o.flags.pool}) of ${specs.map((s) => s.name).join(', ')}` };
+  const written = writeJuryRun(juryFile, runHeader('bench --judges (jury)', o.dataset.path, jurySettings), runs, o.flags.pool);
+  if (written.leftOut > 0) stderrNotice(`jury: ${written.leftOut} item aspect(s) left out (not every judge scored them)`);
+
+  const humanAspects = o.plan.aspects.map((a) => a.human);
+  const meta = [...specs.map((s, i) => ({ name: s.name, file: runs[i].path })), { name: 'jury', file: juryFile }].map(({ name, file }) => ({
+    name,
+    file,
+    results: runMeta({ dataset: o.dataset.path, aspects: humanAspects, predictions: file, level: o.flags.level }).results,
+  }));
+  // The best single judge: the highest mean Spearman over the aspects.
+  const meanRho = (results: (typeof meta)[number]['results']) => results.reduce((s, r) => s + r.spearman, 0) / results.length;
+  const best = meta.slice(0, -1).reduce((a, b) => (meanRho(b.results) > meanRho(a.results) ? b : a));
+  const compared = runCompare({ dataset: o.dataset.path, aspects: humanAspects, level: o.flags.level, sources: [{ predictions: juryFile }, { predictions: best.file }] }).results;
+  const agreements = o.plan.aspects.flatMap(({ human }) => {
+    const people = new Map(o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human] as number] as [string, number]] : [])));
+    const scores: JudgeScores = new Map(specs.map((s, i) => [s.name, new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]])))]));
+    const agreement = juryAgreement(human, scores, { pool: o.flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED, people });
+    return agreement ? [agreement] : [];
+  });
+  if (o.flags.json) {
+    process.stdout.write(JSON.stringify({ meta: meta.map(({ name, file, results }) => ({ name, file, results })), juryVersusBest: { best: best.name, results: compared }, agreement: agreements }, null, 2) + '\n');
+  } else {
+    const sections = meta.map(({ name, results }) => `${name}:\n${metaTable(results)}`);
+    process.stdout.write(
+      `${sections.join('\n\n')}\n\njury against its best single judge (${best.name}): A = jury, B = ${best.name}\n${compareTable(compared)}\n\njury agreement (${o.flags.pool} pool; errors against people)\n${juryAgreementText(agreements)}\n`,
+    );
+  }
+  if (codes.some((code) => code !== 0)) process.exitCode = errorExitCodes.partial;
+}
