@@ -11,6 +11,8 @@ import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
 import { DatasetViews, registerDatasetCommands } from './datasets/datasetCommands';
 import { AuditJudge, registerAuditJudge, type AuditOutcome } from './audit/auditJudge';
+import { RatingsLog } from './persistence/ratingsLog';
+import { rateShownSummary, ratingAgreementModel } from './commands/yourScore';
 import type { DatasetRunOutcome } from './datasets/evaluateDataset';
 import { ItemDocuments } from './datasets/itemDocuments';
 import { registerEvaluateCommands } from './commands/evaluate';
@@ -75,6 +77,10 @@ export interface SumLensApi {
   evaluateDataset(data: vscode.Uri, method: Method): Promise<DatasetRunOutcome | undefined>;
   /** Compare Runs on two run files (or one with two systems); runs made differently only when allowed. */
   compareRuns(runs: vscode.Uri[], allowDifferent: boolean): Promise<RunComparison | undefined>;
+  /** "Your score" on an aspect of the summary the panel shows, as its button does. */
+  rateAspect(aspect: string, score: number): Promise<void>;
+  /** Resolves once .sumlens/ratings.jsonl has been (re)read. */
+  ratingsLoaded(): Promise<void>;
   /** Audit Judge on a data file, without the cost question. */
   auditJudge(data: vscode.Uri): Promise<AuditOutcome | undefined>;
   /** What a click on a dataset item in the panel does; resolves to the opened summary. */
@@ -100,8 +106,10 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     revealEntity: (id) => actions.revealEntity(id),
     exportResult: (format, target) => actions.exportResult(format, target),
     openItem: async (key): Promise<void> => void (await datasets.openItem(key)),
+    rate: (aspect, score): Promise<void> => rateShownSummary(panel, ratings, aspect, score),
   });
-  const presenter = new RunPresenter(panel, statusBar, store);
+  const ratings = new RatingsLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
+  const presenter = new RunPresenter(panel, statusBar, store, ratings);
   const measurements = new MeasurementHistory(context.workspaceState);
   const measureDeps = { keys, notices, history: measurements, storage: context.globalStorageUri, panel, scratchDir: templateScratch };
   const saved = new SavedRuns(context.workspaceState, store);
@@ -125,6 +133,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     saved,
     feedback,
     feedback.onDidChange(() => panel.update({ agreement: feedback.agreement() })),
+    ratings,
+    ratings.onDidChange(() => panel.update({ ratingAgreement: ratingAgreementModel(ratings.agreement()) })),
     evaluator,
     vscode.workspace.onDidChangeTextDocument((event) => store.applyEdit(event)),
     // A saved template is checked at once, so a broken line is flagged before the next run.
@@ -182,6 +192,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     evaluateDataset: (data, method) => datasets.evaluate(data, method),
     compareRuns: (runs, allowDifferent) => datasets.compare(runs[0], runs, { allowDifferent }),
     auditJudge: (data) => audit.run(data, true),
+    rateAspect: (aspect, score) => rateShownSummary(panel, ratings, aspect, score),
+    ratingsLoaded: () => ratings.loaded(),
     openDatasetItem: (key) => datasets.openItem(key),
   };
   return api;

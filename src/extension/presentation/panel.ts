@@ -13,6 +13,7 @@ export interface PanelActions {
   revealEntity(entityId: string): void | Promise<void>;
   exportResult(format: 'json' | 'markdown', target?: vscode.Uri): void | Promise<void>;
   openItem(key: string): void | Promise<void>;
+  rate(aspect: string, score: number): void | Promise<void>;
 }
 
 export class SumLensPanel implements vscode.Disposable {
@@ -112,6 +113,7 @@ export class SumLensPanel implements vscode.Disposable {
     if (message.type === 'ready') this.post({ type: 'model', model: this.model });
     else if (message.type === 'revealEntity') void this.actions.revealEntity(message.entityId);
     else if (message.type === 'openItem') void this.actions.openItem(message.key);
+    else if (message.type === 'rate') void this.actions.rate(message.aspect, message.score);
     else void this.actions.exportResult(message.format);
     this.received.fire(message);
   }

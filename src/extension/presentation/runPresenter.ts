@@ -10,15 +10,17 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { EvaluationResult } from '../../core/result';
 import type { FindingStore } from '../findings';
+import { sha256, type RatingsLog } from '../persistence/ratingsLog';
 import type { RunContext } from '../run/runContext';
 import type { SumLensPanel } from './panel';
 import type { StatusBar } from './statusBar';
 
 const label = (uri: string) => path.basename(vscode.Uri.parse(uri).path);
 
-/** Where the evaluated notes stand and what they are called, for the panel. */
+/** Where the evaluated notes stand and what they are called, for the panel; and the summary's identity for "Your score". */
 function describeNotes(context: RunContext) {
   return {
+    rated: { sourceSha256: sha256(context.source.text), summarySha256: sha256(context.summary.text) },
     notes: {
       summary: { uri: context.summary.uri, offset: context.summary.offset },
       source: { uri: context.source.uri, offset: 0 },
@@ -39,6 +41,7 @@ export class RunPresenter implements vscode.Disposable {
     private readonly panel: SumLensPanel,
     private readonly statusBar: StatusBar,
     private readonly store: FindingStore,
+    private readonly ratings: RatingsLog,
   ) {
     this.subscription = store.onDidChange(() => {
       if (this.shownRun) statusBar.setFindings(store.visibleCountForRun(this.shownRun));
@@ -70,7 +73,7 @@ export class RunPresenter implements vscode.Disposable {
   /** A run ended (finished or cancelled) and its findings are in the store. */
   finished(context: RunContext, result: EvaluationResult): void {
     if (!this.isShown(context)) return;
-    this.panel.update({ result, running: false, progress: undefined });
+    this.panel.update({ result, running: false, progress: undefined, yourScores: this.yourScores(context, result) });
     this.statusBar.show(result, this.store.visibleCountForRun(context.summary.uri));
     const open = vscode.workspace.getConfiguration('sumlens', vscode.Uri.parse(context.summary.uri)).get<boolean>('openPanelAfterEvaluation', true);
     if (open) this.panel.show(true);
@@ -85,8 +88,13 @@ export class RunPresenter implements vscode.Disposable {
   restored(context: RunContext, result: EvaluationResult): void {
     if (this.shownRun) return;
     this.shownRun = context.summary.uri;
-    if (!this.panel.currentModel.result) this.panel.update({ result, running: false, ...describeNotes(context) });
+    if (!this.panel.currentModel.result) this.panel.update({ result, running: false, ...describeNotes(context), yourScores: this.yourScores(context, result) });
     this.statusBar.show(result, this.store.visibleCountForRun(context.summary.uri));
+  }
+
+  /** The scores the person gave this summary before, for this judge. */
+  private yourScores(context: RunContext, result: EvaluationResult): Record<string, number> {
+    return this.ratings.scoresFor(describeNotes(context).rated, result.model);
   }
 
   failed(context: RunContext | undefined, message: string): void {

@@ -8,6 +8,7 @@ import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, 
 import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
 import { auditSection } from './auditView';
+import { ratingAgreementSection, yourScoreRow } from './yourScoreView';
 import { comparisonSection, datasetSection } from './datasetView';
 import { spreadSection } from './spreadView';
 
@@ -85,6 +86,7 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   for (const warning of aspect.warnings ?? []) card.append(el('div', 'warning', `⚠ ${warning}`));
   if (aspect.error) card.append(el('div', 'error', aspect.error));
   card.append(distribution(aspect.distribution, aspect.scale));
+  if (model.rated && aspect.score !== null) card.append(yourScoreRow(aspect, model.yourScores?.[aspect.name], send));
   if (aspect.reason) {
     card.append(el('h4', undefined, 'Reason'), el('p', 'reason', aspect.reason));
   }
@@ -330,6 +332,7 @@ function renderSummary(status: HTMLElement): void {
   }
   if (model.measurements?.history.length) root.append(measurementsSection(model.measurements));
   if (model.agreement?.length) root.append(agreementSection(model.agreement));
+  if (model.ratingAgreement?.length) root.append(ratingAgreementSection(model.ratingAgreement));
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

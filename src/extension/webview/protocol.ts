@@ -217,6 +217,19 @@ const comparisonSchema = z.object({
   ),
 });
 
+const estimateSchema = z.object({ value: maybeNumber, low: maybeNumber, high: maybeNumber });
+
+/** "Your score": how well a judge agrees with the person, per aspect (sumlens agreement's statistics). */
+const ratingAgreementSchema = z.object({
+  aspect: z.string(),
+  judge: z.string(),
+  n: z.number(),
+  alphaInterval: estimateSchema,
+  kappa: estimateSchema,
+  spearman: estimateSchema,
+  meanAbsoluteDifference: estimateSchema,
+});
+
 /** Audit Judge: per probe × aspect the paired difference changed − original and its verdict; an example change per probe. */
 const auditSchema = z.object({
   items: z.number(),
@@ -257,6 +270,7 @@ const auditSchema = z.object({
 });
 
 export type PanelDataset = z.infer<typeof datasetSchema>;
+export type PanelRatingAgreement = z.infer<typeof ratingAgreementSchema>;
 export type PanelAudit = z.infer<typeof auditSchema>;
 export type PanelComparison = z.infer<typeof comparisonSchema>;
 
@@ -280,6 +294,11 @@ export const panelModelSchema = z.object({
   view: z.optional(z.enum(['summary', 'dataset', 'comparison', 'audit'])),
   dataset: z.optional(datasetSchema),
   comparison: z.optional(comparisonSchema),
+  /** The shown summary's identity ("Your score" is kept under it), and the person's scores for it. */
+  rated: z.optional(z.object({ sourceSha256: z.string(), summarySha256: z.string() })),
+  yourScores: z.optional(z.record(z.string(), z.number())),
+  /** Agreement of each judge with the person's scores, over every rated summary. */
+  ratingAgreement: z.optional(z.array(ratingAgreementSchema)),
   audit: z.optional(auditSchema),
 });
 
@@ -302,5 +321,7 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('export'), format: z.enum(['json', 'markdown']) }),
   /** A dataset item clicked: open its summary and source side by side. */
   z.object({ type: z.literal('openItem'), key: z.string().check(z.maxLength(2000)) }),
+  /** "Your score" clicked on an aspect of the shown summary. */
+  z.object({ type: z.literal('rate'), aspect: z.string().check(z.maxLength(100)), score: z.number().check(z.gte(-100), z.lte(100)) }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

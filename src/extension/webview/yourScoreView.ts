@@ -1,0 +1,48 @@
+/**
+ * "Your score" in the panel: a row of buttons on each scored aspect (the whole numbers of its
+ * scale; the one you gave is pressed), and the agreement of the judge with your scores over
+ * every summary you rated: Krippendorff's alpha, weighted kappa and Spearman with their
+ * intervals, and a warning while they rest on fewer than 30 summaries.
+ */
+import { captionedTable, el } from './dom';
+import { formatEstimate, formatScore, plural } from './numberFormat';
+import type { FromWebview, PanelRatingAgreement, PanelResult } from './protocol';
+
+/** Enough rated summaries for intervals that mean something. */
+const FEW = 30;
+
+export function yourScoreRow(aspect: PanelResult['aspects'][number], given: number | undefined, send: (message: FromWebview) => void): HTMLElement {
+  const row = el('div', 'your-score');
+  row.setAttribute('role', 'group');
+  row.setAttribute('aria-label', `Your score for ${aspect.name}`);
+  row.append(el('span', 'muted', 'Your score'));
+  const [low, high] = aspect.scale;
+  for (let value = low; value <= high && high - low <= 10; value++) {
+    const button = el('button', value === given ? 'your-score-value pressed' : 'your-score-value', String(value));
+    button.setAttribute('aria-pressed', String(value === given));
+    button.title = `You would give ${aspect.name} ${value} (the judge gave ${formatScore(aspect.score)})`;
+    button.addEventListener('click', () => send({ type: 'rate', aspect: aspect.name, score: value }));
+    row.append(button);
+  }
+  return row;
+}
+
+export function ratingAgreementSection(rows: PanelRatingAgreement[]): HTMLElement {
+  const section = el('section', 'rating-agreement');
+  section.append(el('h2', undefined, 'The judge against your scores'));
+  const { table, body } = captionedTable(
+    'agreement',
+    "Over every summary you scored: Krippendorff's alpha (interval), Cohen's kappa (quadratic weights, scores rounded), Spearman, and the mean absolute difference, each with a 95% bootstrap interval",
+    ['Aspect', 'Judge', 'Rated', 'Alpha', 'Kappa', 'Spearman', 'Mean |difference|'],
+  );
+  for (const r of rows) {
+    const tr = el('tr');
+    const estimate = (e: PanelRatingAgreement['kappa']) => el('td', 'num', formatEstimate(e.value, e.low, e.high));
+    tr.append(el('td', undefined, r.aspect), el('td', undefined, r.judge), el('td', 'num', String(r.n)), estimate(r.alphaInterval), estimate(r.kappa), estimate(r.spearman), estimate(r.meanAbsoluteDifference));
+    body.append(tr);
+  }
+  section.append(table);
+  const few = rows.filter((r) => r.n < FEW);
+  if (few.length) section.append(el('div', 'warning', `⚠ ${few.map((r) => `${r.aspect} rests on ${plural(r.n, 'summary', 'summaries')}`).join('; ')}: under ${FEW}, the intervals are wide.`));
+  return section;
+}
