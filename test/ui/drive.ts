@@ -585,3 +585,27 @@ export async function auditJudge({ page, theme, shotsDir, log }: Omit<DriveOptio
   await page.screenshot({ path: path.join(shotsDir, `audit-example-${theme}.png`) });
   log(`Audit Judge: ${answer}`);
 }
+
+/**
+ * "Your score": back on the summary's result, the person clicks 4 under coherence; the button
+ * stays pressed and the panel shows the judge against the person's scores.
+ */
+export async function yourScore({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  const frame = panelFrame(page);
+  await frame.locator('.view-tab', { hasText: 'Summary' }).click();
+  const row = frame.locator('section.card[aria-label="Aspect coherence"] .your-score');
+  await row.waitFor({ timeout: 15_000 });
+  await row.getByRole('button', { name: '4', exact: true }).click();
+  await row.locator('button.pressed', { hasText: '4' }).waitFor({ timeout: 15_000 });
+  const section = frame.locator('section.rating-agreement');
+  await section.locator('tbody tr').first().waitFor({ timeout: 15_000 });
+  assert.match(await section.innerText(), /coherence[^]*1/);
+  await row.scrollIntoViewIfNeeded();
+  await page.mouse.move(1000, 12);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shotsDir, `your-score-${theme}.png`) });
+  await section.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shotsDir, `your-score-agreement-${theme}.png`) });
+  log('Your score: 4 on coherence, kept in .sumlens/ratings.jsonl; the panel shows the judge against your scores');
+}

@@ -63,7 +63,9 @@ export function agreementRows(pairs: RatedPair[], options: { scale: [number, num
     }
     const estimate = (name: StatisticName): Estimate => {
       const values = resampled.get(name)!;
-      return { value: STATISTICS[name](person, judge, options.scale), interval: values.length > 1 ? percentileInterval(values) : { low: NaN, high: NaN, level: 0.95 } };
+      // One item pairs nothing with anything: agreement and rank statistics are not defined for it.
+      const value = group.length < 2 && name !== 'meanAbsoluteDifference' ? NaN : STATISTICS[name](person, judge, options.scale);
+      return { value, interval: values.length > 1 ? percentileInterval(values) : { low: NaN, high: NaN, level: 0.95 } };
     };
     return {
       aspect: group[0].aspect,

@@ -114,6 +114,7 @@ export class SumLensPanel implements vscode.Disposable {
     else if (message.type === 'revealEntity') void this.actions.revealEntity(message.entityId);
     else if (message.type === 'openItem') void this.actions.openItem(message.key);
     else if (message.type === 'rate') void this.actions.rate(message.aspect, message.score);
+    else if (message.type === 'showView') this.model = { ...this.model, view: message.view };
     else void this.actions.exportResult(message.format);
     this.received.fire(message);
   }

@@ -299,6 +299,7 @@ function viewSwitch(): HTMLElement[] {
     tab.addEventListener('click', () => {
       model = { ...model, view: v.view };
       vscode.setState(model);
+      send({ type: 'showView', view: v.view });
       render();
     });
     bar.append(tab);

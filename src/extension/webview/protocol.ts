@@ -321,6 +321,8 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('export'), format: z.enum(['json', 'markdown']) }),
   /** A dataset item clicked: open its summary and source side by side. */
   z.object({ type: z.literal('openItem'), key: z.string().check(z.maxLength(2000)) }),
+  /** A view tab clicked: the extension's model keeps it, so a later update does not switch back. */
+  z.object({ type: z.literal('showView'), view: z.enum(['summary', 'dataset', 'comparison', 'audit']) }),
   /** "Your score" clicked on an aspect of the shown summary. */
   z.object({ type: z.literal('rate'), aspect: z.string().check(z.maxLength(100)), score: z.number().check(z.gte(-100), z.lte(100)) }),
 ]);
