@@ -166,6 +166,17 @@ export interface EvaluationResult {
    * spread of each score over the runs. The rest of the result is the first run's.
    */
   repeat?: RepeatSummary;
+  /**
+   * When a jury scored the summary (the editor's `sumlens.judges`): each judge's scores, and the
+   * pool. The aspects above are then the jury's: mean scores, the judges' distributions averaged.
+   */
+  jury?: JurySummary;
+}
+
+export interface JurySummary {
+  pool: 'mean';
+  judges: { name: string; model: string; endpoint: string; scores: Record<string, number | null>; error?: string }[];
+  aspects: { name: string; score: number; sd: number; min: number; max: number; leftOut: string[] }[];
 }
 
 /** N independent evaluations of one summary: the spread of each score over them. */

@@ -25,4 +25,13 @@ export class ApiKeyStore {
   clear(): Thenable<void> {
     return this.secrets.delete(secretKey);
   }
+
+  /** A jury judge's own key (SumLens: Set Judge API Key); never the main key, never a setting. */
+  judgeKey(name: string): Thenable<string | undefined> {
+    return this.secrets.get(`${secretKey}.judge.${name}`);
+  }
+
+  storeJudgeKey(name: string, key: string): Thenable<void> {
+    return this.secrets.store(`${secretKey}.judge.${name}`, key);
+  }
 }

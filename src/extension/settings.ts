@@ -22,6 +22,19 @@ export const settingsSchema = z.object({
   /** Independent evaluations per run; above 1 the result carries the spread over them. */
   repeat: z.catch(z.int().check(z.minimum(1), z.maximum(20)), 1),
   passThreshold: z.catch(z.optional(z.number()), undefined),
+  /** A jury (two judges or more); an invalid list is no jury, never a partial one. */
+  judges: z.catch(
+    z.array(
+      z.object({
+        name: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/)),
+        baseUrl: z.string().check(z.minLength(1)),
+        model: z.string().check(z.minLength(1)),
+        route: z.optional(z.enum(['auto', 'logprobs', 'sampling'])),
+        samples: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+      }),
+    ),
+    [],
+  ),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -42,5 +55,6 @@ export function readSettings(scope?: vscode.Uri): Settings {
     reasoningBudget: config.get('reasoningBudget'),
     repeat: config.get('repeat'),
     passThreshold: config.get('passThreshold') ?? undefined,
+    judges: config.get('judges'),
   });
 }

@@ -22,6 +22,7 @@ const restrictedSettings = [
   'reasoningBudget',
   'measure.items',
   'measure.dataset',
+  'judges',
 ] as const;
 
 export interface TrustedLocations {

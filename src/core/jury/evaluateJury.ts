@@ -47,7 +47,12 @@ export async function evaluateJury(input: EvaluationInput, jurors: Juror[], opti
   const judges: JudgeVerdict[] = settled.map((s, i) => {
     const { spec, session } = jurors[i];
     const base = { name: spec.name, model: session.model, endpoint: session.endpoint };
-    if (s.status === 'fulfilled') return { ...base, result: s.value };
+    if (s.status === 'fulfilled') {
+      // A judge none of whose aspects could be scored failed, with the first aspect's reason.
+      const failed = s.value.aspects.length > 0 && s.value.aspects.every((a) => a.score === null);
+      const first = s.value.aspects[0];
+      return { ...base, result: s.value, ...(failed ? { error: { code: first.errorCode ?? 'server-error', message: first.error ?? 'no aspect could be scored' } } : {}) };
+    }
     if (!isSumLensError(s.reason)) throw s.reason;
     const error = s.reason as SumLensError;
     return { ...base, error: { code: error.code, message: error.message } };

@@ -4,6 +4,7 @@
  * from the password box, so a command link in a document cannot plant one.
  */
 import * as vscode from 'vscode';
+import { readSettings } from '../settings';
 import type { ApiKeyStore } from '../secrets';
 
 export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
@@ -19,6 +20,17 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
       if (!key?.trim()) return false;
       await keys.store(key.trim());
       void vscode.window.showInformationMessage('SumLens: API key stored.');
+      return true;
+    }),
+    // A jury judge's key: picked from sumlens.judges, kept under the judge's name.
+    vscode.commands.registerCommand('sumlens.setJudgeApiKey', async (name?: unknown) => {
+      const judges = readSettings().judges.map((j) => j.name);
+      const judge = typeof name === 'string' && judges.includes(name) ? name : await vscode.window.showQuickPick(judges, { title: 'SumLens: which judge\'s key?', placeHolder: judges.length ? undefined : 'No judges in sumlens.judges' });
+      if (!judge) return false;
+      const key = await vscode.window.showInputBox({ title: `SumLens: API key of judge ${judge}`, prompt: 'Stored in VS Code’s secret storage, never in settings.', password: true, ignoreFocusOut: true });
+      if (!key?.trim()) return false;
+      await keys.storeJudgeKey(judge, key.trim());
+      void vscode.window.showInformationMessage(`SumLens: the key of judge ${judge} is stored.`);
       return true;
     }),
     vscode.commands.registerCommand('sumlens.clearApiKey', async () => {

@@ -42,3 +42,6 @@ export { DEFAULT_PROBES, PROBES } from '../../core/audit/probes';
 export { auditEvaluations } from '../../core/audit/auditItems';
 export { runAudit } from '../../core/audit/runAudit';
 export { auditReport } from '../../core/audit/auditStats';
+// A jury of sumlens.judges.
+export { evaluateJury } from '../../core/jury/evaluateJury';
+export { juryAsResult } from '../../core/jury/juryAsResult';

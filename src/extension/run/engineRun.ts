@@ -6,6 +6,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { Juror } from '../../core/jury/evaluateJury';
 import type { LlmSession } from '../../core/llm/types';
 import type { AspectResult, EvaluationResult, Method } from '../../core/result';
 import type { Settings } from '../settings';
@@ -20,6 +21,8 @@ export interface EngineRequest {
   session: LlmSession;
   promptOverrideDir?: string;
   signal: AbortSignal;
+  /** A jury (sumlens.judges): G-Eval and rationale-first aspects are scored by each judge, pooled. */
+  jurors?: Juror[];
 }
 
 export interface EngineRunHooks {
@@ -77,6 +80,13 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
               hooks.onPartial(partial());
             },
           };
+          if (request.jurors && (method === 'geval' || method === 'rationale')) {
+            const { session: _main, ...shared } = options;
+            const jury = await engine.evaluateJury(input, request.jurors, shared, 'mean', engine.evaluate, { signal: request.signal });
+            // A jury none of whose judges answered is a failed run, with the first judge's reason.
+            if (jury.judges.every((j) => j.error)) throw new Error(`every judge of the jury failed; ${jury.judges[0].name}: ${jury.judges[0].error!.message}`);
+            return engine.juryAsResult(jury, { method, task: settings.task, durationMs: Date.now() - started, cancelled: request.signal.aborted });
+          }
           if (settings.repeat === 1) return await engine.evaluate(input, options, engineHooks);
           const repeated = await engine.evaluateRepeated(input, options, settings.repeat, settings.passThreshold, engineHooks);
           // The first run is shown in full; the spread covers every run, and so do the calls.

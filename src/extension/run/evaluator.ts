@@ -17,6 +17,7 @@ import type { ApiKeyStore } from '../secrets';
 import { readSettings } from '../settings';
 import { resolveTrustedLocations, type TrustNotices } from '../trust';
 import type { EngineNotices } from './engineNotices';
+import { jurorsFor } from './jurors';
 import { runEngine } from './engineRun';
 import { trackFindings, type NoteLocation, type RunContext } from './runContext';
 import { sentenceAround } from './sentence';
@@ -129,9 +130,11 @@ export class Evaluator implements vscode.Disposable {
     const promptOverrideDir = this.deps.templates.stage(locations.promptOverrideDir);
 
     let session;
+    let jurors;
     const notices = this.deps.engineNotices?.forRun();
     try {
       session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices);
+      jurors = await jurorsFor(settings, this.deps.keys, this.deps.globalStorage);
     } catch (error) {
       return this.fail(options.recheck ? undefined : context, error);
     }
@@ -147,7 +150,7 @@ export class Evaluator implements vscode.Disposable {
     let result: EvaluationResult;
     try {
       result = await runEngine(
-        { context, settings, method, session, promptOverrideDir, signal: controller.signal },
+        { context, settings, method, session, promptOverrideDir, signal: controller.signal, jurors },
         {
           onProgress: (p) => options.recheck || presenter.progress(context, p),
           onPartial: (partial) => options.recheck || presenter.partial(context, partial),

@@ -8,6 +8,7 @@ import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, 
 import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
 import { auditSection } from './auditView';
+import { jurySection } from './juryView';
 import { ratingAgreementSection, yourScoreRow } from './yourScoreView';
 import { comparisonSection, datasetSection } from './datasetView';
 import { spreadSection } from './spreadView';
@@ -325,6 +326,7 @@ function renderSummary(status: HTMLElement): void {
       for (const aspect of result.aspects) cards.append(aspectCard(aspect));
       root.append(cards);
     }
+    if (result.jury) root.append(jurySection(result.jury));
     if (result.repeat) root.append(spreadSection(result, result.repeat));
     if (result.fine) root.append(fineSection(result.fine));
     root.append(usageLine(result));

@@ -92,6 +92,14 @@ export const resultSchema = z.object({
   cancelled: z.optional(z.boolean()),
   warnings: z.optional(z.array(z.string())),
   provenance: z.optional(z.array(z.string())),
+  /** A jury (sumlens.judges): each judge's scores, and the pooled ones with their spread. */
+  jury: z.optional(
+    z.object({
+      pool: z.string(),
+      judges: z.array(z.object({ name: z.string(), model: z.string(), endpoint: z.string(), scores: z.record(z.string(), z.nullable(z.number())), error: z.optional(z.string()) })),
+      aspects: z.array(z.object({ name: z.string(), score: z.number(), sd: z.number(), min: z.number(), max: z.number(), leftOut: z.array(z.string()) })),
+    }),
+  ),
   /** `sumlens.repeat` above 1: every score's spread over the independent runs. */
   repeat: z.optional(
     z.object({
