@@ -8,6 +8,7 @@
  */
 import { evaluate, type EvaluateOptions } from '../core/evaluate';
 import { juryAgreement, type JudgeScores, type JuryAgreement } from '../core/jury/juryStats';
+import { writeJuryRun } from '../core/jury/juryRunFile';
 import type { JudgeSpec } from '../core/jury/judgesFile';
 import { aspectTable } from '../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
@@ -89,13 +90,17 @@ export async function runDataJury(flags: DataEvalFlags, specs: JudgeSpec[], out:
     return;
   }
   const runs = await Promise.all(finished.map(async (spec) => ({ name: spec.name, run: await loadRun(judgeRunFile(out, spec.name)) })));
+  // The jury's own run file: compare and report read it as they read one judge's.
+  const juryFile = judgeRunFile(out, 'jury');
+  const jurySettings = { ...runs[0].run.header.settings, endpoint: 'jury', model: `jury (${flags.pool}) of ${runs.map((r) => r.name).join(', ')}` };
+  writeJuryRun(juryFile, runHeader('eval --data --judges (jury)', flags.data, jurySettings), runs.map((r) => r.run), flags.pool);
   const agreements = aspects.flatMap((aspect) => {
     const scores: JudgeScores = new Map(runs.map(({ name, run }) => [name, new Map(run.entries.flatMap((e) => (e.scores[aspect] === undefined ? [] : [[e.key, e.scores[aspect]] as [string, number]])))]));
     const agreement = juryAgreement(aspect, scores, { pool: flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED });
     return agreement ? [agreement] : [];
   });
   if (flags.json || flags.format === 'json') {
-    process.stdout.write(JSON.stringify({ judges: runs.map(({ name, run }) => ({ name, out: run.path, aspects: aspectTable(run) })), jury: agreements }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ judges: runs.map(({ name, run }) => ({ name, out: run.path, aspects: aspectTable(run) })), juryRun: juryFile, jury: agreements }, null, 2) + '\n');
   } else {
     const rows = [['aspect', ...runs.map((r) => r.name)]];
     for (const aspect of aspects) rows.push([aspect, ...runs.map(({ run }) => f(aspectTable(run).find((row) => row.aspect === aspect)?.mean ?? NaN))]);

@@ -11,7 +11,7 @@ import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/
 import { runAudit } from '../../core/audit/runAudit';
 import { readDataset } from '../../core/datasets/dataset';
 import { resolveDatasetArgument } from '../../core/datasets/locate';
-import { errorExitCodes, SumLensError } from '../../core/errors';
+import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
 import { defaultModel } from '../../core/llm/openaiSession';
@@ -26,6 +26,20 @@ import { auditMarkdown, auditText } from '../format/auditTable';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt, progressLine } from '../terminal';
+import { evaluateJury, type Juror } from '../../core/jury/evaluateJury';
+import { juryAsResult } from '../../core/jury/juryAsResult';
+import { readJudgesFile } from '../../core/jury/judgesFile';
+
+/** The jury as one judge for the audit: every judge scores, the mean is the score probed. */
+function juryEvaluator(jurors: Juror[]): typeof evaluate {
+  return async (input, options, hooks) => {
+    const { session: _one, ...shared } = options;
+    const started = Date.now();
+    const verdict = await evaluateJury(input, jurors, shared, 'mean', evaluate, hooks);
+    if (verdict.judges.every((j) => j.error)) throw new SumLensError(verdict.judges[0].error!.code as ErrorCode, `every judge failed; ${verdict.judges[0].name}: ${verdict.judges[0].error!.message}`);
+    return juryAsResult(verdict, { method: options.method, task: input.task, durationMs: Date.now() - started });
+  };
+}
 import { parseAspects } from './meta';
 
 interface AuditFlags extends SessionFlags, ScoringFlags {
@@ -45,6 +59,7 @@ interface AuditFlags extends SessionFlags, ScoringFlags {
   failOn?: 'bias';
   format: 'table' | 'json' | 'markdown';
   dryRun?: boolean;
+  judges?: string;
 }
 
 function probeList(text: string): ProbeName[] {
@@ -79,7 +94,8 @@ export function registerAudit(program: Command): void {
     .option('--alpha <p>', 'significance level of the verdicts (Holm-adjusted)', share, 0.05)
     .addOption(new Option('--fail-on <what>', 'exit 15 when a probe finds the judge biased').choices(['bias']))
     .addOption(new Option('--format <format>', 'what stdout gets').choices(['table', 'json', 'markdown']).default('table'))
-    .option('--dry-run', 'estimate calls, tokens and cost without sending anything');
+    .option('--dry-run', 'estimate calls, tokens and cost without sending anything')
+    .option('--judges <file>', 'audit a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): its mean scores are probed');
   addScoringOptions(command);
   addSessionOptions(command).action(runAuditCommand);
 }
@@ -129,6 +145,8 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     );
     return;
   }
+  if (flags.judges !== undefined && flags.method === 'fine') throw new SumLensError('usage', '--judges audits G-Eval or rationale-first scores, not --method fine');
+  const jury = flags.judges !== undefined ? readJudgesFile(flags.judges).map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) })) : undefined;
   const cancellation = cancelOnInterrupt();
   const progress = progressLine();
   try {
@@ -138,12 +156,14 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
       method: flags.method,
       task,
       seed: flags.seed,
-      evaluate,
-      options: { ...options, method: flags.method, session: sessionFrom(flags) },
+      evaluate: jury ? juryEvaluator(jury) : evaluate,
+      options: { ...options, method: flags.method, session: jury ? jury[0].session : sessionFrom(flags) },
       concurrency: flags.concurrency,
       signal: cancellation.signal,
       onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
     });
+    // A jury's calls are every judge's (each on its own session), not only the first one's.
+    if (jury) run.usage = jury.map((j) => j.session.usage()).reduce((sum, u) => ({ calls: sum.calls + u.calls, promptTokens: sum.promptTokens + u.promptTokens, completionTokens: sum.completionTokens + u.completionTokens, cacheHits: sum.cacheHits + u.cacheHits, retries: sum.retries + u.retries }));
     const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });
     if (flags.format === 'json') process.stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
     else process.stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');

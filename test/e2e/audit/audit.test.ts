@@ -169,6 +169,17 @@ describe('sumlens audit', function () {
     assert.match(bad.stderr, /is not an audit from sumlens audit --format json/);
   });
 
+  it('audits a jury (--judges): the judges\' mean is probed, and every judge\'s calls are counted', async () => {
+    server.setHandler(auditJudge('length'));
+    const judges = path.join(dir, 'judges.yaml');
+    fs.writeFileSync(judges, 'judges:\n' + ['one', 'two', 'three'].map((name) => `  - { name: ${name}, baseUrl: ${server.url}, model: model-${name} }`).join('\n') + '\n');
+    const run = await runCli(['audit', '--data', data, '--no-cache', '--probes', 'length', '--limit', '10', '--judges', judges, '--format', 'json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const parsed = JSON.parse(run.stdout);
+    assert.deepEqual(violated(parsed.report), ['length']);
+    assert.equal(parsed.run.usage.calls, 3 * 20 * 4, '3 judges × 20 evaluations × 4 aspects');
+  });
+
   it('refuses to run without items (exit 2), names an unreachable endpoint (exit 4), and estimates before sending', async () => {
     const none = await runCli(['audit'], env());
     assert.equal(none.code, 2);

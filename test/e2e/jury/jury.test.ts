@@ -83,6 +83,13 @@ describe('juries: --judges FILE', function () {
     // The copy shares judge-a's errors: about 4 / (1 + 3/6) = 2.67 independent judges.
     assert.ok(coherence.effectiveJudges > 2.2 && coherence.effectiveJudges < 3.2, `effective judges ${coherence.effectiveJudges}`);
     assert.equal(coherence.pairwiseSpearman.find((p: { a: string; b: string }) => p.a === 'judge-a' && p.b === 'copy-of-a').rho, 1);
+    // The jury's own run file: compare reads it as one judge's (a jury against a judge is made differently: allowed when asked).
+    const jury = path.join(dir, 'runs', 'jury.jury.jsonl');
+    const refused = await runCli(['compare', path.join(dir, 'runs', 'jury.judge-b.jsonl'), jury], env());
+    assert.equal(refused.code, 2, refused.stderr);
+    const compared = await runCli(['compare', path.join(dir, 'runs', 'jury.judge-b.jsonl'), jury, '--allow-different', '--json'], env());
+    assert.equal(compared.code, 0, compared.stderr);
+    assert.equal(JSON.parse(compared.stdout).paired, 40);
     const again = await runCli(['eval', '--data', path.join(dir, 'items.jsonl'), '--aspects', 'coherence', '--judges', judges, '--out', out], env());
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stderr, /judge-a: .*40 .*already/);
