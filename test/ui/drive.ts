@@ -608,4 +608,11 @@ export async function yourScore({ page, theme, shotsDir, log }: Omit<DriveOption
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(shotsDir, `your-score-agreement-${theme}.png`) });
   log('Your score: 4 on coherence, kept in .sumlens/ratings.jsonl; the panel shows the judge against your scores');
+  // After a window reload the score is still given and the agreement still shown.
+  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), runCommand(page, 'Developer: Reload Window')]);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  const again = panelFrame(page).locator('section.card[aria-label="Aspect coherence"] .your-score button.pressed', { hasText: '4' });
+  await again.waitFor({ timeout: 60_000 });
+  await panelFrame(page).locator('section.rating-agreement tbody tr').first().waitFor({ timeout: 30_000 });
+  log('after a window reload: 4 is still pressed and the judge against your scores still shown');
 }

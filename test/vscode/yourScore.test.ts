@@ -35,6 +35,7 @@ describe('Your score', function () {
     assert.strictEqual(written.length, 2);
     assert.deepStrictEqual([written[1].aspect, written[1].person, written[1].judge, written[1].judgeName], ['coherence', 4, coherence.score, 'fake-model']);
     assert.match(written[1].summarySha256, /^[0-9a-f]{64}$/);
+    assert.match(written[1].templateSha256, /^[0-9a-f]{64}$/, 'the template the judge scored with');
     assert.ok(!JSON.stringify(written).includes('Lakeford'), 'no text of the summary or the source');
     const model = fx.api.panelModel();
     assert.strictEqual(model.yourScores?.coherence, 4);

@@ -4,7 +4,8 @@
  * the panel's agreement of judge and person is brought up to date.
  */
 import type { AgreementRow, Estimate } from '../../core/agreement/agreementTable';
-import type { RatingsLog } from '../persistence/ratingsLog';
+import { promises as fs } from 'fs';
+import { sha256, type RatingsLog } from '../persistence/ratingsLog';
 import type { SumLensPanel } from '../presentation/panel';
 import type { PanelRatingAgreement } from '../webview/protocol';
 
@@ -20,6 +21,8 @@ export async function rateShownSummary(panel: SumLensPanel, ratings: RatingsLog,
   const aspect = result?.aspects.find((a) => a.name === aspectName);
   // Only a scored aspect of the summary on show, and a whole number on its scale: anything else is not a rating.
   if (!result || !rated || !aspect || aspect.score === null || !Number.isInteger(score) || score < aspect.scale[0] || score > aspect.scale[1]) return;
-  await ratings.record({ aspect: aspect.name, person: score, judge: aspect.score, judgeName: result.model, scale: aspect.scale, ...rated });
+  // The template's hash ties the rating to the prompt that made the judge's score.
+  const template = aspect.template ? await fs.readFile(aspect.template, 'utf8').then(sha256, () => undefined) : undefined;
+  await ratings.record({ aspect: aspect.name, person: score, judge: aspect.score, judgeName: result.model, scale: aspect.scale, ...rated, ...(template ? { templateSha256: template } : {}) });
   panel.update({ yourScores: { ...yourScores, [aspect.name]: score } });
 }

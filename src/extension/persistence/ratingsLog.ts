@@ -1,8 +1,8 @@
 /**
  * The reviewer's own scores ("Your score" in the panel), one JSON line each in
  * .sumlens/ratings.jsonl of the workspace: the aspect, the person's score and the judge's, the
- * judge's name, the aspect's scale, and hashes of the source and the summary (never their
- * text). The latest score a person gave an aspect of a summary, for a judge, counts. The file
+ * judge's name, the aspect's scale, and hashes of the source, the summary and the template the
+ * judge used (never their text). The latest score a person gave an aspect of a summary, for a judge, counts. The file
  * is watched and read again after a reload; `sumlens agreement .sumlens/ratings.jsonl` reads
  * the same lines. The panel shows the agreement of judge and person over all of them.
  */
@@ -24,6 +24,8 @@ const ratingSchema = z.object({
   scale: z.tuple([z.number(), z.number()]),
   sourceSha256: z.string(),
   summarySha256: z.string(),
+  /** The template the judge scored with (its file's hash), when it could be read. */
+  templateSha256: z.optional(z.string()),
 });
 export type Rating = z.infer<typeof ratingSchema>;
 
