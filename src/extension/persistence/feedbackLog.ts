@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { wilsonInterval } from '../../core/stats/wilson';
 import type { TrackedFinding } from '../findings';
+import { WorkspaceJsonl } from './workspaceJsonl';
 
 export const feedbackFile = '.sumlens/feedback.jsonl';
 
@@ -26,15 +27,6 @@ const verdictSchema = z.object({
 });
 export type Verdict = z.infer<typeof verdictSchema>;
 
-/** A line of the file checked against the schema; undefined when it is not even JSON. */
-function parseLine(line: string) {
-  try {
-    return verdictSchema.safeParse(JSON.parse(line));
-  } catch {
-    return undefined;
-  }
-}
-
 /** How often the reviewer agreed with the judge on one kind of finding, with a 95% Wilson interval. */
 export interface Agreement {
   kind: Verdict['kind'];
@@ -47,57 +39,36 @@ export interface Agreement {
 
 export class FeedbackLog implements vscode.Disposable {
   private verdicts = new Map<string, Verdict>();
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
-  /** Reads and appends, one after the other, so that a read never undoes a verdict just given. */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly log: WorkspaceJsonl<Verdict>;
+  readonly onDidChange: vscode.Event<void>;
 
-  constructor(
-    private readonly root: vscode.Uri | undefined,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
-    this.reload();
-    if (root) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, feedbackFile));
-      const reload = () => this.reload();
-      this.disposables.push(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
-    }
+  constructor(root: vscode.Uri | undefined, log: vscode.LogOutputChannel) {
+    const parse = (json: unknown) => {
+      const parsed = verdictSchema.safeParse(json);
+      return parsed.success ? parsed.data : undefined;
+    };
+    this.log = new WorkspaceJsonl(root, feedbackFile, parse, (entries) => (this.verdicts = new Map(entries.map((v) => [v.findingId, v]))), log);
+    this.onDidChange = this.log.onDidChange;
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    this.log.dispose();
   }
 
   /** Resolves once the file has been read (after activation or a change on disk). */
   loaded(): Promise<void> {
-    return this.queue;
-  }
-
-  private reload(): void {
-    this.queue = this.queue.catch(() => undefined).then(() => this.load());
+    return this.log.settled();
   }
 
   get file(): vscode.Uri | undefined {
-    return this.root && vscode.Uri.joinPath(this.root, feedbackFile);
+    return this.log.file;
   }
 
   verdictOn(findingId: string): Verdict['verdict'] | undefined {
     return this.verdicts.get(findingId)?.verdict;
   }
 
-  record(finding: TrackedFinding, verdict: Verdict['verdict'], model?: string): Promise<void> {
-    // A failed write is reported to its caller; the next read or write still runs.
-    this.queue = this.queue.catch(() => undefined).then(() => this.append(finding, verdict, model));
-    return this.queue;
-  }
-
-  private async append(finding: TrackedFinding, verdict: Verdict['verdict'], model?: string): Promise<void> {
-    const file = this.file;
-    if (!file) {
-      void vscode.window.showWarningMessage('SumLens: open a folder first; verdicts are kept in its .sumlens/feedback.jsonl.');
-      return;
-    }
+  async record(finding: TrackedFinding, verdict: Verdict['verdict'], model?: string): Promise<void> {
     const entry: Verdict = {
       v: 1,
       at: new Date().toISOString(),
@@ -109,11 +80,18 @@ export class FeedbackLog implements vscode.Disposable {
       textSha256: createHash('sha256').update(finding.anchor.text).digest('hex'),
       model,
     };
-    const before = await vscode.workspace.fs.readFile(file).then((b) => Buffer.from(b).toString('utf8'), () => '');
-    const separator = before && !before.endsWith('\n') ? '\n' : '';
-    await vscode.workspace.fs.writeFile(file, Buffer.from(`${before}${separator}${JSON.stringify(entry)}\n`, 'utf8'));
+    const previous = this.verdicts.get(entry.findingId);
+    const undo = () => (previous ? this.verdicts.set(entry.findingId, previous) : this.verdicts.delete(entry.findingId));
+    // Known before the write's change event, so the panel's agreement counts it; undone when it is not written.
     this.verdicts.set(entry.findingId, entry);
-    this.changed.fire();
+    const written = await this.log.append(entry).catch((error: unknown) => {
+      undo();
+      throw error;
+    });
+    if (!written) {
+      undo();
+      void vscode.window.showWarningMessage('SumLens: open a folder first; verdicts are kept in its .sumlens/feedback.jsonl.');
+    }
   }
 
   /** Per finding kind, how often the reviewer agreed with the judge (kinds with a verdict only). */
@@ -129,28 +107,5 @@ export class FeedbackLog implements vscode.Disposable {
       const interval = wilsonInterval(c.agreed, c.reviewed);
       return { kind, ...c, share: interval.share, low: interval.low, high: interval.high };
     });
-  }
-
-  private async load(): Promise<void> {
-    const file = this.file;
-    if (!file) return;
-    let text: string;
-    try {
-      text = Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8');
-    } catch {
-      text = ''; // no verdicts yet
-    }
-    const verdicts = new Map<string, Verdict>();
-    let unreadable = 0;
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      const parsed = parseLine(line);
-      if (parsed?.success) verdicts.set(parsed.data.findingId, parsed.data);
-      else unreadable++;
-    }
-    // Lines SumLens cannot read are left in the file and named here, never silently counted.
-    if (unreadable) this.log.warn(`${feedbackFile}: ${unreadable} line(s) are not SumLens verdicts and were left out`);
-    this.verdicts = verdicts;
-    this.changed.fire();
   }
 }

@@ -2,15 +2,16 @@
  * The reviewer's own scores ("Your score" in the panel), one JSON line each in
  * .sumlens/ratings.jsonl of the workspace: the aspect, the person's score and the judge's, the
  * judge's name, the aspect's scale, and hashes of the source, the summary and the template the
- * judge used (never their text). The latest score a person gave an aspect of a summary, for a judge, counts. The file
- * is watched and read again after a reload; `sumlens agreement .sumlens/ratings.jsonl` reads
- * the same lines. The panel shows the agreement of judge and person over all of them.
+ * judge used (never their text). The latest score a person gave an aspect of a summary, for a
+ * judge, counts. `sumlens agreement .sumlens/ratings.jsonl` reads the same lines. The panel
+ * shows the agreement of judge and person over all of them.
  */
 import { createHash } from 'crypto';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { agreementRows, type AgreementRow } from '../../core/agreement/agreementTable';
 import { DEFAULT_SEED } from '../../core/stats/random';
+import { WorkspaceJsonl } from './workspaceJsonl';
 
 export const ratingsFile = '.sumlens/ratings.jsonl';
 
@@ -41,34 +42,24 @@ const keyOf = (r: Pick<Rating, 'sourceSha256' | 'summarySha256' | 'aspect' | 'ju
 
 export class RatingsLog implements vscode.Disposable {
   private ratings = new Map<string, Rating>();
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
-  /** Reads and appends, one after the other, so that a read never undoes a score just given. */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly file: WorkspaceJsonl<Rating>;
+  readonly onDidChange: vscode.Event<void>;
 
-  constructor(
-    private readonly root: vscode.Uri | undefined,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
-    this.reload();
-    if (root) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, ratingsFile));
-      const reload = () => this.reload();
-      this.disposables.push(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
-    }
+  constructor(root: vscode.Uri | undefined, log: vscode.LogOutputChannel) {
+    const parse = (json: unknown) => {
+      const parsed = ratingSchema.safeParse(json);
+      return parsed.success ? parsed.data : undefined;
+    };
+    this.file = new WorkspaceJsonl(root, ratingsFile, parse, (entries) => (this.ratings = new Map(entries.map((r) => [keyOf(r), r]))), log);
+    this.onDidChange = this.file.onDidChange;
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    this.file.dispose();
   }
 
   loaded(): Promise<void> {
-    return this.queue;
-  }
-
-  private get file(): vscode.Uri | undefined {
-    return this.root && vscode.Uri.joinPath(this.root, ratingsFile);
+    return this.file.settled();
   }
 
   /** The person's latest scores for one summary, by aspect (for one judge). */
@@ -78,9 +69,21 @@ export class RatingsLog implements vscode.Disposable {
     return scores;
   }
 
-  record(entry: Omit<Rating, 'v' | 'at'>): Promise<void> {
-    this.queue = this.queue.catch(() => undefined).then(() => this.append(entry));
-    return this.queue;
+  async record(entry: Omit<Rating, 'v' | 'at'>): Promise<void> {
+    const rating: Rating = { v: 1, at: new Date().toISOString(), ...entry };
+    const key = keyOf(rating);
+    const previous = this.ratings.get(key);
+    const undo = () => (previous ? this.ratings.set(key, previous) : this.ratings.delete(key));
+    // Known before the write's change event, so the panel's agreement counts it; undone when it is not written.
+    this.ratings.set(key, rating);
+    const written = await this.file.append(rating).catch((error: unknown) => {
+      undo();
+      throw error;
+    });
+    if (!written) {
+      undo();
+      void vscode.window.showWarningMessage('SumLens: open a folder first; your scores are kept in its .sumlens/ratings.jsonl.');
+    }
   }
 
   /** Per aspect and judge, the agreement of the judge with the person over every rated summary. */
@@ -93,45 +96,5 @@ export class RatingsLog implements vscode.Disposable {
         { scale: rs[0].scale, resamples: 1000, seed: DEFAULT_SEED },
       ),
     );
-  }
-
-  private async append(entry: Omit<Rating, 'v' | 'at'>): Promise<void> {
-    const file = this.file;
-    if (!file) {
-      void vscode.window.showWarningMessage('SumLens: open a folder first; your scores are kept in its .sumlens/ratings.jsonl.');
-      return;
-    }
-    const rating: Rating = { v: 1, at: new Date().toISOString(), ...entry };
-    const before = await vscode.workspace.fs.readFile(file).then((b) => Buffer.from(b).toString('utf8'), () => '');
-    const separator = before && !before.endsWith('\n') ? '\n' : '';
-    await vscode.workspace.fs.writeFile(file, Buffer.from(`${before}${separator}${JSON.stringify(rating)}\n`, 'utf8'));
-    this.ratings.set(keyOf(rating), rating);
-    this.changed.fire();
-  }
-
-  private async load(): Promise<void> {
-    const file = this.file;
-    if (!file) return;
-    const text = await vscode.workspace.fs.readFile(file).then((b) => Buffer.from(b).toString('utf8'), () => '');
-    const ratings = new Map<string, Rating>();
-    let unreadable = 0;
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      let parsed;
-      try {
-        parsed = ratingSchema.safeParse(JSON.parse(line));
-      } catch {
-        parsed = undefined;
-      }
-      if (parsed?.success) ratings.set(keyOf(parsed.data), parsed.data);
-      else unreadable++;
-    }
-    if (unreadable) this.log.warn(`${ratingsFile}: ${unreadable} line(s) are not SumLens ratings and were left out`);
-    this.ratings = ratings;
-    this.changed.fire();
-  }
-
-  private reload(): void {
-    this.queue = this.queue.catch(() => undefined).then(() => this.load());
   }
 }
