@@ -7,33 +7,43 @@ import { TYPICAL_SOURCE_TOKENS, type CostEstimate, type RoutePlan } from '../../
 import type { Retirement } from '../../core/probe/retirements';
 import { SumLensError } from '../../core/errors';
 import { addSessionOptions, type SessionFlags } from '../sessionOptions';
+import { judgeKey, readJudgesFile } from '../../core/jury/judgesFile';
 import { cancelOnInterrupt } from '../terminal';
 
 interface ProbeFlags extends SessionFlags {
   json?: boolean;
+  judges?: string;
 }
 
 export function registerProbe(program: Command): void {
   const command = program
     .command('probe')
     .description('send a few one-token requests and report what the endpoint and model do: logprobs, n, temperature, structured output, streaming, reasoning; the route each method takes and what a run costs')
-    .option('--json', 'print the report as JSON');
+    .option('--json', 'print the report as JSON')
+    .option('--judges <file>', 'probe every judge of a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv), one report each');
   addSessionOptions(command).action(runProbe);
 }
 
 async function runProbe(flags: ProbeFlags): Promise<void> {
-  const endpoint = (flags.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, '');
-  const model = flags.model || defaultModel;
-  const apiKey = process.env.OPENAI_API_KEY;
-  if (!apiKey && /(^|\.)openai\.com$|\.azure\.com$/i.test(hostOf(endpoint))) {
-    throw new SumLensError('no-api-key', `No API key for ${endpoint}: set OPENAI_API_KEY.`);
+  // A jury: each judge probed on its own endpoint, model and key, one report after the other.
+  const targets = flags.judges !== undefined
+    ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl.replace(/\/+$/, ''), model: j.model, apiKey: judgeKey(j) }))
+    : [{ name: undefined, endpoint: (flags.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, ''), model: flags.model || defaultModel, apiKey: process.env.OPENAI_API_KEY }];
+  for (const { endpoint, apiKey } of targets) {
+    if (!apiKey && /(^|\.)openai\.com$|\.azure\.com$/i.test(hostOf(endpoint))) {
+      throw new SumLensError('no-api-key', `No API key for ${endpoint}: set OPENAI_API_KEY${flags.judges !== undefined ? ' (or the judge\'s apiKeyEnv)' : ''}.`);
+    }
   }
   const cancellation = cancelOnInterrupt();
+  const reports: unknown[] = [];
   try {
-    const { probe, routes, costs, retirement } = await probeEndpoint({ endpoint, model, apiKey, timeoutMs: flags.timeout * 1000 }, cancellation.signal);
-    if (flags.json) process.stdout.write(JSON.stringify({ ...probe, routes, costs, ...(retirement ? { retirement } : {}) }, null, 2) + '\n');
-    else process.stdout.write(formatProbe(probe, routes, costs, retirement));
-    if (retirement) process.stderr.write(`sumlens: warning: ${retirementWarning(model, retirement)}\n`);
+    for (const { name, endpoint, model, apiKey } of targets) {
+      const { probe, routes, costs, retirement } = await probeEndpoint({ endpoint, model, apiKey, timeoutMs: flags.timeout * 1000 }, cancellation.signal);
+      if (flags.json) reports.push({ ...(name ? { judge: name } : {}), ...probe, routes, costs, ...(retirement ? { retirement } : {}) });
+      else process.stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, retirement)}${name ? '\n' : ''}`);
+      if (retirement) process.stderr.write(`sumlens: warning: ${name ? `judge ${name}: ` : ''}${retirementWarning(model, retirement)}\n`);
+    }
+    if (flags.json) process.stdout.write(JSON.stringify(flags.judges !== undefined ? reports : reports[0], null, 2) + '\n');
   } finally {
     cancellation.dispose();
   }

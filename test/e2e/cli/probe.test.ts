@@ -1,5 +1,8 @@
 /** `sumlens probe` against fake servers that behave like the rows of the provider guide, as a user runs it. */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { runSumlens as runCli } from '../runCli';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { probeProfiles, type ProbeProfile } from '../../fake/probeProfiles';
@@ -76,5 +79,23 @@ describe('sumlens probe (fake servers with provider profiles)', () => {
     const run = await runCli(['probe'], env());
     assert.equal(run.code, 5, run.stderr);
     assert.equal(run.stderr.trim().split('\n').length, 1);
+  });
+
+  it('--judges probes every judge of a jury on its own endpoint and model, one report each', async () => {
+    const other = await FakeOpenAiServer.start();
+    try {
+      server.setHandler(probeProfiles.openai);
+      other.setHandler(probeProfiles['openai-reasoning']);
+      const judges = path.join(os.tmpdir(), `sumlens-probe-judges-${process.pid}.yaml`);
+      fs.writeFileSync(judges, `judges:\n  - { name: plain, baseUrl: ${server.url}, model: m1 }\n  - { name: thinker, baseUrl: ${other.url}, model: m2 }\n`);
+      const run = await runCli(['probe', '--json', '--judges', judges], {});
+      assert.equal(run.code, 0, run.stderr);
+      const reports = JSON.parse(run.stdout);
+      assert.deepEqual(reports.map((r: { judge: string; logprobs: { support: string } }) => [r.judge, r.logprobs.support]), [['plain', 'yes'], ['thinker', 'refused']]);
+      const text = await runCli(['probe', '--judges', judges], {});
+      assert.match(text.stdout, /^judge plain:\n[^]*^judge thinker:\n/m);
+    } finally {
+      await other.close();
+    }
   });
 });
