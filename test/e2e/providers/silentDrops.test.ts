@@ -34,7 +34,8 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
   const storeFile = () => capabilityFile(path.join(files.dir, 'xdg', 'sumlens'));
 
   it('LM Studio: the second 4-aspect run sends 4 fewer requests, none asking for logprobs, and names the memory; --reset forgets', async () => {
-    server = await FakeOpenAiServer.start({ profile: profiles.lmStudio });
+    // A little latency, as every real server has: the 4 aspects' requests are in flight together.
+    server = await FakeOpenAiServer.start({ profile: profiles.lmStudio, latencyMs: 100 });
     server.setHandler(scoreJudge());
     const first = await sumlens(evalOf('The museum reopened.'), env());
     assert.equal(first.code, 0, first.stderr);
@@ -64,7 +65,8 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
   });
 
   it('a day later the drop is forgotten and the server is asked again', async () => {
-    server = await FakeOpenAiServer.start({ profile: profiles.lmStudio });
+    // A little latency, as every real server has: the 4 aspects' requests are in flight together.
+    server = await FakeOpenAiServer.start({ profile: profiles.lmStudio, latencyMs: 100 });
     server.setHandler(scoreJudge());
     await sumlens(evalOf('The museum reopened.'), env());
     const stored = JSON.parse(fs.readFileSync(storeFile(), 'utf8'));
