@@ -580,7 +580,7 @@ export async function auditJudge({ page, theme, shotsDir, log }: Omit<DriveOptio
   await page.mouse.move(1000, 12);
   await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(shotsDir, `audit-${theme}.png`) });
-  await lengthProbe.locator('.audit-example').scrollIntoViewIfNeeded();
+  await scrollIntoView(lengthProbe.locator('.audit-example'));
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(shotsDir, `audit-example-${theme}.png`) });
   log(`Audit Judge: ${answer}`);
@@ -600,11 +600,13 @@ export async function yourScore({ page, theme, shotsDir, log }: Omit<DriveOption
   const section = frame.locator('section.rating-agreement');
   await section.locator('tbody tr').first().waitFor({ timeout: 15_000 });
   assert.match(await section.innerText(), /coherence[^]*1/);
-  await row.scrollIntoViewIfNeeded();
+  // The panel redraws once more when the ratings file's watcher reads the new line: scroll once it has.
+  await page.waitForTimeout(1_000);
+  await scrollIntoView(row);
   await page.mouse.move(1000, 12);
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shotsDir, `your-score-${theme}.png`) });
-  await section.scrollIntoViewIfNeeded();
+  await scrollIntoView(section);
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(shotsDir, `your-score-agreement-${theme}.png`) });
   log('Your score: 4 on coherence, kept in .sumlens/ratings.jsonl; the panel shows the judge against your scores');
@@ -615,4 +617,17 @@ export async function yourScore({ page, theme, shotsDir, log }: Omit<DriveOption
   await again.waitFor({ timeout: 60_000 });
   await panelFrame(page).locator('section.rating-agreement tbody tr').first().waitFor({ timeout: 30_000 });
   log('after a window reload: 4 is still pressed and the judge against your scores still shown');
+}
+
+/** Scrolls a webview element into view, trying again when a redraw replaced it meanwhile. */
+async function scrollIntoView(locator: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await locator.scrollIntoViewIfNeeded({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await locator.page().waitForTimeout(500);
+    }
+  }
 }
