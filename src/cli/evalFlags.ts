@@ -4,7 +4,7 @@
  * checks all depend on it rather than on each other.
  */
 import type { PoolRule } from '../core/jury/pool';
-import type { Method, Task } from '../core/result';
+import type { Method, ReasonExamples, Task } from '../core/result';
 import type { ScoringFlags } from './scoringOptions';
 import type { SessionFlags } from './sessionOptions';
 
@@ -25,6 +25,8 @@ export interface EvalFlags extends SessionFlags, ScoringFlags {
   calibration?: string;
   judges?: string;
   pool: PoolRule;
+  reasons?: ReasonExamples;
+  reasonsK?: number;
 }
 
 export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {

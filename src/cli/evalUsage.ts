@@ -7,12 +7,15 @@ import * as fs from 'node:fs';
 import { SumLensError } from '../core/errors';
 import { listTemplates } from '../core/prompts/resolveTemplate';
 import type { EvalFlags } from './evalFlags';
+import { checkChooseUsage } from './chooseOptions';
 
 /** Options only the holistic (G-Eval, rationale) route reads. */
 const holisticOptions = ['aspects', 'samples', 'topLogprobs', 'parse'] as const;
 
 export function checkEvalUsage(flags: EvalFlags, given: (option: string) => boolean): void {
   if (flags.prompts !== undefined) checkPromptsDir(flags.prompts);
+  checkChooseUsage(flags);
+  if (flags.method === 'choose' && flags.task === 'consistency') throw usage('--method choose asks seed 002\'s question about a summary or a dialogue response; use --task summarization or dialogue');
   if (flags.method === 'fine' || flags.method === 'all') {
     if (flags.task !== 'summarization') {
       throw usage(`--method ${flags.method} judges a summary against its source and ignores --task ${flags.task}; use --method geval or rationale with that task`);

@@ -5,11 +5,12 @@
  */
 import { isCancellation, isSumLensError, SumLensError } from './errors';
 import { failFast } from './failFast';
+import { evaluateChoose } from './choose/evaluateChoose';
 import { evaluateFine } from './fine/evaluateFine';
 import type { ReferenceRubrics } from './fine/referenceRubric';
 import { evaluateAspects, TASK_ASPECTS, type AspectRunOptions } from './geval/evaluateAspects';
 import { resolveTemplate, TemplateError } from './prompts';
-import type { AspectResult, EvaluationResult, Method, Task } from './result';
+import type { AspectResult, EvaluationResult, Method, ReasonExamples, Task } from './result';
 import { fineWarnings, withAspectWarnings } from './warnings';
 
 export interface EvaluationInput {
@@ -26,6 +27,9 @@ export interface EvaluateOptions extends Omit<AspectRunOptions, 'method'> {
   method: Method;
   /** Fine-grained: rubrics from `input.references`, shared by the items of a run. */
   referenceRubrics?: ReferenceRubrics;
+  /** Aspect choice: reasons written first from these few-shot examples, and how many. */
+  reasons?: ReasonExamples;
+  reasonsK?: number;
 }
 
 export interface Progress {
@@ -56,7 +60,7 @@ export class RunStoppedError extends SumLensError {
 
 export async function evaluate(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks = {}): Promise<EvaluationResult> {
   const started = Date.now();
-  if (options.method !== 'fine') checkAspectTemplates(input.task, options.aspects ?? TASK_ASPECTS[input.task], options.promptOverrideDir);
+  if (options.method !== 'fine' && options.method !== 'choose') checkAspectTemplates(input.task, options.aspects ?? TASK_ASPECTS[input.task], options.promptOverrideDir);
   const run = failFast(options.session, hooks.signal);
   try {
     return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.splittable);
@@ -73,7 +77,7 @@ async function evaluateWith(
   fatal: () => SumLensError | undefined,
   splittableSession: EvaluateOptions['session'],
 ): Promise<EvaluationResult> {
-  const holistic = options.method !== 'fine';
+  const holistic = options.method !== 'fine' && options.method !== 'choose';
   const fineGrained = options.method === 'fine' || options.method === 'all';
   const progress = combinedProgress(hooks.onProgress);
   const finished: AspectResult[] = [];
@@ -104,13 +108,21 @@ async function evaluateWith(
         onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
       })
     : Promise.resolve(undefined);
+  const chooseRun =
+    options.method === 'choose'
+      ? evaluateChoose(input, {
+          ...options,
+          signal: hooks.signal,
+          onProgress: (done, total, label) => progress.update('choose', done, total, label),
+        })
+      : Promise.resolve(undefined);
 
-  const [aspects, fine] = await Promise.allSettled([aspectsRun, fineRun]);
-  const failure = [aspects, fine].find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  const [aspects, fine, choice] = await Promise.allSettled([aspectsRun, fineRun, chooseRun]);
+  const failure = [aspects, fine, choice].find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure && !isCancellation(failure.reason) && !isSumLensError(failure.reason)) throw failure.reason; // a bug
 
   const result: EvaluationResult = {
-    aspects: aspects.status === 'fulfilled' ? aspects.value.map(withAspectWarnings) : finished,
+    aspects: choice.status === 'fulfilled' && choice.value ? choice.value.aspects.map(withAspectWarnings) : aspects.status === 'fulfilled' ? aspects.value.map(withAspectWarnings) : finished,
     usage: options.session.usage(),
     model: options.session.model,
     endpoint: options.session.endpoint,
@@ -119,9 +131,11 @@ async function evaluateWith(
     durationMs: Date.now() - started,
   };
   if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
+  if (choice.status === 'fulfilled' && choice.value) result.choice = choice.value.choice;
   const warnings = fineWarnings(result.fine);
   if (warnings.length > 0) result.warnings = [...(result.warnings ?? []), ...warnings];
-  const provenance = [...(options.session.provenance?.() ?? []), ...(result.fine?.fallbacks ?? [])];
+  const chooseProvenance = choice.status === 'fulfilled' ? (choice.value?.provenance ?? []) : [];
+  const provenance = [...(options.session.provenance?.() ?? []), ...(result.fine?.fallbacks ?? []), ...chooseProvenance];
   if (provenance.length > 0) result.provenance = provenance;
   const stoppedBy = fatal() ?? (failure && !isCancellation(failure.reason) ? (failure.reason as SumLensError) : undefined);
   if (stoppedBy) throw new RunStoppedError(stoppedBy, result);

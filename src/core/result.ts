@@ -6,7 +6,7 @@
 import type { ErrorCode, Failure } from './errors';
 import type { Usage } from './llm/types';
 
-export type Method = 'geval' | 'rationale' | 'fine' | 'all';
+export type Method = 'geval' | 'rationale' | 'fine' | 'all' | 'choose';
 export type Task = 'summarization' | 'dialogue' | 'consistency';
 
 export interface AspectResult {
@@ -171,7 +171,25 @@ export interface EvaluationResult {
    * pool. The aspects above are then the jury's: mean scores, the judges' distributions averaged.
    */
   jury?: JurySummary;
+  /**
+   * The aspect-choice method (seed 002): the aspects the judge chose from the catalogue (they
+   * are the `aspects` above) and the ones it did not choose, which have no score at all.
+   */
+  choice?: ChoiceSummary;
 }
+
+export interface ChoiceSummary {
+  /** The catalogue file the judge chose from. */
+  catalogue: string;
+  offered: string[];
+  notChosen: string[];
+  /** Per chosen aspect: how many of the readings chose it (answers drawn, or reasons with --reasons), and the spread of their scores. */
+  chosen: { name: string; chosenIn: number; of: number; sd?: number; min?: number; max?: number }[];
+  /** --reasons: the few-shot set, how many reasons were asked for, and the reasons the scores were conditioned on. */
+  reasons?: { examples: ReasonExamples; asked: number; texts: string[] };
+}
+
+export type ReasonExamples = 'fsv1' | 'fsv2';
 
 export interface JurySummary {
   pool: 'mean';

@@ -11,7 +11,7 @@ export const settingsSchema = z.object({
   model: z.catch(z.string(), ''),
   task: z.catch(z.enum(['summarization', 'dialogue', 'consistency']), 'summarization'),
   aspects: z.catch(z.array(z.string().check(z.minLength(1))), []),
-  method: z.catch(z.enum(['geval', 'rationale', 'fine', 'all']), 'all'),
+  method: z.catch(z.enum(['geval', 'rationale', 'fine', 'all', 'choose']), 'all'),
   samples: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
   concurrency: z.catch(z.int().check(z.minimum(1), z.maximum(64)), 4),
   route: z.catch(z.enum(['auto', 'logprobs', 'sampling']), 'auto'),

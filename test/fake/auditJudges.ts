@@ -49,7 +49,7 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).map((s) => s.t
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
 /** The fair judge's signals, each in [0, 1]; `maskNumbers` makes it blind to which number is stated. */
-function signals(article: string, summary: string, maskNumbers = false) {
+export function qualitySignals(article: string, summary: string, maskNumbers = false) {
   const mask = (t: string) => (maskNumbers ? t.replace(/\d+/g, '#') : t);
   const sentences = sentencesOf(summary);
   const inArticle = sentences.filter((s) => mask(article).includes(mask(s)));
@@ -72,7 +72,7 @@ function signals(article: string, summary: string, maskNumbers = false) {
 const SCALES: Record<string, [number, number]> = { coherence: [1, 5], consistency: [1, 5], fluency: [1, 3], relevance: [1, 5] };
 
 /** Scores at least half a point below the top, so a fault that adds has room to show. */
-function fairScore(aspect: string, s: ReturnType<typeof signals>): number {
+function fairScore(aspect: string, s: ReturnType<typeof qualitySignals>): number {
   const [min, max] = SCALES[aspect] ?? [1, 5];
   const signal = s[aspect as 'consistency'] ?? 0.5;
   return min + signal * (max - min - 0.5);
@@ -91,7 +91,7 @@ function reply(aspect: string, score: number): FakeReply {
 export function auditJudge(name: AuditJudgeName): (request: RecordedRequest) => FakeReply {
   return (request) => {
     const { aspect, article, summary, fenced, author } = readPrompt(request);
-    const s = signals(article, summary, name === 'numbers' && aspect === 'consistency');
+    const s = qualitySignals(article, summary, name === 'numbers' && aspect === 'consistency');
     let score = fairScore(aspect, s);
     // Adds a point for every sentence beyond four (the items' summaries have four).
     if (name === 'length') score += s.sentences - 4;

@@ -22,6 +22,7 @@ import { runDataEval } from '../evalData';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
 import { addScoringOptions, scoringOptions } from '../scoringOptions';
+import { addChooseOptions, chooseOptions } from '../chooseOptions';
 
 function finiteNumber(text: string): number {
   const value = Number(text);
@@ -36,7 +37,7 @@ export function registerEval(program: Command): void {
     .option('--source <file>', 'the source document (for dialogue: the conversation so far)')
     .option('--summary <file>', 'the summary to judge (for dialogue: the response)')
     .option('--reference <file>', 'a reference summary (fine-grained completeness; for dialogue: the knowledge fact)')
-    .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all']).default('geval'))
+    .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all', 'choose']).default('geval'))
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
     .option('--samples <n>', 'sampling route: the most answers drawn per aspect (1-100)', wholeNumber(1, 100), 20)
@@ -50,6 +51,7 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--pool <rule>', 'with --judges: how the judges\' scores are pooled').choices(['mean', 'median']).default('mean'))
     .option('--calibration <file>', 'also print each score mapped to your people\'s scale by a map from sumlens calibrate (the raw score stays)');
   addScoringOptions(command);
+  addChooseOptions(command);
   addDataOptions(command);
   addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags) : runEval(flags, command)));
 }
@@ -73,6 +75,7 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     topLogprobs: flags.topLogprobs,
     parseRule: flags.parse,
     promptOverrideDir: flags.prompts,
+    ...chooseOptions(flags, (option) => command.getOptionValueSource(option) === 'cli'),
   };
   // A jury has its own sessions, one per judge: no default endpoint or key is needed.
   if (flags.judges !== undefined) return runJury(input, shared, flags, readJudgesFile(flags.judges));

@@ -1,10 +1,12 @@
 import { lineColumn } from '../../core/lineColumn';
-import type { AspectResult, EvaluationResult, FineMetricName, FineResult, MetricScore, NoteName } from '../../core/result';
+import type { AspectResult, ChoiceSummary, EvaluationResult, FineMetricName, FineResult, MetricScore, NoteName } from '../../core/result';
 
 /** The human-readable report of `sumlens eval`: aspects, fine-grained metrics and findings, usage. */
 export function formatEvalReport(result: EvaluationResult, notes: Partial<Record<NoteName, string>>): string {
   const lines = [`SumLens · ${result.model} at ${result.endpoint} · method ${result.method} · task ${result.task}`, ''];
+  if (result.choice) lines.push(...choiceHead(result.choice));
   if (result.aspects.length) lines.push(...aspectTable(result.aspects), '', ...aspectNotes(result.aspects));
+  if (result.choice) lines.push(...choiceTail(result.choice));
   if (result.fine) lines.push(...fineSection(result.fine, notes));
   lines.push(...warningLines(result));
   const u = result.usage;
@@ -42,6 +44,21 @@ function how(a: AspectResult): string {
   const unread = a.unparsed ? `, ${a.unparsed} unreadable` : '';
   const se = a.provenance?.standardError !== undefined ? `, SE ${a.provenance.standardError.toFixed(2)}` : '';
   return `sampling, n=${a.samples ?? 0}${se}${unread}${why}`;
+}
+
+/** The aspect-choice method: what the judge chose, out of how many readings, before the table. */
+function choiceHead(choice: ChoiceSummary): string[] {
+  const reasons = choice.reasons ? `, after ${choice.reasons.texts.length} reasons (${choice.reasons.examples} examples), each scored and pooled` : '';
+  const chosen = choice.chosen.map((c) => `${c.name} ${c.chosenIn}/${c.of}${c.sd !== undefined ? ` (sd ${c.sd.toFixed(2)}, ${c.min}–${c.max})` : ''}`);
+  return [`the judge chose ${choice.chosen.length} of ${choice.offered.length} aspects${reasons}: ${chosen.join(', ') || 'none'}`, ''];
+}
+
+/** The aspects not chosen (no score, on purpose), and the reasons the scores rest on. */
+function choiceTail(choice: ChoiceSummary): string[] {
+  const lines = [`not chosen (no score): ${choice.notChosen.join(', ') || 'none'}`];
+  choice.reasons?.texts.slice(0, 3).forEach((text, i) => lines.push(`reason ${i + 1}: ${oneLine(text)}`));
+  if ((choice.reasons?.texts.length ?? 0) > 3) lines.push(`… ${choice.reasons!.texts.length - 3} more reasons in --json`);
+  return [...lines, ''];
 }
 
 /** Reasons (rationale mode) and generated evaluation steps (errors go to stderr). */

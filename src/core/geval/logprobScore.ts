@@ -64,6 +64,11 @@ export function tokenValue(text: string, scale: ScoreScale): number | null {
 /** Stands in for a token whose text cannot be decoded, so positions in the text stay aligned. */
 const UNDECODED = '\uFFFD';
 
+/** The answer as the tokens spell it, so that a character offset in it names one token. */
+export function answerOfTokens(tokens: readonly TokenLogprob[]): string {
+  return tokens.map((t) => decodeTokenText(t.token) ?? UNDECODED).join('');
+}
+
 export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreScale, rule: ParseRule = 'robust'): LogprobReading {
   const problem = logprobRouteProblem(scale);
   if (problem) throw new SumLensError('bad-request', problem);
@@ -72,7 +77,22 @@ export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreS
     return { ok: false, reason: `the server's token texts cannot be decoded (${JSON.stringify(tokens[0].token)}, …)` };
   }
   const answer = texts.map((text) => text ?? UNDECODED).join('');
-  const position = positionOf(texts, locateScore(answer, scale, rule)?.index);
+  const at = locateScore(answer, scale, rule)?.index;
+  if (at === undefined) {
+    return { ok: false, reason: `no output token holds a valid ${describeScale(scale)} score where the answer states it (the model wrote ${JSON.stringify(answer)})` };
+  }
+  return readingAt(tokens, at, scale);
+}
+
+/**
+ * The distribution at the output token covering character `at` of the answer (the answer is
+ * the tokens' decoded texts joined): the valid values among its alternatives, renormalised.
+ * The aspect-choice method reads each chosen aspect's score this way, at its own place.
+ */
+export function readingAt(tokens: readonly TokenLogprob[], at: number, scale: ScoreScale): LogprobReading {
+  const texts = tokens.map((t) => decodeTokenText(t.token));
+  const answer = answerOfTokens(tokens);
+  const position = positionOf(texts, at);
   if (position === undefined || tokenValue(texts[position] ?? '', scale) === null) {
     const what = position === undefined ? 'no output token holds' : `the token ${JSON.stringify(tokens[position].token)} does not hold`;
     return { ok: false, reason: `${what} a valid ${describeScale(scale)} score where the answer states it (the model wrote ${JSON.stringify(answer)})` };

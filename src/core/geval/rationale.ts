@@ -38,7 +38,7 @@ export async function writeReason(
 }
 
 /** A reason cut off by the token limit ends at its last full sentence, if it has one. */
-function endAtLastSentence(text: string): string {
+export function endAtLastSentence(text: string): string {
   const lastStop = Math.max(text.lastIndexOf('. '), text.lastIndexOf('.\n'), text.endsWith('.') ? text.length - 1 : -1);
   return lastStop > 0 ? text.slice(0, lastStop + 1) : text;
 }

@@ -7,7 +7,7 @@
 import type { PlaceholderName } from './placeholders';
 import type { TemplateTask } from './template';
 
-const ASPECT_REQUIRED: Record<Exclude<TemplateTask, 'fine'>, PlaceholderName[]> = {
+const ASPECT_REQUIRED: Record<Exclude<TemplateTask, 'fine' | 'choose'>, PlaceholderName[]> = {
   summarization: ['summary'],
   consistency: ['summary'],
   dialogue: ['response'],
@@ -22,7 +22,15 @@ const FINE_REQUIRED: [RegExp, PlaceholderName[]][] = [
   [/^fine\/readability-/, ['target']],
 ];
 
+/** The aspect-choice questions show the judge the text it evaluates; its other prompts carry the question. */
+const CHOOSE_REQUIRED: [RegExp, PlaceholderName[]][] = [
+  [/^choose\/question-summarization$/, ['summary', 'aspects']],
+  [/^choose\/question-dialogue$/, ['response', 'aspects']],
+  [/^choose\/(answer|conditioned|reason-[a-z0-9]+)$/, ['question']],
+];
+
 export function requiredPlaceholders(task: TemplateTask, id: string): PlaceholderName[] {
+  if (task === 'choose') return CHOOSE_REQUIRED.filter(([pattern]) => pattern.test(id)).flatMap(([, names]) => names);
   if (task !== 'fine') return ASPECT_REQUIRED[task];
   return FINE_REQUIRED.filter(([pattern]) => pattern.test(id)).flatMap(([, names]) => names);
 }

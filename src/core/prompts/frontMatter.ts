@@ -47,7 +47,9 @@ const fineFrontMatter = z.looseObject({
   description: z.string().optional(),
 });
 
-const frontMatterSchema = z.discriminatedUnion('task', [aspectFrontMatter, fineFrontMatter]);
+const chooseFrontMatter = fineFrontMatter.extend({ task: z.literal('choose') });
+
+const frontMatterSchema = z.discriminatedUnion('task', [aspectFrontMatter, fineFrontMatter, chooseFrontMatter]);
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 export interface SplitTemplate {

@@ -45,7 +45,7 @@ export function loadTemplate(filePath: string): Template {
 
   const split = splitTemplate(filePath, text);
   const { frontMatter, body, bodyStartLine } = split;
-  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, frontMatter.task === 'fine', split.keyLines.placeholders);
+  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, frontMatter.task === 'fine' || frontMatter.task === 'choose', split.keyLines.placeholders);
   const blind = missingEvaluatedText(frontMatter.task, frontMatter.id, frontMatter.placeholders);
   if (blind) throw new TemplateError(filePath, split.keyLines.placeholders ?? 1, blind);
 
@@ -59,7 +59,7 @@ export function loadTemplate(filePath: string): Template {
     frontMatter: split.rawFrontMatter,
     frontMatterLines: split.keyLines,
   };
-  if (frontMatter.task === 'fine') return { ...base, task: 'fine' };
+  if (frontMatter.task === 'fine' || frontMatter.task === 'choose') return { ...base, task: frontMatter.task };
   const [min, max] = frontMatter.scale;
   return {
     ...base,

@@ -12,7 +12,7 @@ export const INPUT_PLACEHOLDERS = [
   'context', // any extra context a user template wants to pass
 ] as const;
 
-/** Names only fine-grained templates use (their engine fills them). */
+/** Names only the engine's own prompts use (fine-grained and aspect choice; the engine fills them). */
 export const FINE_PLACEHOLDERS = [
   'note', // the note an entity list is extracted from or judged against
   'entities', // a list of extracted entities
@@ -24,6 +24,8 @@ export const FINE_PLACEHOLDERS = [
   'answer',
   'steps',
   'reason',
+  'aspects', // aspect choice: the catalogue's names
+  'examples', // aspect choice: the few-shot examples of reasons
 ] as const;
 
 export const PLACEHOLDER_NAMES = [...INPUT_PLACEHOLDERS, ...FINE_PLACEHOLDERS] as const;

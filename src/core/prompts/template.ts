@@ -4,7 +4,8 @@ import type { PlaceholderName } from './placeholders';
 /** Tasks whose templates score one aspect on a scale (G-Eval and rationale-first). */
 export const ASPECT_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
 export type AspectTask = (typeof ASPECT_TASKS)[number];
-export type TemplateTask = AspectTask | 'fine';
+/** `fine` and `choose` templates are free-form prompts of the engine's own (no scale, no sections). */
+export type TemplateTask = AspectTask | 'fine' | 'choose';
 
 interface TemplateBase {
   /** "<task>/<name>", the path under a prompts directory without ".md". */
@@ -46,8 +47,13 @@ export interface FineTemplate extends TemplateBase {
   task: 'fine';
 }
 
-export type Template = AspectTemplate | FineTemplate;
+/** The aspect-choice prompts (prompts/choose/): the question, the reason, the catalogue, the few-shot examples. */
+export interface ChooseTemplate extends TemplateBase {
+  task: 'choose';
+}
+
+export type Template = AspectTemplate | FineTemplate | ChooseTemplate;
 
 export function isAspectTemplate(template: Template): template is AspectTemplate {
-  return template.task !== 'fine';
+  return template.task !== 'fine' && template.task !== 'choose';
 }

@@ -51,6 +51,7 @@ const methodLabels: Record<Method, string> = {
   rationale: 'Rationale-first scores (with reasons)',
   fine: 'Fine-grained facts (completeness, correctness, alignment, readability)',
   all: 'Scores and fine-grained facts',
+  choose: 'The judge chooses the aspects (seed 002), with a reason for each',
 };
 
 /** The data file: the one right-clicked in the explorer, else the active editor's, else asked for. */
@@ -93,7 +94,7 @@ async function pickMethod(
   estimate: (method: Method) => Promise<DryRunEstimate>,
   rows: number,
 ): Promise<Method | undefined> {
-  const methods: Method[] = ['geval', 'rationale', 'fine', 'all'];
+  const methods: Method[] = ['geval', 'rationale', 'fine', 'all', 'choose'];
   type Item = vscode.QuickPickItem & { method: Method };
   const pick = vscode.window.createQuickPick<Item>();
   Object.assign(pick, {

@@ -1,0 +1,120 @@
+/**
+ * The aspect-choice method (seed 002, `--method choose`): the judge chooses the aspects that
+ * fit the output from a catalogue and scores each 1–5. Without reasons, one request per
+ * summary: a reason and a score per chosen aspect. With `reasons` (fsv1 or fsv2 few-shot
+ * examples), K reasons are written first and each is scored on its own; the K conditioned
+ * readings are pooled: an aspect is chosen when most readings chose it, its score is their
+ * mean, with their spread. Aspects not chosen get no number: they are listed as not chosen.
+ */
+import type { AspectInput } from '../geval/inputVariables';
+import type { RoutePreference } from '../geval/scoreRoutes';
+import type { LlmSession } from '../llm/types';
+import type { AspectResult, ChoiceSummary, ReasonExamples } from '../result';
+import { loadCatalogue } from './catalogue';
+import { choosePrompts } from './choosePrompts';
+import { pooledChoice, type PooledAspect } from './pooledChoice';
+import { readChoice, type ChoiceReading } from './readChoice';
+import { writeReasons } from './writeReasons';
+
+/** Seed 002 drew 20 reasons per question. */
+export const DEFAULT_REASONS_K = 20;
+/** A reason and a score for each of a handful of aspects. */
+const ANSWER_MAX_TOKENS = 600;
+/** Scores only, after a reason written beforehand. */
+const CONDITIONED_MAX_TOKENS = 120;
+
+export interface ChooseOptions {
+  session: LlmSession;
+  route?: RoutePreference;
+  /** Sampling route: answers drawn per prompt (default 20 for the one-request form, 1 per reason with --reasons). */
+  samples?: number;
+  reasons?: ReasonExamples;
+  reasonsK?: number;
+  promptOverrideDir?: string;
+  fenceInputs?: boolean;
+  signal?: AbortSignal;
+  onProgress?(done: number, total: number, label: string): void;
+}
+
+export interface ChooseOutcome {
+  aspects: AspectResult[];
+  choice: ChoiceSummary;
+  provenance: string[];
+}
+
+export async function evaluateChoose(input: AspectInput, options: ChooseOptions): Promise<ChooseOutcome> {
+  const catalogue = loadCatalogue(options.promptOverrideDir);
+  const names = catalogue.aspects.map((a) => a.name);
+  const prompts = choosePrompts(input, catalogue, { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs });
+  const route = options.route ?? 'auto';
+  const provenance: string[] = [];
+
+  let readings: ChoiceReading[];
+  let reasons: ChoiceSummary['reasons'];
+  if (!options.reasons) {
+    options.onProgress?.(0, 1, 'choose');
+    readings = [await readChoice(options.session, prompts.answer(), names, { route, samples: options.samples ?? 20, maxTokens: ANSWER_MAX_TOKENS, purpose: 'choose', signal: options.signal })];
+    options.onProgress?.(1, 1, 'choose');
+  } else {
+    const asked = options.reasonsK ?? DEFAULT_REASONS_K;
+    const total = asked + 1;
+    options.onProgress?.(0, total, 'choose:reason');
+    const written = await writeReasons(options.session, prompts.reason(options.reasons), asked, options.signal);
+    provenance.push(...written.fallbacks);
+    if (written.texts.length < asked) provenance.push(`${asked - written.texts.length} of ${asked} reasons were empty and left out`);
+    reasons = { examples: options.reasons, asked, texts: written.texts };
+    let done = 1;
+    options.onProgress?.(done, total, 'choose:reason');
+    readings = await Promise.all(
+      written.texts.map(async (reason, i) => {
+        const reading = await readChoice(options.session, prompts.conditioned(reason), names, {
+          route,
+          samples: options.samples ?? 1,
+          maxTokens: CONDITIONED_MAX_TOKENS,
+          purpose: `choose:score ${i + 1}/${written.texts.length}`,
+          signal: options.signal,
+        });
+        options.onProgress?.(++done, total, 'choose:score');
+        return reading;
+      }),
+    );
+  }
+  for (const reading of readings) provenance.push(...reading.fallbacks);
+
+  const pooled = pooledChoice(readings);
+  const chosenNames = new Set(pooled.map((p) => p.aspect));
+  return {
+    aspects: pooled.map((p) => aspectResult(p, input, catalogue.filePath)),
+    choice: {
+      catalogue: catalogue.filePath,
+      offered: names,
+      notChosen: names.filter((name) => !chosenNames.has(name)),
+      chosen: pooled.map((p) => ({ name: p.aspect, chosenIn: p.chosenIn, of: p.of, ...(p.spread ? p.spread : {}) })),
+      ...(reasons ? { reasons } : {}),
+    },
+    provenance: [...new Set(provenance)],
+  };
+}
+
+function aspectResult(pooled: PooledAspect, input: AspectInput, catalogueFile: string): AspectResult {
+  return {
+    name: pooled.aspect,
+    task: input.task,
+    score: pooled.score,
+    scale: [1, 5],
+    distribution: pooled.distribution,
+    method: pooled.route,
+    validMass: pooled.validMass,
+    ...(pooled.samples !== undefined ? { samples: pooled.samples, unparsed: pooled.unparsed } : {}),
+    reason: pooled.reason,
+    template: catalogueFile,
+    ...(pooled.warnings.length > 0 ? { warnings: pooled.warnings } : {}),
+    provenance: {
+      route: pooled.route,
+      why: pooled.why,
+      validMass: pooled.validMass,
+      ...(pooled.samples !== undefined ? { samples: pooled.samples } : {}),
+      ...(pooled.fallbacks.length > 0 ? { fallbacks: pooled.fallbacks } : {}),
+    },
+  };
+}
