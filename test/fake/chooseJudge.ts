@@ -2,7 +2,7 @@
  * Scripted judges for the aspect-choice method (seed 002). The choosing judge reads the
  * article and the output from the question, chooses the task's four aspects (plus clarity
  * when the summary has more than three sentences), gives each a score from the audit's fair
- * quality signals, and writes it as asked: a reason and a score per line in the one-request
+ * quality signals (and leaves fluency out of summaries of more than 75 words), and writes it as asked: a reason and a score per line in the one-request
  * form, K reasons at the reason prompt, scores only after a reason, each score a token with
  * a probability distribution around it. The others fail in one way each.
  */
@@ -37,7 +37,8 @@ function opinions(prompt: string): [string, number][] {
   const article = between(prompt, 'Source Text:', '\n\noutput:');
   const summary = between(prompt, '\n\noutput:', '\n\n');
   const s = qualitySignals(article, summary);
-  const scores: [string, number][] = SUMMARY_ASPECTS.map((aspect) => [aspect, clamp(1 + 4 * s[aspect as 'coherence'])]);
+  const long = summary.split(/\s+/).length > 75;
+  const scores: [string, number][] = SUMMARY_ASPECTS.filter((a) => !(long && a === 'fluency')).map((aspect) => [aspect, clamp(1 + 4 * s[aspect as 'coherence'])]);
   if (s.sentences > 3) scores.push(['clarity', clamp(5 - s.sentences / 3)]);
   return scores;
 }

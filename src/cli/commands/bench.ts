@@ -18,14 +18,17 @@ import { repeatBench } from '../../core/run/repeatBench';
 import { correlationSpread, correlationSpreadTable } from '../../core/meta/repeatSpread';
 import { SumLensError } from '../../core/errors';
 import { runExitCode } from '../../core/run/outcome';
-import type { Method } from '../../core/result';
+import type { Method, ReasonExamples } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
 import { runBatchBench } from '../../core/run/batch/runBatchBench';
 import { benchPlan } from '../../core/run/benchPlan';
 import { estimateRun } from '../../core/run/dryRun';
 import { benchItems, runBench, type BenchRunOptions, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
 import { runSettings } from '../../core/runFile/runHeader';
+import { readBenchFile } from '../../core/runFile/benchRecord';
 import { addScoringOptions, scoringOptions, scoringSettings, type ScoringFlags } from '../scoringOptions';
+import { addChooseOptions, checkChooseUsage, chooseOptions, chooseSettings } from '../chooseOptions';
+import { seed002Section } from '../../core/meta/seed002Figures';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
 import { wholeNumber } from '../numbers';
@@ -56,6 +59,9 @@ interface BenchFlags extends SessionFlags, ScoringFlags {
   repeat?: number;
   judges?: string;
   pool: PoolRule;
+  reasons?: ReasonExamples;
+  reasonsK?: number;
+  preset?: ScoringFlags['preset'];
 }
 
 export function registerBench(program: Command): void {
@@ -63,7 +69,7 @@ export function registerBench(program: Command): void {
     .command('bench')
     .description('run an evaluator over a human-annotated dataset, then correlate with the human scores')
     .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum; see sumlens datasets list) or a dataset JSON', (value: string) => resolveDatasetArgument(value))
-    .addOption(new Option('--method <method>', 'evaluator').choices(['geval', 'rationale', 'fine']).default('geval'))
+    .addOption(new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, seed 002; its protocol pools the items)').choices(['geval', 'rationale', 'fine', 'choose']).default('geval'))
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
     .option('--limit <n>', 'only the first N items', positiveInt)
     .option('--out <file>', 'run file (JSONL), appended per item (default: bench-<dataset>-<method>.jsonl)')
@@ -82,7 +88,8 @@ export function registerBench(program: Command): void {
     .option('--judges <file>', 'a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): each judge and the jury against people, the jury against its best judge')
     .addOption(new Option('--pool <rule>', 'with --judges: how the judges\' scores are pooled').choices(['mean', 'median']).default('mean'));
   addScoringOptions(command);
-  addSessionOptions(command).action(runBenchCommand);
+  addChooseOptions(command);
+  addSessionOptions(command).action((flags: BenchFlags) => runBenchCommand(flags, (option) => command.getOptionValueSource(option) === 'cli'));
 }
 
 /** Fine-grained on SummEval follows the paper's §4.3: a rubric from the 11 references per article. */
@@ -96,15 +103,18 @@ function outPath(flags: BenchFlags): string {
   return flags.out ?? `bench-${basename(flags.dataset).replace(/\.json$/i, '')}-${flags.method}.jsonl`;
 }
 
-async function runBenchCommand(flags: BenchFlags): Promise<void> {
+async function runBenchCommand(flags: BenchFlags, given: (option: string) => boolean): Promise<void> {
   // Options that cannot go together are refused before any file is read.
   if (flags.repeat !== undefined && flags.batch) throw new SumLensError('usage', '--repeat runs against the endpoint directly, not with --batch');
+  checkChooseUsage(flags);
+  // Seed 002 correlates the pooled items; a chosen --level still wins.
+  if (flags.method === 'choose') flags.level ??= 'sample';
   const dataset = readDataset(flags.dataset);
   const plan = benchPlan(dataset, flags.aspects);
   const out = outPath(flags);
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;
-  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts, ...chooseOptions(flags, given) };
   const judgeAspects = plan.aspects.map((a) => a.judge);
   const evaluator = evaluatorFor(dataset, flags);
 
@@ -128,7 +138,7 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
     aspects: judgeAspects,
     samples: flags.samples,
     promptOverrideDir: flags.prompts,
-    options: { parse: flags.parse, ...scoringSettings(flags) },
+    options: { parse: flags.parse, ...scoringSettings(flags), ...chooseSettings(flags) },
   });
   const common = { dataset, plan, method: flags.method, out, evaluate: evaluator, limit: flags.limit, extra, settings, restart: flags.restart };
   if (flags.judges !== undefined) {
@@ -204,11 +214,18 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
   }
 }
 
+/** Per aspect: the run's finished items, and in how many the judge did not choose it. */
+function notChosenCounts(out: string, aspects: string[]): Record<string, { items: number; notChosen: number }> {
+  const finished = readBenchFile(out).records.filter((r) => r.status !== 'failed');
+  return Object.fromEntries(aspects.map((a) => [a, { items: finished.length, notChosen: finished.filter((r) => r.scores[a] === undefined).length }]));
+}
+
 function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: BenchRunSummary): void {
   const { results } = runMeta({ dataset: dataset.path, aspects, predictions: out, level: flags.level });
   if (flags.json) {
     process.stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
     return;
   }
-  process.stdout.write(`${metaTable(results)}\n${paperSection(dataset, results)}`);
+  const published = flags.method === 'choose' ? `\n${seed002Section(dataset.kind, results, notChosenCounts(out, aspects))}` : paperSection(dataset, results);
+  process.stdout.write(`${metaTable(results)}\n${published}`);
 }

@@ -25,6 +25,15 @@ function aspectFailure(aspect: AspectResult | undefined): Failure {
  */
 export function itemScores(result: EvaluationResult, names: ReadonlyArray<{ judge: string; as: string }>): ItemScores {
   const out: ItemScores = { scores: {}, errors: {} };
+  if (result.method === 'choose') {
+    // An aspect the judge did not choose has no score and is no failure: the meta counts it missing.
+    for (const { judge, as } of names) {
+      const aspect = result.aspects.find((a) => a.name === judge);
+      if (typeof aspect?.score === 'number') out.scores[as] = aspect.score;
+      else if (aspect) out.errors[as] = aspectFailure(aspect);
+    }
+    return out;
+  }
   if (result.method !== 'fine') {
     for (const { judge, as } of names) {
       const aspect = result.aspects.find((a) => a.name === judge);
