@@ -6,6 +6,9 @@ import type { CrossRun } from './runCross';
 const two = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(2));
 const signed = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${x >= 0 ? '+' : ''}${x.toFixed(3)}`);
 
+/** Why a matrix has no test (one human aspect only, or no judge aspect named after a human one). */
+export const NO_TEST = 'no test: a test needs a judge aspect with a human aspect of its own name, and another human aspect';
+
 /** "0.52 [0.47, 0.57]". */
 export function crossCell(spearman: number, interval: { low: number; high: number }): string {
   return `${two(spearman)} [${two(interval.low)}, ${two(interval.high)}]`;
@@ -53,7 +56,7 @@ export function crossTable(run: CrossRun): string {
     `${bootstrapNote(run.bootstrap)}, the same resamples for every cell`,
     ...(mostSkipped > 0 ? [`documents with constant judge or human scores left out per cell, at most ${mostSkipped}`] : []),
     run.tests.length === 0
-      ? 'no judge aspect has a human aspect of its own name: nothing to test'
+      ? NO_TEST
       : `confused (ρ with another human aspect above ρ with its own: interval above 0, Holm p < ${run.alpha}, ${run.tests.length} tests):` +
         (confused.length === 0 ? ' none' : ''),
     ...confused.map((t) => testLine(t, resamples)),

@@ -4,7 +4,7 @@
  * aspects found confused with another human aspect; rendered on the server and escaped.
  * Markdown: the text `meta --cross` prints, in a code block.
  */
-import { crossCell, crossTable, formatBootstrapP } from '../../meta/crossTable';
+import { crossCell, crossTable, formatBootstrapP, NO_TEST } from '../../meta/crossTable';
 import type { CrossTest } from '../../meta/crossAspects';
 import type { CrossRun } from '../../meta/runCross';
 import { esc } from './svg';
@@ -45,7 +45,7 @@ export function crossSection(run: CrossRun): string {
   const list = (tests: CrossTest[]) => `<ul>${tests.map((t) => testItem(t, run.bootstrap.resamples)).join('')}</ul>`;
   const verdict =
     run.tests.length === 0
-      ? '<p>No judge aspect has a human aspect of its own name: nothing to test.</p>'
+      ? `<p>${esc(NO_TEST)}</p>`
       : `<p>Confused (ρ with another human aspect above ρ with its own: interval above 0, Holm p &lt; ${run.alpha}, ${run.tests.length} tests): ${confused.length === 0 ? 'none' : ''}</p>` +
         (confused.length > 0 ? list(confused) : '') +
         (notSignificant.length > 0 ? `<p>Above its own, not significant after Holm:</p>${list(notSignificant)}` : '');
