@@ -92,12 +92,12 @@ function pairFigures(level: Level, items: readonly Scored[], resamples: readonly
 }
 
 /** The units resampled at a level: documents in order of first appearance (as summaryUnits groups them), or items. */
-export function unitCount(level: Level, columns: CrossColumns): number {
+function unitCount(level: Level, columns: CrossColumns): number {
   return level === 'summary' ? new Set(columns.group).size : columns.group.length;
 }
 
 /** `resamples` lists of unit indices, drawn as every other bootstrap of `meta` draws them (same seed, same lists). */
-export function drawResamples(units: number, resamples: number, seed: number): number[][] {
+function drawResamples(units: number, resamples: number, seed: number): number[][] {
   const random = seededRandom(seed);
   return Array.from({ length: resamples }, () => resampleIndices(random, units));
 }

@@ -20,7 +20,7 @@ export interface CrossRun extends CrossResult {
   missing: number;
 }
 
-export interface CrossOptions extends ResamplingFlags {
+export interface CrossRunOptions extends ResamplingFlags {
   dataset: string;
   source: ScoreSource;
   /** Judge aspects; by default every aspect the predictions name. */
@@ -43,7 +43,7 @@ export function crossOfPredictions(
   return { dataset: dataset.path, source, ...result, missing };
 }
 
-export function runCross(options: CrossOptions): CrossRun {
+export function runCross(options: CrossRunOptions): CrossRun {
   const dataset = readDataset(options.dataset);
   const { source } = options;
   if ('field' in source) {
