@@ -2,13 +2,16 @@
  * `sumlens meta`: correlation of predicted with human scores on a human-annotated dataset, each
  * with a bootstrap interval. Predictions come from a bench JSONL file (matched to items by key:
  * `doc_id|system_id`, or a hash of source, system and output when items have no doc_id) or from
- * a field of the items. `--compare` takes two such score sets and tests their difference.
+ * a field of the items. `--compare` takes two such score sets and tests their difference;
+ * `--cross` correlates every judge aspect with every human aspect.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolveDatasetArgument } from '../../core/datasets/locate';
 import { SumLensError } from '../../core/errors';
 import type { Level } from '../../core/datasets/dataset';
 import { compareTable, metaJson, metaTable, paperSection } from '../../core/meta/formatTable';
+import { crossTable } from '../../core/meta/crossTable';
+import { runCross } from '../../core/meta/runCross';
 import { DEFAULT_RESAMPLES, runCompare, runMeta, type ScoreSource } from '../../core/meta/runMeta';
 import { DEFAULT_SEED } from '../../core/stats/random';
 
@@ -53,11 +56,12 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 
 interface MetaFlags {
   dataset: string;
-  aspect: string[];
+  aspect?: string[];
   predictions?: string[];
   field?: string[];
   level?: Level;
   compare?: boolean;
+  cross?: boolean;
   resamples: number;
   seed: number;
   json?: boolean;
@@ -75,10 +79,11 @@ export function registerMeta(program: Command): void {
     .command('meta')
     .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b) with 95% bootstrap intervals')
     .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum; see sumlens datasets list) or a dataset JSON (also UniEval/G-Eval result files)', (value: string) => resolveDatasetArgument(value))
-    .requiredOption('--aspect <names>', 'human-scored aspect, or several separated by commas', parseAspects)
+    .option('--aspect <names>', 'human-scored aspect, or several separated by commas (with --cross: the judge aspects, default all the predictions have)', parseAspects)
     .option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key (twice with --compare)', collect)
     .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores (twice with --compare)", collect)
     .option('--compare', 'compare two score sets on the same items: A − B per coefficient, its interval and a paired permutation p-value')
+    .option('--cross', 'every judge aspect × every human aspect: Spearman with intervals, and a judge aspect that follows another human aspect more than its own')
     .addOption(levelOption())
     .option('--json', 'print JSON');
   addResamplingOptions(command)
@@ -89,9 +94,17 @@ export function registerMeta(program: Command): void {
         'Levels: summary = per document, averaged, skipping documents with constant human or predicted ' +
         'scores (SummEval default); sample = all items pooled (default elsewhere); system = per-system means.\n' +
         'Intervals: documents are resampled at the summary level, items at the others (Deutsch, Dror and Roth, 2021).\n' +
-        'With --compare, A is the first --predictions file (else the first --field) and B the other score set.',
+        'With --compare, A is the first --predictions file (else the first --field) and B the other score set.\n' +
+        'With --cross, every cell is over the items with every judge aspect, on the same resamples; a judge aspect is ' +
+        'flagged as confused with human aspect B when ρ(judge, B) − ρ(judge, own) has its interval above 0 and a ' +
+        'Holm-adjusted two-sided bootstrap p below 0.05.',
     )
     .action((flags: MetaFlags) => {
+      if (flags.cross) {
+        runCrossCommand(flags);
+        return;
+      }
+      if (flags.aspect === undefined) throw new SumLensError('usage', 'give --aspect NAMES (optional only with --cross)');
       const common = { dataset: flags.dataset, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed };
       if (flags.compare) {
         const { dataset, results } = runCompare({ ...common, sources: sources(flags) });
@@ -111,4 +124,12 @@ export function registerMeta(program: Command): void {
       }
       process.stdout.write(`${dataset.path} (${dataset.kind}, ${dataset.items.length} items)\n${metaTable(results)}\n${paperSection(dataset, results)}`);
     });
+}
+
+function runCrossCommand(flags: MetaFlags): void {
+  if (flags.compare) throw new SumLensError('usage', '--cross and --compare do not go together: --cross takes one score set');
+  const [source, ...others] = sources(flags);
+  if (!source || others.length > 0) throw new SumLensError('usage', '--cross takes exactly one of --predictions FILE or --field NAME');
+  const run = runCross({ dataset: flags.dataset, source, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed });
+  process.stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
 }

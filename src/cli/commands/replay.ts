@@ -1,13 +1,16 @@
 /**
  * `sumlens replay`: score recorded judge answers (G-Eval's results format) with our parser and
  * sampling estimator, no model called, and correlate with the human scores. Without --parse
- * it prints our rule ('robust') beside G-Eval's own (leading number, else 0).
+ * it prints our rule ('robust') beside G-Eval's own (leading number, else 0). `--cross`
+ * correlates the replayed scores with every human aspect of the file instead.
  */
 import { Option, type Command } from 'commander';
 import type { ParseRule } from '../../core/geval/parseScore';
 import { readDataset, type Level } from '../../core/datasets/dataset';
 import { bootstrapNote, figureColumns, paperSection, renderTable } from '../../core/meta/formatTable';
-import { parseScaleRange, replay, type ReplayResult } from '../../core/meta/replay';
+import { crossTable } from '../../core/meta/crossTable';
+import { parseScaleRange, replay, replayedScores, type ReplayResult } from '../../core/meta/replay';
+import { crossOfPredictions } from '../../core/meta/runCross';
 import { addResamplingOptions, levelOption } from './meta';
 
 interface ReplayFlags {
@@ -16,6 +19,7 @@ interface ReplayFlags {
   scale: string;
   level?: Level;
   parse?: ParseRule;
+  cross?: boolean;
   resamples: number;
   seed: number;
   json?: boolean;
@@ -55,10 +59,18 @@ export function registerReplay(program: Command): void {
     .addOption(
       new Option('--parse <rule>', "one parse rule only (default: ours beside G-Eval's)").choices(['robust', 'geval']),
     )
+    .option('--cross', 'the replayed scores (as the --aspect judge aspect, --parse rule, default ours) against every human aspect, as meta --cross')
     .option('--json', 'print JSON (without --parse: ours, with G-Eval rule figures under "gevalRule")');
   addResamplingOptions(command).action((flags: ReplayFlags) => {
       const dataset = readDataset(flags.results);
       const scale = parseScaleRange(flags.scale);
+      if (flags.cross) {
+        const rule = flags.parse ?? 'robust';
+        const judge = { [flags.aspect]: replayedScores(dataset, scale, rule).predicted };
+        const run = crossOfPredictions(dataset, `recorded answers, parse rule ${rule}`, judge, flags.level, flags);
+        process.stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
+        return;
+      }
       const rules: ParseRule[] = flags.parse ? [flags.parse] : ['robust', 'geval'];
       const resampling = { resamples: flags.resamples, seed: flags.seed };
       const results = rules.map((rule) => replay(dataset, flags.aspect, scale, rule, flags.level, resampling));

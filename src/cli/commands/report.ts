@@ -1,6 +1,7 @@
 /**
- * `sumlens report [RUN [RUN_B]] [--audit FILE] --html FILE --md FILE`: a report people read, from
- * one or two run files and/or a judge audit (sumlens audit --format json).
+ * `sumlens report [RUN [RUN_B]] [--audit FILE] [--cross FILE] --html FILE --md FILE`: a report
+ * people read, from one or two run files, a judge audit (sumlens audit --format json) and/or a
+ * matrix of judge aspects × human aspects (sumlens meta --cross --json).
  */
 import { resolve } from 'node:path';
 import { Command } from 'commander';
@@ -9,6 +10,8 @@ import { writeFileAtomically } from '../../core/writeAtomically';
 import { reportHtml } from '../../core/run/report/html';
 import { reportMarkdown } from '../../core/run/report/markdown';
 import { reportData, type ReportData } from '../../core/run/report/reportData';
+import { CROSS_STYLE, crossMarkdown, crossSection } from '../../core/run/report/crossSection';
+import { readCrossFile } from '../../core/meta/crossFile';
 import { readAuditFile } from '../../core/audit/auditFile';
 import { AUDIT_STYLE, auditSection } from '../../core/audit/auditHtml';
 import { auditMarkdown } from '../format/auditTable';
@@ -19,6 +22,7 @@ interface ReportFlags {
   md?: string;
   allowDifferent?: boolean;
   audit?: string;
+  cross?: string;
 }
 
 export function registerReport(program: Command): void {
@@ -31,6 +35,7 @@ export function registerReport(program: Command): void {
     .option('--md <file>', 'write the figures as Markdown here ("-" for stdout)')
     .option('--allow-different', 'compare runs whose judge, method or templates differ')
     .option('--audit <file>', 'add a judge audit (the JSON of sumlens audit --format json)')
+    .option('--cross <file>', 'add the judge aspects × human aspects matrix (the JSON of sumlens meta --cross --json or replay --cross --json)')
     .action(runReportCommand);
 }
 
@@ -41,14 +46,23 @@ function write(file: string, text: string): void {
 
 async function runReportCommand(runA: string | undefined, runB: string | undefined, flags: ReportFlags): Promise<void> {
   if (!flags.html && !flags.md) throw new SumLensError('usage', 'give --html FILE and/or --md FILE');
-  if (runA === undefined && flags.audit === undefined) throw new SumLensError('usage', 'give a run file, --audit FILE, or both');
+  if (runA === undefined && flags.audit === undefined && flags.cross === undefined) {
+    throw new SumLensError('usage', 'give a run file, --audit FILE, --cross FILE, or several');
+  }
   const audit = flags.audit !== undefined ? readAuditFile(flags.audit) : undefined;
+  const cross = flags.cross !== undefined ? readCrossFile(flags.cross) : undefined;
   const data: ReportData = runA !== undefined ? await reportData(runA, runB, { allowDifferent: flags.allowDifferent }) : { runs: [] };
   if (flags.html) {
-    write(flags.html, reportHtml(data, audit ? [{ style: AUDIT_STYLE, html: auditSection(audit) }] : []));
+    const extra = [...(audit ? [{ style: AUDIT_STYLE, html: auditSection(audit) }] : []), ...(cross ? [{ style: CROSS_STYLE, html: crossSection(cross) }] : [])];
+    write(flags.html, reportHtml(data, extra));
     stderrNotice(`wrote ${flags.html}`);
   }
-  const markdown = () => [...(audit ? [auditMarkdown(audit.run, audit.report, audit.prompts), ''] : []), ...(data.runs.length > 0 ? [reportMarkdown(data)] : [])].join('\n');
+  const markdown = () =>
+    [
+      ...(audit ? [auditMarkdown(audit.run, audit.report, audit.prompts), ''] : []),
+      ...(cross ? [crossMarkdown(cross)] : []),
+      ...(data.runs.length > 0 ? [reportMarkdown(data)] : []),
+    ].join('\n');
   if (flags.md === '-') process.stdout.write(markdown());
   else if (flags.md) {
     write(flags.md, markdown());

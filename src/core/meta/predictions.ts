@@ -23,14 +23,18 @@ function scored(item: DatasetItem, human: number, predicted: number | null): Sco
 
 const FieldScores = z.record(z.string(), z.number().nullable());
 
+function fieldRecord(dataset: Dataset, item: DatasetItem, field: string): Record<string, number | null> {
+  const parsed = FieldScores.safeParse((item as Record<string, unknown>)[field]);
+  if (!parsed.success) {
+    throw new SumLensError('bad-input', `${dataset.path}: item ${item.index}: "${field}" is not a record of scores`);
+  }
+  return parsed.data;
+}
+
 /** Predictions stored in each item under `field` as `{ aspect: score }`. */
 export function fromField(dataset: Dataset, aspect: string, field: string): ScoredItem[] {
   return dataset.items.map((item) => {
-    const parsed = FieldScores.safeParse((item as Record<string, unknown>)[field]);
-    if (!parsed.success) {
-      throw new SumLensError('bad-input', `${dataset.path}: item ${item.index}: "${field}" is not a record of scores`);
-    }
-    const predicted = parsed.data[aspect];
+    const predicted = fieldRecord(dataset, item, field)[aspect];
     if (predicted === undefined) {
       throw new SumLensError('bad-input', `${dataset.path}: item ${item.index}: "${field}" has no "${aspect}"`);
     }
@@ -38,13 +42,25 @@ export function fromField(dataset: Dataset, aspect: string, field: string): Scor
   });
 }
 
-/** Predictions from bench records, matched by item key; items without a record count as missing. */
-export function fromBenchRecords(
-  dataset: Dataset,
-  aspect: string,
-  records: readonly BenchRecord[],
-  recordsPath: string,
-): ScoredItem[] {
+/** Judge aspect → prediction per dataset item, in item order (null: no prediction). */
+export type JudgePredictions = Record<string, (number | null)[]>;
+
+/** `aspects`, or else every aspect some record names, each in order of first appearance. */
+function columns(records: readonly (Record<string, number | null> | undefined)[], aspects: readonly string[] | undefined): JudgePredictions {
+  const names = aspects ?? [...new Set(records.flatMap((r) => Object.keys(r ?? {})))];
+  return Object.fromEntries(names.map((a) => [a, records.map((r) => r?.[a] ?? null)]));
+}
+
+/** The items' `field` records as judge predictions: every aspect they name, or only `aspects`. */
+export function fieldPredictions(dataset: Dataset, field: string, aspects?: readonly string[]): JudgePredictions {
+  return columns(
+    dataset.items.map((item) => fieldRecord(dataset, item, field)),
+    aspects,
+  );
+}
+
+/** Records by key; a record that matches no item of the dataset means the wrong dataset or run. */
+function recordsByKey(dataset: Dataset, records: readonly BenchRecord[], recordsPath: string): Map<string, BenchRecord> {
   const byKey = new Map<string, BenchRecord>();
   for (const record of records) byKey.set(record.key, record);
   const known = new Set(dataset.items.map((i) => i.key));
@@ -55,8 +71,33 @@ export function fromBenchRecords(
       `${recordsPath}: ${strangers.length} record(s) match no item of ${dataset.path} (first key "${strangers[0].key}"); wrong dataset?`,
     );
   }
+  return byKey;
+}
+
+/** Predictions from bench records, matched by item key; items without a record count as missing. */
+export function fromBenchRecords(
+  dataset: Dataset,
+  aspect: string,
+  records: readonly BenchRecord[],
+  recordsPath: string,
+): ScoredItem[] {
+  const byKey = recordsByKey(dataset, records, recordsPath);
   return dataset.items.map((item) => {
     const predicted = byKey.get(item.key)?.scores[aspect];
     return scored(item, humanScore(dataset, item, aspect), predicted ?? null);
   });
+}
+
+/** Bench records as judge predictions: every aspect they score, or only `aspects`. */
+export function benchPredictions(
+  dataset: Dataset,
+  records: readonly BenchRecord[],
+  recordsPath: string,
+  aspects?: readonly string[],
+): JudgePredictions {
+  const byKey = recordsByKey(dataset, records, recordsPath);
+  return columns(
+    dataset.items.map((item) => byKey.get(item.key)?.scores),
+    aspects,
+  );
 }

@@ -21,6 +21,22 @@ interface ReplayCounts {
   samples: number;
 }
 
+/** Each item's recorded answers scored with `rule`: the judge's predictions, in item order. */
+export function replayedScores(dataset: Dataset, scale: ScoreScale, rule: ParseRule): ReplayCounts & { predicted: (number | null)[] } {
+  let unparsed = 0;
+  let samples = 0;
+  const predicted = dataset.items.map((item) => {
+    if (item.all_responses === undefined) {
+      throw new SumLensError('bad-input', `${dataset.path}: item ${item.index} has no "all_responses" (not a G-Eval results file?)`);
+    }
+    const estimate = estimateFromSamples(item.all_responses, scale, rule);
+    unparsed += estimate.unparsed;
+    samples += estimate.samples;
+    return estimate.score;
+  });
+  return { predicted, unparsed, rule, samples };
+}
+
 /** Recorded answers scored with `rule`, correlated with the human scores (with intervals when `resampling` is given). */
 export function replay(
   dataset: Dataset,
@@ -30,22 +46,15 @@ export function replay(
   level?: Level,
   resampling?: BootstrapOptions,
 ): ReplayResult {
-  let unparsed = 0;
-  let samples = 0;
-  const scored = dataset.items.map((item): ScoredItem => {
+  const { predicted, ...counts } = replayedScores(dataset, scale, rule);
+  const scored = dataset.items.map((item, i): ScoredItem => {
     const human = item.scores[aspect];
     if (human === undefined) {
       throw new SumLensError('bad-input', `${dataset.path}: item ${item.index} has no human score for "${aspect}"`);
     }
-    if (item.all_responses === undefined) {
-      throw new SumLensError('bad-input', `${dataset.path}: item ${item.index} has no "all_responses" (not a G-Eval results file?)`);
-    }
-    const estimate = estimateFromSamples(item.all_responses, scale, rule);
-    unparsed += estimate.unparsed;
-    samples += estimate.samples;
-    return { group: item.group, system: String(item.system_id), human, predicted: estimate.score };
+    return { group: item.group, system: String(item.system_id), human, predicted: predicted[i] };
   });
-  return { ...metaEvaluateWithIntervals(aspect, level ?? dataset.defaultLevel, scored, resampling), unparsed, rule, samples };
+  return { ...metaEvaluateWithIntervals(aspect, level ?? dataset.defaultLevel, scored, resampling), ...counts };
 }
 
 /** "1-5" → { min: 1, max: 5 }. */

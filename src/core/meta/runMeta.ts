@@ -53,7 +53,7 @@ function scoreSet(dataset: Dataset, source: ScoreSource): ScoreSet {
   return { label: source.predictions, scored: (aspect) => fromBenchRecords(dataset, aspect, records, source.predictions) };
 }
 
-function resampling(options: ResamplingFlags): { resamples: number; seed: number } {
+export function resampling(options: ResamplingFlags): { resamples: number; seed: number } {
   return { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED };
 }
 

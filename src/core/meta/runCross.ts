@@ -1,0 +1,55 @@
+/**
+ * `sumlens meta --cross` and `replay --cross` without the command line: a judge's predictions
+ * for a dataset (a per-item field, a bench run file, or recorded answers replayed) crossed with
+ * every human aspect of the dataset.
+ */
+import { SumLensError } from '../errors';
+import { readBenchFile } from '../runFile/benchRecord';
+import { readDataset, type Dataset, type Level } from '../datasets/dataset';
+import { crossAspects, type CrossResult } from './crossAspects';
+import { crossColumns } from './crossColumns';
+import { benchPredictions, fieldPredictions, type JudgePredictions } from './predictions';
+import { resampling, type ResamplingFlags, type ScoreSource } from './runMeta';
+
+/** What `--cross --json` prints and `report --cross FILE` reads back. */
+export interface CrossRun extends CrossResult {
+  dataset: string;
+  /** Where the judge's scores came from: the field, run file or recorded answers. */
+  source: string;
+  /** Dataset items left out for lacking a prediction of some judge aspect. */
+  missing: number;
+}
+
+export interface CrossRunOptions extends ResamplingFlags {
+  dataset: string;
+  source: ScoreSource;
+  /** Judge aspects; by default every aspect the predictions name. */
+  aspects?: string[];
+  level?: Level;
+}
+
+/** The matrix of a judge's predictions against the dataset's human aspects. */
+export function crossOfPredictions(
+  dataset: Dataset,
+  source: string,
+  judge: JudgePredictions,
+  level: Level | undefined,
+  flags: ResamplingFlags,
+): CrossRun {
+  const settings = resampling(flags);
+  if (settings.resamples === 0) throw new SumLensError('usage', '--cross needs --resamples of at least 1');
+  const { columns, missing } = crossColumns(dataset, judge);
+  const result = crossAspects(level ?? dataset.defaultLevel, columns, settings);
+  return { dataset: dataset.path, source, ...result, missing };
+}
+
+export function runCross(options: CrossRunOptions): CrossRun {
+  const dataset = readDataset(options.dataset);
+  const { source } = options;
+  if ('field' in source) {
+    return crossOfPredictions(dataset, source.field, fieldPredictions(dataset, source.field, options.aspects), options.level, options);
+  }
+  const records = readBenchFile(source.predictions).records;
+  const judge = benchPredictions(dataset, records, source.predictions, options.aspects);
+  return crossOfPredictions(dataset, source.predictions, judge, options.level, options);
+}
