@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_REASONS_K } from '../../core/choose/evaluateChoose';
-import { distill, distillEstimate } from '../../core/choose/distill/distillRun';
+import { distill, distillEstimate } from '../../core/distill/distillRun';
 import { resolveDatasetArgument } from '../../core/datasets/locate';
 import { readDataset } from '../../core/datasets/dataset';
 import { SumLensError } from '../../core/errors';

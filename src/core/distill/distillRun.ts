@@ -8,14 +8,14 @@
 import { setMaxListeners } from 'node:events';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod';
-import { isCancellation, SumLensError, type ErrorCode } from '../../errors';
-import type { Dataset } from '../../datasets/dataset';
-import { toBenchInput } from '../../run/benchPlan';
-import type { LlmSession } from '../../llm/types';
-import type { ReasonExamples } from '../../result';
-import { loadCatalogue } from '../catalogue';
-import { choosePrompts } from '../choosePrompts';
-import { REASON_SETTINGS, writeReasons } from '../writeReasons';
+import { isCancellation, SumLensError, type ErrorCode } from '../errors';
+import type { Dataset } from '../datasets/dataset';
+import { toBenchInput } from '../run/benchPlan';
+import type { LlmSession } from '../llm/types';
+import type { ReasonExamples } from '../result';
+import { loadCatalogue } from '../choose/catalogue';
+import { choosePrompts } from '../choose/choosePrompts';
+import { REASON_SETTINGS, writeReasons } from '../choose/writeReasons';
 import { documentSplit, type Split } from './documentSplit';
 import { distillAspects, humanAnswer } from './humanAnswer';
 

@@ -4,8 +4,8 @@
  * linearly), the annotators' mean rounded to an integer, one "aspect: Score: N" line each, the
  * form the choice's scoring prompt asks for.
  */
-import { SumLensError } from '../../errors';
-import type { DatasetItem, DatasetKind } from '../../datasets/dataset';
+import { SumLensError } from '../errors';
+import type { DatasetItem, DatasetKind } from '../datasets/dataset';
 
 const SCALES: Partial<Record<DatasetKind, Record<string, [number, number]>>> = {
   summeval: { coherence: [1, 5], consistency: [1, 5], fluency: [1, 5], relevance: [1, 5] },

@@ -6,7 +6,7 @@
  * of their ids, the same on every machine.
  */
 import { createHash } from 'node:crypto';
-import type { DatasetItem, DatasetKind } from '../../datasets/dataset';
+import type { DatasetItem, DatasetKind } from '../datasets/dataset';
 
 /** 002's validation share: 239 of 1,435 (SummEval), 53 of 319 (Topical-Chat). */
 export const VALIDATION_SHARE: Partial<Record<DatasetKind, number>> = { summeval: 239 / 1435, topical_chat: 53 / 319 };
