@@ -14,6 +14,7 @@ export interface ChooseFlags {
   method: Method;
   reasons?: ReasonExamples;
   reasonsK?: number;
+  withTemplates?: boolean;
   aspects?: string[];
   preset?: string;
 }
@@ -26,13 +27,14 @@ export function addChooseOptions(command: Command): Command {
         'fsv2',
       ]),
     )
-    .option('--reasons-k <k>', `with --reasons: reasons drawn per summary, each scored on its own and pooled (default ${DEFAULT_REASONS_K}, seed 002's)`, wholeNumber(1, 100));
+    .option('--reasons-k <k>', `with --reasons: reasons drawn per summary, each scored on its own and pooled (default ${DEFAULT_REASONS_K}, seed 002's)`, wholeNumber(1, 100))
+    .option('--with-templates', "with --method choose: also score each chosen aspect SumLens has a template for with that template (G-Eval), to set the two side by side");
 }
 
 /** Usage errors (exit 2) for flags the method ignores. */
 export function checkChooseUsage(flags: ChooseFlags): void {
   if (flags.method !== 'choose') {
-    if (flags.reasons !== undefined || flags.reasonsK !== undefined) throw new SumLensError('usage', '--reasons and --reasons-k go with --method choose');
+    if (flags.reasons !== undefined || flags.reasonsK !== undefined || flags.withTemplates) throw new SumLensError('usage', '--reasons, --reasons-k and --with-templates go with --method choose');
     return;
   }
   if (flags.aspects !== undefined) throw new SumLensError('usage', '--method choose lets the judge choose the aspects from the catalogue (prompts/choose/catalogue.md); --aspects does not apply');
@@ -41,15 +43,16 @@ export function checkChooseUsage(flags: ChooseFlags): void {
 }
 
 /** The evaluate() options these flags set. With --reasons, one answer per reason unless --samples is given; `given` says whether the user typed an option. */
-export function chooseOptions(flags: ChooseFlags & { samples: number }, given: (option: string) => boolean): Pick<EvaluateOptions, 'reasons' | 'reasonsK' | 'samples'> {
+export function chooseOptions(flags: ChooseFlags & { samples: number }, given: (option: string) => boolean): Pick<EvaluateOptions, 'reasons' | 'reasonsK' | 'samples' | 'withTemplates'> {
   if (flags.method !== 'choose') return {};
   return {
     ...(flags.reasons ? { reasons: flags.reasons, reasonsK: flags.reasonsK } : {}),
+    ...(flags.withTemplates ? { withTemplates: true } : {}),
     samples: flags.reasons && !given('samples') ? undefined : flags.samples,
   };
 }
 
 /** The same, as run-header settings (compared on resume and by `compare`). */
 export function chooseSettings(flags: ChooseFlags): Record<string, string | number> {
-  return flags.reasons ? { reasons: flags.reasons, reasonsK: flags.reasonsK ?? DEFAULT_REASONS_K } : {};
+  return { ...(flags.reasons ? { reasons: flags.reasons, reasonsK: flags.reasonsK ?? DEFAULT_REASONS_K } : {}), ...(flags.withTemplates ? { withTemplates: 'yes' } : {}) };
 }

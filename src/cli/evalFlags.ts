@@ -27,6 +27,7 @@ export interface EvalFlags extends SessionFlags, ScoringFlags {
   pool: PoolRule;
   reasons?: ReasonExamples;
   reasonsK?: number;
+  withTemplates?: boolean;
 }
 
 export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {

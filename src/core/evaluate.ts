@@ -30,6 +30,8 @@ export interface EvaluateOptions extends Omit<AspectRunOptions, 'method'> {
   /** Aspect choice: reasons written first from these few-shot examples, and how many. */
   reasons?: ReasonExamples;
   reasonsK?: number;
+  /** Aspect choice: also score the chosen aspects that have a template of the task with it. */
+  withTemplates?: boolean;
 }
 
 export interface Progress {

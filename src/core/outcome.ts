@@ -24,12 +24,15 @@ export function failedParts(result: EvaluationResult): FailedPart[] {
     const failure = failures[m];
     return failure ? [{ part: `fine-grained ${m}`, failure }] : [];
   });
-  return [...aspects, ...metrics];
+  const ownTemplate = (result.choice?.ownTemplate ?? [])
+    .filter((a) => a.error !== undefined)
+    .map((a) => ({ part: `${a.name} by its own template`, failure: { code: a.errorCode ?? 'internal', message: a.error ?? '' } }));
+  return [...aspects, ...metrics, ...ownTemplate];
 }
 
-/** Parts the run was asked for: every aspect, and the four fine-grained metrics when that part ran. */
+/** Parts the run was asked for: every aspect, the four fine-grained metrics when that part ran, the own-template scores beside a choice. */
 function requestedCount(result: EvaluationResult): number {
-  return result.aspects.length + (result.fine ? FINE_METRICS.length : 0);
+  return result.aspects.length + (result.fine ? FINE_METRICS.length : 0) + (result.choice?.ownTemplate?.length ?? 0);
 }
 
 /**

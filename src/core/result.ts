@@ -187,6 +187,8 @@ export interface ChoiceSummary {
   chosen: { name: string; chosenIn: number; of: number; sd?: number; min?: number; max?: number }[];
   /** --reasons: the few-shot set, how many reasons were asked for, and the reasons the scores were conditioned on. */
   reasons?: { examples: ReasonExamples; asked: number; texts: string[] };
+  /** --with-templates: the chosen aspects SumLens also has a template for, scored by it (G-Eval), to set beside the judge's choice. */
+  ownTemplate?: AspectResult[];
 }
 
 export type ReasonExamples = 'fsv1' | 'fsv2';

@@ -56,6 +56,10 @@ function choiceHead(choice: ChoiceSummary): string[] {
 /** The aspects not chosen (no score, on purpose), and the reasons the scores rest on. */
 function choiceTail(choice: ChoiceSummary): string[] {
   const lines = [`not chosen (no score): ${choice.notChosen.join(', ') || 'none'}`];
+  if (choice.ownTemplate) {
+    const beside = choice.ownTemplate.map((own) => `${own.name} ${own.score === null ? `failed (${own.errorCode ?? 'error'})` : own.score.toFixed(2)}`);
+    lines.push(`by SumLens's own templates (G-Eval): ${beside.join(', ') || 'none of the chosen aspects has one'}`);
+  }
   choice.reasons?.texts.slice(0, 3).forEach((text, i) => lines.push(`reason ${i + 1}: ${oneLine(text)}`));
   if ((choice.reasons?.texts.length ?? 0) > 3) lines.push(`… ${choice.reasons!.texts.length - 3} more reasons in --json`);
   return [...lines, ''];

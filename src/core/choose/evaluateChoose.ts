@@ -6,7 +6,9 @@
  * readings are pooled: an aspect is chosen when most readings chose it, its score is their
  * mean, with their spread. Aspects not chosen get no number: they are listed as not chosen.
  */
+import { evaluateAspects } from '../geval/evaluateAspects';
 import type { AspectInput } from '../geval/inputVariables';
+import { listTemplates } from '../prompts/resolveTemplate';
 import type { RoutePreference } from '../geval/scoreRoutes';
 import type { LlmSession } from '../llm/types';
 import type { AspectResult, ChoiceSummary, ReasonExamples } from '../result';
@@ -30,6 +32,8 @@ export interface ChooseOptions {
   samples?: number;
   reasons?: ReasonExamples;
   reasonsK?: number;
+  /** Also score the chosen aspects that have a template of the task (`<task>/<aspect>.md`) with it, by G-Eval. */
+  withTemplates?: boolean;
   promptOverrideDir?: string;
   fenceInputs?: boolean;
   signal?: AbortSignal;
@@ -83,6 +87,7 @@ export async function evaluateChoose(input: AspectInput, options: ChooseOptions)
 
   const pooled = pooledChoice(readings);
   const chosenNames = new Set(pooled.map((p) => p.aspect));
+  const ownTemplate = options.withTemplates ? await scoredByOwnTemplates(input, [...chosenNames], options) : undefined;
   return {
     aspects: pooled.map((p) => aspectResult(p, input, catalogue.filePath)),
     choice: {
@@ -91,9 +96,18 @@ export async function evaluateChoose(input: AspectInput, options: ChooseOptions)
       notChosen: names.filter((name) => !chosenNames.has(name)),
       chosen: pooled.map((p) => ({ name: p.aspect, chosenIn: p.chosenIn, of: p.of, ...(p.spread ? p.spread : {}) })),
       ...(reasons ? { reasons } : {}),
+      ...(ownTemplate ? { ownTemplate } : {}),
     },
     provenance: [...new Set(provenance)],
   };
+}
+
+/** The chosen aspects SumLens has its own template for, scored by G-Eval with it (the same route settings). */
+async function scoredByOwnTemplates(input: AspectInput, chosen: string[], options: ChooseOptions): Promise<AspectResult[]> {
+  const ids = new Set(listTemplates({ overrideDir: options.promptOverrideDir }).map((t) => t.id));
+  const aspects = chosen.filter((name) => ids.has(`${input.task}/${name}`));
+  if (aspects.length === 0) return [];
+  return evaluateAspects(input, { method: 'geval', aspects, route: options.route, promptOverrideDir: options.promptOverrideDir, fenceInputs: options.fenceInputs, session: options.session }, { signal: options.signal });
 }
 
 function aspectResult(pooled: PooledAspect, input: AspectInput, catalogueFile: string): AspectResult {

@@ -44,9 +44,12 @@ export function isRunHeader(json: unknown): boolean {
 /** Hashes of the templates a run with this method, task and aspects reads. */
 export function templateHashes(method: Method, task: Task, aspects: readonly string[], overrideDir?: string): Record<string, string> {
   const ids: string[] = [];
-  if (method !== 'fine') ids.push(...aspects.map((a) => `${task}/${a}`));
+  const family = (prefix: string) => listTemplates({ overrideDir }).filter((t) => t.id.startsWith(prefix)).map((t) => t.id);
+  // The aspect choice reads its own prompts: the question, the catalogue, the examples.
+  if (method === 'choose') ids.push(...family('choose/'));
+  else if (method !== 'fine') ids.push(...aspects.map((a) => `${task}/${a}`));
   if (method === 'fine' || method === 'all') {
-    ids.push(...listTemplates({ overrideDir }).filter((t) => t.id.startsWith('fine/')).map((t) => t.id));
+    ids.push(...family('fine/'));
   }
   return Object.fromEntries(ids.sort().map((id) => [id, resolveTemplate(id, { overrideDir }).hash]));
 }

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chooseJudge } from '../../fake/chooseJudge';
-import { FakeOpenAiServer } from '../../fake/openaiServer';
+import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { openaiReasoning } from '../../fake/profiles';
 import { runCli, stderrLines } from '../cli/runCli';
 
@@ -88,6 +88,25 @@ describe('sumlens eval --method choose (seed 002: the judge chooses the aspects)
     assert.ok(stated.score < coherence.max);
   });
 
+  it('--with-templates: each chosen aspect SumLens has a template for is also scored by it, side by side; a failed one makes the run partial (exit 14)', async () => {
+    const gevalOr = (token: string) => (request: RecordedRequest) =>
+      JSON.stringify(request.body.messages).includes('aspects list:') ? chooseJudge('chooser')(request) : scoreReply(token, { [token]: 0.5, '2': 0.5 });
+    server.setHandler(gevalOr('3'));
+    const run = await runCli(evalArgs('--with-templates', '--json'), env('with'));
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    assert.deepEqual(result.choice.ownTemplate.map((a: { name: string }) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.equal(result.choice.ownTemplate[0].score, 2.5);
+    const text = await runCli(evalArgs('--with-templates'), env('with'));
+    assert.match(text.stdout, /by SumLens's own templates \(G-Eval\): coherence 2\.50, consistency 2\.50/);
+
+    // "4" is off fluency's 1–3 scale: that own-template score fails, the rest stand.
+    server.setHandler(gevalOr('4'));
+    const partial = await runCli(evalArgs('--with-templates', '--route', 'logprobs'), env('with-failed'));
+    assert.equal(partial.code, 14, partial.stderr);
+    assert.match(partial.stderr, /fluency by its own template/);
+  });
+
   it('a server without logprobs: the choice is sampled (n answers), each aspect chosen by most answers, provenance says why', async () => {
     const sampled = await FakeOpenAiServer.start({ profile: openaiReasoning() });
     try {
@@ -152,6 +171,6 @@ describe('sumlens eval --method choose (seed 002: the judge chooses the aspects)
     assert.match(aspects.stderr, /--aspects does not apply/);
     const reasons = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--reasons', 'fsv1'], env('own'));
     assert.equal(reasons.code, 2);
-    assert.match(reasons.stderr, /--reasons and --reasons-k go with --method choose/);
+    assert.match(reasons.stderr, /--reasons, --reasons-k and --with-templates go with --method choose/);
   });
 });
