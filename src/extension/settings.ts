@@ -13,6 +13,11 @@ export const settingsSchema = z.object({
   aspects: z.catch(z.array(z.string().check(z.minLength(1))), []),
   method: z.catch(z.enum(['geval', 'rationale', 'fine', 'all', 'choose']), 'all'),
   samples: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
+  /** Method choose: reasons written first from these few-shot examples (seed 002), or none. */
+  reasons: z.catch(z.enum(['none', 'fsv1', 'fsv2']), 'none'),
+  reasonsK: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
+  /** Method choose: also score the chosen aspects that have a template with it, to show both. */
+  chooseWithTemplates: z.catch(z.boolean(), true),
   concurrency: z.catch(z.int().check(z.minimum(1), z.maximum(64)), 4),
   route: z.catch(z.enum(['auto', 'logprobs', 'sampling']), 'auto'),
   /** Sampling route: stop once the standard error of the mean is below this share of the scale (0 draws all). */
@@ -49,6 +54,9 @@ export function readSettings(scope?: vscode.Uri): Settings {
     aspects: config.get('aspects'),
     method: config.get('method'),
     samples: config.get('samples'),
+    reasons: config.get('reasons'),
+    reasonsK: config.get('reasonsK'),
+    chooseWithTemplates: config.get('chooseWithTemplates'),
     concurrency: config.get('concurrency'),
     route: config.get('route'),
     maxStandardError: config.get('maxStandardError'),

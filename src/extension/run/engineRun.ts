@@ -34,6 +34,12 @@ export interface EngineRunHooks {
 
 const label = (uri: string) => path.basename(vscode.Uri.parse(uri).path);
 
+/** The aspect choice's settings: reasons first when asked (one answer per reason then), the own templates beside. */
+function chooseSettings(settings: Settings) {
+  const reasons = settings.reasons === 'none' ? undefined : settings.reasons;
+  return { ...(reasons ? { reasons, reasonsK: settings.reasonsK, samples: undefined } : {}), withTemplates: settings.chooseWithTemplates };
+}
+
 export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, abort: () => void): Promise<EvaluationResult> {
   const { context, settings, method, session } = request;
   const engine = loadEngine();
@@ -65,6 +71,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
             maxStandardError: settings.maxStandardError,
             promptOverrideDir: request.promptOverrideDir,
             session,
+            ...(method === 'choose' ? chooseSettings(settings) : {}),
           };
           const engineHooks = {
             signal: request.signal,

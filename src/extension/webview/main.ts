@@ -9,6 +9,7 @@ import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
 import { auditSection } from './auditView';
 import { jurySection } from './juryView';
+import { choiceSection } from './choiceView';
 import { ratingAgreementSection, yourScoreRow } from './yourScoreView';
 import { comparisonSection, datasetSection } from './datasetView';
 import { spreadSection } from './spreadView';
@@ -326,6 +327,7 @@ function renderSummary(status: HTMLElement): void {
       for (const aspect of result.aspects) cards.append(aspectCard(aspect));
       root.append(cards);
     }
+    if (result.choice) root.append(choiceSection(result, result.choice));
     if (result.jury) root.append(jurySection(result.jury));
     if (result.repeat) root.append(spreadSection(result, result.repeat));
     if (result.fine) root.append(fineSection(result.fine));

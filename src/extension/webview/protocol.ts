@@ -100,6 +100,17 @@ export const resultSchema = z.object({
       aspects: z.array(z.object({ name: z.string(), score: z.number(), sd: z.number(), min: z.number(), max: z.number(), leftOut: z.array(z.string()) })),
     }),
   ),
+  /** Method choose (seed 002): what the judge chose from the catalogue, what it left, its reasons, and the own templates' scores beside. */
+  choice: z.optional(
+    z.object({
+      catalogue: z.string(),
+      offered: z.array(z.string()),
+      notChosen: z.array(z.string()),
+      chosen: z.array(z.object({ name: z.string(), chosenIn: z.number(), of: z.number(), sd: z.optional(z.number()), min: z.optional(z.number()), max: z.optional(z.number()) })),
+      reasons: z.optional(z.object({ examples: z.string(), asked: z.number(), texts: z.array(z.string()) })),
+      ownTemplate: z.optional(z.array(aspectSchema)),
+    }),
+  ),
   /** `sumlens.repeat` above 1: every score's spread over the independent runs. */
   repeat: z.optional(
     z.object({

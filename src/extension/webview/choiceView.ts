@@ -1,0 +1,53 @@
+/**
+ * The panel's aspect-choice section (method choose, seed 002): which aspects the judge chose
+ * from the catalogue and how firmly (in how many readings, with the spread of their scores),
+ * each beside SumLens's own template's score where it has one; the reasons the scores rest
+ * on; and the catalogue's unchosen aspects, folded, with no number.
+ */
+import { captionedTable, el } from './dom';
+import { formatScore } from './numberFormat';
+import type { PanelResult } from './protocol';
+
+export function choiceSection(result: PanelResult, choice: NonNullable<PanelResult['choice']>): HTMLElement {
+  const section = el('section', 'choice');
+  section.setAttribute('aria-label', 'Aspects the judge chose');
+  section.append(el('h2', undefined, `The judge chose ${choice.chosen.length} of ${choice.offered.length} aspects`));
+  const how = choice.reasons
+    ? `after ${choice.reasons.texts.length} reasons written from the ${choice.reasons.examples} examples, each scored on its own and pooled`
+    : 'in one answer, a reason and a score for each';
+  section.append(el('p', 'muted', `${how} · catalogue ${choice.catalogue}`));
+
+  const own = new Map((choice.ownTemplate ?? []).map((a) => [a.name, a]));
+  const titles = ['Aspect', "Judge's choice", 'Chosen in', 'Spread', ...(choice.ownTemplate ? ['Own template (G-Eval)'] : [])];
+  const { table, body } = captionedTable('agreement choice-table', "Each chosen aspect's score, how many readings chose it, and SumLens's own template's score beside it", titles);
+  for (const chosen of choice.chosen) {
+    const score = result.aspects.find((a) => a.name === chosen.name)?.score ?? null;
+    const tr = el('tr');
+    tr.append(
+      el('td', undefined, chosen.name),
+      el('td', 'num', formatScore(score)),
+      el('td', 'num', `${chosen.chosenIn} of ${chosen.of}`),
+      el('td', 'num', chosen.sd === undefined ? '—' : `${chosen.sd.toFixed(2)} (${formatScore(chosen.min ?? null)}–${formatScore(chosen.max ?? null)})`),
+    );
+    if (choice.ownTemplate) {
+      const template = own.get(chosen.name);
+      tr.append(el('td', 'num', template ? (template.error ? `failed: ${template.error}` : formatScore(template.score)) : 'no template'));
+    }
+    body.append(tr);
+  }
+  section.append(table);
+
+  if (choice.reasons?.texts.length) {
+    const reasons = el('details', 'choice-reasons');
+    reasons.append(el('summary', undefined, `Reasons (${choice.reasons.texts.length})`));
+    const list = el('ol');
+    for (const text of choice.reasons.texts) list.append(el('li', 'reason', text));
+    reasons.append(list);
+    section.append(reasons);
+  }
+  const unchosen = el('details', 'not-chosen');
+  unchosen.append(el('summary', undefined, `Not chosen (${choice.notChosen.length}): no score`));
+  unchosen.append(el('p', 'muted', choice.notChosen.join(', ') || 'none'));
+  section.append(unchosen);
+  return section;
+}
