@@ -81,7 +81,9 @@ export function chooseJudge(name: ChooseJudgeName = 'chooser'): (request: Record
     if (prompt.trimEnd().endsWith('knowledge:')) {
       const n = Number(request.body.n ?? 1);
       const reason = scores.map(([aspect, score]) => `- ${aspect} (${Math.round(score)}): ${reasonFor(aspect, score)}.`).join(' ');
-      return { choices: Array.from({ length: n }, (_, i) => ({ text: i % 4 === 3 ? reason.replace(/\(\d\)/, '(3)') : reason })) };
+      // Every fourth reason judges coherence differently: 3, or 4 where the others say 3.
+      const other = reason.replace(/\((\d)\)/, (_m, d: string) => `(${d === '3' ? 4 : 3})`);
+      return { choices: Array.from({ length: n }, (_, i) => ({ text: i % 4 === 3 ? other : reason })) };
     }
     if (name === 'off-catalogue') {
       return { choices: [linesReply([{ prefix: 'overall quality: it reads well. Score: ', score: 4 }, { prefix: 'grammar: a few slips. Score: ', score: 3 }])] };

@@ -619,6 +619,43 @@ export async function yourScore({ page, theme, shotsDir, log }: Omit<DriveOption
   log('after a window reload: 4 is still pressed and the judge against your scores still shown');
 }
 
+/**
+ * Aspect choice: with `sumlens.method` "choose" and fsv2 reasons in the workspace settings, the
+ * summary evaluated again shows what the judge chose out of 20, how firmly, each beside SumLens's
+ * own template's score; the reasons and the unchosen aspects unfold on a click.
+ */
+export async function aspectChoice({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  await setWorkspaceSettings(page, { 'sumlens.method': 'choose', 'sumlens.reasons': 'fsv2', 'sumlens.reasonsK': 5 });
+  try {
+    await page.keyboard.press(`${mod}+Shift+E`);
+    await explorerRow(page, 'summary.md').click();
+    await page.locator('.tab[aria-label^="summary.md"]').waitFor({ timeout: 15_000 });
+    await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
+    await runCommand(page, 'SumLens: Evaluate Selected Summary');
+    const frame = panelFrame(page);
+    await frame.locator('.view-tab', { hasText: 'Summary' }).click().catch(() => {}); // tabs show only beside other views
+    const section = frame.locator('section.choice');
+    await section.locator('tbody tr').nth(3).waitFor({ timeout: 60_000 });
+    const text = await section.innerText();
+    assert.match(text, /The judge chose \d+ of 20 aspects/, text);
+    assert.match(text, /after 5 reasons written from the fsv2 examples/, text);
+    assert.match(text, /coherence\s+\d\.\d\d\s+5 of 5/, text);
+    await section.locator('details.choice-reasons > summary').click();
+    await section.locator('details.not-chosen > summary').click();
+    assert.match(await section.locator('details.not-chosen').innerText(), /empathy/);
+    await page.waitForTimeout(500);
+    await scrollIntoView(section);
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await page.mouse.move(1000, 12);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(shotsDir, `choice-${theme}.png`) });
+    log(`Aspect choice: ${(await section.locator('h2').innerText()).trim()}, with 5 fsv2 reasons and the own templates' scores beside`);
+  } finally {
+    await setWorkspaceSettings(page, {});
+  }
+}
+
 /** Scrolls a webview element into view, trying again when a redraw replaced it meanwhile. */
 async function scrollIntoView(locator: Locator): Promise<void> {
   for (let attempt = 1; ; attempt++) {

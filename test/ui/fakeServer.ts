@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { auditItems, auditJudge } from '../fake/auditJudges';
+import { chooseJudge } from '../fake/chooseJudge';
 import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { scenarioHandler } from '../vscode/fakeJudge';
 import { fixtureScenario } from '../vscode/scenario';
@@ -14,8 +15,11 @@ let scenario: ReturnType<typeof fixtureScenario>;
  */
 function judge(scenario: ReturnType<typeof fixtureScenario>): ChatHandler {
   const fixture = scenarioHandler(scenario);
+  const chooser = chooseJudge('chooser');
   return (request) => {
     const prompt = JSON.stringify(request.body?.messages ?? '');
+    // Seed 002's question (method choose): the judge chooses the aspects from the catalogue.
+    if (prompt.includes('aspects list:')) return chooser(request);
     if (request.body?.response_format || prompt.includes('Lakeford')) return fixture(request);
     let hash = 0;
     for (let i = 0; i < prompt.length; i++) hash = (hash * 31 + prompt.charCodeAt(i)) >>> 0;
