@@ -3,11 +3,13 @@
  * file, and what cannot be known before running. Nothing is sent and nothing is written.
  * - G-Eval and rationale-first: the run is walked with a DryRunSession, so the calls are the
  *   evaluator's own (exact on the log-probability route; auto-CoT steps counted once).
+ * - Aspect choice: its calls are 1 per item, or 1 + K with K reasons (choose/evaluateChoose.ts).
  * - Fine-grained: its calls are a constant per item (fine/evaluateFine.ts): 3 extraction
  *   steps per chunk of each of 2 notes, 3 completeness, 3 correctness, 2 alignment (1 without
  *   a reference), 2 readability. Exact while no judging call holds over its entity limit.
  */
 import { existsSync } from 'node:fs';
+import { chooseEstimate } from '../choose/evaluateChoose';
 import type { EvaluateOptions } from '../evaluate';
 import { ANGLES } from '../fine/angles';
 import { DEFAULT_MAX_EXTRACTION_TOKENS } from '../fine/evaluateFine';
@@ -66,12 +68,14 @@ export async function estimateRun(options: {
   const unknowns: string[] = [];
   const done = await finishedKeys(options.out, unknowns);
   const session = new DryRunSession(options.endpoint, options.model);
-  const holistic = options.method !== 'fine';
+  const choose = options.method === 'choose';
+  const holistic = options.method !== 'fine' && !choose;
   const fine = options.method === 'fine' || options.method === 'all';
   let items = 0;
   let alreadyDone = 0;
   let fineCalls = 0;
   let finePromptTokens = 0;
+  const chosen = { calls: 0, promptTokens: 0, completionTokens: 0 };
   for await (const item of options.items()) {
     if (done.has(item.key)) {
       alreadyDone++;
@@ -82,6 +86,12 @@ export async function estimateRun(options: {
       const method = options.method === 'rationale' ? 'rationale' : 'geval';
       await options.evaluate(item.input, { ...options.extra, method, aspects: options.aspects, session }, {});
     }
+    if (choose) {
+      const estimate = chooseEstimate({ ...item.input, task: item.input.task === 'dialogue' ? 'dialogue' : 'summarization' }, options.extra ?? {});
+      chosen.calls += estimate.calls;
+      chosen.promptTokens += estimate.promptTokens;
+      chosen.completionTokens += estimate.completionTokens;
+    }
     if (fine) {
       const estimate = fineCallsFor(item.input);
       fineCalls += estimate.calls;
@@ -89,10 +99,14 @@ export async function estimateRun(options: {
     }
   }
   const usage = session.usage();
-  usage.calls += fineCalls;
-  usage.promptTokens += finePromptTokens;
+  usage.calls += fineCalls + chosen.calls;
+  usage.promptTokens += finePromptTokens + chosen.promptTokens;
+  usage.completionTokens += chosen.completionTokens;
   unknowns.push('prompt tokens are estimated at 4 characters per token; completion tokens are an upper bound (max_tokens × n)');
   unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
+  if (choose) {
+    unknowns.push(`calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? 20} answers`}, as one call where the server allows n); a reply asked again costs one more call`);
+  }
   if (holistic) {
     unknowns.push(`calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? 20} answers per aspect, as one call where the server allows n)`);
   }

@@ -44,6 +44,16 @@ describe('sumlens bench --method choose on a SummEval slice (seed 002\'s protoco
     assert.ok(!('fluency' in long.scores));
   });
 
+  it('--dry-run counts 1 call an item, 1 + K with --reasons, and sends nothing', async () => {
+    const before = server.chatRequests.length;
+    const one = await bench('--method', 'choose', '--dry-run', '--out', path.join(dir, 'dry.jsonl'));
+    assert.equal(one.code, 0, one.stderr);
+    assert.match(one.stdout, /calls: 32\n/);
+    const reasons = await bench('--method', 'choose', '--reasons', 'fsv2', '--reasons-k', '5', '--dry-run', '--out', path.join(dir, 'dry.jsonl'));
+    assert.match(reasons.stdout, /calls: 192\n/);
+    assert.equal(server.chatRequests.length, before);
+  });
+
   it('calls per summary: choose 1, choose --reasons K 1 + K, geval 4, rationale 8', async () => {
     server.setHandler((request) => {
       const prompt = request.body.messages.map((m: { content: string }) => m.content).join('\n');
