@@ -179,8 +179,9 @@ export interface EvaluationResult {
 }
 
 export interface ChoiceSummary {
-  /** The catalogue file the judge chose from. */
+  /** The catalogue file the judge chose from, and whether it is SumLens's own or an override. */
   catalogue: string;
+  catalogueOrigin: 'builtin' | 'override';
   offered: string[];
   notChosen: string[];
   /** Per chosen aspect: how many of the readings chose it (answers drawn, or reasons with --reasons), and the spread of their scores. */

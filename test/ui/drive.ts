@@ -639,7 +639,7 @@ export async function aspectChoice({ page, theme, shotsDir, log }: Omit<DriveOpt
     await section.locator('tbody tr').nth(3).waitFor({ timeout: 60_000 });
     const text = await section.innerText();
     assert.match(text, /The judge chose \d+ of 20 aspects/, text);
-    assert.match(text, /after 5 reasons written from the fsv2 examples/, text);
+    assert.match(text, /after 5 reasons written from the fsv2 examples, each scored on its own and pooled · the built-in catalogue/, text);
     assert.match(text, /coherence\s+\d\.\d\d\s+5 of 5/, text);
     await section.locator('details.choice-reasons > summary').click();
     await section.locator('details.not-chosen > summary').click();

@@ -4,7 +4,8 @@
  * every problem names the file and line.
  */
 import * as z from 'zod';
-import { resolveTemplate } from '../prompts/resolveTemplate';
+import * as path from 'node:path';
+import { builtinPromptsDir, resolveTemplate } from '../prompts/resolveTemplate';
 import { TemplateError } from '../prompts/templateError';
 
 export interface CatalogueAspect {
@@ -15,6 +16,7 @@ export interface CatalogueAspect {
 export interface Catalogue {
   aspects: CatalogueAspect[];
   filePath: string;
+  origin: 'builtin' | 'override';
 }
 
 const CATALOGUE_LINE = /^-\s*([^:]+?)\s*:\s*(.+?)\s*$/;
@@ -35,7 +37,8 @@ export function loadCatalogue(overrideDir: string | undefined): Catalogue {
     aspects.push({ name: name.data, description: match[2] });
   });
   if (aspects.length === 0) throw new TemplateError(template.filePath, template.bodyStartLine, 'the catalogue lists no aspect');
-  return { aspects, filePath: template.filePath };
+  const origin = path.dirname(path.dirname(template.filePath)) === builtinPromptsDir() ? 'builtin' : 'override';
+  return { aspects, filePath: template.filePath, origin };
 }
 
 /** The names as seed 002's question lists them: ["coherence", "consistency", …]. */

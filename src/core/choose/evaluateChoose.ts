@@ -92,6 +92,7 @@ export async function evaluateChoose(input: AspectInput, options: ChooseOptions)
     aspects: pooled.map((p) => aspectResult(p, input, catalogue.filePath)),
     choice: {
       catalogue: catalogue.filePath,
+      catalogueOrigin: catalogue.origin,
       offered: names,
       notChosen: names.filter((name) => !chosenNames.has(name)),
       chosen: pooled.map((p) => ({ name: p.aspect, chosenIn: p.chosenIn, of: p.of, ...(p.spread ? p.spread : {}) })),

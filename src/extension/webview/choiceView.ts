@@ -15,7 +15,9 @@ export function choiceSection(result: PanelResult, choice: NonNullable<PanelResu
   const how = choice.reasons
     ? `after ${choice.reasons.texts.length} reasons written from the ${choice.reasons.examples} examples, each scored on its own and pooled`
     : 'in one answer, a reason and a score for each';
-  section.append(el('p', 'muted', `${how} · catalogue ${choice.catalogue}`));
+  const catalogue = el('p', 'muted', `${how} · ${choice.catalogueOrigin === 'override' ? `your catalogue, ${choice.catalogue}` : 'the built-in catalogue (seed 002\'s 20 aspects)'}`);
+  catalogue.title = choice.catalogue;
+  section.append(catalogue);
 
   const own = new Map((choice.ownTemplate ?? []).map((a) => [a.name, a]));
   const titles = ['Aspect', "Judge's choice", 'Chosen in', 'Spread', ...(choice.ownTemplate ? ['Own template (G-Eval)'] : [])];

@@ -104,6 +104,7 @@ export const resultSchema = z.object({
   choice: z.optional(
     z.object({
       catalogue: z.string(),
+      catalogueOrigin: z.optional(z.enum(['builtin', 'override'])),
       offered: z.array(z.string()),
       notChosen: z.array(z.string()),
       chosen: z.array(z.object({ name: z.string(), chosenIn: z.number(), of: z.number(), sd: z.optional(z.number()), min: z.optional(z.number()), max: z.optional(z.number()) })),

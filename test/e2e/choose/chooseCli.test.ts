@@ -49,6 +49,7 @@ describe('sumlens eval --method choose (seed 002: the judge chooses the aspects)
     const expected = Object.entries(coherence.distribution as Record<string, number>).reduce((sum, [v, p]) => sum + Number(v) * p, 0);
     assert.ok(Math.abs(coherence.score - expected) < 1e-9, 'Σ p(s)·s at its own score token');
     assert.equal(result.choice.offered.length, 20);
+    assert.equal(result.choice.catalogueOrigin, 'builtin');
     assert.equal(result.choice.notChosen.length, 16);
     assert.ok(result.choice.notChosen.includes('empathy'));
     assert.ok(!result.aspects.some((a: { name: string }) => a.name === 'empathy'));
@@ -163,6 +164,7 @@ describe('sumlens eval --method choose (seed 002: the judge chooses the aspects)
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.deepEqual(result.choice.offered, ['coherence', 'consistency', 'fluency', 'relevance', 'tone']);
+    assert.equal(result.choice.catalogueOrigin, 'override');
     assert.deepEqual(result.choice.notChosen, ['tone']);
     assert.match(server.chatRequests.at(-1)!.body.messages[0].content, /aspects list: \["coherence", "consistency", "fluency", "relevance", "tone"\]/);
 
