@@ -54,7 +54,11 @@ export function registerRescore(program: Command): void {
       if (flags.parse === undefined && flags.threshold === undefined) {
         throw new SumLensError('usage', 'rescore wants --parse RULE, --threshold SCORE or both');
       }
-      const { records } = readBenchFile(run);
+      const { header, records } = readBenchFile(run);
+      // The aspect choice's answers are read by its own parser (a line per chosen aspect), not by a G-Eval parse rule.
+      if (flags.parse !== undefined && header?.settings.method === 'choose') {
+        throw new SumLensError('usage', `${run} is a --method choose run: its answers are read by the choice's own parser, so --parse does not apply (--threshold does)`);
+      }
       const rescored = rescoreRecords(records, { parseRule: flags.parse, threshold: flags.threshold });
       if (flags.out) writeFileAtomically(flags.out, rescored.records.map((r) => JSON.stringify(r) + '\n').join(''));
       if (flags.json) process.stdout.write(JSON.stringify(rescored.summary, null, 2) + '\n');

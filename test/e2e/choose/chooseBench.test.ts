@@ -42,6 +42,11 @@ describe('sumlens bench --method choose on a SummEval slice (seed 002\'s protoco
     const long = records.find((r) => r.scores.fluency === undefined);
     assert.ok(long.result.choice.notChosen.includes('fluency'));
     assert.ok(!('fluency' in long.scores));
+
+    // The choice's answers are not G-Eval answers: a parse rule does not apply to them.
+    const rescore = await runCli(['rescore', out, '--parse', 'geval'], env());
+    assert.equal(rescore.code, 2);
+    assert.match(rescore.stderr, /is a --method choose run: its answers are read by the choice's own parser/);
   });
 
   it('--dry-run counts 1 call an item, 1 + K with --reasons, and sends nothing', async () => {
