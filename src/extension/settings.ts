@@ -44,6 +44,19 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+/**
+ * The aspect choice's engine options from the settings: reasons first when asked (one answer per
+ * reason then), and, for one summary, the own templates' scores beside (a dataset run records
+ * the chosen aspects' scores only, so it does not pay for them).
+ */
+export function chooseOptionsOf(settings: Settings, scope: 'summary' | 'dataset') {
+  const reasons = settings.reasons === 'none' ? undefined : settings.reasons;
+  return {
+    ...(reasons ? { reasons, reasonsK: settings.reasonsK, samples: undefined } : {}),
+    ...(scope === 'summary' ? { withTemplates: settings.chooseWithTemplates } : {}),
+  };
+}
+
 /** Reads the plain (not trust-sensitive) settings; invalid values fall back to defaults. */
 export function readSettings(scope?: vscode.Uri): Settings {
   const config = vscode.workspace.getConfiguration('sumlens', scope);

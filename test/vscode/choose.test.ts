@@ -60,8 +60,13 @@ describe('Aspect choice (sumlens.method choose)', function () {
 
   it('a choice that cannot be read twice stops the run: its error in the panel, no score shown', async () => {
     fx.server.setHandler((request) => (JSON.stringify(request.body.messages).includes('aspects list:') ? chooseJudge('malformed')(request) : scoreReply('3', { '3': 1 })));
+    const before = fx.server.chatRequests.length;
     await vscode.commands.executeCommand('sumlens.evaluateSelection');
     await eventually(() => /could not be read twice/.test(fx.api.panelModel().error ?? ''), 'the error in the panel', 20_000);
     assert.strictEqual(fx.api.panelModel().running, false);
+    assert.strictEqual(fx.api.panelModel().result, null, 'no score shown');
+    const asked = fx.server.chatRequests.slice(before);
+    assert.strictEqual(asked.length, 2, 'asked once more with the problem stated, then stopped');
+    assert.match(JSON.stringify(asked[1].body.messages), /Your answer could not be used/);
   });
 });

@@ -15,7 +15,7 @@ import type { Method, Task } from '../../core/result';
 import type { DryRunEstimate } from '../../core/run/dryRun';
 import type { BenchRunSummary, RunItem } from '../../core/run/runItems';
 import type { ApiKeyStore } from '../secrets';
-import { readSettings, type Settings } from '../settings';
+import { chooseOptionsOf, readSettings, type Settings } from '../settings';
 import type { PromptTemplates } from '../promptTemplates';
 import { loadEngine, type Engine } from '../run/loadEngine';
 import { createSession } from '../run/session';
@@ -156,10 +156,16 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
 
   const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
   const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: dataPath, task });
-  const extra: Partial<EvaluateOptions> = { samples: settings.samples, route: settings.route, maxStandardError: settings.maxStandardError, promptOverrideDir };
+  const extraFor = (m: Method): Partial<EvaluateOptions> => ({
+    samples: settings.samples,
+    route: settings.route,
+    maxStandardError: settings.maxStandardError,
+    promptOverrideDir,
+    ...(m === 'choose' ? chooseOptionsOf(settings, 'dataset') : {}),
+  });
   const out = (m: Method) => runFileFor(data, m, deps.globalStorage).fsPath;
   const estimate = (m: Method) =>
-    engine.estimateRun({ items, method: m, aspects, out: out(m), evaluate: engine.evaluate, endpoint: session.endpoint, model: session.model, extra });
+    engine.estimateRun({ items, method: m, aspects, out: out(m), evaluate: engine.evaluate, endpoint: session.endpoint, model: session.model, extra: extraFor(m) });
   const chosen = method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
   if (!chosen) return undefined;
 
@@ -174,7 +180,11 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
       aspects,
       samples: settings.samples,
       promptOverrideDir,
-      options: { route: settings.route, ...(settings.maxStandardError !== undefined ? { maxStandardError: settings.maxStandardError } : {}) },
+      options: {
+        route: settings.route,
+        ...(settings.maxStandardError !== undefined ? { maxStandardError: settings.maxStandardError } : {}),
+        ...(chosen === 'choose' && settings.reasons !== 'none' ? { reasons: settings.reasons, reasonsK: settings.reasonsK } : {}),
+      },
     }),
   );
   return {
@@ -192,7 +202,7 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
         session,
         evaluate: engine.evaluate,
         itemConcurrency: settings.concurrency * 2,
-        extra,
+        extra: extraFor(chosen),
         signal,
         onProgress: (p) => {
           const tokens = p.usage.promptTokens + p.usage.completionTokens;

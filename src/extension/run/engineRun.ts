@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Juror } from '../../core/jury/evaluateJury';
 import type { LlmSession } from '../../core/llm/types';
 import type { AspectResult, EvaluationResult, Method } from '../../core/result';
-import type { Settings } from '../settings';
+import { chooseOptionsOf, type Settings } from '../settings';
 import { loadEngine } from './loadEngine';
 import { progressMessage } from './progressWording';
 import type { RunContext } from './runContext';
@@ -33,12 +33,6 @@ export interface EngineRunHooks {
 }
 
 const label = (uri: string) => path.basename(vscode.Uri.parse(uri).path);
-
-/** The aspect choice's settings: reasons first when asked (one answer per reason then), the own templates beside. */
-function chooseSettings(settings: Settings) {
-  const reasons = settings.reasons === 'none' ? undefined : settings.reasons;
-  return { ...(reasons ? { reasons, reasonsK: settings.reasonsK, samples: undefined } : {}), withTemplates: settings.chooseWithTemplates };
-}
 
 export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, abort: () => void): Promise<EvaluationResult> {
   const { context, settings, method, session } = request;
@@ -71,7 +65,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
             maxStandardError: settings.maxStandardError,
             promptOverrideDir: request.promptOverrideDir,
             session,
-            ...(method === 'choose' ? chooseSettings(settings) : {}),
+            ...(method === 'choose' ? chooseOptionsOf(settings, 'summary') : {}),
           };
           const engineHooks = {
             signal: request.signal,
