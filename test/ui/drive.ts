@@ -508,6 +508,15 @@ export async function datasets({ page, theme, shotsDir, log }: Omit<DriveOptions
   log('Compare Runs: B − A per aspect with its interval, p-values and wins / ties / losses');
 }
 
+/** Opens summary.md from the Explorer, selects its summary paragraph and evaluates it. */
+async function evaluateSummaryFromExplorer(page: Page): Promise<void> {
+  await page.keyboard.press(`${mod}+Shift+E`);
+  await explorerRow(page, 'summary.md').click();
+  await page.locator('.tab[aria-label^="summary.md"]').waitFor({ timeout: 15_000 });
+  await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
+  await runCommand(page, 'SumLens: Evaluate Selected Summary');
+}
+
 /** Replaces the workspace settings (.vscode/settings.json) through the editor, as a person would. */
 async function setWorkspaceSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
   await runCommand(page, 'Preferences: Open Workspace Settings (JSON)');
@@ -531,11 +540,7 @@ export async function scoreSpread({ page, theme, shotsDir, log }: Omit<DriveOpti
   await runCommand(page, 'View: Close All Editors');
   await setWorkspaceSettings(page, { 'sumlens.method': 'geval', 'sumlens.repeat': 5, 'sumlens.passThreshold': 3.5, 'sumlens.route': 'sampling', 'sumlens.samples': 3, 'sumlens.maxStandardError': 0 });
   try {
-    await page.keyboard.press(`${mod}+Shift+E`);
-    await explorerRow(page, 'summary.md').click();
-    await page.locator('.tab[aria-label^="summary.md"]').waitFor({ timeout: 15_000 });
-    await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
-    await runCommand(page, 'SumLens: Evaluate Selected Summary');
+    await evaluateSummaryFromExplorer(page);
     const section = panelFrame(page).locator('section.spread');
     await section.locator('tbody tr').nth(3).waitFor({ timeout: 60_000 });
     const text = await section.innerText();
@@ -628,11 +633,7 @@ export async function aspectChoice({ page, theme, shotsDir, log }: Omit<DriveOpt
   await runCommand(page, 'View: Close All Editors');
   await setWorkspaceSettings(page, { 'sumlens.method': 'choose', 'sumlens.reasons': 'fsv2', 'sumlens.reasonsK': 5 });
   try {
-    await page.keyboard.press(`${mod}+Shift+E`);
-    await explorerRow(page, 'summary.md').click();
-    await page.locator('.tab[aria-label^="summary.md"]').waitFor({ timeout: 15_000 });
-    await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
-    await runCommand(page, 'SumLens: Evaluate Selected Summary');
+    await evaluateSummaryFromExplorer(page);
     const frame = panelFrame(page);
     await frame.locator('.view-tab', { hasText: 'Summary' }).click().catch(() => {}); // tabs show only beside other views
     const section = frame.locator('section.choice');
