@@ -12,6 +12,7 @@ export function resultJson(result: EvaluationResult): unknown {
     ...result,
     aspects: result.aspects.map(aspectJson),
     ...(result.fine ? { fine: fineJson(result.fine) } : {}),
+    ...(result.choice?.ownTemplate ? { choice: { ...result.choice, ownTemplate: result.choice.ownTemplate.map(aspectJson) } } : {}),
   };
 }
 

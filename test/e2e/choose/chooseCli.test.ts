@@ -106,6 +106,10 @@ describe('sumlens eval --method choose (seed 002: the judge chooses the aspects)
     const partial = await runCli(evalArgs('--with-templates', '--route', 'logprobs'), env('with-failed'));
     assert.equal(partial.code, 14, partial.stderr);
     assert.match(partial.stderr, /fluency by its own template/);
+    const json = await runCli(evalArgs('--with-templates', '--route', 'logprobs', '--json'), env('with-failed'));
+    const fluency = JSON.parse(json.stdout).choice.ownTemplate.find((a: { name: string }) => a.name === 'fluency');
+    assert.equal(fluency.error.code, 'bad-request');
+    assert.ok(!('score' in fluency), 'a failed part has its error in place of a score');
   });
 
   it('a server without logprobs: the choice is sampled (n answers), each aspect chosen by most answers, provenance says why', async () => {
