@@ -111,6 +111,9 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   if (flags.method === 'choose') flags.level ??= 'sample';
   const dataset = readDataset(flags.dataset);
   const plan = benchPlan(dataset, flags.aspects);
+  if (flags.method === 'choose' && plan.task === 'consistency') {
+    throw new SumLensError('usage', "--method choose asks seed 002's question about summaries or dialogue responses; QAGS's yes/no consistency is not among its aspects (use --method geval)");
+  }
   const out = outPath(flags);
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;

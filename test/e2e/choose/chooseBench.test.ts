@@ -49,6 +49,12 @@ describe('sumlens bench --method choose on a SummEval slice (seed 002\'s protoco
     assert.match(rescore.stderr, /is a --method choose run: its answers are read by the choice's own parser/);
   });
 
+  it('QAGS is refused with --method choose (exit 2): its yes/no consistency is not among the aspects', async () => {
+    const run = await runCli(['bench', '--dataset', 'qags-xsum', '--method', 'choose', '--limit', '4', '--out', path.join(dir, 'qags.jsonl')], env());
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /QAGS's yes\/no consistency is not among its aspects/);
+  });
+
   it('--dry-run counts 1 call an item, 1 + K with --reasons, and sends nothing', async () => {
     const before = server.chatRequests.length;
     const one = await bench('--method', 'choose', '--dry-run', '--out', path.join(dir, 'dry.jsonl'));
