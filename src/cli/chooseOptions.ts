@@ -17,6 +17,8 @@ export interface ChooseFlags {
   withTemplates?: boolean;
   aspects?: string[];
   preset?: string;
+  /** eval's --task (bench takes the dataset's). */
+  task?: string;
 }
 
 export function addChooseOptions(command: Command): Command {
@@ -37,6 +39,7 @@ export function checkChooseUsage(flags: ChooseFlags): void {
     if (flags.reasons !== undefined || flags.reasonsK !== undefined || flags.withTemplates) throw new SumLensError('usage', '--reasons, --reasons-k and --with-templates go with --method choose');
     return;
   }
+  if (flags.task === 'consistency') throw new SumLensError('usage', "--method choose asks seed 002's question about a summary or a dialogue response; use --task summarization or dialogue");
   if (flags.aspects !== undefined) throw new SumLensError('usage', '--method choose lets the judge choose the aspects from the catalogue (prompts/choose/catalogue.md); --aspects does not apply');
   if (flags.preset !== undefined) throw new SumLensError('usage', `--preset ${flags.preset} reproduces G-Eval's scoring and does not apply to --method choose`);
   if (flags.reasonsK !== undefined && flags.reasons === undefined) throw new SumLensError('usage', '--reasons-k needs --reasons fsv1 or fsv2');

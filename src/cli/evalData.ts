@@ -27,6 +27,7 @@ import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from './
 import { runTable } from './format/runTable';
 import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
+import { checkChooseUsage, chooseOptions, chooseSettings } from './chooseOptions';
 import type { DataEvalFlags } from './evalFlags';
 import { judgeRunFile, runDataJury } from './evalDataJury';
 import { readJudgesFile } from '../core/jury/judgesFile';
@@ -54,7 +55,8 @@ async function checkRows(flags: DataEvalFlags, map: ReturnType<typeof parseField
   return good;
 }
 
-export async function runDataEval(flags: DataEvalFlags): Promise<void> {
+export async function runDataEval(flags: DataEvalFlags, given: (option: string) => boolean): Promise<void> {
+  checkChooseUsage(flags);
   const map = parseFieldMap(flags.map ?? '');
   const thresholds = flags.failUnder !== undefined ? parseThresholds(flags.failUnder) : undefined;
   const format = flags.json ? 'json' : (flags.format ?? 'table');
@@ -67,7 +69,7 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
     if (!flags.dryRun) return runDataJury(flags, judges, out);
     // Each judge's own estimate, against its own run file.
     const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
-    const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+    const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts, ...chooseOptions(flags, given) };
     for (const judge of judges) {
       const estimate = await estimateRun({ items, method: flags.method, aspects, out: judgeRunFile(out, judge.name), evaluate, endpoint: judge.baseUrl, model: judge.model, extra });
       if (format !== 'json') process.stdout.write(`judge ${judge.name}:\n`);
@@ -78,7 +80,7 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
   const model = flags.model || defaultModel;
   const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
-  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts, ...chooseOptions(flags, given) };
 
   if (flags.dryRun) {
     const estimate = await estimateRun({ items, method: flags.method, aspects, out, evaluate, endpoint, model, extra });
@@ -94,7 +96,7 @@ export async function runDataEval(flags: DataEvalFlags): Promise<void> {
     aspects,
     samples: flags.samples,
     promptOverrideDir: flags.prompts,
-    options: { parse: flags.parse, topLogprobs: flags.topLogprobs, ...scoringSettings(flags) },
+    options: { parse: flags.parse, topLogprobs: flags.topLogprobs, ...scoringSettings(flags), ...chooseSettings(flags) },
   });
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);

@@ -15,7 +15,6 @@ const holisticOptions = ['aspects', 'samples', 'topLogprobs', 'parse'] as const;
 export function checkEvalUsage(flags: EvalFlags, given: (option: string) => boolean): void {
   if (flags.prompts !== undefined) checkPromptsDir(flags.prompts);
   checkChooseUsage(flags);
-  if (flags.method === 'choose' && flags.task === 'consistency') throw usage('--method choose asks seed 002\'s question about a summary or a dialogue response; use --task summarization or dialogue');
   if (flags.method === 'fine' || flags.method === 'all') {
     if (flags.task !== 'summarization') {
       throw usage(`--method ${flags.method} judges a summary against its source and ignores --task ${flags.task}; use --method geval or rationale with that task`);

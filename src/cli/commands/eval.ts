@@ -53,7 +53,7 @@ export function registerEval(program: Command): void {
   addScoringOptions(command);
   addChooseOptions(command);
   addDataOptions(command);
-  addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags) : runEval(flags, command)));
+  addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli') : runEval(flags, command)));
 }
 
 async function runEval(flags: EvalFlags, command: Command): Promise<void> {

@@ -49,6 +49,23 @@ describe('sumlens bench --method choose on a SummEval slice (seed 002\'s protoco
     assert.match(rescore.stderr, /is a --method choose run: its answers are read by the choice's own parser/);
   });
 
+  it('eval --data --method choose --reasons fsv1 --reasons-k 3: each record holds its 3 reasons, and the run header names them', async () => {
+    server.setHandler(chooseJudge('chooser'));
+    const data = path.join(dir, 'items.jsonl');
+    fs.writeFileSync(
+      data,
+      ['a', 'b'].map((id) => JSON.stringify({ id, source: 'The museum reopened on Monday. The work cost 8 million euros.', summary: `The museum reopened on Monday (${id}).` })).join('\n') + '\n',
+    );
+    const out = path.join(dir, 'items-choose.jsonl');
+    const run = await runCli(['eval', '--data', data, '--method', 'choose', '--reasons', 'fsv1', '--reasons-k', '3', '--out', out], env());
+    assert.equal(run.code, 0, run.stderr);
+    const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual([header.settings.options.reasons, header.settings.options.reasonsK], ['fsv1', 3]);
+    assert.ok(records.every((r) => r.result.choice.reasons.texts.length === 3));
+    const consistency = await runCli(['eval', '--data', data, '--method', 'choose', '--task', 'consistency', '--out', path.join(dir, 'c.jsonl')], env());
+    assert.equal(consistency.code, 2);
+  });
+
   it('QAGS is refused with --method choose (exit 2): its yes/no consistency is not among the aspects', async () => {
     const run = await runCli(['bench', '--dataset', 'qags-xsum', '--method', 'choose', '--limit', '4', '--out', path.join(dir, 'qags.jsonl')], env());
     assert.equal(run.code, 2, run.stderr);
