@@ -2,9 +2,8 @@
  * The audit as a file: what `sumlens audit --format json` prints, read back (validated) by
  * `sumlens report --audit FILE` to put the audit into a report.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod';
-import { SumLensError } from '../errors';
+import { readWrittenJson } from '../jsonFile';
 import type { AuditReport } from './auditStats';
 import type { AuditRun } from './runAudit';
 
@@ -45,22 +44,7 @@ export interface AuditFile {
   report: AuditReport;
 }
 
-/** JSON writes NaN as null: read it back as NaN, so the formatters print "—". */
-function nullsToNaN(value: unknown): unknown {
-  if (value === null) return NaN;
-  if (Array.isArray(value)) return value.map(nullsToNaN);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, nullsToNaN(v)]));
-  return value;
-}
-
 export function readAuditFile(path: string): AuditFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new SumLensError('bad-input', `${path}: cannot read an audit (${(error as Error).message}); write one with sumlens audit --format json > FILE`);
-  }
-  const parsed = AuditFileSchema.safeParse(json);
-  if (!parsed.success) throw new SumLensError('bad-input', `${path} is not an audit from sumlens audit --format json: ${z.prettifyError(parsed.error)}`);
-  return { prompts: parsed.data.prompts, run: nullsToNaN(parsed.data.run) as AuditRun, report: nullsToNaN(parsed.data.report) as AuditReport };
+  const data = readWrittenJson(path, AuditFileSchema, { what: 'an audit', command: 'sumlens audit --format json' }) as AuditFile;
+  return { prompts: data.prompts, run: data.run, report: data.report };
 }

@@ -2,9 +2,8 @@
  * A `--cross` matrix as a file: what `meta --cross --json` (or `replay --cross --json`) prints,
  * read back (validated) by `sumlens report --cross FILE` to put the matrix into a report.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod';
-import { SumLensError } from '../errors';
+import { readWrittenJson } from '../jsonFile';
 import type { CrossRun } from './runCross';
 
 // JSON writes NaN (an undefined correlation) as null.
@@ -41,22 +40,6 @@ const CrossFileSchema = z.looseObject({
   bootstrap: z.looseObject({ resamples: z.number().int().positive(), seed: z.number(), unit: z.enum(['documents', 'items']), confidence: z.number() }),
 });
 
-/** Nulls back to NaN, so the formatters print "n/a". */
-function nullsToNaN(value: unknown): unknown {
-  if (value === null) return NaN;
-  if (Array.isArray(value)) return value.map(nullsToNaN);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, nullsToNaN(v)]));
-  return value;
-}
-
 export function readCrossFile(path: string): CrossRun {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new SumLensError('bad-input', `${path}: cannot read a cross matrix (${(error as Error).message}); write one with sumlens meta --cross --json > FILE`);
-  }
-  const parsed = CrossFileSchema.safeParse(json);
-  if (!parsed.success) throw new SumLensError('bad-input', `${path} is not a matrix from sumlens meta --cross --json: ${z.prettifyError(parsed.error)}`);
-  return nullsToNaN(parsed.data) as CrossRun;
+  return readWrittenJson(path, CrossFileSchema, { what: 'a matrix', readAs: 'a cross matrix', command: 'sumlens meta --cross --json' }) as CrossRun;
 }
