@@ -4,7 +4,8 @@
  * reason. All are templates in prompts/choose/ a workspace can override.
  */
 import { SumLensError } from '../errors';
-import { templateVars, type AspectInput } from '../geval/inputVariables';
+import { missingInput, templateVars, type AspectInput } from '../geval/inputVariables';
+import type { AspectTask } from '../prompts/template';
 import { renderTemplate } from '../prompts/renderTemplate';
 import { resolveTemplate } from '../prompts/resolveTemplate';
 import type { TemplateVars } from '../prompts/placeholders';
@@ -21,26 +22,25 @@ export interface ChoosePrompts {
   conditioned(reason: string): string;
 }
 
-function render(id: string, vars: TemplateVars, overrideDir: string | undefined): string {
+/** The template filled in; a placeholder the input leaves without a value is exit 8, naming what to give. */
+function renderChecked(id: string, vars: TemplateVars, task: AspectTask, overrideDir: string | undefined): string {
   const template = resolveTemplate(id, { overrideDir });
-  const missing = template.placeholders.filter((name) => vars[name] === undefined);
-  if (missing.length > 0) {
-    const hint = missing.includes('fact') ? ': give the knowledge fact as the reference' : '';
-    throw new SumLensError('bad-input', `${template.id} needs ${missing.map((n) => `{{${n}}}`).join(', ')}${hint} (${template.filePath})`);
-  }
+  const missing = missingInput(template, vars, task);
+  if (missing) throw new SumLensError('bad-input', missing);
   return renderTemplate(template, vars);
 }
 
 export function choosePrompts(input: AspectInput, catalogue: Catalogue, options: { overrideDir?: string; fenced?: boolean }): ChoosePrompts {
   const kind = input.task === 'dialogue' ? 'dialogue' : 'summarization';
-  const question = render(`choose/question-${kind}`, { ...templateVars(input, { fenced: options.fenced }), aspects: catalogueList(catalogue) }, options.overrideDir);
+  const render = (id: string, vars: TemplateVars) => renderChecked(id, vars, input.task, options.overrideDir);
+  const question = render(`choose/question-${kind}`, { ...templateVars(input, { fenced: options.fenced }), aspects: catalogueList(catalogue) });
   return {
     question,
-    answer: () => render('choose/answer', { question }, options.overrideDir),
+    answer: () => render('choose/answer', { question }),
     reason: (examples) => {
       const shots = resolveTemplate(`choose/examples-${examples}-${kind}`, { overrideDir: options.overrideDir }).body.trim();
-      return render(`choose/reason-${examples}`, { question, examples: shots, aspects: catalogueDescriptions(catalogue) }, options.overrideDir);
+      return render(`choose/reason-${examples}`, { question, examples: shots, aspects: catalogueDescriptions(catalogue) });
     },
-    conditioned: (reason) => render('choose/conditioned', { question, reason }, options.overrideDir),
+    conditioned: (reason) => render('choose/conditioned', { question, reason }),
   };
 }

@@ -78,7 +78,7 @@ async function runOne(
     const resolved = resolveTemplate(`${task}/${name}`, { overrideDir: options.promptOverrideDir });
     if (!isAspectTemplate(resolved)) throw new SumLensError('template', `${resolved.filePath}: '${resolved.id}' is not an aspect template`);
     template = resolved;
-    const missing = missingInput(template, vars);
+    const missing = missingInput(template, vars, task);
     if (missing) throw new SumLensError('bad-input', missing);
     return await scoreAspect(options.session, template, vars, { ...options, mode: options.method, signal });
   } catch (error) {

@@ -9,7 +9,7 @@
  */
 import { fenceInput } from '../prompts/fenceInput';
 import type { TemplateVars } from '../prompts/placeholders';
-import type { AspectTask, AspectTemplate } from '../prompts/template';
+import type { AspectTask, Template } from '../prompts/template';
 
 export interface AspectInput {
   source: string;
@@ -33,11 +33,11 @@ export function templateVars(input: AspectInput, options: VarsOptions = {}): Tem
   return { document: text(input.source), summary: judged, ...optional('reference', input.reference) };
 }
 
-/** Why the input cannot fill this template (a placeholder without a value), or null. */
-export function missingInput(template: AspectTemplate, vars: TemplateVars): string | null {
+/** Why the input of this task cannot fill the template (a placeholder without a value), or null. */
+export function missingInput(template: Template, vars: TemplateVars, task: AspectTask): string | null {
   const missing = template.placeholders.filter((name) => vars[name] === undefined);
   if (missing.length === 0) return null;
   const what = missing.map((name) => `{{${name}}}`).join(', ');
-  const hint = template.task === 'dialogue' && missing.includes('fact') ? 'the knowledge fact, given as the reference' : 'the reference';
+  const hint = task === 'dialogue' && missing.includes('fact') ? 'the knowledge fact, given as the reference' : 'the reference';
   return `${template.id} needs ${what}: give ${hint} (${template.filePath})`;
 }

@@ -156,6 +156,14 @@ describe('sumlens eval --method choose (seed 002: the judge chooses the aspects)
     assert.equal(stderrLines(run).length, 1);
   });
 
+  it('a dialogue without its knowledge fact: exit 8, saying to give the fact as the reference, nothing sent', async () => {
+    const before = server.chatRequests.length;
+    const run = await runCli(evalArgs('--task', 'dialogue'), env('dialogue'));
+    assert.equal(run.code, 8, run.stderr);
+    assert.match(run.stderr, /choose\/question-dialogue needs \{\{fact\}\}: give the knowledge fact, given as the reference/);
+    assert.equal(server.chatRequests.length, before);
+  });
+
   it('a workspace catalogue replaces the built-in one; --aspects and --reasons without choose are usage errors (exit 2)', async () => {
     server.setHandler(chooseJudge('chooser'));
     const prompts = path.join(dir, 'prompts');

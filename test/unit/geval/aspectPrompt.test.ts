@@ -61,8 +61,8 @@ describe('input variables', () => {
 
   it('a dialogue template needing the fact says to give it as the reference', () => {
     const groundedness = aspectTemplate('dialogue/groundedness');
-    assert.match(missingInput(groundedness, templateVars({ task: 'dialogue', source: 'H', summary: 'R' })) ?? '', /\{\{fact\}\}.*as the reference/);
-    assert.equal(missingInput(groundedness, templateVars({ task: 'dialogue', source: 'H', summary: 'R', reference: 'F' })), null);
-    assert.equal(missingInput(aspectTemplate('dialogue/naturalness'), templateVars({ task: 'dialogue', source: 'H', summary: 'R' })), null);
+    assert.match(missingInput(groundedness, templateVars({ task: 'dialogue', source: 'H', summary: 'R' }), 'dialogue') ?? '', /\{\{fact\}\}.*as the reference/);
+    assert.equal(missingInput(groundedness, templateVars({ task: 'dialogue', source: 'H', summary: 'R', reference: 'F' }), 'dialogue'), null);
+    assert.equal(missingInput(aspectTemplate('dialogue/naturalness'), templateVars({ task: 'dialogue', source: 'H', summary: 'R' }), 'dialogue'), null);
   });
 });
