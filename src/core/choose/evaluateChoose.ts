@@ -16,14 +16,14 @@ import { loadCatalogue } from './catalogue';
 import { choosePrompts } from './choosePrompts';
 import { pooledChoice, type PooledAspect } from './pooledChoice';
 import { readChoice, type ChoiceReading } from './readChoice';
-import { REASON_SETTINGS, writeReasons } from './writeReasons';
+import { writeReasons } from './writeReasons';
 
 /** Seed 002 drew 20 reasons per question. */
 export const DEFAULT_REASONS_K = 20;
 /** A reason and a score for each of a handful of aspects. */
-const ANSWER_MAX_TOKENS = 600;
+export const ANSWER_MAX_TOKENS = 600;
 /** Scores only, after a reason written beforehand. */
-const CONDITIONED_MAX_TOKENS = 120;
+export const CONDITIONED_MAX_TOKENS = 120;
 
 export interface ChooseOptions {
   session: LlmSession;
@@ -100,24 +100,6 @@ export async function evaluateChoose(input: AspectInput, options: ChooseOptions)
       ...(ownTemplate ? { ownTemplate } : {}),
     },
     provenance: [...new Set(provenance)],
-  };
-}
-
-/**
- * The calls and tokens one summary costs (`--dry-run`), on the log-probability route: the prompts
- * are rendered and counted at four characters a token; completion tokens are upper bounds. The
- * own-template scores (--with-templates) depend on what is chosen and are not counted.
- */
-export function chooseEstimate(input: AspectInput, options: Pick<ChooseOptions, 'reasons' | 'reasonsK' | 'promptOverrideDir' | 'fenceInputs'>): { calls: number; promptTokens: number; completionTokens: number } {
-  const prompts = choosePrompts(input, loadCatalogue(options.promptOverrideDir), { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs });
-  const tokens = (text: string) => Math.ceil(text.length / 4);
-  if (!options.reasons) return { calls: 1, promptTokens: tokens(prompts.answer()), completionTokens: ANSWER_MAX_TOKENS };
-  const k = options.reasonsK ?? DEFAULT_REASONS_K;
-  const reasonLength = REASON_SETTINGS.maxTokens * 4;
-  return {
-    calls: 1 + k,
-    promptTokens: tokens(prompts.reason(options.reasons)) + k * tokens(prompts.conditioned('x'.repeat(reasonLength))),
-    completionTokens: k * (REASON_SETTINGS.maxTokens + CONDITIONED_MAX_TOKENS),
   };
 }
 

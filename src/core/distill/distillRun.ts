@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { isCancellation, SumLensError, type ErrorCode } from '../errors';
 import type { Dataset } from '../datasets/dataset';
 import { toBenchInput } from '../run/benchPlan';
+import { estimateTokens } from '../run/dryRunSession';
 import type { LlmSession } from '../llm/types';
 import type { ReasonExamples } from '../result';
 import { loadCatalogue } from '../choose/catalogue';
@@ -80,7 +81,7 @@ export function distillEstimate(options: Omit<DistillOptions, 'session' | 'out'>
   const task = options.dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization';
   const items = options.limit !== undefined ? options.dataset.items.slice(0, options.limit) : options.dataset.items;
   let promptTokens = 0;
-  for (const item of items) promptTokens += Math.ceil(choosePrompts(toBenchInput(item, task), catalogue, { overrideDir: options.promptOverrideDir }).reason(options.examples).length / 4);
+  for (const item of items) promptTokens += estimateTokens(choosePrompts(toBenchInput(item, task), catalogue, { overrideDir: options.promptOverrideDir }).reason(options.examples));
   return { calls: items.length, promptTokens, completionTokens: items.length * options.reasonsK * REASON_SETTINGS.maxTokens };
 }
 

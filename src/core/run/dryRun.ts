@@ -3,13 +3,17 @@
  * file, and what cannot be known before running. Nothing is sent and nothing is written.
  * - G-Eval and rationale-first: the run is walked with a DryRunSession, so the calls are the
  *   evaluator's own (exact on the log-probability route; auto-CoT steps counted once).
- * - Aspect choice: its calls are 1 per item, or 1 + K with K reasons (choose/evaluateChoose.ts).
+ * - Aspect choice: its calls are 1 per item, or 1 + K with K reasons (chooseCallsFor).
  * - Fine-grained: its calls are a constant per item (fine/evaluateFine.ts): 3 extraction
  *   steps per chunk of each of 2 notes, 3 completeness, 3 correctness, 2 alignment (1 without
  *   a reference), 2 readability. Exact while no judging call holds over its entity limit.
  */
 import { existsSync } from 'node:fs';
-import { chooseEstimate } from '../choose/evaluateChoose';
+import { loadCatalogue } from '../choose/catalogue';
+import { choosePrompts } from '../choose/choosePrompts';
+import { ANSWER_MAX_TOKENS, CONDITIONED_MAX_TOKENS, DEFAULT_REASONS_K } from '../choose/evaluateChoose';
+import { REASON_SETTINGS } from '../choose/writeReasons';
+import type { AspectInput } from '../geval/inputVariables';
 import type { EvaluateOptions } from '../evaluate';
 import { ANGLES } from '../fine/angles';
 import { DEFAULT_MAX_EXTRACTION_TOKENS } from '../fine/evaluateFine';
@@ -41,6 +45,24 @@ export function fineCallsFor(input: { source: string; summary: string; reference
   const judging = ANGLES.completeness.length + ANGLES.correctness.length + alignment + READABILITY_PROMPTS.length;
   const notes = estimateTokens(input.summary) + estimateTokens(input.source) + (input.reference ? estimateTokens(input.reference) : 0);
   return { calls: extraction + judging, promptTokens: extraction * estimateTokens(rubric) + judging * notes };
+}
+
+/**
+ * The aspect choice's calls and tokens for one item, on the log-probability route: its prompts
+ * rendered and counted; completion tokens are upper bounds. The own-template scores
+ * (--with-templates) depend on what is chosen and are not counted.
+ */
+export function chooseCallsFor(input: AspectInput, options: Partial<EvaluateOptions>): { calls: number; promptTokens: number; completionTokens: number } {
+  const prompts = choosePrompts(input, loadCatalogue(options.promptOverrideDir), { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs });
+  if (!options.reasons) return { calls: 1, promptTokens: estimateTokens(prompts.answer()), completionTokens: ANSWER_MAX_TOKENS };
+  const k = options.reasonsK ?? DEFAULT_REASONS_K;
+  // Each reason is scored in a prompt that holds it: counted at its longest.
+  const longestReason = 'x'.repeat(REASON_SETTINGS.maxTokens * 4);
+  return {
+    calls: 1 + k,
+    promptTokens: estimateTokens(prompts.reason(options.reasons)) + k * estimateTokens(prompts.conditioned(longestReason)),
+    completionTokens: k * (REASON_SETTINGS.maxTokens + CONDITIONED_MAX_TOKENS),
+  };
 }
 
 async function finishedKeys(out: string, unknowns: string[]): Promise<Set<string>> {
@@ -87,7 +109,7 @@ export async function estimateRun(options: {
       await options.evaluate(item.input, { ...options.extra, method, aspects: options.aspects, session }, {});
     }
     if (choose) {
-      const estimate = chooseEstimate({ ...item.input, task: item.input.task === 'dialogue' ? 'dialogue' : 'summarization' }, options.extra ?? {});
+      const estimate = chooseCallsFor({ ...item.input, task: item.input.task === 'dialogue' ? 'dialogue' : 'summarization' }, options.extra ?? {});
       chosen.calls += estimate.calls;
       chosen.promptTokens += estimate.promptTokens;
       chosen.completionTokens += estimate.completionTokens;
