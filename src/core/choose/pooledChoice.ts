@@ -4,7 +4,10 @@
  * its score is the mean of their scores and its distribution the mean of their distributions,
  * with the spread of the scores when there is more than one.
  */
+import { mean } from '../stats/bootstrapMean';
 import type { ChoiceReading } from './readChoice';
+
+const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 export interface PooledAspect {
   aspect: string;
@@ -31,13 +34,13 @@ export function pooledChoice(readings: readonly ChoiceReading[]): PooledAspect[]
     const picks = readings.flatMap((reading) => reading.chosen.filter((c) => c.aspect === aspect).map((chosen) => ({ reading, chosen })));
     if (picks.length * 2 <= readings.length) continue;
     const scores = picks.map((p) => p.chosen.score);
-    const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
-    const sd = Math.sqrt(scores.reduce((sum, s) => sum + (s - mean) ** 2, 0) / Math.max(1, scores.length - 1));
+    const average = mean(scores);
+    const sd = Math.sqrt(scores.reduce((squares, s) => squares + (s - average) ** 2, 0) / Math.max(1, scores.length - 1));
     const first = picks[0];
     const single = readings.length === 1;
     pooled.push({
       aspect,
-      score: mean,
+      score: average,
       distribution: meanDistribution(picks.map((p) => p.chosen.distribution)),
       reason: first.chosen.reason,
       validMass: picks.reduce((sum, p) => sum + p.chosen.validMass, 0) / picks.length,
@@ -47,7 +50,7 @@ export function pooledChoice(readings: readonly ChoiceReading[]): PooledAspect[]
       ...(scores.length > 1 ? { spread: { sd, min: Math.min(...scores), max: Math.max(...scores) } } : {}),
       route: first.reading.route,
       why: first.reading.why,
-      ...(first.reading.samples !== undefined ? { samples: sum(readings.map((r) => r.samples ?? 0)), unparsed: sum(readings.map((r) => r.unparsed ?? 0)) } : {}),
+      ...(first.reading.samples !== undefined ? { samples: total(readings.map((r) => r.samples ?? 0)), unparsed: total(readings.map((r) => r.unparsed ?? 0)) } : {}),
       warnings: [...new Set(picks.flatMap((p) => (p.chosen.warning ? [p.chosen.warning] : [])))],
       fallbacks: [...new Set(readings.flatMap((r) => r.fallbacks))],
     });
@@ -55,10 +58,8 @@ export function pooledChoice(readings: readonly ChoiceReading[]): PooledAspect[]
   return pooled;
 }
 
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-
 function meanDistribution(distributions: readonly Record<string, number>[]): Record<string, number> {
-  const total: Record<string, number> = {};
-  for (const d of distributions) for (const [value, p] of Object.entries(d)) total[value] = (total[value] ?? 0) + p / distributions.length;
-  return Object.fromEntries(Object.entries(total).sort(([a], [b]) => Number(a) - Number(b)));
+  const pooled: Record<string, number> = {};
+  for (const d of distributions) for (const [value, p] of Object.entries(d)) pooled[value] = (pooled[value] ?? 0) + p / distributions.length;
+  return Object.fromEntries(Object.entries(pooled).sort(([a], [b]) => Number(a) - Number(b)));
 }

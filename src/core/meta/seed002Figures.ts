@@ -7,6 +7,7 @@
  * from GPT-4o(-mini): a reference point, never the same judge or the same items as a run.
  */
 import type { DatasetKind } from '../datasets/dataset';
+import { mean } from '../stats/bootstrapMean';
 import { formatFigure, renderTable } from './formatTable';
 import type { MetaResult } from './metaEvaluate';
 
@@ -37,8 +38,6 @@ const TABLES: Partial<Record<DatasetKind, { table: string; items: number; rows: 
   summeval: { table: 'Table 1 (SummEval)', items: 239, rows: SUMMEVAL },
   topical_chat: { table: 'Appendix B (Topical-Chat)', items: 53, rows: TOPICAL_CHAT },
 };
-
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /**
  * A run's average over its aspects, the share of its items where each aspect was not chosen,
