@@ -24,6 +24,13 @@ export const errorExitCodes = {
   'quality-gate': 15,
   /** A 4xx the server gave for a request we cannot adapt: the server refused it, as a 5xx fails it. */
   'bad-request': 11,
+  /**
+   * The server answered a prompt it had cut (it reported far fewer prompt tokens than were
+   * sent): the judge never saw the whole prompt, so its answer is not used.
+   */
+  'prompt-truncated': 16,
+  /** An audit in which no probe could be tested on any aspect: nothing was audited. */
+  'nothing-audited': 17,
   cancelled: 130,
 } as const;
 

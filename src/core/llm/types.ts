@@ -119,9 +119,29 @@ export interface Capabilities {
   omit?: string[];
 }
 
+/** How many tokens the judge's context holds (prompt and reply together), and how we know. */
+export interface ContextWindow {
+  tokens: number;
+  /**
+   * user: --context-tokens / sumlens.contextTokens; server: the endpoint's model metadata;
+   * table: SumLens's dated table of well-known models; error: a too-long error's own words;
+   * truncation: the prompt size a server silently cut to.
+   */
+  from: 'user' | 'server' | 'table' | 'error' | 'truncation';
+  /** The evidence in words ("vLLM max_model_len in /v1/models", "table of 2026-11 for gpt-4o"). */
+  detail: string;
+}
+
 export interface LlmSession {
   readonly endpoint: string;
   readonly model: string;
+  /**
+   * The judge's context window as far as it is known (user setting, server metadata, table,
+   * or learned from an error or a silent cut this run); undefined when nothing tells.
+   */
+  contextWindow?(signal?: AbortSignal): Promise<ContextWindow | undefined>;
+  /** Tokens a text takes for this model: a real tokenizer where the family is known, else a safe estimate. */
+  countTokens?(text: string): number;
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult>;
   usage(): Usage;
   capabilities(): Capabilities;
