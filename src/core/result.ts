@@ -40,6 +40,28 @@ export interface AspectResult {
   warnings?: string[];
   /** How this score was made: route, why that route, samples and their standard error. */
   provenance?: ScoreProvenance;
+  /** Set when the judge was shown excerpts of a source too long for its context (or for --source-tokens). */
+  sourceShown?: SourceShown;
+}
+
+/**
+ * How a long source was shortened before the judge saw it: the source sentences that bear on
+ * the summary, within a token budget (Wu et al., "Less is More for Long Document Summary
+ * Evaluation by LLMs", EACL 2024). Absent when the whole source was shown.
+ */
+export interface SourceShown {
+  /** The rule in words a user reads, e.g. "BM25: best 2 source sentences per summary sentence, ±1 neighbour, the opening, in document order". */
+  rule: string;
+  /** context: the prompt would not fit the judge's context; budget: the user's --source-tokens. */
+  reason: 'context' | 'budget';
+  /** Tokens the source could take in the prompt, and what it took whole and shortened. */
+  budgetTokens: number;
+  sourceTokens: number;
+  shownTokens: number;
+  /** Share of the source's characters shown, 0–1. */
+  share: number;
+  /** Character ranges (UTF-16 offsets into the whole source) the judge was shown, in document order. */
+  ranges: Span[];
 }
 
 /** How one aspect's score was made, shown in the CLI table, the JSON, the hover and the panel. */
@@ -161,6 +183,8 @@ export interface EvaluationResult {
   warnings?: string[];
   /** Run-level fallbacks: endpoint quirks learned or applied, parameters dropped or capped. */
   provenance?: string[];
+  /** Set when every aspect that uses the source was shown the same excerpts of it (see AspectResult.sourceShown). */
+  sourceShown?: SourceShown;
   /**
    * When the summary was evaluated N times independently (the editor's `sumlens.repeat`): the
    * spread of each score over the runs. The rest of the result is the first run's.
