@@ -16,6 +16,7 @@ const LAYERS: string[][] = [
   ['stats'],
   ['llm'],
   ['result.ts', 'failFast.ts', 'outcome.ts', 'resultJson.ts'],
+  ['longSource'],
   ['prompts'],
   ['geval'],
   ['warnings.ts'],
