@@ -342,7 +342,7 @@ export async function walkthrough({ page, theme, shotsDir, log }: Omit<DriveOpti
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   await row.click();
   const content = page.locator('.gettingStartedContainer');
-  await content.getByText('Open a sample article and its summary').first().waitFor({ timeout: 15_000 });
+  await content.getByText('Evaluate a sample summary').first().waitFor({ timeout: 15_000 });
   await page.mouse.move(5, 300);
   await page.waitForTimeout(1_000); // the step's markdown media renders in its own frame
   await page.screenshot({ path: path.join(shotsDir, `walkthrough-${theme}.png`) });

@@ -6,6 +6,7 @@
  * on the same summary replaces the one in progress. What finished before a cancellation is kept.
  */
 import * as vscode from 'vscode';
+import { isSumLensError } from '../../core/errors';
 import type { EvaluationResult, Method } from '../../core/result';
 import { documentFor } from '../documents';
 import type { FindingStore, TrackedFinding } from '../findings';
@@ -190,7 +191,17 @@ export class Evaluator implements vscode.Disposable {
     const message = error instanceof Error ? error.message : String(error);
     this.deps.log.error(message);
     this.deps.presenter.failed(context, message);
-    void vscode.window.showErrorMessage(`SumLens: ${message}`);
+    if (isSumLensError(error) && error.code === 'no-api-key') void offerJudge(message);
+    else void vscode.window.showErrorMessage(`SumLens: ${message}`);
     return undefined;
   }
+}
+
+/** No judge yet (no key, no VS Code model chosen): the error offers both ways to get one. */
+async function offerJudge(message: string): Promise<void> {
+  const setKey = 'Set API Key';
+  const useModels = "Use VS Code's Language Models";
+  const choice = await vscode.window.showErrorMessage(`SumLens: ${message}`, setKey, useModels);
+  if (choice === setKey) await vscode.commands.executeCommand('sumlens.setApiKey');
+  if (choice === useModels) await vscode.commands.executeCommand('sumlens.useVscodeModels');
 }

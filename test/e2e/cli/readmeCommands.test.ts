@@ -34,9 +34,13 @@ function readTwoCommands(readme: string): TwoCommands {
   };
 }
 
-/** The environment of a fresh machine: no SumLens or OpenAI settings of the developer's. */
+/**
+ * The environment of a fresh machine: no SumLens or OpenAI settings of the developer's, and
+ * none of the npm_* variables `npm test` sets (npm_config_local_prefix would make the copy's
+ * `npm ci` replace this checkout's node_modules instead of the copy's).
+ */
 function freshEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(SUMLENS_|OPENAI_|AZURE_OPENAI)/.test(name)));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(SUMLENS_|OPENAI_|AZURE_OPENAI|npm_)/i.test(name)));
   return { ...env, ...extra };
 }
 
