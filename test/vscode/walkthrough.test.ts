@@ -23,6 +23,13 @@ describe('the Getting Started walkthrough', () => {
     }
   });
 
+  it('starts with a step that opens the sample and evaluates it', () => {
+    const [walkthrough] = extension().packageJSON.contributes.walkthroughs;
+    const first = walkthrough.steps[0];
+    assert.match(first.description, /\(command:sumlens\.evaluateSample\)/);
+    assert.deepEqual(first.completionEvents, ['onCommand:sumlens.evaluateSample']);
+  });
+
   it('evaluates the sample and finds its planted mistakes', async () => {
     const api = await activateSumLens();
     const server = await FakeOpenAiServer.start();
