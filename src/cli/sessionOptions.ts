@@ -14,6 +14,7 @@ export interface SessionFlags {
   cacheDir?: string;
   cache: boolean;
   reasoningBudget: number;
+  contextTokens?: number;
 }
 
 /** Values the user typed (not defaults): a server refusing one of them is a usage error, not a quirk to learn. */
@@ -29,6 +30,7 @@ export function addSessionOptions(command: Command): Command {
     .addOption(new Option('--concurrency <n>', 'requests in flight at once (1-64)').default(8).argParser(wholeNumber(1, 64)))
     .addOption(new Option('--timeout <seconds>', 'limit on one judge call, its retries included').default(120).argParser(positiveSeconds))
     .addOption(new Option('--reasoning-budget <tokens>', 'room for a thinking model (o-series, gpt-5, R1) to reason before it answers').default(2048).argParser(positiveInt))
+    .addOption(new Option('--context-tokens <n>', "the judge's context window in tokens, when the server does not tell it or tells it wrong (prompt and answer together)").argParser(wholeNumber(256)))
     .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir()})`)
     .option('--no-cache', 'do not read or write the answer cache');
 }
@@ -47,9 +49,15 @@ export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}, judg
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : null,
     reasoningBudget: flags.reasoningBudget,
     userTopLogprobs: chosen.topLogprobs,
+    userContext: contextTokensOf(flags),
     onNotice: printNotice,
     onWarning: printWarning,
   });
+}
+
+/** The window `--context-tokens` sets, as a session takes it. */
+export function contextTokensOf(flags: Pick<SessionFlags, 'contextTokens'>): { tokens: number; detail: string } | undefined {
+  return flags.contextTokens === undefined ? undefined : { tokens: flags.contextTokens, detail: `--context-tokens ${flags.contextTokens}` };
 }
 
 /** A whole number from 1 up. */

@@ -7,7 +7,7 @@ import type { ChatRequest, ChatResult, LlmSession } from './llm/types';
  * or the document itself is the problem. One of them stops the whole run with that one
  * message, instead of the same failure repeated per aspect.
  */
-const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-found', 'context-too-long', 'usage']);
+const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-found', 'context-too-long', 'prompt-truncated', 'usage']);
 
 export interface FailFastRun {
   session: LlmSession;
@@ -16,6 +16,12 @@ export interface FailFastRun {
    * call halves its entity list): there that error does not stop the run.
    */
   splittable: LlmSession;
+  /**
+   * The same session for calls that fit their prompt again when it was too long or cut by
+   * the server (a long source shortened to the window just learned): neither error stops the
+   * run there; the caller rethrows it when refitting cannot help.
+   */
+  refittable: LlmSession;
   signal: AbortSignal;
   /** The run-level error that stopped the run, if any. */
   fatal(): SumLensError | undefined;
@@ -38,6 +44,8 @@ export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun 
     usage: () => session.usage(),
     capabilities: () => session.capabilities(),
     provenance: () => session.provenance?.() ?? [],
+    ...(session.contextWindow ? { contextWindow: (signal?: AbortSignal) => session.contextWindow!(signal ?? controller.signal) } : {}),
+    ...(session.countTokens ? { countTokens: (text: string) => session.countTokens!(text) } : {}),
     async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
       try {
         return await session.chat(request, signal ?? controller.signal);
@@ -53,6 +61,7 @@ export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun 
   return {
     session: wrap((code) => runLevelCodes.has(code)),
     splittable: wrap((code) => runLevelCodes.has(code) && code !== 'context-too-long'),
+    refittable: wrap((code) => runLevelCodes.has(code) && code !== 'context-too-long' && code !== 'prompt-truncated'),
     signal: controller.signal,
     fatal: () => fatal,
     dispose: () => outer?.removeEventListener('abort', forward),

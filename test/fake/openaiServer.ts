@@ -6,6 +6,7 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../../src/core/llm/tokenCount';
 
 export interface FakeToken {
   token: string;
@@ -58,6 +59,8 @@ export interface ServerProfile {
   accept?(body: any): any;
   /** The completion JSON as this server sends it (reasoning fields, token texts, legacy logprobs…). */
   shape?(completion: any, body: any): any;
+  /** The JSON this server answers a metadata route with (/v1/models, /api/show, /props…); undefined: not its route. */
+  metadata?(request: RecordedRequest): unknown;
 }
 
 export interface FakeServerOptions {
@@ -139,11 +142,14 @@ export class FakeOpenAiServer {
     if (this.options.latencyMs) await delay(this.options.latencyMs);
 
     for (const route of this.routes) if (await route(recorded, res, rawBody)) return;
+    const metadata = isChatPath(recorded.path) ? undefined : this.options.profile?.metadata?.(recorded);
+    if (metadata !== undefined) return sendJson(res, 200, metadata);
     if (recorded.method === 'GET' && /\/models\/?$/.test(recorded.path)) {
       return sendJson(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'sumlens-tests' }] });
     }
     const profile = this.options.profile;
-    const refusal = profile?.refuse?.(recorded);
+    // A GET has no body; a profile reads its refusals from one.
+    const refusal = profile?.refuse?.({ ...recorded, body: recorded.body ?? {} });
     if (refusal) {
       this.refused.push(recorded);
       return this.send(recorded, refusal, res);
@@ -213,8 +219,8 @@ function completion(body: any, reply: Extract<FakeReply, { choices: FakeChoice[]
       logprobs: wantLogprobs ? { content: (choice.tokens ?? textTokens(choice.text)).map((t) => tokenLogprob(t, topCount)) } : null,
     })),
     usage: {
-      prompt_tokens: reply.promptTokens ?? estimateTokens(JSON.stringify(body?.messages ?? '')),
-      completion_tokens: reply.completionTokens ?? reply.choices.reduce((sum, c) => sum + estimateTokens(c.text), 0),
+      prompt_tokens: reply.promptTokens ?? promptTokensOf(body),
+      completion_tokens: reply.completionTokens ?? reply.choices.reduce((sum, c) => sum + Math.max(1, estimateTokens(c.text)), 0),
     },
   };
 }
@@ -232,8 +238,13 @@ function textTokens(text: string): FakeToken[] {
   return (text.match(/\s*\S+/g) ?? [text]).map((token) => ({ token }));
 }
 
-function estimateTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
+/**
+ * The prompt tokens the fake reports: SumLens's own estimate of each message plus its framing,
+ * so that for a model counted by estimate the fake and SumLens agree (a silent cut shows).
+ */
+export function promptTokensOf(body: any): number {
+  const messages: Array<{ content?: unknown }> = Array.isArray(body?.messages) ? body.messages : [];
+  return messages.reduce((sum, m) => sum + estimateTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')) + MESSAGE_OVERHEAD_TOKENS, 0);
 }
 
 /** A completion sent as server-sent events, one chunk per token (or per answer without logprobs), usage last. */

@@ -6,7 +6,9 @@ import type { Capability, JudgeProbe } from '../../core/probe/probeJudge';
 import { TYPICAL_SOURCE_TOKENS, type CostEstimate, type RoutePlan } from '../../core/probe/probePlan';
 import type { Retirement } from '../../core/probe/retirements';
 import { SumLensError } from '../../core/errors';
-import { addSessionOptions, type SessionFlags } from '../sessionOptions';
+import { addSessionOptions, contextTokensOf, type SessionFlags } from '../sessionOptions';
+import { defaultCacheDir } from '../../core/paths';
+import type { ContextWindow } from '../../core/llm/types';
 import { judgeKey, readJudgesFile } from '../../core/jury/judgesFile';
 import { cancelOnInterrupt } from '../terminal';
 
@@ -38,9 +40,11 @@ async function runProbe(flags: ProbeFlags): Promise<void> {
   const reports: unknown[] = [];
   try {
     for (const { name, endpoint, model, apiKey } of targets) {
-      const { probe, routes, costs, retirement } = await probeEndpoint({ endpoint, model, apiKey, timeoutMs: flags.timeout * 1000 }, cancellation.signal);
-      if (flags.json) reports.push({ ...(name ? { judge: name } : {}), ...probe, routes, costs, ...(retirement ? { retirement } : {}) });
-      else process.stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, retirement)}${name ? '\n' : ''}`);
+      const cacheDir = flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined;
+      const target = { endpoint, model, apiKey, timeoutMs: flags.timeout * 1000, userContext: contextTokensOf(flags), cacheDir };
+      const { probe, routes, costs, retirement, context } = await probeEndpoint(target, cancellation.signal);
+      if (flags.json) reports.push({ ...(name ? { judge: name } : {}), ...probe, routes, costs, ...(retirement ? { retirement } : {}), ...(context ? { context } : {}) });
+      else process.stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, retirement, context)}${name ? '\n' : ''}`);
       if (retirement) process.stderr.write(`sumlens: warning: ${name ? `judge ${name}: ` : ''}${retirementWarning(model, retirement)}\n`);
     }
     if (flags.json) process.stdout.write(JSON.stringify(flags.judges !== undefined ? reports : reports[0], null, 2) + '\n');
@@ -61,7 +65,7 @@ function retirementWarning(model: string, retirement: Retirement): string {
   return `${model} is announced to retire on ${retirement.date} (${retirement.source}); scores from it cannot be reproduced after that date`;
 }
 
-function formatProbe(probe: JudgeProbe, routes: RoutePlan, costs: CostEstimate[], retirement: Retirement | undefined): string {
+function formatProbe(probe: JudgeProbe, routes: RoutePlan, costs: CostEstimate[], retirement: Retirement | undefined, context: ContextWindow | undefined): string {
   const capability = (c: Capability) => `${c.support}${c.cap !== undefined ? ` (cap ${c.cap})` : ''} · ${c.detail}`;
   const lines = [
     `SumLens probe · ${probe.model} at ${probe.endpoint} · ${probe.requests} requests`,
@@ -72,6 +76,7 @@ function formatProbe(probe: JudgeProbe, routes: RoutePlan, costs: CostEstimate[]
     `  structured output  ${probe.structuredOutput.mode} · ${probe.structuredOutput.detail}`,
     `  streaming only     ${probe.streamingOnly ? `yes · ${probe.streamingDetail}` : 'no'}`,
     `  reasoning          ${probe.reasoning.detected ? 'yes' : 'no'} · ${probe.reasoning.detail}`,
+    `  context window     ${context ? `${context.tokens} tokens · ${context.from}: ${context.detail}` : 'unknown · the server does not tell and the model is not in the table; give --context-tokens'}`,
     '',
     'routes',
     `  geval, rationale   ${routes.scores}`,

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { isCancellation, SumLensError, type ErrorCode } from '../errors';
 import type { Dataset } from '../datasets/dataset';
 import { toBenchInput } from '../run/benchPlan';
-import { estimateTokens } from '../run/dryRunSession';
+import { estimateTokens } from '../llm/tokenCount';
 import type { LlmSession } from '../llm/types';
 import type { ReasonExamples } from '../result';
 import { loadCatalogue } from '../choose/catalogue';

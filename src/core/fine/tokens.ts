@@ -1,13 +1,5 @@
-/**
- * A rough token estimate, used only to decide when one judging call would not fit the
- * model's context and the entity list must be split. Roughly 4 characters per token for
- * alphabetic scripts; CJK and other wide characters count one token each.
- */
-export function estimateTokens(text: string): number {
-  let wide = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x2e80) wide++;
-  return Math.ceil((text.length - wide) / 4) + wide;
-}
+/** Fine-grained evaluation counts with the engine's one estimate (see llm/tokenCount.ts). */
+export { estimateTokens } from '../llm/tokenCount';
 
 export interface SplitLimits {
   /** Prompt size (estimated tokens) one call may reach. */

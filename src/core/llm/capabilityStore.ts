@@ -3,14 +3,15 @@
  * so a later run asks the right way the first time. Each quirk keeps when it was learned
  * and the server's words, expires after a week (servers get upgraded), and can be listed
  * and reset (`sumlens capabilities`). A silent drop (logprobs or n ignored on every request
- * of a run) is weaker evidence than a refusal and is kept for one day. Kept in capabilities.json beside the answer cache;
+ * of a run) is weaker evidence than a refusal and is kept for one day, as is the size a server
+ * silently cut a prompt to; a context window a too-long error stated is kept a week. Kept in capabilities.json beside the answer cache;
  * without a directory it lives in memory only.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomically } from '../writeAtomically';
-import type { Capabilities } from './types';
+import type { Capabilities, ContextWindow } from './types';
 
 export const DEFAULT_QUIRK_TTL_MS = 7 * 24 * 3600 * 1000;
 export const SILENT_QUIRK_TTL_MS = 24 * 3600 * 1000;
@@ -34,8 +35,9 @@ export interface EndpointQuirks {
   quirks: LearnedQuirk[];
 }
 
+const windowSchema = z.object({ tokens: z.number().int().positive(), from: z.enum(['user', 'server', 'table', 'error', 'truncation']), detail: z.string() });
 const quirkSchema = z.object({
-  value: z.union([z.boolean(), z.number(), z.array(z.string())]),
+  value: z.union([z.boolean(), z.number(), z.array(z.string()), windowSchema]),
   learnedAt: z.string(),
   /** Absent in files written before per-quirk expiry: learnedAt plus a week. */
   expiresAt: z.string().optional(),
@@ -95,7 +97,7 @@ export class CapabilityStore {
     for (const [name, value] of Object.entries(change) as Array<[QuirkName, Capabilities[QuirkName]]>) {
       if (value === undefined) continue;
       if (JSON.stringify(live.get(name)) !== JSON.stringify(value)) fresh.push(name);
-      entry.quirks[name] = { value: value as boolean | number | string[], learnedAt, expiresAt, because };
+      entry.quirks[name] = { value: value as StoredEntry['quirks'][string]['value'], learnedAt, expiresAt, because };
     }
     this.save();
     return fresh;
@@ -185,6 +187,10 @@ export function describeQuirk(name: QuirkName, value: unknown): string {
       return 'a thinking model: token limits raised by the reasoning budget';
     case 'omit':
       return `${(value as string[]).join(', ')} refused: not sent`;
+    case 'contextWindow': {
+      const window = value as ContextWindow;
+      return `context window ${window.tokens} tokens (${window.from === 'truncation' ? 'the size the server cut a prompt to' : 'stated in a too-long error'})`;
+    }
   }
 }
 

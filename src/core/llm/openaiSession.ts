@@ -4,6 +4,7 @@ import { ResultCache, resultsCacheDir } from './cache';
 import { CapabilityStore } from './capabilityStore';
 import { ConcurrencyLimiter } from './limiter';
 import { OpenAiTransport } from './openaiTransport';
+import { fetchServerContext } from './serverContext';
 import type { RetryPolicy } from './retry';
 import { CachingSession } from './session';
 import type { LlmSession } from './types';
@@ -26,6 +27,8 @@ export interface OpenAiSessionOptions {
   reasoningBudget?: number;
   /** top_logprobs the user chose explicitly (a server cap below it is a usage error). */
   userTopLogprobs?: number;
+  /** The context window the user set (`--context-tokens`, `sumlens.contextTokens`), and where. */
+  userContext?: { tokens: number; detail: string };
   /** Lines for people (stderr in the CLI): quirks learned, fallbacks noticed. */
   onNotice?(line: string): void;
   /** Caveats worth one line to the user (an answer cache that cannot be written). */
@@ -72,5 +75,11 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     reasoningBudget: options.reasoningBudget,
     userTopLogprobs: options.userTopLogprobs,
     onNotice: options.onNotice,
+    userContext: options.userContext,
+    serverContext: (signal) =>
+      fetchServerContext(
+        { baseURL: shape.baseURL, model, headers: { ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}), ...(options.apiKey && shape.azure ? { 'api-key': options.apiKey } : {}) } },
+        signal,
+      ),
   });
 }

@@ -43,8 +43,28 @@ const streamDemand = /\bonly supports? stream|stream(ing)? (mode )?(is )?require
 export function isContextLengthMessage(code: unknown, message: string): boolean {
   return (
     code === 'context_length_exceeded' ||
-    /context length|context window|maximum context|too many tokens|prompt is too long|input is too long/i.test(message)
+    /context length|context window|context size|maximum context|too many tokens|prompt is too long|input is too long|exceeds? the maximum number of tokens/i.test(message)
   );
+}
+
+/** How each server states its window in a too-long error; the first group is the window. */
+const contextLimitWords: RegExp[] = [
+  /maximum context length is (\d+)/i, // OpenAI, vLLM: "This model's maximum context length is 8192 tokens."
+  /available context size \((\d+)/i, // llama.cpp: "request (9000 tokens) exceeds the available context size (8192 tokens)"
+  /(\d+) maximum context length/i, // Mistral: "too large for model with 32768 maximum context length"
+  /tokens > (\d+) maximum/i, // Anthropic: "prompt is too long: 210000 tokens > 200000 maximum"
+  /maximum number of tokens allowed \((\d+)\)/i, // Gemini: "exceeds the maximum number of tokens allowed (1048576)"
+  /context (?:window|length|size) (?:is|of) (\d+)/i,
+  /(?:configured |exceeds )limit of (\d+) tokens/i, // "Input tokens exceed the configured limit of 272000 tokens"
+];
+
+/** The context window a too-long error states, in tokens, or undefined when it names none. */
+export function readContextLimit(message: string): number | undefined {
+  for (const words of contextLimitWords) {
+    const found = words.exec(message);
+    if (found) return Number(found[1]);
+  }
+  return undefined;
 }
 
 /**

@@ -1,12 +1,17 @@
-import { SumLensError } from '../errors';
+import { isSumLensError, SumLensError } from '../errors';
 import { adaptationFor, bodyFallbacks } from './adaptation';
 import { ParameterRefusedError } from './apiErrors';
 import { ResultCache } from './cache';
 import { CapabilityStore, DEFAULT_QUIRK_TTL_MS, describeQuirk, SILENT_QUIRK_TTL_MS, type QuirkName } from './capabilityStore';
+import { decideContextWindow } from './contextWindow';
 import { ConcurrencyLimiter } from './limiter';
+import { readContextLimit } from './refusal';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
 import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
-import type { Capabilities, ChatChoice, ChatRequest, ChatResult, LlmSession, Usage } from './types';
+import type { ServerContext } from './serverContext';
+import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from './silentCut';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, TokenCounter } from './tokenCount';
+import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from './types';
 
 /** Sends one request body and returns the validated reply (see OpenAiTransport). */
 export interface ChatTransport {
@@ -27,6 +32,10 @@ export interface SessionOptions {
   userTopLogprobs?: number;
   /** One line for people (stderr) per quirk learned or fallback noticed, once per run. */
   onNotice?(line: string): void;
+  /** The context window the user set (`--context-tokens`, `sumlens.contextTokens`): it comes before anything learned. */
+  userContext?: { tokens: number; detail: string };
+  /** Asks the server what its model's context window is (once per session, on first need). */
+  serverContext?(signal?: AbortSignal): Promise<ServerContext>;
 }
 
 /** Refusals one request may adapt to before giving up (each changes a different parameter). */
@@ -54,10 +63,33 @@ export class CachingSession implements LlmSession {
   private readonly silent = { logprobs: { dropped: 0, given: 0 }, n: { ignored: 0, honoured: 0, most: 0 } };
   /** Silent drops this run remembered: forgotten again if a later reply of the run contradicts them. */
   private readonly silentLearned = new Set<QuirkName>();
+  private readonly tokens: TokenCounter;
+  private server?: Promise<ServerContext>;
 
   constructor(private readonly options: SessionOptions) {
     this.endpoint = options.endpoint;
     this.model = options.model;
+    this.tokens = new TokenCounter(options.model);
+  }
+
+  /**
+   * The judge's context window, from the first that tells: the user's setting, what a
+   * too-long error or a silent cut taught (this run or remembered), the server's metadata
+   * (asked once), the table of well-known models. Also loads the model's tokenizer, so
+   * countTokens is exact from here on where the family is known.
+   */
+  async contextWindow(signal?: AbortSignal): Promise<ContextWindow | undefined> {
+    await this.tokens.ready();
+    return decideContextWindow({
+      model: this.model,
+      user: this.options.userContext,
+      learned: this.capabilities().contextWindow,
+      server: () => this.serverContext(signal),
+    });
+  }
+
+  countTokens(text: string): number {
+    return this.tokens.count(text);
   }
 
   usage(): Usage {
@@ -117,18 +149,68 @@ export class CachingSession implements LlmSession {
     const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
     const reasoningBudget = this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET;
     const body = buildRequestBody(this.model, request, caps, { budgets, reasoningBudget });
+    let reply: ChatCompletionReply;
     try {
-      const reply = await this.options.transport.post(body, signal);
-      const sent = { reply, body, choices: toChatChoices(reply) };
-      this.learnFromReply(request, sent);
-      return sent;
+      reply = await this.options.transport.post(body, signal);
     } catch (error) {
+      if (isSumLensError(error) && error.code === 'context-too-long') this.learnWindowFromError(error.message);
       if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
       const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
       if (!change) throw error;
       this.learn(change, `the server said: "${error.refusal.message}"`);
       return 'adapted';
     }
+    await this.refuseCutPrompt(request.messages, reply, signal);
+    const sent = { reply, body, choices: toChatChoices(reply) };
+    this.learnFromReply(request, sent);
+    return sent;
+  }
+
+  private serverContext(signal?: AbortSignal): Promise<ServerContext> {
+    this.server ??= this.options.serverContext?.(signal).catch((error) => {
+      this.server = undefined; // a cancelled look-up is asked again by the next run on this session
+      throw error;
+    }) ?? Promise.resolve({});
+    return this.server;
+  }
+
+  /** A too-long error that states the window teaches it (kept a week); the error is still thrown. */
+  private learnWindowFromError(message: string): void {
+    const tokens = readContextLimit(message);
+    if (tokens === undefined) return;
+    const words = /\((.*)\); shorten/.exec(message)?.[1] ?? message;
+    this.learn({ contextWindow: { tokens, from: 'error', detail: `the server said: "${words}"` } }, `the server said: "${words}"`);
+  }
+
+  /**
+   * An answer to a prompt the server cut (its prompt_tokens far below what was sent, or the
+   * very size it is known to cut at) is thrown away: the cut size is learned as the window
+   * (kept a day) and the call ends in 'prompt-truncated', before anything is cached. A reply
+   * that read more than a window learned this way makes it forgotten.
+   */
+  private async refuseCutPrompt(messages: ChatMessage[], reply: ChatCompletionReply, signal?: AbortSignal): Promise<void> {
+    const reported = reply.usage?.prompt_tokens;
+    const learned = this.options.capabilities.get(this.endpoint, this.model).contextWindow;
+    if (reported && learned && reported > learned.tokens) {
+      this.options.capabilities.forget(this.endpoint, this.model, ['contextWindow']);
+      this.note(`forgot: context window ${learned.tokens} tokens (a reply read ${reported} prompt tokens)`);
+    }
+    const framing = messages.length * MESSAGE_OVERHEAD_TOKENS;
+    if (!reported || messages.reduce((sum, m) => sum + estimateTokens(m.content), framing) < CUT_CHECK_MIN_TOKENS / 2) return;
+    await this.tokens.ready();
+    const sent = messages.reduce((sum, m) => sum + this.tokens.plain(m.content), framing);
+    const server = this.server ? await this.server.catch(() => ({}) as ServerContext) : undefined;
+    const window = this.options.userContext?.tokens ?? learned?.tokens ?? server?.window?.tokens;
+    if (!isSilentCut(sent, reported, knownCutSizes(server?.kind, window))) return;
+    this.options.usage.promptTokens += reported;
+    this.options.usage.completionTokens += reply.usage?.completion_tokens ?? 0;
+    const kind = (await this.serverContext(signal).catch(() => ({}) as ServerContext)).kind;
+    this.learn(
+      { contextWindow: { tokens: reported, from: 'truncation', detail: `the server read ${reported} of ~${sent} prompt tokens sent (cut silently)` } },
+      `the server read only ${reported} of ~${sent} prompt tokens sent`,
+      SILENT_QUIRK_TTL_MS,
+    );
+    throw promptCutError(`${this.endpoint} (${this.model})`, sent, reported, kind);
   }
 
   /**

@@ -117,6 +117,8 @@ export interface Capabilities {
   reasoning?: boolean;
   /** Other parameters the server refused, left out of requests (seed, stop, top_p). */
   omit?: string[];
+  /** The context window a too-long error stated, or the size a server silently cut a prompt to. */
+  contextWindow?: ContextWindow;
 }
 
 /** How many tokens the judge's context holds (prompt and reply together), and how we know. */

@@ -1,9 +1,13 @@
 /**
  * One probe of an endpoint and model, as `sumlens probe` and "SumLens: Check Judge" run it:
  * the probe's few requests, the route each method will take, what a run costs there and
- * whether the model is on the retirement list.
+ * whether the model is on the retirement list; and its context window, decided as a run decides it.
  */
+import { CapabilityStore } from '../llm/capabilityStore';
+import { decideContextWindow } from '../llm/contextWindow';
 import { OpenAiTransport } from '../llm/openaiTransport';
+import { fetchServerContext } from '../llm/serverContext';
+import type { ContextWindow } from '../llm/types';
 import { probeJudge, type JudgeProbe } from './probeJudge';
 import { costsFor, routesFor, type CostEstimate, type RoutePlan } from './probePlan';
 import { retirementOf, type Retirement } from './retirements';
@@ -13,6 +17,10 @@ export interface ProbeTarget {
   model: string;
   apiKey?: string;
   timeoutMs: number;
+  /** The window the user set (--context-tokens), which comes first as in a run. */
+  userContext?: { tokens: number; detail: string };
+  /** Where a run remembers what it learned (a window from a too-long error or a cut); none = not looked at. */
+  cacheDir?: string;
 }
 
 export interface EndpointProbe {
@@ -20,6 +28,8 @@ export interface EndpointProbe {
   routes: RoutePlan;
   costs: CostEstimate[];
   retirement?: Retirement;
+  /** The context window a run would use, and where it comes from; absent when nothing tells. */
+  context?: ContextWindow;
 }
 
 export function hostOf(url: string): string {
@@ -29,6 +39,8 @@ export function hostOf(url: string): string {
 export async function probeEndpoint(target: ProbeTarget, signal?: AbortSignal): Promise<EndpointProbe> {
   const { endpoint, model, apiKey } = target;
   let attempts = 0;
+  const azureKey = apiKey && hostOf(endpoint).endsWith('.azure.com') ? { 'api-key': apiKey } : undefined;
+  const headers = { ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...azureKey };
   const transport = new OpenAiTransport(
     {
       baseURL: endpoint,
@@ -37,7 +49,7 @@ export async function probeEndpoint(target: ProbeTarget, signal?: AbortSignal): 
       timeoutMs: target.timeoutMs,
       // One retry for a passing hiccup; a refusal is what the probe is looking for, not something to retry.
       retry: { maxRetries: 1, baseDelayMs: 500, maxDelayMs: 2000 },
-      headers: apiKey && hostOf(endpoint).endsWith('.azure.com') ? { 'api-key': apiKey } : undefined,
+      headers: azureKey,
     },
     { onAttempt: () => attempts++, onRetry: () => undefined },
   );
@@ -46,5 +58,11 @@ export async function probeEndpoint(target: ProbeTarget, signal?: AbortSignal): 
   const routes = routesFor(probe);
   const costs = probe.streamingOnly ? [] : await costsFor(probe);
   const retirement = retirementOf(model);
-  return { probe, routes, costs, ...(retirement ? { retirement } : {}) };
+  const context = await decideContextWindow({
+    model,
+    user: target.userContext,
+    learned: target.cacheDir ? new CapabilityStore(target.cacheDir).get(endpoint, model).contextWindow : undefined,
+    server: () => fetchServerContext({ baseURL: endpoint, model, headers }, signal),
+  });
+  return { probe, routes, costs, ...(retirement ? { retirement } : {}), ...(context ? { context } : {}) };
 }

@@ -23,7 +23,8 @@ import type { Usage } from '../llm/types';
 import type { Method } from '../result';
 import { readRunFile } from '../runFile/benchOutput';
 import { isFinished } from '../runFile/benchRecord';
-import { DryRunSession, estimateTokens } from './dryRunSession';
+import { estimateTokens } from '../llm/tokenCount';
+import { DryRunSession } from './dryRunSession';
 import type { Evaluator, RunItem } from './runItems';
 
 export interface DryRunEstimate {

@@ -2,17 +2,14 @@
  * The session behind `bench --dry-run`: sends nothing, counts the calls and tokens the run
  * would use, and answers each request with a minimal stand-in ("3", or "{}" for JSON) so the
  * evaluator goes on to its next request. Prompt tokens are estimated at 4 characters per
- * token; completion tokens are the upper bound max_tokens × n. Methods whose later steps need
+ * token (CJK one per character); completion tokens are the upper bound max_tokens × n. Methods whose later steps need
  * a real answer (rationale, fine) are counted up to the step the stand-in cannot satisfy.
  */
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../llm/tokenCount';
 import type { ChatRequest, ChatResult, LlmSession, Usage } from '../llm/types';
 
 /** When a request sets no max_tokens, assume this many completion tokens per choice. */
 const DEFAULT_COMPLETION_TOKENS = 256;
-
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 export class DryRunSession implements LlmSession {
   private readonly counts: Usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
@@ -24,8 +21,7 @@ export class DryRunSession implements LlmSession {
 
   async chat(request: ChatRequest): Promise<ChatResult> {
     const n = request.n ?? 1;
-    // Each message carries a few tokens of framing (role, separators).
-    const promptTokens = request.messages.reduce((sum, m) => sum + estimateTokens(m.content) + 4, 0);
+    const promptTokens = request.messages.reduce((sum, m) => sum + estimateTokens(m.content) + MESSAGE_OVERHEAD_TOKENS, 0);
     const completionTokens = (request.maxTokens ?? DEFAULT_COMPLETION_TOKENS) * n;
     this.counts.calls++;
     this.counts.promptTokens += promptTokens;

@@ -70,7 +70,7 @@ describe('the installed npm package (npm pack → npm install -g into an empty p
       });
       const parsed = JSON.parse(result.stdout) as { aspects: { aspect: string; score: number }[] };
       assert.deepEqual(parsed.aspects.map((a) => a.score), [3, 3, 3, 3]);
-      assert.equal(server.requests.length, 4);
+      assert.equal(server.chatRequests.length, 4);
     } finally {
       await server.close();
     }

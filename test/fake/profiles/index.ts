@@ -2,6 +2,7 @@
 export { anthropic } from './anthropic';
 export { azureClassic, azureV1 } from './azure';
 export { byteLevel } from './byteLevel';
+export { ollamaCutting, vllmContextLimited } from './contextLimits';
 export { dashScope } from './dashScope';
 export { gemini } from './gemini';
 export { groq } from './groq';

@@ -1,0 +1,23 @@
+/**
+ * Which context window to trust, in order: what the user set (they know their server), what
+ * a too-long error or a silent cut taught (this run or remembered: the server's own
+ * behaviour), what the server's metadata says, and last the dated table of well-known
+ * models. The session (contextWindow()) and `sumlens probe` both decide by this one rule.
+ */
+import { tableContextWindow } from './contextTable';
+import type { ServerContext } from './serverContext';
+import type { ContextWindow } from './types';
+
+export interface ContextEvidence {
+  model: string;
+  user?: { tokens: number; detail: string };
+  learned?: ContextWindow;
+  /** Asked only when neither the user nor anything learned tells. */
+  server(): Promise<ServerContext>;
+}
+
+export async function decideContextWindow(evidence: ContextEvidence): Promise<ContextWindow | undefined> {
+  if (evidence.user) return { tokens: evidence.user.tokens, from: 'user', detail: evidence.user.detail };
+  if (evidence.learned) return evidence.learned;
+  return (await evidence.server()).window ?? tableContextWindow(evidence.model);
+}

@@ -1,0 +1,69 @@
+/**
+ * How many tokens a text takes for a model. OpenAI's current families (gpt-4o, gpt-4.1,
+ * gpt-4.5, gpt-5, the o-series, gpt-oss) share the o200k_base encoding: for them the count is
+ * exact, from the gpt-tokenizer package, loaded on first need (about 2.4 MB of ranks kept
+ * out of the CLI's start and the extension's activation). Every other model gets the
+ * estimate below times ESTIMATE_MARGIN, a count meant to be too high rather than too low.
+ */
+
+/**
+ * A rough token count: about 4 characters per token for alphabetic scripts; CJK and other
+ * wide characters count one token each (a count of characters / 4 would be four times too
+ * low for Chinese or Japanese).
+ */
+export function estimateTokens(text: string): number {
+  let wide = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x2e80) wide++;
+  return Math.ceil((text.length - wide) / 4) + wide;
+}
+
+/**
+ * The safety margin on an estimate: tokenizers with small vocabularies (Mistral's, Llama 2's)
+ * take up to ~3.3 characters per English token where the estimate assumes 4, and digits or
+ * code take more; 1.25 keeps a budget from overflowing on them.
+ */
+export const ESTIMATE_MARGIN = 1.25;
+
+/** Framing tokens each chat message adds to its content (role, separators), as OpenAI counts them. */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/** The families whose tokenizer is o200k_base: gpt-4o, 4.1, 4.5, 5 (any version), o1/o3/o4, gpt-oss, chatgpt-4o. */
+const o200kFamily = /^(?:[\w.-]+\/)*(?:gpt-4o|gpt-4\.[15]|gpt-5|o[134](?:-|$)|gpt-oss|chatgpt-4o)/i;
+
+export function hasExactTokenizer(model: string): boolean {
+  return o200kFamily.test(model.trim());
+}
+
+type Encoding = { countTokens(text: string): number };
+let o200k: Promise<Encoding> | undefined;
+
+/** Counts tokens for one model: exact once `ready()` has resolved where the family is known, else a safe estimate. */
+export class TokenCounter {
+  readonly exact: boolean;
+  private encoding?: Encoding;
+
+  constructor(model: string) {
+    this.exact = hasExactTokenizer(model);
+  }
+
+  /** Loads the model's encoding, once per process; a no-op for models counted by estimate. */
+  async ready(): Promise<void> {
+    if (!this.exact || this.encoding) return;
+    o200k ??= import('gpt-tokenizer');
+    this.encoding = await o200k;
+  }
+
+  /** Tokens for a text: the encoding's count once loaded, otherwise the estimate with its margin. */
+  count(text: string): number {
+    return this.encoding ? this.encoding.countTokens(text) : Math.ceil(estimateTokens(text) * ESTIMATE_MARGIN);
+  }
+
+  /**
+   * Tokens the prompt of a chat request takes, without any margin: what the server should
+   * report as its prompt_tokens give or take its chat template (used to notice a prompt the
+   * server cut). Estimated where no tokenizer is known.
+   */
+  plain(text: string): number {
+    return this.encoding ? this.encoding.countTokens(text) : estimateTokens(text);
+  }
+}

@@ -1,0 +1,101 @@
+import * as assert from 'node:assert/strict';
+import { tableContextWindow } from '../../../src/core/llm/contextTable';
+import { decideContextWindow } from '../../../src/core/llm/contextWindow';
+import { isContextLengthMessage, readContextLimit } from '../../../src/core/llm/refusal';
+import { olderThan } from '../../../src/core/llm/serverContext';
+import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from '../../../src/core/llm/silentCut';
+import { ESTIMATE_MARGIN, estimateTokens, hasExactTokenizer, TokenCounter } from '../../../src/core/llm/tokenCount';
+
+describe('context windows: the table, error texts, the order of evidence', () => {
+  it('knows well-known models under their usual names, and says it is the table and when', () => {
+    const cases: Array<[string, number | undefined]> = [
+      ['gpt-4o-mini', 128_000],
+      ['openai/gpt-4o', 128_000],
+      ['gpt-4.1-nano', 1_047_576],
+      ['gpt-5-mini', 400_000],
+      ['o3-mini', 200_000],
+      ['gpt-4', 8_192],
+      ['claude-sonnet-4-5', 200_000],
+      ['meta-llama/Llama-3.1-8B-Instruct', 131_072],
+      ['llama3:8b', 8_192],
+      ['llama3.2:3b', 131_072],
+      ['qwen2.5:7b', 32_768],
+      ['mistral-small-latest', 131_072],
+      ['fake-model', undefined],
+    ];
+    for (const [model, tokens] of cases) assert.equal(tableContextWindow(model)?.tokens, tokens, model);
+    assert.match(tableContextWindow('gpt-4o')!.detail, /as of 2026-11/);
+  });
+
+  it('reads the window from each server’s too-long error', () => {
+    const cases: Array<[string, number]> = [
+      ["This model's maximum context length is 8192 tokens. However, you requested 9000 tokens (8000 in the messages, 1000 in the completion).", 8192],
+      ['request (9000 tokens) exceeds the available context size (4096 tokens), try increasing it', 4096],
+      ['Prompt contains 40000 tokens and 0 draft tokens, too large for model with 32768 maximum context length', 32768],
+      ['prompt is too long: 210000 tokens > 200000 maximum', 200000],
+      ['The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).', 1048576],
+    ];
+    for (const [message, tokens] of cases) {
+      assert.ok(isContextLengthMessage(null, message), message);
+      assert.equal(readContextLimit(message), tokens, message);
+    }
+    assert.equal(readContextLimit('Rate limit reached'), undefined);
+  });
+
+  it('takes the user first, then what was learned, then the server, then the table', async () => {
+    const server = async () => ({ window: { tokens: 4096, from: 'server' as const, detail: 'vLLM max_model_len' } });
+    const learned = { tokens: 2048, from: 'truncation' as const, detail: 'cut' };
+    assert.equal((await decideContextWindow({ model: 'gpt-4o', user: { tokens: 9000, detail: '--context-tokens 9000' }, learned, server }))?.from, 'user');
+    assert.equal((await decideContextWindow({ model: 'gpt-4o', learned, server }))?.tokens, 2048);
+    assert.equal((await decideContextWindow({ model: 'gpt-4o', server }))?.tokens, 4096);
+    assert.equal((await decideContextWindow({ model: 'gpt-4o', server: async () => ({}) }))?.from, 'table');
+    assert.equal(await decideContextWindow({ model: 'fake-model', server: async () => ({}) }), undefined);
+  });
+
+  it('compares Ollama versions as Ollama numbers them', () => {
+    assert.ok(olderThan('0.6.2', [0, 6, 7]));
+    assert.ok(!olderThan('0.6.7', [0, 6, 7]));
+    assert.ok(!olderThan('0.12.11-rc1', [0, 6, 7]));
+    assert.ok(olderThan('0.12.11', [0, 15, 5]));
+  });
+});
+
+describe('token counts', () => {
+  it('counts a CJK character as one token and four Latin characters as one', () => {
+    assert.equal(estimateTokens('abcdefgh'), 2);
+    assert.equal(estimateTokens('東京は晴れ。'), 6);
+  });
+
+  it('is exact for the o200k families once loaded, and an estimate with its margin otherwise', async () => {
+    assert.ok(hasExactTokenizer('gpt-4o-mini') && hasExactTokenizer('openai/gpt-5') && hasExactTokenizer('o3-mini'));
+    assert.ok(!hasExactTokenizer('llama3.1:8b') && !hasExactTokenizer('gpt-4') && !hasExactTokenizer('o1x'));
+    const exact = new TokenCounter('gpt-4o');
+    await exact.ready();
+    assert.equal(exact.count('hello world'), 2);
+    const estimated = new TokenCounter('llama3.1:8b');
+    await estimated.ready();
+    const text = 'The council approved the new park on Monday. '.repeat(20);
+    assert.equal(estimated.count(text), Math.ceil(estimateTokens(text) * ESTIMATE_MARGIN));
+    assert.equal(estimated.plain(text), estimateTokens(text));
+  });
+});
+
+describe('a prompt cut silently', () => {
+  it('is a report far below what was sent, or exactly a known cut size below it, on a long prompt only', () => {
+    assert.ok(isSilentCut(22_000, 2048, []));
+    assert.ok(isSilentCut(2600, 2048, knownCutSizes('ollama', undefined)), 'Ollama’s default size, 0.79 of what was sent');
+    assert.ok(!isSilentCut(2600, 2048, knownCutSizes('vllm', undefined)));
+    assert.ok(!isSilentCut(CUT_CHECK_MIN_TOKENS - 1, 10, []), 'a short prompt proves nothing');
+    assert.ok(!isSilentCut(5000, 4100, [4096]), 'a chat template or tokenizer difference is no cut');
+    assert.ok(!isSilentCut(5000, undefined, []), 'no usage reported');
+  });
+
+  it('ends in one line with the cause and the fix for the server at hand', () => {
+    const error = promptCutError('http://localhost:11434/v1 (llama3.1:8b)', 22_000, 2048, 'ollama');
+    assert.equal(error.code, 'prompt-truncated');
+    assert.equal(error.exitCode, 16);
+    assert.doesNotMatch(error.message, /\n/);
+    assert.match(error.message, /read 2048 of the ~22000 tokens sent.*OLLAMA_CONTEXT_LENGTH=32768.*num_ctx/);
+    assert.match(promptCutError('x', 9000, 4096, 'llama.cpp').message, /--ctx-size/);
+  });
+});
