@@ -1,12 +1,16 @@
 /**
  * `sumlens audit`: is the judge fair? Probes change each summary by a fixed, seeded rule
  * (src/core/audit/), the judge scores the original and the copy, and the paired differences
- * are tested per probe × aspect against what a fair judge does. --fail-on bias exits 15 when a
- * probe's expectation is violated at Holm p below --alpha.
+ * are tested per probe × aspect against what a fair judge does. A cell with fewer pairs than the
+ * test needs to reach significance after Holm is "too few pairs", neither violated nor fair.
+ * --fail-on bias exits 15 when a probe's expectation is violated at Holm p below --alpha;
+ * --fail-on unsure also when a probe has too few pairs or was not audited. An audit with no
+ * probe tested exits 17 (nothing audited).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { auditReport } from '../../core/audit/auditStats';
 import { auditEvaluations, type AuditSubject } from '../../core/audit/auditItems';
+import { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
 import { runAudit } from '../../core/audit/runAudit';
 import { readDataset } from '../../core/datasets/dataset';
@@ -56,7 +60,7 @@ interface AuditFlags extends SessionFlags, ScoringFlags {
   prompts?: string;
   seed: number;
   alpha: number;
-  failOn?: 'bias';
+  failOn?: 'bias' | 'unsure';
   format: 'table' | 'json' | 'markdown';
   dryRun?: boolean;
   judges?: string;
@@ -92,7 +96,7 @@ export function registerAudit(program: Command): void {
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones')
     .option('--seed <n>', 'seed of the probes and of the resampling', positiveInt, DEFAULT_SEED)
     .option('--alpha <p>', 'significance level of the verdicts (Holm-adjusted)', share, 0.05)
-    .addOption(new Option('--fail-on <what>', 'exit 15 when a probe finds the judge biased').choices(['bias']))
+    .addOption(new Option('--fail-on <what>', 'exit 15 when a probe finds the judge biased (bias), or also when a probe has too few pairs to tell or was not audited (unsure)').choices(['bias', 'unsure']))
     .addOption(new Option('--format <format>', 'what stdout gets').choices(['table', 'json', 'markdown']).default('table'))
     .option('--dry-run', 'estimate calls, tokens and cost without sending anything')
     .option('--judges <file>', 'audit a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): its mean scores are probed');
@@ -126,9 +130,11 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
   if (flags.dryRun) {
     const inputs = auditEvaluations(subjects, probes, flags.seed, task);
     const model = flags.model ?? defaultModel;
-    const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects: flags.aspects ?? [...TASK_ASPECTS[task]], out: '', evaluate, endpoint: flags.baseUrl ?? '', model, extra: options });
+    const aspects = flags.aspects ?? [...TASK_ASPECTS[task]];
+    const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects, out: '', evaluate, endpoint: flags.baseUrl ?? '', model, extra: options });
+    const plan = auditPlan(subjects, probes, { seed: flags.seed, method: flags.method, task, aspects: auditedScores(flags.method, aspects), alpha: flags.alpha });
     if (flags.format === 'json') {
-      process.stdout.write(JSON.stringify({ dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns }, null, 2) + '\n');
+      process.stdout.write(JSON.stringify({ dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns, plan }, null, 2) + '\n');
       return;
     }
     const u = estimate.usage;
@@ -139,6 +145,8 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
         `  prompt tokens: ~${u.promptTokens}`,
         `  completion tokens: at most ${u.completionTokens}`,
         `  cost for ${model}: ${formatCost(estimateCost(model, u, false))}`,
+        'what the items can tell:',
+        ...planLines(plan).map((line) => `  ${line}`),
         'not known before running:',
         ...estimate.unknowns.map((line) => `  - ${line}`),
       ].join('\n') + '\n',
@@ -167,15 +175,22 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });
     if (flags.format === 'json') process.stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
     else process.stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
-    process.stderr.write(`${usageLine(run.usage)}\n`);
+    // Nothing to evaluate, nothing used: the one line is the reason (below).
+    if (!(report.nothingAudited && run.usage.calls === 0)) process.stderr.write(`${usageLine(run.usage)}\n`);
     if (run.cancelled) {
       stderrNotice('cancelled; the figures above are from what finished');
       process.exitCode = errorExitCodes.cancelled;
     } else if (run.failed > 0) {
       stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
       process.exitCode = errorExitCodes.partial;
-    } else if (flags.failOn === 'bias' && report.probes.some((p) => p.violated)) {
+    } else if (report.nothingAudited) {
+      stderrNotice(report.summary);
+      process.exitCode = errorExitCodes['nothing-audited'];
+    } else if (flags.failOn !== undefined && report.probes.some((p) => p.verdict === 'violated')) {
       stderrNotice(`the judge is biased: ${report.summary}`);
+      process.exitCode = errorExitCodes['quality-gate'];
+    } else if (flags.failOn === 'unsure' && report.probes.some((p) => p.verdict !== 'fair')) {
+      stderrNotice(`the audit cannot tell: ${report.summary}`);
       process.exitCode = errorExitCodes['quality-gate'];
     }
   } finally {

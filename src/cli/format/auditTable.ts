@@ -1,25 +1,38 @@
 /**
- * `sumlens audit` as text and Markdown: per probe, what it changed and what a fair judge does,
- * then a row per aspect (n, mean Δ, 95% interval, p, Holm p, verdict), the example change,
- * and the one-line summary last.
+ * `sumlens audit` as text and Markdown: per probe, what it changed and what a fair judge does
+ * (or why it was not audited), then a row per aspect (n, mean Δ, 95% interval, the change its
+ * pairs could detect, p, Holm p, verdict), the example change, and the one-line summary last.
+ * Both state the level a cell is held to, the pairs it needs, and the resampling.
  */
-import type { AuditReport } from '../../core/audit/auditStats';
+import { levelNote, resamplingNote, tooFewPairs, type AuditCell, type AuditReport, type ProbeOutcome } from '../../core/audit/auditStats';
+import { skipReasons } from '../../core/audit/auditItems';
 import type { AuditRun } from '../../core/audit/runAudit';
 import { alignColumns } from './columns';
 
 const num = (x: number, d = 2) => (Number.isFinite(x) ? `${x >= 0 && d === 2 ? '+' : ''}${x.toFixed(d)}` : '—');
 const p = (x: number) => (!Number.isFinite(x) ? '—' : x < 0.001 ? x.toExponential(1) : x.toFixed(3));
-const verdictText = (v: string, means: string) => (v === 'violated' ? `VIOLATED: ${means}` : v === 'ok' ? 'ok' : '');
+const detectable = (x: number) => (Number.isFinite(x) ? `±${x.toFixed(2)}` : '—');
 
+function verdictText(c: AuditCell, means: string): string {
+  if (c.verdict === 'violated') return `VIOLATED: ${means}`;
+  if (c.verdict === 'too-few-pairs') return tooFewPairs(c.n, c.pairsNeeded);
+  return c.verdict === 'ok' ? 'ok' : '';
+}
+
+/** "(6 pair(s), 4 skipped: fewer than 3 sentences (4 items))" */
+function pairsNote(probe: ProbeOutcome): string {
+  return `${probe.pairs} pair(s), ${probe.skipped} skipped${probe.skipped ? `: ${skipReasons(probe.skipReasons)}` : ''}`;
+}
 
 export function auditText(run: AuditRun, report: AuditReport, variant: string): string {
-  const lines = [`audit of ${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; Holm over ${report.cells.filter((c) => Number.isFinite(c.pHolm)).length} cells, alpha ${report.alpha}, seed ${report.seed}`];
+  const lines = [`audit of ${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; ${levelNote(report)}`, resamplingNote(report.resampling)];
   for (const probe of report.probes) {
-    lines.push('', `${probe.probe}: ${probe.change}; a fair judge: ${probe.expectation ? probe.fair : 'not applicable to this task'} (${probe.pairs} pair(s), ${probe.skipped} skipped)`);
+    lines.push('', `${probe.probe}: ${probe.change}; a fair judge: ${probe.expectation ? probe.fair : 'not applicable to this task'} (${pairsNote(probe)})`);
+    if (probe.notAudited) lines.push(`  not audited: ${probe.notAudited}`);
     const cells = report.cells.filter((c) => c.probe === probe.probe);
     if (cells.length > 0) {
-      const rows = [['  aspect', 'n', 'mean Δ', '95% CI', 'p', 'Holm p', 'verdict']];
-      for (const c of cells) rows.push([`  ${c.aspect}`, String(c.n), num(c.meanDifference), `[${num(c.interval.low)}, ${num(c.interval.high)}]`, p(c.pValue), p(c.pHolm), verdictText(c.verdict, probe.violatedMeans)]);
+      const rows = [['  aspect', 'n', 'mean Δ', '95% CI', 'detectable', 'p', 'Holm p', 'verdict']];
+      for (const c of cells) rows.push([`  ${c.aspect}`, String(c.n), num(c.meanDifference), `[${num(c.interval.low)}, ${num(c.interval.high)}]`, detectable(c.detectable), p(c.pValue), p(c.pHolm), verdictText(c, probe.violatedMeans)]);
       lines.push(...alignColumns(rows));
     }
     if (probe.swappedFactsFound) lines.push(`  swapped facts found by the fine-grained run: ${probe.swappedFactsFound.found} of ${probe.swappedFactsFound.of}`);
@@ -44,12 +57,12 @@ function quoteChanged(text: string, spans: { start: number; end: number }[]): st
 }
 
 export function auditMarkdown(run: AuditRun, report: AuditReport, variant: string): string {
-  const lines = [`## Judge audit`, '', `${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}, alpha ${report.alpha} (Holm), seed ${report.seed}.`, '', `**${report.summary}**`, '', '| probe | aspect | n | mean Δ | 95% CI | p | Holm p | verdict |', '|---|---|---|---|---|---|---|---|'];
+  const lines = [`## Judge audit`, '', `${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; ${levelNote(report)}.`, '', `${resamplingNote(report.resampling)}.`, '', `**${report.summary}**`, '', '| probe | aspect | n | mean Δ | 95% CI | detectable | p | Holm p | verdict |', '|---|---|---|---|---|---|---|---|---|'];
   for (const c of report.cells) {
     const probe = report.probes.find((o) => o.probe === c.probe)!;
-    lines.push(`| ${c.probe} | ${c.aspect} | ${c.n} | ${num(c.meanDifference)} | [${num(c.interval.low)}, ${num(c.interval.high)}] | ${p(c.pValue)} | ${p(c.pHolm)} | ${verdictText(c.verdict, probe.violatedMeans)} |`);
+    lines.push(`| ${c.probe} | ${c.aspect} | ${c.n} | ${num(c.meanDifference)} | [${num(c.interval.low)}, ${num(c.interval.high)}] | ${detectable(c.detectable)} | ${p(c.pValue)} | ${p(c.pHolm)} | ${verdictText(c, probe.violatedMeans)} |`);
   }
-  lines.push('', '| probe | change | a fair judge | pairs | skipped |', '|---|---|---|---|---|');
-  for (const o of report.probes) lines.push(`| ${o.probe} | ${o.change} | ${o.expectation ? o.fair : 'not applicable'} | ${o.pairs} | ${o.skipped} |`);
+  lines.push('', '| probe | change | a fair judge | pairs | skipped | not audited |', '|---|---|---|---|---|---|');
+  for (const o of report.probes) lines.push(`| ${o.probe} | ${o.change} | ${o.expectation ? o.fair : 'not applicable'} | ${o.pairs} | ${o.skipped ? `${o.skipped}: ${skipReasons(o.skipReasons)}` : 0} | ${o.notAudited ?? ''} |`);
   return lines.join('\n');
 }

@@ -21,6 +21,10 @@ const AuditFileSchema = z.object({
   report: z.looseObject({
     alpha: z.number(),
     seed: z.number(),
+    tested: z.number().int().nonnegative(),
+    level: z.number(),
+    pairsNeeded: z.number().int().positive(),
+    resampling: z.object({ bootstrapResamples: z.number().int(), signFlips: z.number().int(), exactUpTo: z.number().int(), seed: z.number() }),
     summary: z.string(),
     cells: z.array(
       z.looseObject({
@@ -31,10 +35,12 @@ const AuditFileSchema = z.object({
         interval: z.object({ low: z.number().nullable(), high: z.number().nullable() }),
         pValue: z.number().nullable(),
         pHolm: z.number().nullable(),
-        verdict: z.enum(['ok', 'violated', 'none']),
+        pairsNeeded: z.number(),
+        detectable: z.number().nullable(),
+        verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'none']),
       }),
     ),
-    probes: z.array(z.looseObject({ probe: z.string(), change: z.string(), fair: z.string(), violatedMeans: z.string(), pairs: z.number(), skipped: z.number(), violated: z.boolean() })),
+    probes: z.array(z.looseObject({ probe: z.string(), change: z.string(), fair: z.string(), violatedMeans: z.string(), pairs: z.number(), skipped: z.number(), skipReasons: z.record(z.string(), z.number()), violated: z.boolean(), verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']), notAudited: z.string().optional() })),
   }),
 });
 

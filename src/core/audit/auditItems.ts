@@ -48,6 +48,28 @@ export function planItem(subject: AuditSubject, probes: readonly Probe[], seed: 
   return planned;
 }
 
+/** Items a probe could not change, per probe and cause: { order: { 'fewer than 3 sentences': 4 } }. */
+export type SkipCounts = Partial<Record<ProbeName, Record<string, number>>>;
+
+export function skipCounts(planned: readonly PlannedItem[]): SkipCounts {
+  const counts: SkipCounts = {};
+  for (const item of planned) {
+    for (const { probe, why } of item.skipped) {
+      const causes = (counts[probe] ??= {});
+      causes[why] = (causes[why] ?? 0) + 1;
+    }
+  }
+  return counts;
+}
+
+/** "fewer than 3 sentences (4 items), …", the commonest cause first. */
+export function skipReasons(causes: Record<string, number> | undefined): string {
+  return Object.entries(causes ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .map(([why, count]) => `${why} (${count} ${count === 1 ? 'item' : 'items'})`)
+    .join(', ');
+}
+
 /**
  * The evaluations an audit makes, as run items (for its cost estimate): every original that has
  * a copy, every copy, and the baseline of a prompt-level copy. Its author is not part of the

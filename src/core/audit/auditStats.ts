@@ -1,24 +1,40 @@
 /**
  * The audit's statistics: per probe × aspect, the paired difference changed − original (mean,
- * paired bootstrap 95% interval, sign-flip permutation p), Holm-adjusted over every cell, and
- * the verdict against the probe's expectation at `alpha`:
+ * paired bootstrap 95% interval, sign-flip permutation p), Holm-adjusted over every tested cell
+ * (one with a pair), and the verdict against the probe's expectation at `alpha`:
+ * - too few pairs: fewer than the test needs to reach significance after Holm (auditPlan), so
+ *   the data cannot tell, whatever they show;
  * - no-rise: violated when the aspect rose significantly;
  * - falls: on the aspect that measures the damage, violated unless it fell significantly;
+ * - no-change: violated by any significant change;
  * - other aspects of a `falls` probe are shown without a verdict.
+ * Each cell also carries the shift its pairs could detect at Holm's level (signFlipReach).
  */
 import { holmAdjust } from '../stats/holm';
+import { BOOTSTRAP_RESAMPLES } from '../stats/bootstrapMean';
 import { pairedComparison, type PairedComparison } from '../stats/pairedComparison';
-import type { AuditRun } from './runAudit';
-import { PROBES, type Expectation, type ProbeName } from './probes';
+import { detectableShift, exactSignFlipsUpTo } from '../stats/signFlipReach';
+import { SIGN_FLIPS } from '../stats/signFlipTest';
+import { skipReasons } from './auditItems';
+import { adjustedLevel, pairsNeeded } from './auditPlan';
+import type { AuditPair, AuditRun } from './runAudit';
+import { PROBES, type Expectation, type Probe, type ProbeName } from './probes';
 
-export type Verdict = 'ok' | 'violated' | 'none';
+export type Verdict = 'ok' | 'violated' | 'too-few-pairs' | 'none';
 
 export interface AuditCell extends PairedComparison {
   probe: ProbeName;
   aspect: string;
   pHolm: number;
+  /** The fewest pairs with which this cell could reach significance after Holm. */
+  pairsNeeded: number;
+  /** The smallest mean change its pairs could tell from 0 at Holm's level (Infinity: none, too few pairs). */
+  detectable: number;
   verdict: Verdict;
 }
+
+/** A probe's answer: violated, fair, too few pairs to tell, or not audited at all (with why). */
+export type ProbeVerdict = 'violated' | 'fair' | 'too-few-pairs' | 'not-audited';
 
 export interface ProbeOutcome {
   probe: ProbeName;
@@ -29,25 +45,48 @@ export interface ProbeOutcome {
   expectation?: Expectation;
   pairs: number;
   skipped: number;
+  /** The items skipped, by cause. */
+  skipReasons: Record<string, number>;
   violated: boolean;
+  verdict: ProbeVerdict;
+  /** Why a probe was not audited ("no item it can change: fewer than 3 sentences (10 items)"). */
+  notAudited?: string;
   /** Fine-grained facts probe: swapped facts found by an incorrect or unsupported finding. */
   swappedFactsFound?: { found: number; of: number };
+}
+
+/** How the intervals and p-values were resampled, as every output states it. */
+export interface Resampling {
+  bootstrapResamples: number;
+  signFlips: number;
+  /** Up to this many pairs every sign pattern is enumerated instead of drawn. */
+  exactUpTo: number;
+  seed: number;
 }
 
 export interface AuditReport {
   alpha: number;
   seed: number;
+  /** Cells with a pair: Holm's family. */
+  tested: number;
+  /** alpha / tested: the level the smallest p-value is held to. */
+  level: number;
+  pairsNeeded: number;
+  resampling: Resampling;
+  /** No probe could be tested on any aspect (exit 17). */
+  nothingAudited: boolean;
   cells: AuditCell[];
   probes: ProbeOutcome[];
   summary: string;
 }
 
-function verdictOf(expectation: Expectation | undefined, aspect: string, cell: PairedComparison, pHolm: number, alpha: number): Verdict {
+function verdictOf(expectation: Expectation | undefined, aspect: string, cell: PairedComparison, pHolm: number, o: { alpha: number; needed: number }): Verdict {
   if (!expectation || cell.n === 0) return 'none';
-  const significant = pHolm < alpha;
+  if (expectation.kind === 'falls' && aspect !== expectation.aspect) return 'none';
+  if (cell.n < o.needed) return 'too-few-pairs';
+  const significant = pHolm < o.alpha;
   if (expectation.kind === 'no-rise') return significant && cell.meanDifference > 0 ? 'violated' : 'ok';
   if (expectation.kind === 'no-change') return significant ? 'violated' : 'ok';
-  if (aspect !== expectation.aspect) return 'none';
   return significant && cell.meanDifference < 0 ? 'ok' : 'violated';
 }
 
@@ -55,7 +94,7 @@ const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
 
 export function auditReport(run: AuditRun, options: { alpha: number; seed: number }): AuditReport {
   const probes = PROBES.filter((p) => run.probes.includes(p.name));
-  const raw: Omit<AuditCell, 'pHolm' | 'verdict'>[] = [];
+  const raw: (Omit<AuditCell, 'pHolm' | 'pairsNeeded' | 'detectable' | 'verdict'> & { differences: number[] })[] = [];
   for (const probe of probes) {
     const pairs = run.pairs.filter((p) => p.probe === probe.name);
     const aspects = [...new Set(pairs.flatMap((p) => Object.keys(p.original)))];
@@ -64,47 +103,111 @@ export function auditReport(run: AuditRun, options: { alpha: number; seed: numbe
       const comparison = pairedComparison(
         both.map((p) => p.original[aspect]),
         both.map((p) => p.changed[aspect]),
-        { seed: options.seed },
+        { seed: options.seed, resamples: SIGN_FLIPS },
       );
-      raw.push({ probe: probe.name, aspect, ...comparison });
+      raw.push({ probe: probe.name, aspect, ...comparison, differences: both.map((p) => p.changed[aspect] - p.original[aspect]) });
     }
   }
   const tested = raw.map((c, i) => ({ c, i })).filter(({ c }) => c.n > 0 && Number.isFinite(c.pValue));
   const adjusted = holmAdjust(tested.map(({ c }) => c.pValue));
   const pHolm = new Map(tested.map(({ i }, k) => [i, adjusted[k]]));
-  const cells: AuditCell[] = raw.map((c, i) => {
+  const level = adjustedLevel(options.alpha, tested.length);
+  const needed = pairsNeeded(options.alpha, tested.length);
+  const cells: AuditCell[] = raw.map(({ differences, ...c }, i) => {
     const probe = probes.find((p) => p.name === c.probe)!;
     const p = pHolm.get(i) ?? NaN;
-    return { ...c, pHolm: p, verdict: verdictOf(probe.expectation(run.method, run.task), c.aspect, c, p, options.alpha) };
+    const detectable = c.n >= needed ? detectableShift(differences, level) : Infinity;
+    return { ...c, pHolm: p, pairsNeeded: needed, detectable, verdict: verdictOf(probe.expectation(run.method, run.task), c.aspect, c, p, { alpha: options.alpha, needed }) };
   });
-  const outcomes: ProbeOutcome[] = probes.map((probe) => {
-    const pairs = run.pairs.filter((p) => p.probe === probe.name);
-    const facts = pairs.filter((p) => p.swappedFactFound !== undefined);
-    return {
-      probe: probe.name,
-      change: probe.change,
-      fair: probe.fair,
-      violatedMeans: probe.violated,
-      expectation: probe.expectation(run.method, run.task),
-      pairs: pairs.length,
-      skipped: run.skipped[probe.name] ?? 0,
-      violated: cells.some((c) => c.probe === probe.name && c.verdict === 'violated'),
-      ...(facts.length > 0 ? { swappedFactsFound: { found: facts.filter((p) => p.swappedFactFound).length, of: facts.length } } : {}),
-    };
-  });
-  return { alpha: options.alpha, seed: options.seed, cells, probes: outcomes, summary: summaryLine(outcomes, cells) };
+  const outcomes = probes.map((probe) => outcomeOf(probe, run, cells));
+  return {
+    alpha: options.alpha,
+    seed: options.seed,
+    tested: tested.length,
+    level,
+    pairsNeeded: needed,
+    resampling: { bootstrapResamples: BOOTSTRAP_RESAMPLES, signFlips: SIGN_FLIPS, exactUpTo: exactSignFlipsUpTo(SIGN_FLIPS), seed: options.seed },
+    nothingAudited: outcomes.every((o) => o.verdict === 'not-audited'),
+    cells,
+    probes: outcomes,
+    summary: summaryLine(outcomes, cells),
+  };
 }
 
-/** "2 of 5 probes show bias: favours length (relevance +0.41 [+0.22, +0.60]); …" */
+function outcomeOf(probe: Probe, run: AuditRun, cells: AuditCell[]): ProbeOutcome {
+  const pairs = run.pairs.filter((p) => p.probe === probe.name);
+  const facts = pairs.filter((p) => p.swappedFactFound !== undefined);
+  const expectation = probe.expectation(run.method, run.task);
+  const verdicts = cells.filter((c) => c.probe === probe.name && c.verdict !== 'none').map((c) => c.verdict);
+  const verdict: ProbeVerdict = verdicts.length === 0 ? 'not-audited' : verdicts.includes('violated') ? 'violated' : verdicts.includes('too-few-pairs') ? 'too-few-pairs' : 'fair';
+  const notAudited = verdict === 'not-audited' ? whyNotAudited(probe.name, expectation, run, pairs) : undefined;
+  return {
+    probe: probe.name,
+    change: probe.change,
+    fair: probe.fair,
+    violatedMeans: probe.violated,
+    expectation,
+    pairs: pairs.length,
+    skipped: run.skipped[probe.name] ?? 0,
+    skipReasons: run.skipReasons[probe.name] ?? {},
+    violated: verdict === 'violated',
+    verdict,
+    ...(notAudited ? { notAudited } : {}),
+    ...(facts.length > 0 ? { swappedFactsFound: { found: facts.filter((p) => p.swappedFactFound).length, of: facts.length } } : {}),
+  };
+}
+
+function whyNotAudited(probe: ProbeName, expectation: Expectation | undefined, run: AuditRun, pairs: AuditPair[]): string {
+  if (!expectation) return run.method === 'fine' ? 'not applicable to the fine-grained method' : `not applicable to task ${run.task}`;
+  const skipped = run.skipped[probe] ?? 0;
+  if (pairs.length === 0 && skipped >= run.items) return `no item it can change: ${skipReasons(run.skipReasons[probe])}`;
+  if (pairs.length === 0) return `no pair scored: ${run.cancelled ? 'cancelled' : 'the evaluations of its copies failed'}${skipped ? `; ${skipReasons(run.skipReasons[probe])}` : ''}`;
+  return expectation.kind === 'falls' ? `${expectation.aspect}, which it is judged on, was not scored` : 'no aspect was scored';
+}
+
+/** "too few pairs (n = 6; at least 10 needed)": a cell's third verdict in words. */
+export function tooFewPairs(n: number, needed: number): string {
+  return `too few pairs (n = ${n}; at least ${needed} needed)`;
+}
+
+/** "2 of 5 probes show bias: favours length (relevance +0.41 [+0.22, +0.60]); too few pairs to tell in 1: …; not audited: …" */
 function summaryLine(outcomes: ProbeOutcome[], cells: AuditCell[]): string {
-  const judged = outcomes.filter((o) => o.expectation !== undefined && o.pairs > 0);
-  const biased = judged.filter((o) => o.violated);
-  if (biased.length === 0) return `no bias found: 0 of ${judged.length} probes violated`;
-  const described = biased.map((o) => {
-    const worst = cells
-      .filter((c) => c.probe === o.probe && c.verdict === 'violated')
-      .sort((a, b) => Math.abs(b.meanDifference) - Math.abs(a.meanDifference))[0];
-    return `${o.violatedMeans} (${worst.aspect} ${signed(worst.meanDifference)} [${signed(worst.interval.low)}, ${signed(worst.interval.high)}])`;
-  });
-  return `${biased.length} of ${judged.length} probes show bias: ${described.join('; ')}`;
+  const audited = outcomes.filter((o) => o.verdict !== 'not-audited');
+  const notAudited = outcomes.filter((o) => o.verdict === 'not-audited').map((o) => `${o.probe} (${o.notAudited})`);
+  if (audited.length === 0) return `nothing audited: ${notAudited.join('; ')}`;
+  const biased = audited.filter((o) => o.verdict === 'violated');
+  const unsure = audited.filter((o) => o.verdict === 'too-few-pairs');
+  const parts: string[] = [];
+  if (biased.length > 0) {
+    const described = biased.map((o) => {
+      const worst = cells
+        .filter((c) => c.probe === o.probe && c.verdict === 'violated')
+        .sort((a, b) => Math.abs(b.meanDifference) - Math.abs(a.meanDifference))[0];
+      return `${o.violatedMeans} (${worst.aspect} ${signed(worst.meanDifference)} [${signed(worst.interval.low)}, ${signed(worst.interval.high)}])`;
+    });
+    parts.push(`${biased.length} of ${audited.length} probes show bias: ${described.join('; ')}`);
+  } else if (unsure.length === 0) parts.push(`no bias found: 0 of ${audited.length} probes violated`);
+  else if (unsure.length < audited.length) parts.push(`no bias found in ${audited.length - unsure.length} of ${audited.length} probes`);
+  else parts.push(`no verdict: every probe audited has too few pairs to tell`);
+  if (unsure.length > 0) {
+    const described = unsure.map((o) => {
+      const fewest = cells.filter((c) => c.probe === o.probe && c.verdict === 'too-few-pairs').sort((a, b) => a.n - b.n)[0];
+      return `${o.probe} (n = ${fewest.n}; at least ${fewest.pairsNeeded} needed)`;
+    });
+    parts.push(`too few pairs to tell in ${unsure.length}: ${described.join(', ')}`);
+  }
+  if (notAudited.length > 0) parts.push(`not audited: ${notAudited.join('; ')}`);
+  return parts.join('; ');
+}
+
+/** "resampling: 2,000 bootstrap resamples for the 95% intervals; …; seed 20260101", as every output states it. */
+export function resamplingNote(r: Resampling): string {
+  const count = (x: number) => x.toLocaleString('en-US');
+  return `resampling: ${count(r.bootstrapResamples)} bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to ${r.exactUpTo} pairs, else ${count(r.signFlips)} random sign flips; seed ${r.seed}`;
+}
+
+/** "Holm over 20 cells at alpha 0.05: a cell needs p < 0.0025, at least 10 pairs". */
+export function levelNote(report: Pick<AuditReport, 'tested' | 'alpha' | 'level' | 'pairsNeeded'>): string {
+  if (report.tested === 0) return `no cell tested (alpha ${report.alpha})`;
+  return `Holm over ${report.tested} cells at alpha ${report.alpha}: a cell needs p < ${Number(report.level.toPrecision(2))}, at least ${report.pairsNeeded} pairs`;
 }

@@ -9,7 +9,7 @@ import type { TextChange } from './textChange';
 export function shuffleSentences(summary: string, random: Random): TextChange {
   const body = summary.trim();
   const sentences = splitSentences(body).map((s) => body.slice(s.start, s.end).trim());
-  if (sentences.length < 3) return { skip: `${sentences.length} sentence(s): needs 3 or more` };
+  if (sentences.length < 3) return { skip: 'fewer than 3 sentences' };
   let order = sentences.map((_, i) => i);
   // Fisher–Yates until the order differs (at most a few tries for 3 sentences).
   while (order.every((v, i) => v === i)) {

@@ -9,7 +9,8 @@ import { isCancellation, isSumLensError, type SumLensError } from '../errors';
 import { FATAL_CODES } from '../run/runItems';
 import type { EvaluationResult, Finding, Method, Task } from '../result';
 import type { Usage } from '../llm/types';
-import { planItem, type AuditSubject, type ChangedCopy, type PlannedItem } from './auditItems';
+import { FINE_METRICS } from '../outcome';
+import { planItem, skipCounts, type AuditSubject, type ChangedCopy, type PlannedItem, type SkipCounts } from './auditItems';
 import type { Probe, ProbeName } from './probes';
 
 export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;
@@ -34,6 +35,8 @@ export interface AuditRun {
   items: number;
   pairs: AuditPair[];
   skipped: Partial<Record<ProbeName, number>>;
+  /** The same items per probe by cause ("fewer than 3 sentences"). */
+  skipReasons: SkipCounts;
   /** Evaluations that failed, with their messages (first few). */
   failed: number;
   errors: string[];
@@ -60,7 +63,7 @@ export interface AuditOptions {
 export function scoresOf(result: EvaluationResult, method: Method): Scores {
   const scores: Scores = {};
   if (method === 'fine') {
-    for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {
+    for (const name of FINE_METRICS) {
       const metric = result.fine?.[name];
       if (metric) scores[name] = metric.score;
     }
@@ -76,8 +79,8 @@ function overlaps(finding: Finding, copy: ChangedCopy): boolean {
 
 export async function runAudit(o: AuditOptions): Promise<AuditRun> {
   const planned: PlannedItem[] = o.subjects.map((subject) => planItem(subject, o.probes, o.seed));
-  const run: AuditRun = { method: o.method, task: o.task, probes: o.probes.map((p) => p.name), items: planned.length, pairs: [], skipped: {}, failed: 0, errors: [], cancelled: false, usage: { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 }, examples: {} };
-  for (const item of planned) for (const { probe } of item.skipped) run.skipped[probe] = (run.skipped[probe] ?? 0) + 1;
+  const run: AuditRun = { method: o.method, task: o.task, probes: o.probes.map((p) => p.name), items: planned.length, pairs: [], skipped: {}, skipReasons: skipCounts(planned), failed: 0, errors: [], cancelled: false, usage: { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 }, examples: {} };
+  for (const [probe, causes] of Object.entries(run.skipReasons)) run.skipped[probe as ProbeName] = Object.values(causes).reduce((sum, n) => sum + n, 0);
   // One evaluation per original and per copy; a copy's pair is made once both are in.
   // A prompt-level probe (authorship) pairs its copy with its own baseline, not the original.
   type Job = { item: PlannedItem; copy?: ChangedCopy; baseline?: boolean };

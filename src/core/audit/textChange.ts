@@ -13,6 +13,7 @@ export type TextChange =
       author?: string;
       baselineAuthor?: string;
     }
+  /** Why the probe cannot apply, one fixed phrase per cause (the audit counts items per cause). */
   | { skip: string };
 
 /** The text with `inserted` put at `at`, and the span it occupies. */

@@ -8,6 +8,9 @@
 import { percentileInterval, type Interval } from './percentile';
 import { resampledMeans, DEFAULT_SEED } from './random';
 
+/** Resamples drawn for an interval unless told otherwise. */
+export const BOOTSTRAP_RESAMPLES = 2000;
+
 export interface MeanEstimate {
   mean: number;
   n: number;
@@ -21,6 +24,6 @@ export function mean(values: ArrayLike<number>): number {
 }
 
 export function bootstrapMean(values: ArrayLike<number>, options: { resamples?: number; level?: number; seed?: number } = {}): MeanEstimate {
-  const means = resampledMeans(Float64Array.from(values), options.resamples ?? 2000, options.seed ?? DEFAULT_SEED);
+  const means = resampledMeans(Float64Array.from(values), options.resamples ?? BOOTSTRAP_RESAMPLES, options.seed ?? DEFAULT_SEED);
   return { mean: mean(values), n: values.length, interval: percentileInterval(Array.from(means), options.level ?? 0.95) };
 }

@@ -23,6 +23,15 @@ export interface SignFlipResult {
 /** Items from which the normal limit of the sign-flip distribution is used. */
 export const NORMAL_FROM = 1000;
 
+/** Random sign flips drawn when there are too many patterns to enumerate. */
+export const SIGN_FLIPS = 9999;
+
+/** How the test reads its null distribution for n differences. */
+export function signFlipMethod(n: number, resamples = SIGN_FLIPS, normalFrom = NORMAL_FROM): SignFlipResult['method'] {
+  if (n >= normalFrom) return 'normal';
+  return n < 31 && 2 ** n <= resamples ? 'exact' : 'monte-carlo';
+}
+
 /** The standard normal's upper tail P(Z > z), from erfc (Numerical Recipes' Chebyshev fit, error < 1.2e-7). */
 export function normalUpperTail(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
@@ -34,7 +43,8 @@ export function normalUpperTail(z: number): number {
 
 export function signFlipTest(differences: ArrayLike<number>, options: { resamples?: number; seed?: number; normalFrom?: number } = {}): SignFlipResult {
   const n = differences.length;
-  const resamples = options.resamples ?? 9999;
+  const resamples = options.resamples ?? SIGN_FLIPS;
+  const method = signFlipMethod(n, resamples, options.normalFrom);
   if (n === 0) return { pValue: NaN, exact: true, method: 'exact', resamples: 0 };
   let observed = 0;
   let squares = 0;
@@ -43,7 +53,7 @@ export function signFlipTest(differences: ArrayLike<number>, options: { resample
     squares += differences[i] * differences[i];
   }
   observed /= n;
-  if (n >= (options.normalFrom ?? NORMAL_FROM)) {
+  if (method === 'normal') {
     const sd = Math.sqrt(squares) / n;
     const pValue = sd === 0 ? 1 : Math.min(1, 2 * normalUpperTail(Math.abs(observed) / sd));
     return { pValue, exact: false, method: 'normal', resamples: 0 };
@@ -56,7 +66,7 @@ export function signFlipTest(differences: ArrayLike<number>, options: { resample
     if (statistic <= observed + gamma) less++;
     if (statistic >= observed - gamma) greater++;
   };
-  const exact = n < 31 && 2 ** n <= resamples;
+  const exact = method === 'exact';
   if (exact) {
     for (let pattern = 0; pattern < 2 ** n; pattern++) {
       let sum = 0;

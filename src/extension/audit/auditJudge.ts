@@ -25,6 +25,7 @@ import { auditModel } from './auditModel';
 /** Items audited, as `sumlens audit --limit` defaults: enough pairs for the paired tests, a bounded cost. */
 export const AUDIT_ITEMS = 30;
 const AUDIT_SEED = 20260101;
+const AUDIT_ALPHA = 0.05;
 
 export interface AuditOutcome {
   run: AuditRun;
@@ -95,8 +96,9 @@ export class AuditJudge {
           })
           .finally(() => subscription.dispose());
       });
-      const report = engine.auditReport(run, { alpha: 0.05, seed: AUDIT_SEED });
-      this.panel.update({ view: 'audit', audit: auditModel(run, report, { model: session.model, prompts: 'plain' }), running: false, progress: undefined });
+      const report = engine.auditReport(run, { alpha: AUDIT_ALPHA, seed: AUDIT_SEED });
+      const notes = { levelNote: engine.levelNote(report), resamplingNote: engine.resamplingNote(report.resampling) };
+      this.panel.update({ view: 'audit', audit: auditModel(run, report, { model: session.model, prompts: 'plain', ...notes }), running: false, progress: undefined });
       this.panel.show(true);
       this.announce(run, report);
       return { run, report };
@@ -123,7 +125,9 @@ export class AuditJudge {
     const items = engine.auditEvaluations(subjects, probes, AUDIT_SEED, task);
     const estimate = await engine.estimateRun({ items: () => items, method, aspects: options.aspects ?? [...engine.TASK_ASPECTS[task]], out: '', evaluate: engine.evaluate, endpoint: options.session.endpoint, model, extra: options });
     const usd = engine.estimateCost(model, estimate.usage, false);
-    const detail = `${plural(subjects.length, 'summary', 'summaries')} and their changed copies (${probes.map((p) => p.name).join(', ')}): ${plural(estimate.items, 'evaluation')}, ${plural(estimate.usage.calls, 'call')}, ~${formatCount(estimate.usage.promptTokens)} prompt tokens, ${usd === undefined ? 'no price known for this model' : engine.formatCost(usd)}. Answers already cached cost nothing.`;
+    const plan = engine.auditPlan(subjects, probes, { seed: AUDIT_SEED, method, task, aspects: engine.auditedScores(method, options.aspects ?? engine.TASK_ASPECTS[task]), alpha: AUDIT_ALPHA });
+    const cost = `${plural(subjects.length, 'summary', 'summaries')} and their changed copies (${probes.map((p) => p.name).join(', ')}): ${plural(estimate.items, 'evaluation')}, ${plural(estimate.usage.calls, 'call')}, ~${formatCount(estimate.usage.promptTokens)} prompt tokens, ${usd === undefined ? 'no price known for this model' : engine.formatCost(usd)}. Answers already cached cost nothing.`;
+    const detail = [cost, 'What these items can tell:', ...engine.planLines(plan)].join('\n');
     const go = await vscode.window.showInformationMessage(`Audit ${model} (${method})?`, { modal: true, detail }, 'Audit');
     return go === 'Audit';
   }
@@ -131,7 +135,7 @@ export class AuditJudge {
   private announce(run: AuditRun, report: AuditReport): void {
     if (run.cancelled) void vscode.window.showInformationMessage(`SumLens: audit cancelled; the panel shows what finished. ${report.summary}`);
     else if (run.failed) void vscode.window.showWarningMessage(`SumLens: ${plural(run.failed, 'evaluation')} of the audit failed (${run.errors[0] ?? 'see the SumLens output'}). ${report.summary}`);
-    else if (report.probes.some((p) => p.violated)) void vscode.window.showWarningMessage(`SumLens: ${report.summary}`);
+    else if (report.nothingAudited || report.probes.some((p) => p.violated)) void vscode.window.showWarningMessage(`SumLens: ${report.summary}`);
     else void vscode.window.showInformationMessage(`SumLens: ${report.summary}`);
   }
 }

@@ -1,6 +1,8 @@
 /**
- * The engine's audit as the panel's model: undefined numbers (a cell with no pair) become null,
- * and each probe carries its example change, before and after, with the changed spans.
+ * The engine's audit as the panel's model: undefined numbers (a cell with no pair, a shift
+ * too few pairs cannot detect) become null, and each probe carries its verdict (or why it was
+ * not audited) and its example change, before and after, with the changed spans. The notes on
+ * the level and the resampling come worded by the engine.
  */
 import type { AuditReport } from '../../core/audit/auditStats';
 import type { AuditRun } from '../../core/audit/runAudit';
@@ -8,7 +10,7 @@ import type { PanelAudit } from '../webview/protocol';
 
 const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-export function auditModel(run: AuditRun, report: AuditReport, context: { model: string; prompts: string }): PanelAudit {
+export function auditModel(run: AuditRun, report: AuditReport, context: { model: string; prompts: string; levelNote: string; resamplingNote: string }): PanelAudit {
   return {
     items: run.items,
     method: run.method,
@@ -18,6 +20,9 @@ export function auditModel(run: AuditRun, report: AuditReport, context: { model:
     summary: report.summary,
     biased: report.probes.some((p) => p.violated),
     alpha: report.alpha,
+    levelNote: context.levelNote,
+    resamplingNote: context.resamplingNote,
+    nothingAudited: report.nothingAudited,
     failed: run.failed,
     cancelled: run.cancelled,
     cells: report.cells.map((c) => ({
@@ -29,6 +34,8 @@ export function auditModel(run: AuditRun, report: AuditReport, context: { model:
       high: defined(c.interval.high),
       pValue: defined(c.pValue),
       pHolm: defined(c.pHolm),
+      needed: c.pairsNeeded,
+      detectable: defined(c.detectable),
       verdict: c.verdict,
     })),
     probes: report.probes.map((p) => {
@@ -41,6 +48,8 @@ export function auditModel(run: AuditRun, report: AuditReport, context: { model:
         pairs: p.pairs,
         skipped: p.skipped,
         violated: p.violated,
+        verdict: p.verdict,
+        ...(p.notAudited ? { notAudited: p.notAudited } : {}),
         ...(example ? { example: { key: example.key, before: example.before, after: example.copy.text, spans: example.copy.spans, ...(example.copy.note ? { note: example.copy.note } : {}) } } : {}),
       };
     }),

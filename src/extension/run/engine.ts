@@ -41,7 +41,8 @@ export { systemsOf } from '../../core/run/aspectTable';
 export { DEFAULT_PROBES, PROBES } from '../../core/audit/probes';
 export { auditEvaluations } from '../../core/audit/auditItems';
 export { runAudit } from '../../core/audit/runAudit';
-export { auditReport } from '../../core/audit/auditStats';
+export { auditReport, levelNote, resamplingNote } from '../../core/audit/auditStats';
+export { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
 // A jury of sumlens.judges.
 export { evaluateJury } from '../../core/jury/evaluateJury';
 export { juryAsResult } from '../../core/jury/juryAsResult';

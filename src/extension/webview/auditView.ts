@@ -1,8 +1,10 @@
 /**
- * The panel's audit view (Audit Judge): the one-line answer first, then per probe × aspect the
- * change in score (changed − original) with its paired interval, p-values and the verdict, and
- * each probe's example: the summary before and after, the changed characters marked (built
- * from text nodes, never from markup in the data).
+ * The panel's audit view (Audit Judge): the one-line answer first, the level a cell is held to
+ * and the resampling, then per probe × aspect the change in score (changed − original) with
+ * its paired interval, the change its pairs could detect, p-values and the verdict (biased,
+ * fair, or too few pairs to tell), and each probe's example or why it was not audited: the
+ * summary before and after, the changed characters marked (built from text nodes, never from
+ * markup in the data).
  */
 import { captionedTable, el, intervalBar } from './dom';
 import { formatEstimate, formatPValue, plural } from './numberFormat';
@@ -23,23 +25,27 @@ function marked(text: string, spans: { start: number; end: number }[]): HTMLElem
 function verdictCell(cell: PanelAudit['cells'][number], means: string): HTMLElement {
   if (cell.verdict === 'violated') return el('td', 'error-text', `biased: ${means}`);
   if (cell.verdict === 'ok') return el('td', 'good-text', 'fair');
+  if (cell.verdict === 'too-few-pairs') return el('td', 'warning-text audit-too-few', `too few pairs (n = ${cell.n}; at least ${cell.needed} needed)`);
   return el('td', 'muted', '');
 }
+
+const detectable = (x: number | null) => (x === null ? '—' : `±${x.toFixed(2)}`);
 
 export function auditSection(audit: PanelAudit): HTMLElement {
   const section = el('section', 'audit');
   section.setAttribute('aria-label', 'Judge audit');
   section.append(el('h2', undefined, 'Is the judge fair?'));
-  section.append(el('p', audit.biased ? 'warning audit-answer' : 'audit-answer', audit.summary));
-  const notes = [`${plural(audit.items, 'item')} · ${audit.model} · method ${audit.method} · prompts ${audit.prompts} · Holm-adjusted at ${audit.alpha}`];
+  section.append(el('p', audit.biased || audit.nothingAudited ? 'warning audit-answer' : 'audit-answer', audit.summary));
+  const notes = [`${plural(audit.items, 'item')} · ${audit.model} · method ${audit.method} · prompts ${audit.prompts} · ${audit.levelNote}`];
   if (audit.failed) notes.push(`${plural(audit.failed, 'evaluation')} failed (their pairs left out)`);
   if (audit.cancelled) notes.push('cancelled: the figures are from what finished');
   section.append(el('p', audit.failed || audit.cancelled ? 'warning' : 'muted', notes.join(' · ')));
+  section.append(el('p', 'muted audit-resampling', `${audit.resamplingNote}. Detectable: the smallest change the pairs could tell from 0 at that level.`));
   const reach = Math.max(0.5, ...audit.cells.flatMap((c) => [Math.abs(c.low ?? 0), Math.abs(c.high ?? 0)]));
   const { table, body } = captionedTable(
     'audit-table',
-    'Per probe and aspect: score of the changed summary minus the original, with its paired bootstrap 95% interval, the sign-flip permutation p-value (and Holm-adjusted over every cell), and the verdict against what a fair judge does',
-    ['Probe', 'Aspect', 'n', 'Change [95% interval]', '', 'p', 'p (Holm)', 'Verdict'],
+    'Per probe and aspect: score of the changed summary minus the original, with its paired bootstrap 95% interval, the smallest change its pairs could detect, the sign-flip permutation p-value (and Holm-adjusted over every tested cell), and the verdict against what a fair judge does: biased, fair, or too few pairs to tell',
+    ['Probe', 'Aspect', 'n', 'Change [95% interval]', '', 'Detectable', 'p', 'p (Holm)', 'Verdict'],
   );
   for (const cell of audit.cells) {
     const probe = audit.probes.find((p) => p.probe === cell.probe);
@@ -52,6 +58,7 @@ export function auditSection(audit: PanelAudit): HTMLElement {
       el('td', 'num', String(cell.n)),
       el('td', 'num', formatEstimate(cell.difference, cell.low, cell.high)),
       bar,
+      el('td', 'num', detectable(cell.detectable)),
       el('td', 'num', formatPValue(cell.pValue)),
       el('td', 'num', formatPValue(cell.pHolm)),
       verdictCell(cell, probe?.violatedMeans ?? ''),
@@ -63,8 +70,9 @@ export function auditSection(audit: PanelAudit): HTMLElement {
   section.append(wrap);
   for (const probe of audit.probes) {
     const block = el('details', 'audit-probe');
-    block.open = probe.violated;
+    block.open = probe.violated || probe.verdict === 'not-audited';
     block.append(el('summary', probe.violated ? 'error-text' : undefined, `${probe.probe}: ${probe.change} (${plural(probe.pairs, 'pair')}${probe.skipped ? `, ${probe.skipped} skipped` : ''}; a fair judge: ${probe.fair})`));
+    if (probe.notAudited) block.append(el('p', 'warning-text audit-not-audited', `Not audited: ${probe.notAudited}.`));
     if (probe.example) {
       block.append(el('p', 'muted', `Example: ${probe.example.key}${probe.example.note ? ` (${probe.example.note})` : ''}`));
       const pair = el('div', 'audit-example');

@@ -260,6 +260,11 @@ const auditSchema = z.object({
   summary: z.string(),
   biased: z.boolean(),
   alpha: z.number(),
+  /** The level a cell is held to and the pairs it needs, in words. */
+  levelNote: z.string(),
+  /** The bootstrap resamples, sign flips and seed, in words. */
+  resamplingNote: z.string(),
+  nothingAudited: z.boolean(),
   failed: z.number(),
   cancelled: z.boolean(),
   cells: z.array(
@@ -272,7 +277,11 @@ const auditSchema = z.object({
       high: maybeNumber,
       pValue: maybeNumber,
       pHolm: maybeNumber,
-      verdict: z.enum(['ok', 'violated', 'none']),
+      /** The fewest pairs with which the cell could reach significance after Holm. */
+      needed: z.number(),
+      /** The smallest change its pairs could tell from 0 at Holm's level (null: none, too few pairs). */
+      detectable: maybeNumber,
+      verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'none']),
     }),
   ),
   probes: z.array(
@@ -284,6 +293,9 @@ const auditSchema = z.object({
       pairs: z.number(),
       skipped: z.number(),
       violated: z.boolean(),
+      verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']),
+      /** Why the probe was not audited. */
+      notAudited: z.optional(z.string()),
       example: z.optional(z.object({ key: z.string(), before: z.string(), after: z.string(), spans: z.array(z.object({ start: z.number(), end: z.number() })), note: z.optional(z.string()) })),
     }),
   ),
