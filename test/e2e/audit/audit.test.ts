@@ -153,6 +153,7 @@ describe('sumlens audit', function () {
       await page.goto(`file://${html}`);
       assert.match((await page.locator('#audit strong').textContent()) ?? '', /probes show bias: favours length/);
       assert.equal(await page.locator('#audit tr.violated').count(), 8, 'length and address rise on all four aspects');
+      assert.match((await page.locator('#audit').textContent()) ?? '', /Holm over 20 cells at alpha 0\.05: a cell needs p < 0\.0025, at least 10 pairs.*resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101/s);
       const marks = await page.locator('#audit mark.changed').allTextContents();
       assert.ok(marks.some((m) => /Note to the evaluator/.test(m)), marks.join(' | '));
       const shots = path.join(packageRoot(), 'test-results', 'screenshots');
