@@ -24,6 +24,8 @@ export const settingsSchema = z.object({
   maxStandardError: z.catch(z.optional(z.number().check(z.minimum(0), z.maximum(1))), undefined),
   /** Tokens of room for a thinking model's reasoning; undefined: the engine's default. */
   reasoningBudget: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(200_000))), undefined),
+  /** The judge's context window the user set (as --context-tokens); undefined: learned from the server. Harmless untrusted: it only bounds the prompt. */
+  contextTokens: z.catch(z.optional(z.int().check(z.minimum(256))), undefined),
   /** Independent evaluations per run; above 1 the result carries the spread over them. */
   repeat: z.catch(z.int().check(z.minimum(1), z.maximum(20)), 1),
   passThreshold: z.catch(z.optional(z.number()), undefined),
@@ -74,6 +76,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     route: config.get('route'),
     maxStandardError: config.get('maxStandardError'),
     reasoningBudget: config.get('reasoningBudget'),
+    contextTokens: config.get('contextTokens') ?? undefined,
     repeat: config.get('repeat'),
     passThreshold: config.get('passThreshold') ?? undefined,
     judges: config.get('judges'),

@@ -38,6 +38,7 @@ export async function createSession(
     concurrency: settings.concurrency,
     cacheDir: cacheDir(globalStorage),
     reasoningBudget: settings.reasoningBudget,
+    userContext: settings.contextTokens === undefined ? undefined : { tokens: settings.contextTokens, detail: `sumlens.contextTokens ${settings.contextTokens}` },
     // The engine redacts what servers say; the key is masked here once more, should a line ever hold it.
     onNotice: notices && ((line) => notices.onNotice(apiKey ? line.split(apiKey).join('***') : line)),
   });
