@@ -205,11 +205,9 @@ export class CachingSession implements LlmSession {
     this.options.usage.promptTokens += reported;
     this.options.usage.completionTokens += reply.usage?.completion_tokens ?? 0;
     const kind = (await this.serverContext(signal).catch(() => ({}) as ServerContext)).kind;
-    this.learn(
-      { contextWindow: { tokens: reported, from: 'truncation', detail: `the server read ${reported} of ~${sent} prompt tokens sent (cut silently)` } },
-      `the server read only ${reported} of ~${sent} prompt tokens sent`,
-      SILENT_QUIRK_TTL_MS,
-    );
+    // Worded without the size sent, so that the calls of one run cut alike teach it once.
+    const because = `a reply read only ${reported} tokens of a longer prompt, cut without a word`;
+    this.learn({ contextWindow: { tokens: reported, from: 'truncation', detail: because } }, because, SILENT_QUIRK_TTL_MS);
     throw promptCutError(`${this.endpoint} (${this.model})`, sent, reported, kind);
   }
 

@@ -1,0 +1,86 @@
+/**
+ * The judge's context window as a user meets it: a prompt the server cut silently ends the
+ * run with exit 16 and one stderr line naming the cause and the fix, a short source on the
+ * same server is scored as usual, a too-long error teaches the window; `probe` and
+ * `capabilities` print the window and where it comes from.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FakeOpenAiServer, scoreReply, type ServerProfile } from '../../fake/openaiServer';
+import { probeProfiles } from '../../fake/probeProfiles';
+import * as profiles from '../../fake/profiles';
+import { runCli, stderrLines } from './runCli';
+
+const sentence = 'The council approved the new park on Monday after a long debate about its cost. ';
+
+describe('the context window at the command line (fake servers)', function () {
+  this.timeout(60_000);
+  let server: FakeOpenAiServer;
+  let work: string;
+
+  async function start(profile?: ServerProfile): Promise<void> {
+    server = await FakeOpenAiServer.start({ profile });
+    server.setHandler(() => scoreReply('3', { '3': 1 }));
+  }
+  /** An article of about `tokens` tokens and its summary, written to the work folder. */
+  function files(tokens: number): string[] {
+    fs.writeFileSync(path.join(work, 'article.txt'), sentence.repeat(Math.ceil((tokens * 4) / sentence.length)));
+    fs.writeFileSync(path.join(work, 'summary.txt'), 'The council approved a new park.');
+    return ['--source', path.join(work, 'article.txt'), '--summary', path.join(work, 'summary.txt')];
+  }
+  const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test' });
+  const cache = () => ['--cache-dir', path.join(work, 'cache')];
+
+  beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-context-cli-'));
+  });
+  afterEach(async () => {
+    await server.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('a prompt Ollama cut silently: exit 16, one line with the cause and the fix, no scores; capabilities shows the cut size', async () => {
+    await start(profiles.ollamaCutting(2048));
+    const run = await runCli(['eval', ...files(6000), '--model', 'llama3.1:8b', '--aspects', 'coherence', ...cache()], env());
+    assert.equal(run.code, 16, run.stderr);
+    const cut = stderrLines(run).filter((line) => /cut the prompt/.test(line));
+    assert.equal(cut.length, 1, run.stderr);
+    assert.equal(stderrLines(run).filter((line) => /learned: context window 2048/.test(line)).length, 1, 'the calls cut alike teach it once');
+    assert.match(cut[0], /read 2048 of the ~\d+ tokens sent, so the judge did not see the whole prompt and its answer was not used; raise Ollama's context length \(OLLAMA_CONTEXT_LENGTH=\d+ ollama serve, or PARAMETER num_ctx \d+ in a Modelfile\)/);
+    assert.doesNotMatch(run.stdout, /coherence\s+3/);
+
+    const capabilities = await runCli(['capabilities', ...cache()], {});
+    assert.equal(capabilities.code, 0, capabilities.stderr);
+    assert.match(capabilities.stdout, /llama3\.1:8b\n\s+context window 2048 tokens \(the size the server cut a prompt to\)\n\s+learned \d{4}-\d\d-\d\d, until \d{4}-\d\d-\d\d; a reply read only 2048 tokens of a longer prompt, cut without a word/);
+  });
+
+  it('a short source on the same server: scored, no false alarm', async () => {
+    await start(profiles.ollamaCutting(2048));
+    const run = await runCli(['eval', ...files(300), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--no-cache', '--json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).aspects[0].score, 3);
+    assert.doesNotMatch(run.stderr, /cut the prompt/);
+  });
+
+  it('vLLM’s too-long error: exit 7, the window learned from its words and remembered', async () => {
+    await start(profiles.vllmContextLimited(4096));
+    const run = await runCli(['eval', ...files(6000), '--aspects', 'coherence', ...cache()], env());
+    assert.equal(run.code, 7, run.stderr);
+    assert.match(run.stderr, /learned: context window 4096 tokens \(stated in a too-long error\)/);
+    const capabilities = await runCli(['capabilities', '--json', ...cache()], {});
+    const quirk = JSON.parse(capabilities.stdout)[0].quirks.find((q: { name: string }) => q.name === 'contextWindow');
+    assert.deepEqual({ tokens: quirk.value.tokens, from: quirk.value.from }, { tokens: 4096, from: 'error' });
+  });
+
+  it('probe prints the window and where it comes from; --context-tokens comes first', async () => {
+    await start(profiles.vllmContextLimited(8192));
+    server.setHandler(probeProfiles.openai);
+    const run = await runCli(['probe', '--model', 'fake-model', '--no-cache'], env());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /context window {5}8192 tokens · server: vLLM max_model_len in the server's \/models/);
+    const set = await runCli(['probe', '--json', '--model', 'fake-model', '--no-cache', '--context-tokens', '6000'], env());
+    assert.deepEqual(JSON.parse(set.stdout).context, { tokens: 6000, from: 'user', detail: '--context-tokens 6000' });
+  });
+});
