@@ -1,5 +1,5 @@
 /** From extraction and judging outcomes to the public entities, findings and counts. */
-import type { FineEntity, Finding, NoteName } from '../result';
+import type { FineEntity, Finding, NoteName, Span } from '../result';
 import type { NoteEntity } from './extract';
 import { entityFinding, readabilityFinding, sortFindings } from './findings';
 import type { ReadabilityIssue, ReadabilityResult } from './readability';
@@ -18,6 +18,8 @@ export interface Outcomes {
   alignment: VotedMetricResult | null;
   readabilityIssues: ReadabilityIssue[];
   sectionOf(e: NoteEntity): string;
+  /** See FindingSources.shownFor. */
+  shownFor?(entityId: string): Span[][];
 }
 
 /** Rubric entities (completeness) first, then target entities (correctness and alignment); findings in reading order. */
@@ -27,7 +29,7 @@ export function assembleEntities(o: Outcomes): { entities: FineEntity[]; finding
     const text = o.texts[note];
     if (text !== undefined) indexes[note] = indexNote(text);
   }
-  const sources = { indexes, fuzzyThreshold: o.fuzzyThreshold };
+  const sources = { indexes, fuzzyThreshold: o.fuzzyThreshold, shownFor: o.shownFor };
   const findings: Finding[] = [];
   const entities: FineEntity[] = [];
 

@@ -2,7 +2,7 @@
 import type { LlmSession } from '../llm/types';
 import type { Template } from '../prompts';
 import { loadFineTemplate } from './messages';
-import type { SplitLimits } from './tokens';
+import { estimateTokens, type SplitLimits } from './tokens';
 
 export interface FineContext {
   session: LlmSession;
@@ -17,6 +17,8 @@ export interface FineContext {
   extractionChunkTokens: number;
   /** Similarity a fuzzy quote match must reach. */
   fuzzyThreshold: number;
+  /** Tokens of a text: the session's own count where it has one, else the estimate of tokens.ts. */
+  countTokens(text: string): number;
   template(name: string): Template;
   /** Count calls as planned (negative: planned calls that turned out not to be needed)… */
   planCalls(count: number): void;
@@ -54,6 +56,7 @@ export function createContext(opts: {
     limits: opts.limits,
     extractionChunkTokens: opts.extractionChunkTokens,
     fuzzyThreshold: opts.fuzzyThreshold,
+    countTokens: opts.session.countTokens ? (text) => opts.session.countTokens!(text) : estimateTokens,
     template(name) {
       let template = templates.get(name);
       if (!template) {

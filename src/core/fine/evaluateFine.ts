@@ -7,12 +7,16 @@
  *   extraction 3 per note × 2 notes + completeness 3 + correctness 3 + alignment 2
  *   (1 without a reference) + readability 2 = 16 (15 without a reference).
  * Critical path: 3 extraction steps, then one judging round = 4 calls deep.
+ * A source too long to show whole in the correctness and alignment prompts is shown as the
+ * passages retrieved for each fact (excerpts.ts); calls then grow with the facts, never
+ * past a prompt that cannot fit.
  */
 import { cancelledError, failureOf, isCancellation, type Failure } from '../errors';
 import type { LlmSession } from '../llm/types';
 import type { FineMetricName, FineResult, NoteName } from '../result';
 import { ANGLES } from './angles';
 import { createContext, type FineContext, type ProgressEvent } from './context';
+import { planSource, showsSource, type ExcerptPlan } from './excerpts';
 import { extractEntities, type NoteEntity } from './extract';
 import { assembleEntities, runStats } from './assemble';
 import { runReadability, READABILITY_PROMPTS } from './readability';
@@ -23,6 +27,7 @@ import { ReferenceRubrics } from './referenceRubric';
 import { FUZZY_THRESHOLD } from './spans';
 import { runVotedMetric, type VotedMetricResult } from './votedMetric';
 import { UNJUDGED_VERDICT, VOTING_RULES, type VotedMetric } from './voting';
+import { fitToWindow } from './windowLimits';
 
 export interface FineInput {
   source: string;
@@ -42,7 +47,11 @@ export interface FineOptions {
   promptOverrideDir?: string;
   signal?: AbortSignal;
   onProgress?(p: ProgressEvent): void;
-  /** Estimated prompt tokens one judging call may reach before its entity list is split (default 100 000). */
+  /**
+   * Estimated prompt tokens one judging call may reach before its entity list is split, or a
+   * source too long to show whole is shown as retrieved passages (default 100 000; tightened to
+   * the session's context window when it knows one).
+   */
   maxPromptTokens?: number;
   /** Entities one judging call may hold, bounding the reply length (default 100). */
   maxEntitiesPerCall?: number;
@@ -78,12 +87,18 @@ function entityLines(entities: NoteEntity[], section?: (e: NoteEntity) => string
 }
 
 export async function evaluateFine(input: FineInput, opts: FineOptions): Promise<FineResult> {
-  const limits = {
-    maxPromptTokens: opts.maxPromptTokens ?? DEFAULT_MAX_PROMPT_TOKENS,
-    maxEntitiesPerCall: opts.maxEntitiesPerCall ?? DEFAULT_MAX_ENTITIES_PER_CALL,
-  };
+  const window = await opts.session.contextWindow?.(opts.signal);
+  const { limits, extractionChunkTokens } = fitToWindow(
+    {
+      limits: {
+        maxPromptTokens: opts.maxPromptTokens ?? DEFAULT_MAX_PROMPT_TOKENS,
+        maxEntitiesPerCall: opts.maxEntitiesPerCall ?? DEFAULT_MAX_ENTITIES_PER_CALL,
+      },
+      extractionChunkTokens: opts.maxExtractionTokens ?? DEFAULT_MAX_EXTRACTION_TOKENS,
+    },
+    window,
+  );
   const fuzzyThreshold = opts.fuzzyThreshold ?? FUZZY_THRESHOLD;
-  const extractionChunkTokens = opts.maxExtractionTokens ?? DEFAULT_MAX_EXTRACTION_TOKENS;
   const ctx = createContext({
     session: opts.session,
     splittableSession: opts.splittableSession,
@@ -123,22 +138,30 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const sections = findSections(input.summary);
   const sectionOf = (e: NoteEntity) => sectionAt(sections, e.spans[0]?.start)?.name ?? 'unknown (entity not located)';
 
+  const correctnessVars = { source: input.source, reference: reference ?? NO_REFERENCE };
+  const alignmentVars = { ...correctnessVars, section: sections.map((s) => `"${s.name}"`).join(', ') };
+  // Whole, or as the passages retrieved for each fact when too long (a too-small context stops the run here).
+  let excerpts: ExcerptPlan | undefined;
+  const judgedTarget = targetEntities.then((target) => {
+    if (!target) return null;
+    const lines = { correctness: entityLines(target), alignment: entityLines(target, sectionOf) };
+    const prompts = [
+      ...ANGLES.correctness.map((angle) => ({ angle, answers: VOTING_RULES.correctness.answers, vars: correctnessVars, items: lines.correctness })),
+      ...alignmentAngles.map((angle) => ({ angle, answers: VOTING_RULES.alignment.answers, vars: alignmentVars, items: lines.alignment })),
+    ].filter((p) => showsSource(ctx, p.angle));
+    const facts = target.map((e, i) => ({ id: e.id, lines: [lines.correctness[i], lines.alignment[i]], query: [e.text, ...e.quotes].join(' ') }));
+    excerpts = planSource(ctx, input.source, prompts, facts);
+    return lines;
+  });
+
   const completeness = rubricEntities.then((rubric) =>
     rubric ? runVotedMetric(ctx, 'completeness', ANGLES.completeness, entityLines(rubric), { target: input.summary }) : skip(ctx, ANGLES.completeness.length),
   );
-  const correctness = targetEntities.then((target) =>
-    target
-      ? runVotedMetric(ctx, 'correctness', ANGLES.correctness, entityLines(target), { source: input.source, reference: reference ?? NO_REFERENCE })
-      : skip(ctx, ANGLES.correctness.length),
+  const correctness = judgedTarget.then((lines) =>
+    lines ? runVotedMetric(ctx, 'correctness', ANGLES.correctness, lines.correctness, correctnessVars, excerpts) : skip(ctx, ANGLES.correctness.length),
   );
-  const alignment = targetEntities.then((target) =>
-    target
-      ? runVotedMetric(ctx, 'alignment', alignmentAngles, entityLines(target, sectionOf), {
-          source: input.source,
-          reference: reference ?? NO_REFERENCE,
-          section: sections.map((s) => `"${s.name}"`).join(', '),
-        })
-      : skip(ctx, alignmentAngles.length),
+  const alignment = judgedTarget.then((lines) =>
+    lines ? runVotedMetric(ctx, 'alignment', alignmentAngles, lines.alignment, alignmentVars, excerpts) : skip(ctx, alignmentAngles.length),
   );
   const readability = runReadability(ctx, input.summary);
 
@@ -181,6 +204,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     alignment: alignmentResult,
     readabilityIssues: readabilityResult?.issues ?? [],
     sectionOf,
+    shownFor: excerpts && ((id) => [excerpts!.spansOf(id), excerpts!.shownSpans()]),
   });
   const warnings: string[] = [];
   const scored = (metric: VotedMetric, result: VotedMetricResult | null, list: NoteEntity[] | null) => {
@@ -217,13 +241,21 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     entities,
     findings,
     rubricSource: rubricNote,
-    rules: describeRules({ limits, extractionChunkTokens, fuzzyThreshold, alignmentAngles, ...(fromReferences ? { referenceQuorum: rubrics.quorum } : {}) }),
+    rules: describeRules({
+      limits,
+      extractionChunkTokens,
+      fuzzyThreshold,
+      alignmentAngles,
+      ...(window ? { contextWindow: window } : {}),
+      sourceShownWhole: excerpts === undefined,
+      ...(fromReferences ? { referenceQuorum: rubrics.quorum } : {}),
+    }),
     ...(errors.length > 0 ? { errors } : {}),
     ...(failures ? { failures } : {}),
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
-    ...(ctx.fallbacks.length > 0 ? { fallbacks: [...ctx.fallbacks] } : {}),
+    ...(ctx.fallbacks.length > 0 || excerpts ? { fallbacks: [...(excerpts ? [excerpts.describe()] : []), ...ctx.fallbacks] } : {}),
   };
 }
 

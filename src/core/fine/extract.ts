@@ -10,6 +10,7 @@ import type { FineContext } from './context';
 import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { chunkNote } from './noteChunks';
+import { normalizeQuote } from './normalize';
 import { indexNote, locateQuoteGroup } from './spans';
 
 export interface NoteEntity {
@@ -95,9 +96,16 @@ async function extractChain(ctx: FineContext, text: string, label: string): Prom
   return verified.map((entityText, i) => ({ text: entityText, quotes: quotesById.get(`E${i + 1}`) ?? [] }));
 }
 
+/** What makes a fact the same fact found again: the same words (folded), or quotes located at the very same places. */
+function factKeys(text: string, spans: Span[]): string[] {
+  const words = `words:${normalizeQuote(text)}`;
+  return spans.length > 0 ? [words, `at:${spans.map((s) => `${s.start}-${s.end}`).sort().join(',')}`] : [words];
+}
+
 /**
  * Entities of a note, located. A note longer than `ctx.extractionChunkTokens` is
- * extracted chunk by chunk (noteChunks.ts); the caller planned three calls per note.
+ * extracted chunk by chunk (noteChunks.ts); the caller planned three calls per note. A fact
+ * a later chunk finds again (sameFact) is counted once, as the earlier chunk found it.
  */
 export async function extractEntities(ctx: FineContext, note: NoteName, text: string): Promise<NoteEntity[]> {
   if (text.trim() === '') {
@@ -112,13 +120,18 @@ export async function extractEntities(ctx: FineContext, note: NoteName, text: st
 
   const index = indexNote(text);
   const entities: NoteEntity[] = [];
+  const seenInEarlierChunks = new Set<string>();
   perChunk.forEach((found, k) => {
     let readingPosition = chunks[k].start;
+    const keysOfThisChunk: string[] = [];
     for (const entity of found) {
       if (entity.quotes.length === 0) continue; // unsupported: removed (paper §3.1, step 3)
       const hits = locateQuoteGroup(index, entity.quotes, { after: readingPosition, threshold: ctx.fuzzyThreshold });
       const spans = hits.filter((h) => h !== null).map((h) => ({ start: h.start, end: h.end }));
       if (spans.length > 0) readingPosition = Math.min(...spans.map((s) => s.start));
+      const keys = factKeys(entity.text, spans);
+      if (keys.some((key) => seenInEarlierChunks.has(key))) continue;
+      keysOfThisChunk.push(...keys);
       entities.push({
         id: `${ID_PREFIX[note]}${entities.length + 1}`,
         note,
@@ -128,6 +141,7 @@ export async function extractEntities(ctx: FineContext, note: NoteName, text: st
         located: spans.length > 0,
       });
     }
+    for (const key of keysOfThisChunk) seenInEarlierChunks.add(key);
   });
   return entities;
 }

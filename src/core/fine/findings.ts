@@ -6,12 +6,14 @@
  *   Partially → partial, Contradict → incorrect (the target contradicts it);
  * - readability issues.
  * Evidence quotes from the judges are located in their notes; unlocated evidence is left out.
+ * A quote from a long source shown as excerpts is placed, of its occurrences, in the passages
+ * its entity was shown first, then in any passage shown, then as in a whole note.
  * An unlocated entity or issue gives a finding with located: false and start = end = 0.
  */
 import type { Finding, FindingKind, NoteName, Span } from '../result';
 import type { NoteEntity } from './extract';
 import type { ReadabilityIssue } from './readability';
-import { locateQuote, type NoteIndex } from './spans';
+import { chooseOccurrence, findOccurrences, type Located, type NoteIndex } from './spans';
 import type { EntityVerdict } from './votedMetric';
 
 const KIND: Record<string, Record<string, FindingKind>> = {
@@ -38,13 +40,22 @@ export interface FindingSources {
   /** Prepared notes, for locating evidence quotes. */
   indexes: Partial<Record<NoteName, NoteIndex>>;
   fuzzyThreshold: number;
+  /** The source passages shown for an entity, in order of preference, when the source was shown as excerpts. */
+  shownFor?(entityId: string): Span[][];
 }
 
-function locateEvidence(sources: FindingSources, evidence: EntityVerdict['evidence']): NonNullable<Finding['evidence']> {
+function inside(spans: Span[]): (hit: Located) => boolean {
+  return (hit) => spans.some((s) => hit.start >= s.start && hit.end <= s.end);
+}
+
+function locateEvidence(sources: FindingSources, entityId: string, evidence: EntityVerdict['evidence']): NonNullable<Finding['evidence']> {
   const located: NonNullable<Finding['evidence']> = [];
+  const preferred = sources.shownFor?.(entityId) ?? [];
   for (const e of evidence) {
     const index = sources.indexes[e.note];
-    const hit = index && locateQuote(index, e.quote, { threshold: sources.fuzzyThreshold });
+    const found = index ? findOccurrences(index, e.quote, sources.fuzzyThreshold) : [];
+    const shown = e.note === 'source' ? preferred.map((spans) => found.find(inside(spans))).find((hit) => hit !== undefined) : undefined;
+    const hit = shown ?? chooseOccurrence(found);
     if (hit && !located.some((l) => l.note === e.note && l.start === hit.start && l.end === hit.end)) {
       located.push({ note: e.note, start: hit.start, end: hit.end });
     }
@@ -62,7 +73,7 @@ export function entityFinding(
   const kind = KIND[metric][result.verdict];
   if (!kind) return null;
   const reason = result.votes.find((v) => v.answer === result.verdict)?.explanation ?? result.votes[0]?.explanation ?? '';
-  const evidence = locateEvidence(sources, result.evidence);
+  const evidence = locateEvidence(sources, entity.id, result.evidence);
   return {
     kind,
     note: entity.note,

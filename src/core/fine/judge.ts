@@ -3,7 +3,8 @@
  * the number of calls does not grow with the number of entities. The list is split only
  * when the estimated prompt would exceed the context limit or the reply would be too
  * long (tokens.ts), or when the server says the context is too long after all (the group
- * is halved); the parts are judged concurrently.
+ * is halved); the parts are judged concurrently. On a source too long to show whole, each
+ * group is shown the passages retrieved for its entities (excerpts.ts) in place of the source.
  */
 import * as z from 'zod';
 import type { NoteName } from '../result';
@@ -13,8 +14,9 @@ import type { Angle } from './angles';
 import type { FineContext } from './context';
 import { answerSchema } from './answerSchema';
 import { callJson, jsonSchemaOf } from './jsonCall';
+import type { ExcerptPlan } from './excerpts';
 import { buildMessages } from './messages';
-import { estimateTokens, splitForContext } from './tokens';
+import { splitForContext } from './tokens';
 
 export interface JudgedItem {
   id: string;
@@ -58,6 +60,23 @@ function missingResults(ids: string[], results: { id: string }[]): string | null
   return missing.length > 0 ? `no result for entities ${missing.join(', ')}; give one result for every entity` : null;
 }
 
+/** The prompt of one angle for any group of its entities, and its size in tokens. */
+export function anglePrompt(ctx: FineContext, angle: Angle, answers: string[], vars: TemplateVars, excerpts?: ExcerptPlan) {
+  const template = ctx.template(angle.name);
+  const schemaFor = (ids: string[]) =>
+    judgementSchema(ids as [string, ...string[]], answers as [string, ...string[]], angle.evidence as [NoteName, ...NoteName[]]);
+  const messagesFor = (group: JudgedItem[]) => {
+    const schema = jsonSchemaOf(schemaFor(group.map((i) => i.id)));
+    const source = excerpts ? { source: excerpts.excerptFor(group.map((i) => i.id)) } : {};
+    return buildMessages(template, { ...vars, ...source, entities: group.map((i) => i.line).join('\n') }, schema);
+  };
+  const size = (messages: { content: string }[]) => ctx.countTokens(messages.map((m) => m.content).join('\n'));
+  /** The prompt without entities; the id enum of the schema grows with the entities, counted per line by itemTokens. */
+  const fixedTokens = () => size(messagesFor([{ id: 'X', line: '' }]));
+  const itemTokens = (item: JudgedItem) => ctx.countTokens(item.line) + ctx.countTokens(JSON.stringify(item.id)) + 1 + (excerpts?.tokensOf(item.id) ?? 0);
+  return { schemaFor, messagesFor, fixedTokens, itemTokens };
+}
+
 /**
  * All judgements of one angle. Entities a reply still leaves out after its retry get no
  * vote from this angle; `onGap` reports them.
@@ -69,26 +88,15 @@ export async function judgeAngle(
   items: JudgedItem[],
   vars: TemplateVars,
   onGap: (problem: string) => void = () => undefined,
+  excerpts?: ExcerptPlan,
 ): Promise<Judgement[]> {
   if (items.length === 0) {
     ctx.planCalls(-1);
     return [];
   }
-  const template = ctx.template(angle.name);
-  const schemaFor = (ids: string[]) =>
-    judgementSchema(ids as [string, ...string[]], answers as [string, ...string[]], angle.evidence as [NoteName, ...NoteName[]]);
-  const messagesFor = (group: JudgedItem[]) => {
-    const schema = jsonSchemaOf(schemaFor(group.map((i) => i.id)));
-    return buildMessages(template, { ...vars, entities: group.map((i) => i.line).join('\n') }, schema);
-  };
-  const size = (messages: { content: string }[]) => estimateTokens(messages.map((m) => m.content).join('\n'));
-  // The prompt without entities; the id enum of the schema grows with the entities, counted per line below.
-  const fixed = size(messagesFor([{ id: 'X', line: '' }]));
-  const groups = splitForContext(
-    items.map((i) => estimateTokens(i.line) + estimateTokens(JSON.stringify(i.id)) + 1),
-    fixed,
-    ctx.limits,
-  ).map((g) => g.map((index) => items[index]));
+  const { schemaFor, messagesFor, fixedTokens, itemTokens } = anglePrompt(ctx, angle, answers, vars, excerpts);
+  // With excerpts an entity's passages count with its line: the excerpt of a group is at most their sum.
+  const groups = splitForContext(items.map(itemTokens), fixedTokens(), ctx.limits).map((g) => g.map((index) => items[index]));
 
   ctx.planCalls(groups.length - 1); // one call per angle was planned up front
   const name = `fine_${angle.name.replace(/-/g, '_')}`;

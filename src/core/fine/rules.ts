@@ -1,5 +1,7 @@
 /** The rules of a fine-grained run as plain data, printed with the result (FineResult.rules). */
+import type { ContextWindow } from '../llm/types';
 import { ANGLES, type Angle } from './angles';
+import { GAP_MARK, SHAPES } from './retrieval';
 import { READABILITY_PROMPTS } from './readability';
 import { SUMMEVAL_MAPPING } from './summevalAspects';
 import { ELISION_MAX_GAP, FUZZY_MIN_LENGTH } from './spans';
@@ -13,6 +15,10 @@ export function describeRules(opts: {
   alignmentAngles: Angle[];
   /** Set when the rubric came from several references. */
   referenceQuorum?: number;
+  /** The judge's context window, when the session knew it (the limits are fitted to it). */
+  contextWindow?: ContextWindow;
+  /** False when the source was shown as retrieved passages. */
+  sourceShownWhole: boolean;
 }): Record<string, unknown> {
   return {
     ...(opts.referenceQuorum !== undefined
@@ -61,7 +67,23 @@ export function describeRules(opts: {
       ...opts.limits,
       rule: 'all entities of one prompt angle in one call, split evenly only beyond these limits',
       maxExtractionTokens: opts.extractionChunkTokens,
-      extraction: 'a note longer than maxExtractionTokens (estimated) is extracted in evenly sized chunks cut at paragraph, line or sentence breaks',
+      extraction:
+        'a note longer than maxExtractionTokens (estimated) is extracted in evenly sized chunks cut at paragraph, line or sentence breaks; ' +
+        'an entity found in two chunks (the same words, or the same located spans) is counted once',
+      ...(opts.contextWindow
+        ? { contextWindow: { ...opts.contextWindow, fitted: 'a quarter of the window (at most 4,096) kept for the reply, 100 tokens of it per entity; extraction chunks at most a fifth' } }
+        : {}),
+    },
+    longSource: {
+      shownWhole: opts.sourceShownWhole,
+      when: 'a prompt that carries the source (correctness, alignment by definition) cannot hold it whole with its longest entity',
+      rule:
+        'each target entity is judged against its retrieved passages (LongEval, Krishna et al. 2023): the best-ranked source sentences ' +
+        'by BM25 against the entity and its quotes, with neighbours; the passages of the entities sharing a call are merged in ' +
+        `document order, ${GAP_MARK} where text is left out; entities are grouped so that every prompt fits`,
+      shapes: SHAPES,
+      shapeRule: 'each entity gets the first shape whose passages fit a prompt with it alone; none fits: the run stops (context-too-long)',
+      evidence: 'quotes are placed in the whole source, preferring the passages shown for the entity, then any passage shown',
     },
   };
 }

@@ -9,6 +9,7 @@ import type { TemplateVars } from '../prompts';
 import { failureOf, isCancellation, type Failure } from '../errors';
 import type { Angle } from './angles';
 import type { FineContext } from './context';
+import { showsSource, type ExcerptPlan } from './excerpts';
 import { judgeAngle, type JudgedItem, type Judgement } from './judge';
 import { aggregateVotes, VOTING_RULES, type VotedMetric } from './voting';
 
@@ -32,6 +33,8 @@ export async function runVotedMetric(
   angles: Angle[],
   items: JudgedItem[],
   vars: TemplateVars,
+  /** Passages shown in place of a source too long to show whole (excerpts.ts). */
+  excerpts?: ExcerptPlan,
 ): Promise<VotedMetricResult> {
   const rule = VOTING_RULES[metric];
   const errors: string[] = [];
@@ -40,7 +43,7 @@ export async function runVotedMetric(
     angles.map(async (angle) => {
       try {
         const onGap = (problem: string) => errors.push(`${metric} (${angle.name}): ${problem} (those entities have no vote from this prompt)`);
-        return { angle, judgements: await judgeAngle(ctx, angle, rule.answers, items, vars, onGap) };
+        return { angle, judgements: await judgeAngle(ctx, angle, rule.answers, items, vars, onGap, excerpts && showsSource(ctx, angle) ? excerpts : undefined) };
       } catch (error) {
         if (isCancellation(error)) throw error;
         errors.push(`${metric} (${angle.name}): ${(error as Error).message}`);

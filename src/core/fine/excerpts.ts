@@ -1,0 +1,107 @@
+/**
+ * A source too long for the judging prompts (issue 26): the prompts that carry the source
+ * (correctness, alignment by definition) show each target fact the passages retrieved for
+ * it (retrieval.ts) instead, and the facts sharing a call see their passages merged into
+ * one excerpt. A source that fits whole, with the longest fact, in every such prompt is
+ * shown whole, exactly as before. Each fact gets the largest retrieval shape (SHAPES) whose
+ * passages fit its prompt with one fact; when even one sentence does not fit, the run stops
+ * with context-too-long: no prompt is sent that cannot fit.
+ */
+import { SumLensError } from '../errors';
+import type { Span } from '../result';
+import type { TemplateVars } from '../prompts';
+import type { Angle } from './angles';
+import type { FineContext } from './context';
+import { anglePrompt, type JudgedItem } from './judge';
+import { DEFAULT_SHAPE, EXCERPT_HEADING, SHAPES, SourceRetrieval } from './retrieval';
+
+export interface ExcerptPlan {
+  /** The excerpt shown to a call judging these facts: their passages merged, in document order. */
+  excerptFor(ids: string[]): string;
+  /** Tokens of the excerpt of one fact alone (a group's excerpt is at most the sum of its facts'). */
+  tokensOf(id: string): number;
+  /** Character spans of the source shown for one fact. */
+  spansOf(id: string): Span[];
+  /** Character spans of the source shown to any fact. */
+  shownSpans(): Span[];
+  /** The fallback in words, for the result's provenance. */
+  describe(): string;
+}
+
+/** A fact of the summary: its prompt lines (one per metric) and what its passages are retrieved by. */
+export interface Fact {
+  id: string;
+  lines: JudgedItem[];
+  query: string;
+}
+
+/** A prompt that carries the source: its angle, answer options and variables (the whole source among them). */
+export interface SourcePrompt {
+  angle: Angle;
+  answers: string[];
+  vars: TemplateVars;
+  items: JudgedItem[];
+}
+
+/** Whether a template shows the source at all (a workspace template may not). */
+export function showsSource(ctx: FineContext, angle: Angle): boolean {
+  return ctx.template(angle.name).placeholders.includes('source');
+}
+
+/** Every prompt holds the whole source and its longest entity line: the source is shown whole. */
+function fitsWhole(ctx: FineContext, prompts: SourcePrompt[]): boolean {
+  return prompts.every((p) => {
+    const { fixedTokens, itemTokens } = anglePrompt(ctx, p.angle, p.answers, p.vars);
+    return fixedTokens() + Math.max(0, ...p.items.map(itemTokens)) <= ctx.limits.maxPromptTokens;
+  });
+}
+
+/** The excerpt plan for the facts, or undefined when the source fits whole (or nothing shows it). */
+export function planSource(ctx: FineContext, source: string, prompts: SourcePrompt[], facts: Fact[]): ExcerptPlan | undefined {
+  if (prompts.length === 0 || facts.length === 0 || fitsWhole(ctx, prompts)) return undefined;
+  const limit = ctx.limits.maxPromptTokens;
+  // The largest prompt without its entities, with an empty excerpt in place of the source.
+  const fixed = Math.max(...prompts.map((p) => anglePrompt(ctx, p.angle, p.answers, { ...p.vars, source: EXCERPT_HEADING }).fixedTokens()));
+  const retrieval = new SourceRetrieval(source);
+  const shown = new Map<string, { sentences: number[]; tokens: number }>();
+  let reduced = 0;
+  for (const fact of facts) {
+    const lineTokens = Math.max(...fact.lines.map((l) => ctx.countTokens(l.line) + ctx.countTokens(JSON.stringify(l.id)) + 1));
+    let chosen: { sentences: number[]; tokens: number } | undefined;
+    let smallest = 0;
+    for (const shape of SHAPES) {
+      const sentences = retrieval.sentencesFor(fact.query, shape);
+      const tokens = ctx.countTokens(retrieval.render(sentences));
+      smallest = fixed + lineTokens + tokens;
+      if (smallest <= limit) {
+        chosen = { sentences, tokens };
+        break;
+      }
+    }
+    if (!chosen) {
+      throw new SumLensError(
+        'context-too-long',
+        `The judge's context leaves ${limit} prompt tokens, too few to check even one fact of the summary against one source sentence ` +
+          `(${fact.id} needs ${smallest}: ${fixed} of instructions and notes, ${smallest - fixed} for the fact and its passage); pick a model with a longer context.`,
+      );
+    }
+    if (chosen.sentences.length < retrieval.sentencesFor(fact.query, DEFAULT_SHAPE).length) reduced++;
+    shown.set(fact.id, chosen);
+  }
+  const sentencesOf = (ids: string[]) => ids.flatMap((id) => shown.get(id)?.sentences ?? []);
+  const allShown = retrieval.spansOf(sentencesOf([...shown.keys()]));
+  const sourceTokens = ctx.countTokens(source);
+  const shownChars = allShown.reduce((sum, s) => sum + s.end - s.start, 0);
+  return {
+    excerptFor: (ids) => retrieval.render(sentencesOf(ids)),
+    tokensOf: (id) => shown.get(id)?.tokens ?? 0,
+    spansOf: (id) => retrieval.spansOf(shown.get(id)?.sentences ?? []),
+    shownSpans: () => allShown,
+    describe: () =>
+      `source judged against retrieved passages: the source (${sourceTokens} tokens) does not fit a judging prompt of at most ${limit} tokens whole, ` +
+      `so each of the ${facts.length} summary facts was judged for correctness and alignment against its best ${DEFAULT_SHAPE.perFact} source sentences ` +
+      `by BM25 (of ${retrieval.sentences.length}) with ${DEFAULT_SHAPE.neighbours} neighbour either side, merged in document order per call` +
+      (reduced > 0 ? `; ${reduced} fact(s) shown fewer sentences to fit` : '') +
+      `; ${(100 * shownChars / Math.max(1, source.length)).toFixed(1)}% of the source shown`,
+  };
+}
