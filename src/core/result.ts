@@ -166,6 +166,11 @@ export interface FineResult {
   warnings?: string[];
   /** Every fallback taken, named: "context halved: fine:correctness-supported (…)". */
   fallbacks?: string[];
+  /**
+   * Set when the source was too long to show whole in the correctness and alignment prompts:
+   * each fact was judged against its retrieved passages; `ranges` are every passage shown.
+   */
+  sourceShown?: SourceShown;
 }
 
 export interface EvaluationResult {

@@ -204,7 +204,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     alignment: alignmentResult,
     readabilityIssues: readabilityResult?.issues ?? [],
     sectionOf,
-    shownFor: excerpts && ((id) => [excerpts!.spansOf(id), excerpts!.shownSpans()]),
+    shownFor: excerpts && ((id) => [excerpts!.spansOf(id), excerpts!.shown.ranges]),
   });
   const warnings: string[] = [];
   const scored = (metric: VotedMetric, result: VotedMetricResult | null, list: NoteEntity[] | null) => {
@@ -255,6 +255,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     stats: runStats(target, rubric, readabilityResult),
     ...(notes.length > 0 ? { notes } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(excerpts ? { sourceShown: excerpts.shown } : {}),
     ...(ctx.fallbacks.length > 0 || excerpts ? { fallbacks: [...(excerpts ? [excerpts.describe()] : []), ...ctx.fallbacks] } : {}),
   };
 }

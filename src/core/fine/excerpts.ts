@@ -8,7 +8,7 @@
  * with context-too-long: no prompt is sent that cannot fit.
  */
 import { SumLensError } from '../errors';
-import type { Span } from '../result';
+import type { SourceShown, Span } from '../result';
 import type { TemplateVars } from '../prompts';
 import type { Angle } from './angles';
 import type { FineContext } from './context';
@@ -22,8 +22,8 @@ export interface ExcerptPlan {
   tokensOf(id: string): number;
   /** Character spans of the source shown for one fact. */
   spansOf(id: string): Span[];
-  /** Character spans of the source shown to any fact. */
-  shownSpans(): Span[];
+  /** What the judges were shown, for the result (ranges: every passage shown to any fact). */
+  shown: SourceShown;
   /** The fallback in words, for the result's provenance. */
   describe(): string;
 }
@@ -89,19 +89,31 @@ export function planSource(ctx: FineContext, source: string, prompts: SourceProm
     shown.set(fact.id, chosen);
   }
   const sentencesOf = (ids: string[]) => ids.flatMap((id) => shown.get(id)?.sentences ?? []);
-  const allShown = retrieval.spansOf(sentencesOf([...shown.keys()]));
+  const everyId = [...shown.keys()];
+  const ranges = retrieval.spansOf(sentencesOf(everyId));
   const sourceTokens = ctx.countTokens(source);
-  const shownChars = allShown.reduce((sum, s) => sum + s.end - s.start, 0);
+  const share = ranges.reduce((sum, s) => sum + s.end - s.start, 0) / Math.max(1, source.length);
+  const rule =
+    `BM25: best ${DEFAULT_SHAPE.perFact} source sentences per summary fact, ±${DEFAULT_SHAPE.neighbours} neighbour, ` +
+    `the passages of the facts sharing a call merged in document order`;
   return {
     excerptFor: (ids) => retrieval.render(sentencesOf(ids)),
     tokensOf: (id) => shown.get(id)?.tokens ?? 0,
     spansOf: (id) => retrieval.spansOf(shown.get(id)?.sentences ?? []),
-    shownSpans: () => allShown,
+    shown: {
+      rule,
+      reason: 'context',
+      budgetTokens: limit - fixed,
+      sourceTokens,
+      shownTokens: ctx.countTokens(retrieval.render(sentencesOf(everyId))),
+      share,
+      ranges,
+    },
     describe: () =>
       `source judged against retrieved passages: the source (${sourceTokens} tokens) does not fit a judging prompt of at most ${limit} tokens whole, ` +
-      `so each of the ${facts.length} summary facts was judged for correctness and alignment against its best ${DEFAULT_SHAPE.perFact} source sentences ` +
-      `by BM25 (of ${retrieval.sentences.length}) with ${DEFAULT_SHAPE.neighbours} neighbour either side, merged in document order per call` +
+      `so each of the ${facts.length} summary facts was judged for correctness and alignment against its own passages (${rule}; ` +
+      `${retrieval.sentences.length} source sentences ranked)` +
       (reduced > 0 ? `; ${reduced} fact(s) shown fewer sentences to fit` : '') +
-      `; ${(100 * shownChars / Math.max(1, source.length)).toFixed(1)}% of the source shown`,
+      `; ${(100 * share).toFixed(1)}% of the source shown`,
   };
 }

@@ -56,7 +56,13 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
       assert.equal(whole.fallbacks, undefined);
       assert.equal((whole.rules as { longSource: { shownWhole: boolean } }).longSource.shownWhole, true);
       assert.equal((long.rules as { longSource: { shownWhole: boolean } }).longSource.shownWhole, false);
-      assert.match(long.fallbacks?.[0] ?? '', /^source judged against retrieved passages: .* its best 3 source sentences by BM25 .* with 1 neighbour either side/);
+      assert.match(long.fallbacks?.[0] ?? '', /^source judged against retrieved passages: .* against its own passages \(BM25: best 3 source sentences per summary fact, ±1 neighbour/);
+      assert.equal(whole.sourceShown, undefined);
+      const shown = long.sourceShown!;
+      assert.equal(shown.reason, 'context');
+      assert.ok(shown.share > 0 && shown.share < 0.2 && shown.shownTokens < shown.sourceTokens, JSON.stringify(shown));
+      // The passages are the article's own sentences, exact in the padded source.
+      assert.ok(shown.ranges.some((r) => padded.slice(r.start, r.end).includes('voted on Tuesday to build a new footbridge')));
       const correctness = longRequests.filter((r) => schemaName(r).startsWith('fine_correctness'));
       assert.ok(correctness.every((r) => /Excerpts of a long source document/.test(userContent(r)) && !userContent(r).includes(padded)));
     });
