@@ -2,14 +2,13 @@
  * The passages of a long source that bear on one fact, for judging the fact against them
  * instead of the whole source (LongEval, Krishna et al., EACL 2023: judge each unit against
  * the passages that bear on it). The source's sentences are ranked against the fact by BM25
- * (longSource/); the best `perFact`, each with `neighbours` sentences either side, are the
+ * (longSource/, the index the aspect scores' shortening shares); the best `perFact`, each with `neighbours` sentences either side, are the
  * fact's passages. Passages are kept as sentence indices, so the passages of the facts that
  * share a call merge into one excerpt of the source in document order; every offset is the
  * original source's.
  */
 import type { Span } from '../result';
-import { Bm25Index } from '../longSource/bm25';
-import { splitSourceSentences } from '../longSource/sentences';
+import { GAP_MARK, indexSource, type SourceIndex } from '../longSource';
 
 export interface RetrievalShape {
   /** Best-ranked source sentences per fact. */
@@ -24,19 +23,16 @@ export const DEFAULT_SHAPE: RetrievalShape = { perFact: 3, neighbours: 1 };
 /** Smaller shapes, tried in order when a fact's passages do not fit its call; the last is one sentence alone. */
 export const SHAPES: RetrievalShape[] = [DEFAULT_SHAPE, { perFact: 3, neighbours: 0 }, { perFact: 2, neighbours: 0 }, { perFact: 1, neighbours: 0 }];
 
-/** Stands between two passages that are not adjacent in the source. */
-export const GAP_MARK = '[…]';
-
 /** Opens every excerpt, so the judge knows it does not see the whole source. */
 export const EXCERPT_HEADING = `(Excerpts of a long source document: the passages that bear on the entities below, in document order; ${GAP_MARK} marks text left out.)`;
 
 export class SourceRetrieval {
   readonly sentences: Span[];
-  private readonly index: Bm25Index;
+  private readonly index: SourceIndex;
 
   constructor(readonly text: string) {
-    this.sentences = splitSourceSentences(text);
-    this.index = new Bm25Index(this.sentences.map((s) => text.slice(s.start, s.end)));
+    this.index = indexSource(text);
+    this.sentences = this.index.sentences;
   }
 
   /** The sentence indices shown for a query: its best-ranked sentences with their neighbours, ascending. */

@@ -1,7 +1,8 @@
 /** The rules of a fine-grained run as plain data, printed with the result (FineResult.rules). */
 import type { ContextWindow } from '../llm/types';
 import { ANGLES, type Angle } from './angles';
-import { GAP_MARK, SHAPES } from './retrieval';
+import { GAP_MARK } from '../longSource';
+import { SHAPES } from './retrieval';
 import { READABILITY_PROMPTS } from './readability';
 import { SUMMEVAL_MAPPING } from './summevalAspects';
 import { ELISION_MAX_GAP, FUZZY_MIN_LENGTH } from './spans';

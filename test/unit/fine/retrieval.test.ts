@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SHAPE, EXCERPT_HEADING, GAP_MARK, SourceRetrieval } from '../../../src/core/fine/retrieval';
+import { GAP_MARK } from '../../../src/core/longSource';
+import { DEFAULT_SHAPE, EXCERPT_HEADING, SourceRetrieval } from '../../../src/core/fine/retrieval';
 
 const SOURCE = [
   'The river flooded the lower town.',
