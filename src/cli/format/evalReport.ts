@@ -96,11 +96,15 @@ function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>)
   ];
   if (fine.findings.length) {
     lines.push('findings');
+    const at = (note: NoteName, start: number, end: number) => {
+      const text = notes[note];
+      const where = text ? lineColumn(text, start) : undefined;
+      return `${note}${where ? `:${where.line}:${where.column}` : ''}${text ? ` "${oneLine(text.slice(start, end), 80)}"` : ''}`;
+    };
     for (const f of fine.findings) {
-      const text = notes[f.note];
-      const where = text ? lineColumn(text, f.start) : undefined;
-      const quote = text ? ` "${oneLine(text.slice(f.start, f.end), 80)}"` : '';
-      lines.push(`  ${f.kind.padEnd(11)} ${f.note}${where ? `:${where.line}:${where.column}` : ''}${quote} — ${oneLine(f.message)}`);
+      lines.push(`  ${f.kind.padEnd(11)} ${at(f.note, f.start, f.end)} — ${oneLine(f.message)}`);
+      // Where the judges' evidence stands, so a long source's line can be opened.
+      for (const e of f.evidence ?? []) lines.push(`  ${''.padEnd(11)} evidence ${at(e.note, e.start, e.end)}`);
     }
     lines.push('');
   }
