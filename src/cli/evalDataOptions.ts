@@ -9,7 +9,7 @@ export function addDataOptions(command: Command): Command {
     .option('--strict', 'with --data: refuse the data when any row is bad (default: report and skip bad rows)')
     .option('--out <file>', 'with --data: the run file (JSONL), appended per item (default: sumlens-<data>-<method>.jsonl)')
     .option('--restart', 'with --data: start the run file over, even when it was made with other settings')
-    .option('--dry-run', 'with --data: estimate calls, tokens and cost without sending anything')
+    .option('--dry-run', 'estimate calls, tokens and cost without sending anything (one summary: also whether its prompts fit the context window)')
     .option('--batch', 'with --data: send through the OpenAI Batch API (half price, results within 24 h)')
     .option('--poll-seconds <n>', 'with --batch: seconds between status polls', positiveInt, 30)
     .option('--fail-under <thresholds>', 'with --data: exit 15 when an aspect mean is below its threshold, e.g. consistency=4,relevance=3.5')

@@ -28,6 +28,8 @@ export interface EvalFlags extends SessionFlags, ScoringFlags {
   reasons?: ReasonExamples;
   reasonsK?: number;
   withTemplates?: boolean;
+  /** Estimate without sending (one summary, or with --data a dataset). */
+  dryRun?: boolean;
 }
 
 export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {
@@ -36,7 +38,6 @@ export interface DataEvalFlags extends Omit<EvalFlags, 'source' | 'summary'> {
   strict?: boolean;
   out?: string;
   restart?: boolean;
-  dryRun?: boolean;
   batch?: boolean;
   pollSeconds: number;
   failUnder?: string;

@@ -19,6 +19,7 @@ import { formatJuryReport } from '../format/juryReport';
 import { calibratedScore, readCalibration, type CalibrationMaps } from '../../core/agreement/calibration';
 import { addDataOptions } from '../evalDataOptions';
 import { runDataEval } from '../evalData';
+import { runSingleDryRun } from '../evalDryRun';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
 import { addScoringOptions, scoringOptions } from '../scoringOptions';
@@ -77,6 +78,7 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     promptOverrideDir: flags.prompts,
     ...chooseOptions(flags, (option) => command.getOptionValueSource(option) === 'cli'),
   };
+  if (flags.dryRun) return runSingleDryRun(input, flags, shared);
   // A jury has its own sessions, one per judge: no default endpoint or key is needed.
   if (flags.judges !== undefined) return runJury(input, shared, flags, readJudgesFile(flags.judges));
   // Read before anything is sent: a bad map is an error that costs nothing.

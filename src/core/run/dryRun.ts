@@ -24,7 +24,7 @@ import type { Method } from '../result';
 import { readRunFile } from '../runFile/benchOutput';
 import { isFinished } from '../runFile/benchRecord';
 import { estimateTokens } from '../llm/tokenCount';
-import { DryRunSession } from './dryRunSession';
+import { DryRunSession, type DryRunJudge } from './dryRunSession';
 import type { Evaluator, RunItem } from './runItems';
 
 export interface DryRunEstimate {
@@ -33,19 +33,24 @@ export interface DryRunEstimate {
   usage: Usage;
   /** Fine-grained calls alone (exact), when the method has a fine-grained part. */
   fineCalls?: number;
+  /** The most one call would hold, prompt and answer room (what must fit the judge's context window). */
+  largestCall: number;
   /** What the figures do not know, in words. */
   unknowns: string[];
 }
 
 /** The fine-grained calls for one item, and a rough prompt-token count (entity lists unknown). */
-export function fineCallsFor(input: { source: string; summary: string; reference?: string }): { calls: number; promptTokens: number } {
+export function fineCallsFor(
+  input: { source: string; summary: string; reference?: string },
+  countTokens: (text: string) => number = estimateTokens,
+): { calls: number; promptTokens: number; largestPrompt: number } {
   const rubric = input.reference ?? input.source;
   const chunks = (text: string): number => chunkNote(text, DEFAULT_MAX_EXTRACTION_TOKENS).length;
   const extraction = 3 * (chunks(input.summary) + chunks(rubric));
   const alignment = input.reference !== undefined ? ANGLES.alignment.length : ANGLES.alignment.length - 1;
   const judging = ANGLES.completeness.length + ANGLES.correctness.length + alignment + READABILITY_PROMPTS.length;
-  const notes = estimateTokens(input.summary) + estimateTokens(input.source) + (input.reference ? estimateTokens(input.reference) : 0);
-  return { calls: extraction + judging, promptTokens: extraction * estimateTokens(rubric) + judging * notes };
+  const notes = countTokens(input.summary) + countTokens(input.source) + (input.reference ? countTokens(input.reference) : 0);
+  return { calls: extraction + judging, promptTokens: extraction * countTokens(rubric) + judging * notes, largestPrompt: notes };
 }
 
 /**
@@ -87,10 +92,12 @@ export async function estimateRun(options: {
   endpoint: string;
   model: string;
   extra?: Partial<EvaluateOptions>;
+  /** How the judge counts tokens and its context window, when known (one summary's dry run). */
+  judge?: DryRunJudge;
 }): Promise<DryRunEstimate> {
   const unknowns: string[] = [];
   const done = await finishedKeys(options.out, unknowns);
-  const session = new DryRunSession(options.endpoint, options.model);
+  const session = new DryRunSession(options.endpoint, options.model, options.judge);
   const choose = options.method === 'choose';
   const holistic = options.method !== 'fine' && !choose;
   const fine = options.method === 'fine' || options.method === 'all';
@@ -98,6 +105,7 @@ export async function estimateRun(options: {
   let alreadyDone = 0;
   let fineCalls = 0;
   let finePromptTokens = 0;
+  let fineLargest = 0;
   const chosen = { calls: 0, promptTokens: 0, completionTokens: 0 };
   for await (const item of options.items()) {
     if (done.has(item.key)) {
@@ -116,16 +124,21 @@ export async function estimateRun(options: {
       chosen.completionTokens += estimate.completionTokens;
     }
     if (fine) {
-      const estimate = fineCallsFor(item.input);
+      const estimate = fineCallsFor(item.input, (text) => session.countTokens(text));
       fineCalls += estimate.calls;
       finePromptTokens += estimate.promptTokens;
+      fineLargest = Math.max(fineLargest, estimate.largestPrompt);
     }
   }
   const usage = session.usage();
   usage.calls += fineCalls + chosen.calls;
   usage.promptTokens += finePromptTokens + chosen.promptTokens;
   usage.completionTokens += chosen.completionTokens;
-  unknowns.push('prompt tokens are estimated at 4 characters per token; completion tokens are an upper bound (max_tokens × n)');
+  unknowns.push(
+    options.judge?.countTokens
+      ? 'prompt tokens are counted as the judge counts them; completion tokens are an upper bound (max_tokens × n)'
+      : 'prompt tokens are estimated at 4 characters per token; completion tokens are an upper bound (max_tokens × n)',
+  );
   unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
   if (choose) {
     unknowns.push(`calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? 20} answers`}, as one call where the server allows n); a reply asked again costs one more call`);
@@ -136,5 +149,5 @@ export async function estimateRun(options: {
   if (fine) {
     unknowns.push('fine-grained: calls are exact unless a judging call holds more than 100 entities (then it is split); its prompt tokens are rough (the entity lists are not known before extraction) and its completion tokens are not counted');
   }
-  return { items, alreadyDone, usage, ...(fine ? { fineCalls } : {}), unknowns };
+  return { items, alreadyDone, usage, ...(fine ? { fineCalls } : {}), largestCall: Math.max(session.largestCall(), fineLargest), unknowns };
 }

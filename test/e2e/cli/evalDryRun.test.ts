@@ -1,0 +1,61 @@
+/** `sumlens eval --dry-run` of one summary: figures for this source, whether it fits the window, and no chat request sent. */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fineCallsFor } from '../../../src/core/run/dryRun';
+import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
+import * as profiles from '../../fake/profiles';
+import { runCli } from './runCli';
+
+const sentence = 'The council approved the new park on Monday after a long debate about its cost. ';
+
+describe('sumlens eval --dry-run (one summary)', function () {
+  this.timeout(60_000);
+  let server: FakeOpenAiServer;
+  let work: string;
+  beforeEach(async () => {
+    server = await FakeOpenAiServer.start({ profile: profiles.vllmContextLimited(8192) });
+    server.setHandler(() => scoreReply('3', { '3': 1 }));
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-dry-'));
+  });
+  afterEach(async () => {
+    await server.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  function files(sentences: number): string[] {
+    fs.writeFileSync(path.join(work, 'article.txt'), sentence.repeat(sentences));
+    fs.writeFileSync(path.join(work, 'summary.txt'), 'The council approved a new park.');
+    return ['--source', path.join(work, 'article.txt'), '--summary', path.join(work, 'summary.txt')];
+  }
+  const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test' });
+
+  it('G-Eval on a long source: its calls, tokens and cost, the window, that it does not fit; nothing sent', async () => {
+    const run = await runCli(['eval', ...files(1100), '--model', 'fake-model', '--dry-run', '--no-cache'], env());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^dry run: one summary for fake-model at .*, nothing sent\n {2}context window {7}8192 tokens · server: vLLM max_model_len in the server's \/models\n {2}whole source {9}4 calls, ~\d+ prompt \+ at most \d+ completion tokens, unknown \(model not in the price table\); largest call \d+ tokens: does NOT fit the window/);
+    assert.equal(server.chatRequests.length, 0);
+  });
+
+  it('a short source fits; the JSON has the figures and the cost for a priced model', async () => {
+    const run = await runCli(['eval', ...files(20), '--model', 'gpt-4o-mini', '--dry-run', '--no-cache', '--json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.context.from, 'table');
+    assert.equal(report.wholeSource.calls, 4);
+    assert.equal(report.wholeSource.fits, true);
+    assert.ok(report.wholeSource.costUsd > 0 && report.wholeSource.promptTokens > 4 * 20 * 15);
+    assert.equal(server.chatRequests.length, 0);
+  });
+
+  it('--method fine: the fine-grained calls for this source, nothing sent', async () => {
+    const args = files(1100);
+    const run = await runCli(['eval', ...args, '--model', 'fake-model', '--method', 'fine', '--dry-run', '--no-cache', '--json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    const source = fs.readFileSync(args[1], 'utf8');
+    assert.equal(report.wholeSource.calls, fineCallsFor({ source, summary: 'The council approved a new park.' }).calls);
+    assert.equal(report.wholeSource.fits, false);
+    assert.equal(server.chatRequests.length, 0);
+  });
+});
