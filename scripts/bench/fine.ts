@@ -67,7 +67,7 @@ async function benchLongSource(): Promise<string[]> {
       const judging = server.chatRequests.filter((r) => /correctness|alignment_definition/.test(r.body.response_format?.json_schema?.name ?? '')).length;
       lines.push(
         `  ${reference ? 'with a reference' : 'rubric from the source'}: calls ${prompts.length} (${judging} correctness/alignment calls on passages); ` +
-          `largest prompt ${Math.max(...prompts)} tokens (limit ${LONG_CONTEXT}); source shown ${(100 * (result.sourceShown?.share ?? 1)).toFixed(1)}%; ` +
+          `largest prompt ${Math.max(...prompts)} tokens (context ${LONG_CONTEXT}); source shown ${(100 * (result.sourceShown?.share ?? 1)).toFixed(1)}%; ` +
           `rubric ${result.stats?.rubricEntities} facts; wall ${ms.toFixed(0)} ms` +
           (result.errors ? `; errors: ${result.errors.join('; ')}` : ''),
       );

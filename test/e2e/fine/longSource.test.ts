@@ -11,6 +11,13 @@ import { schemaName, scriptedJudge, userContent, type Script } from '../../fixtu
 /** The prompt as the server would count it (the engine's own estimate). */
 const promptTokens = (request: RecordedRequest) => estimateTokens(request.body.messages.map((m: { content: string }) => m.content).join('\n'));
 
+/** The prompt limit the run fitted to the window, checked to leave room for the longest reply. */
+function fittedLimit(result: FineResult, context: number): number {
+  const { maxPromptTokens, maxEntitiesPerCall } = (result.rules as { split: { maxPromptTokens: number; maxEntitiesPerCall: number } }).split;
+  assert.ok(maxPromptTokens + 100 * maxEntitiesPerCall <= context && maxPromptTokens >= context / 2, JSON.stringify({ maxPromptTokens, maxEntitiesPerCall }));
+  return maxPromptTokens;
+}
+
 describe('fine-grained evaluation of a long source, through the fake server', () => {
   let server: FakeOpenAiServer;
 
@@ -84,7 +91,7 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
     });
 
     it('keeps every prompt within the context, in as many calls as the short article', () => {
-      const limit = context - context / 4; // a quarter is kept for the reply
+      const limit = fittedLimit(long, context);
       assert.ok(longRequests.every((r) => promptTokens(r) <= limit), String(Math.max(...longRequests.map(promptTokens))));
       assert.equal(longRequests.length, 16);
     });
@@ -98,7 +105,8 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
     const result = await evaluateFine({ source, summary: SUMMARY }, { session: judgeWithContext(context, groundedJudge) });
     assert.ok(estimateTokens(source) > 2 * context, `${estimateTokens(source)} tokens`);
     assert.equal(result.errors, undefined);
-    assert.ok(server.chatRequests.every((r) => promptTokens(r) <= context - context / 4), String(Math.max(...server.chatRequests.map(promptTokens))));
+    const limit = fittedLimit(result, context);
+    assert.ok(server.chatRequests.every((r) => promptTokens(r) <= limit), String(Math.max(...server.chatRequests.map(promptTokens))));
     const chunks = server.chatRequests.filter((r) => schemaName(r) === 'fine_extract').length - 1;
     assert.ok(chunks >= 10, `${chunks} chunks`);
     const twice = result.entities.filter((e) => e.note === 'source' && e.text === repeated);
