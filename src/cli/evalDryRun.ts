@@ -68,7 +68,7 @@ export async function estimateSingle(input: EvaluationInput, session: LlmSession
     largestCall: estimate.largestCall,
     fits: window ? estimate.largestCall <= window.tokens : null,
   });
-  const changed = fitted && (fitted.usage.promptTokens !== whole.usage.promptTokens || fitted.usage.calls !== whole.usage.calls);
+  const changed = fitted && (fitted.usage.promptTokens !== whole.usage.promptTokens || fitted.usage.calls !== whole.usage.calls || fitted.largestCall !== whole.largestCall);
   return {
     dryRun: true,
     model: session.model,
@@ -76,7 +76,7 @@ export async function estimateSingle(input: EvaluationInput, session: LlmSession
     context: window ?? null,
     wholeSource: figures(whole),
     ...(fitted && changed ? { fitted: figures(fitted) } : {}),
-    unknowns: whole.unknowns,
+    unknowns: [...new Set([...whole.unknowns, ...(fitted?.unknowns ?? [])])],
   };
 }
 

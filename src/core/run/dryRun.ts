@@ -43,14 +43,14 @@ export interface DryRunEstimate {
 export function fineCallsFor(
   input: { source: string; summary: string; reference?: string },
   countTokens: (text: string) => number = estimateTokens,
-): { calls: number; promptTokens: number; largestPrompt: number } {
+): { calls: number; promptTokens: number; largestPrompt: number; judgingCalls: number } {
   const rubric = input.reference ?? input.source;
   const chunks = (text: string): number => chunkNote(text, DEFAULT_MAX_EXTRACTION_TOKENS).length;
   const extraction = 3 * (chunks(input.summary) + chunks(rubric));
   const alignment = input.reference !== undefined ? ANGLES.alignment.length : ANGLES.alignment.length - 1;
   const judging = ANGLES.completeness.length + ANGLES.correctness.length + alignment + READABILITY_PROMPTS.length;
   const notes = countTokens(input.summary) + countTokens(input.source) + (input.reference ? countTokens(input.reference) : 0);
-  return { calls: extraction + judging, promptTokens: extraction * countTokens(rubric) + judging * notes, largestPrompt: notes };
+  return { calls: extraction + judging, promptTokens: extraction * countTokens(rubric) + judging * notes, largestPrompt: notes, judgingCalls: judging };
 }
 
 /**
@@ -106,6 +106,7 @@ export async function estimateRun(options: {
   let fineCalls = 0;
   let finePromptTokens = 0;
   let fineLargest = 0;
+  let fineRetrieved = 0;
   const chosen = { calls: 0, promptTokens: 0, completionTokens: 0 };
   for await (const item of options.items()) {
     if (done.has(item.key)) {
@@ -125,9 +126,14 @@ export async function estimateRun(options: {
     }
     if (fine) {
       const estimate = fineCallsFor(item.input, (text) => session.countTokens(text));
+      // Fitted to a known window, a source too long for the judging prompts is judged fact by
+      // fact against retrieved passages (fine/excerpts.ts): each call within the window.
+      const window = options.judge?.window?.tokens;
+      const retrieved = window !== undefined && estimate.largestPrompt > window;
       fineCalls += estimate.calls;
-      finePromptTokens += estimate.promptTokens;
-      fineLargest = Math.max(fineLargest, estimate.largestPrompt);
+      finePromptTokens += retrieved ? estimate.promptTokens - estimate.judgingCalls * (estimate.largestPrompt - window) : estimate.promptTokens;
+      if (retrieved) fineRetrieved++;
+      fineLargest = Math.max(fineLargest, retrieved ? window : estimate.largestPrompt);
     }
   }
   const usage = session.usage();
@@ -148,6 +154,11 @@ export async function estimateRun(options: {
   }
   if (fine) {
     unknowns.push('fine-grained: calls are exact unless a judging call holds more than 100 entities (then it is split); its prompt tokens are rough (the entity lists are not known before extraction) and its completion tokens are not counted');
+  }
+  if (fineRetrieved > 0) {
+    unknowns.push(
+      `fine-grained: ${fineRetrieved === items ? 'the source does' : `${fineRetrieved} source(s) do`} not fit the judging prompts whole; facts are judged against retrieved passages, in more calls than counted here (how many depends on the facts extracted)`,
+    );
   }
   return { items, alreadyDone, usage, ...(fine ? { fineCalls } : {}), largestCall: Math.max(session.largestCall(), fineLargest), unknowns };
 }
