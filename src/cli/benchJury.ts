@@ -87,12 +87,12 @@ export async function runBenchJury(specs: JudgeSpec[], o: BenchJuryOptions): Pro
   const meta = [...specs.map((s, i) => ({ name: s.name, file: runs[i].path })), { name: 'jury', file: juryFile }].map(({ name, file }) => ({
     name,
     file,
-    results: runMeta({ dataset: o.dataset.path, aspects: humanAspects, predictions: file, level: o.flags.level }).results,
+    results: runMeta({ dataset: o.dataset.path, subset: o.dataset.subset, aspects: humanAspects, predictions: file, level: o.flags.level }).results,
   }));
   // The best single judge: the highest mean Spearman over the aspects.
   const meanRho = (results: (typeof meta)[number]['results']) => results.reduce((s, r) => s + r.spearman, 0) / results.length;
   const best = meta.slice(0, -1).reduce((a, b) => (meanRho(b.results) > meanRho(a.results) ? b : a));
-  const compared = runCompare({ dataset: o.dataset.path, aspects: humanAspects, level: o.flags.level, sources: [{ predictions: juryFile }, { predictions: best.file }] }).results;
+  const compared = runCompare({ dataset: o.dataset.path, subset: o.dataset.subset, aspects: humanAspects, level: o.flags.level, sources: [{ predictions: juryFile }, { predictions: best.file }] }).results;
   const agreements = o.plan.aspects.flatMap(({ human }) => {
     const people = new Map(o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human] as number] as [string, number]] : [])));
     const scores: JudgeScores = new Map(specs.map((s, i) => [s.name, new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]])))]));

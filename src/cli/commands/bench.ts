@@ -33,7 +33,7 @@ import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '
 import { cancelOnInterrupt } from '../terminal';
 import { wholeNumber } from '../numbers';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
-import { levelOption, parseAspects } from './meta';
+import { levelOption, parseAspects, subsetOption } from './meta';
 import { runBenchJury } from '../benchJury';
 import { judgeRunFile } from '../evalDataJury';
 import { readJudgesFile } from '../../core/jury/judgesFile';
@@ -41,6 +41,7 @@ import type { PoolRule } from '../../core/jury/pool';
 
 interface BenchFlags extends SessionFlags, ScoringFlags {
   dataset: string;
+  subset?: string;
   method: Exclude<Method, 'all'>;
   aspects?: string[];
   limit?: number;
@@ -69,6 +70,7 @@ export function registerBench(program: Command): void {
     .command('bench')
     .description('run an evaluator over a human-annotated dataset, then correlate with the human scores')
     .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum; see sumlens datasets list) or a dataset JSON', (value: string) => resolveDatasetArgument(value))
+    .addOption(subsetOption())
     .addOption(new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, seed 002; its protocol pools the items)').choices(['geval', 'rationale', 'fine', 'choose']).default('geval'))
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
     .option('--limit <n>', 'only the first N items', positiveInt)
@@ -100,7 +102,8 @@ function evaluatorFor(dataset: Dataset, flags: BenchFlags): Evaluator {
 }
 
 function outPath(flags: BenchFlags): string {
-  return flags.out ?? `bench-${basename(flags.dataset).replace(/\.json$/i, '')}-${flags.method}.jsonl`;
+  const name = [basename(flags.dataset).replace(/\.jsonl?$/i, ''), ...(flags.subset !== undefined ? [flags.subset] : [])].join('-');
+  return flags.out ?? `bench-${name}-${flags.method}.jsonl`;
 }
 
 async function runBenchCommand(flags: BenchFlags, given: (option: string) => boolean): Promise<void> {
@@ -109,7 +112,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   checkChooseUsage(flags);
   // Seed 002 correlates the pooled items; a chosen --level still wins.
   if (flags.method === 'choose') flags.level ??= 'sample';
-  const dataset = readDataset(flags.dataset);
+  const dataset = readDataset(flags.dataset, flags.subset);
   const plan = benchPlan(dataset, flags.aspects);
   if (flags.method === 'choose' && plan.task === 'consistency') {
     throw new SumLensError('usage', "--method choose asks seed 002's question about summaries or dialogue responses; QAGS's yes/no consistency is not among its aspects (use --method geval)");
@@ -224,7 +227,7 @@ function notChosenCounts(out: string, aspects: string[]): Record<string, { items
 }
 
 function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: BenchRunSummary): void {
-  const { results } = runMeta({ dataset: dataset.path, aspects, predictions: out, level: flags.level });
+  const { results } = runMeta({ dataset: dataset.path, subset: flags.subset, aspects, predictions: out, level: flags.level });
   if (flags.json) {
     process.stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
     return;

@@ -1,18 +1,20 @@
 /**
  * `sumlens datasets list|get NAME|path NAME`: the human-scored sets SumLens knows by name,
- * downloading one (checksum-verified, resumable, from a mirror if asked), and where it is.
- * `meta`, `bench` and `replay` then take `--dataset NAME`.
+ * downloading one (checksum-verified, resumable, from a mirror if asked) or taking the user's
+ * copy of a set no address publishes as one file (`--from FILE`, checksum-verified), and where
+ * it is. `meta`, `bench` and `replay` then take `--dataset NAME`.
  */
 import type { Command } from 'commander';
 import { downloadEntry, fileAddress } from '../../core/datasets/download';
 import { datasetFolders, findDatasetFile, getCommand } from '../../core/datasets/locate';
-import { datasetRegistry, entryBytes, registryEntry, type RegistryEntry } from '../../core/datasets/registry';
+import { datasetRegistry, entryBytes, registryEntry, type RegistryEntry, type RegistryFile } from '../../core/datasets/registry';
 import { SumLensError } from '../../core/errors';
 import { cancelOnInterrupt } from '../terminal';
 
 interface GetFlags {
   mirror?: string;
   dir?: string;
+  from?: string;
 }
 
 export function registerDatasets(program: Command): void {
@@ -29,6 +31,7 @@ export function registerDatasets(program: Command): void {
     .description('download a set (SHA-256 checked; a broken download resumes) into the datasets cache')
     .option('--mirror <url>', 'fetch the same file paths from this base address (default: SUMLENS_DATASETS_MIRROR, else the canonical addresses)')
     .option('--dir <folder>', 'download into this folder instead of the cache')
+    .option('--from <file>', 'take your copy of the set\'s one file instead of downloading it (SHA-256 checked): for the sets no address publishes as one file (longeval, longsciverify)')
     .action((name: string, flags: GetFlags) => getDataset(name, flags));
   datasets
     .command('path <name>')
@@ -61,21 +64,30 @@ function listDatasets(json: boolean): void {
     process.stdout.write(
       `${row.name.padEnd(20)} ${megabytes(row.bytes).padStart(8)}  ${row.path ? `here: ${row.path}` : `absent: ${getCommand(row.name)}`}\n` +
         `  ${row.title}\n  licence: ${row.licence}\n` +
-        row.files.map((f) => `  ${f.url}\n    sha256 ${f.sha256}\n`).join(''),
+        row.files.map((f) => `${fileOrigin(f)}    sha256 ${f.sha256}\n`).join(''),
     );
   }
+}
+
+/** The file's pinned address, or what it was built from when no address publishes it. */
+function fileOrigin(file: RegistryFile): string {
+  if (file.url) return `  ${file.url}\n`;
+  return `  ${file.path}: published nowhere as one file (get it with --from FILE); built from\n${(file.builtFrom ?? []).map((u) => `    ${u}\n`).join('')}`;
 }
 
 async function getDataset(name: string, flags: GetFlags): Promise<void> {
   const entry = known(name);
   const folder = flags.dir ?? datasetFolders().downloads;
   const mirror = flags.mirror ?? (process.env.SUMLENS_DATASETS_MIRROR?.trim() || undefined);
+  if (flags.from !== undefined && flags.mirror !== undefined) throw new SumLensError('usage', '--from and --mirror do not go together: a copy you have, or a mirror to fetch from');
   const interrupt = cancelOnInterrupt();
   const showProgress = process.stderr.isTTY;
   try {
-    process.stderr.write(`sumlens: ${entry.name}: ${entry.files.length} file(s), ${megabytes(entryBytes(entry))} from ${mirror ?? 'the canonical addresses'}\n`);
+    const origin = flags.from ?? mirror ?? 'the canonical addresses';
+    process.stderr.write(`sumlens: ${entry.name}: ${entry.files.length} file(s), ${megabytes(entryBytes(entry))} from ${origin}\n`);
     const outcomes = await downloadEntry(entry, folder, {
-      mirror,
+      from: flags.from,
+      mirror: flags.from === undefined ? mirror : undefined,
       signal: interrupt.signal,
       onProgress: showProgress
         ? ({ file, received, total }) => process.stderr.write(`\r\x1b[K${file} ${Math.floor((100 * received) / total)}%`)
@@ -83,7 +95,10 @@ async function getDataset(name: string, flags: GetFlags): Promise<void> {
     });
     if (showProgress) process.stderr.write('\r\x1b[K');
     for (const [i, outcome] of outcomes.entries()) {
-      const how = outcome.status === 'present' ? 'already here, checksum right' : `${outcome.status} from ${fileAddress(entry.files[i], mirror)}, checksum right`;
+      const how =
+        outcome.status === 'present'
+          ? 'already here, checksum right'
+          : `${outcome.status} from ${outcome.status === 'copied' ? flags.from : fileAddress(entry.files[i], mirror)}, checksum right`;
       process.stderr.write(`sumlens: ${outcome.path}: ${how}\n`);
     }
     process.stdout.write(`${outcomes[0].path}\n`);

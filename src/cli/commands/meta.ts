@@ -1,8 +1,8 @@
 /**
  * `sumlens meta`: correlation of predicted with human scores on a human-annotated dataset, each
  * with a bootstrap interval. Predictions come from a bench JSONL file (matched to items by key:
- * `doc_id|system_id`, or a hash of source, system and output when items have no doc_id) or from
- * a field of the items. `--compare` takes two such score sets and tests their difference;
+ * `doc_id|system_id`, or a hash of source, system and output when items have no doc_id), from
+ * a field of the items, or from an offline baseline (`--baseline lexical-support`). `--compare` takes two such score sets and tests their difference;
  * `--cross` correlates every judge aspect with every human aspect.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -12,7 +12,9 @@ import type { Level } from '../../core/datasets/dataset';
 import { compareTable, metaJson, metaTable, paperSection } from '../../core/meta/formatTable';
 import { crossTable } from '../../core/meta/crossTable';
 import { runCross } from '../../core/meta/runCross';
-import { DEFAULT_RESAMPLES, runCompare, runMeta, type ScoreSource } from '../../core/meta/runMeta';
+import { DEFAULT_RESAMPLES, runCompare, runMeta, sourceLabel, type ScoreSource } from '../../core/meta/runMeta';
+import { BASELINES, type BaselineName } from '../../core/meta/predictions';
+import type { Dataset } from '../../core/datasets/dataset';
 import { DEFAULT_SEED } from '../../core/stats/random';
 
 /** `--level`, shared with replay and bench. */
@@ -40,6 +42,17 @@ function wholeNumber(text: string, max: number): number {
   return value;
 }
 
+/** `--subset`, shared with bench. */
+export function subsetOption(): Option {
+  return new Option('--subset <name>', 'one part of a set that has parts: longeval pubmed|squality (required), longsciverify arxiv|pubmed');
+}
+
+/** The line naming what was measured: file, kind, subset, items. */
+export function datasetLine(dataset: Dataset): string {
+  const what = [dataset.kind, ...(dataset.subset !== undefined ? [`subset ${dataset.subset}`] : []), `${dataset.items.length} items`].join(', ');
+  return `${dataset.path} (${what})\n`;
+}
+
 /** `--resamples` and `--seed`, shared with replay. */
 export function addResamplingOptions(command: Command): Command {
   return command
@@ -56,9 +69,11 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 
 interface MetaFlags {
   dataset: string;
+  subset?: string;
   aspect?: string[];
   predictions?: string[];
   field?: string[];
+  baseline?: BaselineName;
   level?: Level;
   compare?: boolean;
   cross?: boolean;
@@ -71,6 +86,7 @@ function sources(flags: MetaFlags): ScoreSource[] {
   return [
     ...(flags.predictions ?? []).map((predictions) => ({ predictions })),
     ...(flags.field ?? []).map((field) => ({ field })),
+    ...(flags.baseline !== undefined ? [{ baseline: flags.baseline }] : []),
   ];
 }
 
@@ -82,6 +98,12 @@ export function registerMeta(program: Command): void {
     .option('--aspect <names>', 'human-scored aspect, or several separated by commas (with --cross: the judge aspects, default all the predictions have)', parseAspects)
     .option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key (twice with --compare)', collect)
     .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores (twice with --compare)", collect)
+    .addOption(
+      new Option('--baseline <name>', `scores computed offline from each item's text (one of the score sets with --compare): ${BASELINES['lexical-support'].describe}`).choices(
+        Object.keys(BASELINES),
+      ),
+    )
+    .addOption(subsetOption())
     .option('--compare', 'compare two score sets on the same items: A − B per coefficient, its interval and a paired permutation p-value')
     .option('--cross', 'every judge aspect × every human aspect: Spearman with intervals, and a judge aspect that follows another human aspect more than its own')
     .addOption(levelOption())
@@ -105,24 +127,22 @@ export function registerMeta(program: Command): void {
         return;
       }
       if (flags.aspect === undefined) throw new SumLensError('usage', 'give --aspect NAMES (optional only with --cross)');
-      const common = { dataset: flags.dataset, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed };
+      const common = { dataset: flags.dataset, subset: flags.subset, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed };
       if (flags.compare) {
         const { dataset, results } = runCompare({ ...common, sources: sources(flags) });
-        process.stdout.write(
-          flags.json ? metaJson(results) + '\n' : `${dataset.path} (${dataset.kind}, ${dataset.items.length} items)\n${compareTable(results)}\n`,
-        );
+        process.stdout.write(flags.json ? metaJson(results) + '\n' : `${datasetLine(dataset)}${compareTable(results)}\n`);
         return;
       }
       const [source, ...others] = sources(flags);
       if (!source || others.length > 0) {
-        throw new SumLensError('usage', 'give exactly one of --predictions FILE or --field NAME (two with --compare)');
+        throw new SumLensError('usage', 'give exactly one of --predictions FILE, --field NAME or --baseline NAME (two with --compare)');
       }
       const { dataset, results } = runMeta({ ...common, ...source });
       if (flags.json) {
         process.stdout.write(metaJson(results) + '\n');
         return;
       }
-      process.stdout.write(`${dataset.path} (${dataset.kind}, ${dataset.items.length} items)\n${metaTable(results)}\n${paperSection(dataset, results)}`);
+      process.stdout.write(`${datasetLine(dataset)}predictions: ${sourceLabel(source)}\n${metaTable(results)}\n${paperSection(dataset, results)}`);
     });
 }
 
@@ -130,6 +150,6 @@ function runCrossCommand(flags: MetaFlags): void {
   if (flags.compare) throw new SumLensError('usage', '--cross and --compare do not go together: --cross takes one score set');
   const [source, ...others] = sources(flags);
   if (!source || others.length > 0) throw new SumLensError('usage', '--cross takes exactly one of --predictions FILE or --field NAME');
-  const run = runCross({ dataset: flags.dataset, source, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed });
+  const run = runCross({ dataset: flags.dataset, subset: flags.subset, source, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed });
   process.stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
 }

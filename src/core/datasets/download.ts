@@ -2,7 +2,9 @@
  * Downloads a registered set's files into a datasets folder: each file is streamed into
  * `<file>.part` (a broken download resumes from there with an HTTP Range request), its
  * SHA-256 checked against the registry, and only then renamed into place, so a half or
- * wrong file is never where a reader looks. A mismatch deletes the part file.
+ * wrong file is never where a reader looks. A mismatch deletes the part file. A file that no
+ * address publishes as it is (the long-document sets) comes from a mirror or from a copy the
+ * user names (`from`), checked the same way.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -10,7 +12,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SumLensError } from '../errors';
-import { readDataset } from './dataset';
+import { readDatasetFile } from './dataset';
 import type { RegistryEntry, RegistryFile } from './registry';
 
 export interface DownloadProgress {
@@ -24,16 +26,25 @@ export interface DownloadOptions {
   mirror?: string;
   onProgress?: (progress: DownloadProgress) => void;
   signal?: AbortSignal;
+  /** A copy of the entry's one file the user already has, checked and put in place instead of a download. */
+  from?: string;
 }
 
 export interface FileOutcome {
   path: string;
-  /** `present`: already there with the right checksum; `resumed`: continued a part file. */
-  status: 'downloaded' | 'resumed' | 'present';
+  /** `present`: already there with the right checksum; `resumed`: continued a part file; `copied`: from the user's copy. */
+  status: 'downloaded' | 'resumed' | 'present' | 'copied';
 }
 
 export function fileAddress(file: RegistryFile, mirror?: string): string {
-  return mirror ? `${mirror.replace(/\/+$/, '')}/${file.path}` : file.url;
+  if (mirror) return `${mirror.replace(/\/+$/, '')}/${file.path}`;
+  if (file.url) return file.url;
+  throw new SumLensError(
+    'usage',
+    `${file.path} is published nowhere as one file (it is built from ${(file.builtFrom ?? []).join(', ')}): ` +
+      `give your copy with --from FILE (its SHA-256 must be ${file.sha256}), fetch it from a mirror with --mirror URL, ` +
+      `or set SUMLENS_DATASETS to a folder holding ${file.path}`,
+  );
 }
 
 export async function sha256Of(file: string): Promise<string> {
@@ -44,13 +55,32 @@ export async function sha256Of(file: string): Promise<string> {
 
 /** Every file of the entry into `folder`, one after the other, each then read as a dataset. */
 export async function downloadEntry(entry: RegistryEntry, folder: string, options: DownloadOptions = {}): Promise<FileOutcome[]> {
+  if (options.from !== undefined && entry.files.length !== 1) {
+    throw new SumLensError('usage', `--from gives one file; ${entry.name} has ${entry.files.length}`);
+  }
   const outcomes: FileOutcome[] = [];
   for (const file of entry.files) {
-    outcomes.push(await downloadFile(file, folder, options));
+    outcomes.push(options.from !== undefined ? await copyFile(file, options.from, folder) : await downloadFile(file, folder, options));
     // The published files are already in the format `meta` reads: reading one validates it.
-    readDataset(path.join(folder, file.path));
+    readDatasetFile(path.join(folder, file.path));
   }
   return outcomes;
+}
+
+/** The user's copy of a file, put in place only when its SHA-256 is the registry's. */
+async function copyFile(file: RegistryFile, from: string, folder: string): Promise<FileOutcome> {
+  if (!existsSync(from)) throw new SumLensError('bad-input', `--from ${from}: no such file`);
+  const actual = await sha256Of(from);
+  if (actual !== file.sha256) {
+    throw new SumLensError('bad-input', `--from ${from}: checksum mismatch: expected SHA-256 ${file.sha256} (${file.path}), got ${actual}; nothing was copied`);
+  }
+  const target = path.join(folder, file.path);
+  if (path.resolve(from) === path.resolve(target)) return { path: target, status: 'present' };
+  mkdirSync(path.dirname(target), { recursive: true });
+  const part = `${target}.part`;
+  await pipeline(createReadStream(from), createWriteStream(part));
+  renameSync(part, target);
+  return { path: target, status: 'copied' };
 }
 
 async function downloadFile(file: RegistryFile, folder: string, options: DownloadOptions): Promise<FileOutcome> {

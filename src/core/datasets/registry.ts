@@ -3,13 +3,21 @@
  * size and SHA-256, and its place in a datasets folder. The layout is the one of the shared
  * datasets folder beside this project's repository, so a copy of that folder works as it is
  * (SUMLENS_DATASETS). Sizes and hashes were taken from byte-identical copies of the
- * published files.
+ * published files. The long-document sets (LongEval, LongSciVerify) are joins of several
+ * published files into one JSON-lines file that no address publishes as it is: their entries
+ * name what they were built from, pinned to commits, and a copy is accepted by its SHA-256.
  */
 export interface RegistryFile {
   /** Place inside a datasets folder (also the file's name under a mirror's base address). */
   path: string;
-  /** The canonical public address, pinned to a commit. */
-  url: string;
+  /** The canonical public address, pinned to a commit; absent when no one address publishes the file (see builtFrom). */
+  url?: string;
+  /**
+   * For a file published nowhere as one file: the pinned addresses of the files it was built
+   * from. `datasets get` then takes a copy the user has (`--from FILE`) or a mirror, and
+   * checks it against the SHA-256 as it checks a download.
+   */
+  builtFrom?: string[];
   bytes: number;
   sha256: string;
 }
@@ -24,6 +32,8 @@ export interface RegistryEntry {
 
 const unieval = 'https://raw.githubusercontent.com/maszhongming/UniEval/d33e7b6cfebe97b2bafe435adbd818230d5a416a/reproduce';
 const closerLook = 'https://raw.githubusercontent.com/d223302/A-Closer-Look-To-LLM-Evaluation/90084422bb32e89f77109dce578d0bd1db3912c4/results/topical_chat';
+const longformfact = 'https://github.com/meetdavidwan/longformfact/blob/0525fb638db4b212b52250274e043323d172b6cd';
+const longDocFactScore = 'https://github.com/jbshp/LongDocFACTScore/tree/62e441d9558eb94a8b32b5dd5f9b18b33ef3e082';
 const recordedFolder = 'topical_chat/closer_look_chiang_lee2023/results/topical_chat';
 
 const recorded: [string, number, string][] = [
@@ -83,6 +93,41 @@ export const datasetRegistry: readonly RegistryEntry[] = [
       { path: 'topical_chat/unieval_predict/topical_chat_result.json', url: `${unieval}/unieval_predict/dialogue/topical_chat_result.json`, bytes: 785420, sha256: 'e1c28ffea8850d82a53c241922557fcde1a16b14cb50ce29db29ab3db702678d' },
       { path: 'qags/unieval_predict/qags_cnndm_result.json', url: `${unieval}/unieval_predict/fact/qags_cnndm_result.json`, bytes: 995215, sha256: 'be0d07ec566a0fb8e7aa1d92c11dc738108183bf3e090aeecbd6c03b29356dd2' },
       { path: 'qags/unieval_predict/qags_xsum_result.json', url: `${unieval}/unieval_predict/fact/qags_xsum_result.json`, bytes: 1119307, sha256: '9520603d88e29b68d03eb12307b65c5024e59153a2a2918a3401aaa1ae8c2e8a' },
+    ],
+  },
+  {
+    name: 'longeval',
+    title:
+      'LongEval (Krishna et al. 2023): 40 PubMed and 40 SQuALITY summaries of sources of 900–8,700 words, per-sentence support labels; ' +
+      "PubMed's summary score fine_score_mean (Wu et al. 2024's GPT-4 figures); meta and bench take --subset pubmed|squality",
+    licence: 'Apache-2.0 (LongEval, martiansideofthemoon/longeval-summarization; longformfact, Wan et al. 2025) and MIT (LongDocFACTScore, which uses LongEval under Apache-2.0)',
+    files: [
+      {
+        path: 'long/longeval.jsonl',
+        builtFrom: [
+          `${longformfact}/data/metric_benchmark/longeval_pubmed.jsonl`,
+          `${longformfact}/data/metric_benchmark/longeval_squality.jsonl`,
+          `${longDocFactScore}/data/human_eval_results/LongEval/pubmed_fine_scores.json`,
+          `${longDocFactScore}/data/raw_data/LongEval/pubmed_summary_src_doc_data.json`,
+        ],
+        bytes: 2209769,
+        sha256: '47495dad1794f0895cfd2ef1f96b3d9635ef7a35c7fbe21b15e666a08117ae46',
+      },
+    ],
+  },
+  {
+    name: 'longsciverify',
+    title:
+      'LongSciVerify (Bishop et al. 2024): 3 systems × 15 arXiv and 15 PubMed papers of 800–12,000 words, 3 experts × 3 factuality labels per summary; ' +
+      'summary score factuality_mean; meta and bench take --subset arxiv|pubmed',
+    licence: 'MIT (LongDocFACTScore repository)',
+    files: [
+      {
+        path: 'long/longsciverify.jsonl',
+        builtFrom: [`${longDocFactScore}/data/raw_data/LongSciVerify`, `${longDocFactScore}/data/human_eval_results/LongSciVerify`],
+        bytes: 2819088,
+        sha256: 'e8aea109ff639a8b75c5e930935393ac6dff0123da8af1ef3c5b1d7f5fcd5867',
+      },
     ],
   },
 ];

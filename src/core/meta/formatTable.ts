@@ -5,7 +5,7 @@ import type { Dataset } from '../datasets/dataset';
 import type { MetaResult } from './metaEvaluate';
 import { COEFFICIENTS, type BootstrapInfo, type MetaResultWithIntervals } from './metaIntervals';
 import { paperBeside, paperLabel } from './paperBeside';
-import type { PaperTable } from './paperFigures';
+import type { PaperFigure, PaperTable } from './paperFigures';
 
 /** A correlation to 4 decimals, or "n/a" when undefined (constant input, no data). */
 export function formatFigure(value: number | null | undefined): string {
@@ -110,25 +110,26 @@ export function metaJson(results: readonly object[]): string {
   return JSON.stringify(results.length === 1 ? results[0] : results, null, 2);
 }
 
-/** Ours beside the paper's published figures, under the paper's label (paper, model, table, level). */
+/** Ours beside the paper's published figures, under the paper's label (paper, model, table, level); a row per setting the paper ran its judge in. */
 export function paperComparisonTable(results: readonly MetaResult[], paper: PaperTable): string {
-  const published = (aspect: string, coefficient: 'pearson' | 'spearman' | 'kendall'): string => {
-    const value = paper.figures.find((f) => f.aspect === aspect)?.[coefficient];
+  const published = (figure: PaperFigure | undefined, coefficient: 'pearson' | 'spearman' | 'kendall'): string => {
+    const value = figure?.[coefficient];
     return value === undefined ? '' : value.toFixed(3);
   };
-  const table = renderTable(
-    ['aspect', 'r ours', 'r paper', 'ρ ours', 'ρ paper', 'τ ours', 'τ paper', 'items'],
-    results.map((r) => [
-      r.aspect,
+  const rows = results.flatMap((r) => {
+    const figures = paper.figures.filter((f) => f.aspect === r.aspect);
+    return (figures.length > 0 ? figures : [undefined]).map((f) => [
+      f?.setting !== undefined ? `${r.aspect} (paper: ${f.setting})` : r.aspect,
       formatFigure(r.pearson),
-      published(r.aspect, 'pearson'),
+      published(f, 'pearson'),
       formatFigure(r.spearman),
-      published(r.aspect, 'spearman'),
+      published(f, 'spearman'),
       formatFigure(r.kendall),
-      published(r.aspect, 'kendall'),
+      published(f, 'kendall'),
       String(r.items),
-    ]),
-  );
+    ]);
+  });
+  const table = renderTable(['aspect', 'r ours', 'r paper', 'ρ ours', 'ρ paper', 'τ ours', 'τ paper', 'items'], rows);
   return `${paperLabel(paper)}\n${table}`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Whether a run's correlations may be printed beside a published table: only when the run is
  * on the paper's dataset (the same items, by content fingerprint), at the paper's level, with
- * every item scored, and the paper reports at least one of the run's aspects. Otherwise the
+ * every item scored, the human score is the one the paper used (not a stand-in), and the paper
+ * reports at least one of the run's aspects. Otherwise the
  * published figures are not shown, and when the dataset is of a kind the paper measured, the
  * reason is said in one line, so a reader knows why there is nothing to compare with.
  */
@@ -21,6 +22,8 @@ export type PaperDecision = { table: PaperTable } | { notShown: string } | undef
 export function paperBeside(dataset: Dataset, results: readonly RunFacts[]): PaperDecision {
   const candidates = paperTablesFor(dataset.kind);
   if (candidates.length === 0 || results.length === 0) return undefined;
+  // A stand-in human score (SQuALITY's) is comparable with no published figure.
+  if (dataset.caveat !== undefined) return { notShown: `published figures not shown: ${dataset.caveat}` };
   const names = candidates.map((t) => `${t.table} (${t.dataset}, ${t.items} items)`).join(' or ');
   const table = paperTableByFingerprint(datasetFingerprint(dataset));
   if (!table) {

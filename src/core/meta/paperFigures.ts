@@ -1,5 +1,5 @@
 /**
- * Published correlations of G-Eval-4 (Liu et al., "G-Eval: NLG Evaluation using GPT-4 with
+ * Published correlations beside which a run is printed. G-Eval-4 (Liu et al., "G-Eval: NLG Evaluation using GPT-4 with
  * Better Human Alignment", EMNLP 2023, arXiv:2303.16634), printed beside a run only when the
  * run is on the same dataset under the same protocol (see paperBeside.ts). Table 1: SummEval, summary level, Spearman ρ and Kendall τ. Table 2: Topical-Chat, turn
  * level, Pearson r and Spearman ρ. Table 3: QAGS, Pearson r, Spearman ρ, Kendall τ.
@@ -8,11 +8,18 @@
  * ../shared/seeds/003_*.txt (Table 1 row GPT-EVAL-4, Table 2 row GPTEVAL-4, Table 3 row
  * GPTEVAL-4). Table 2's caption names Spearman and Kendall, but the paper's text and the
  * column pairs say Pearson and Spearman per aspect; we read it as the text says.
+ *
+ * Wu et al., "Less is More for Long Document Summary Evaluation by LLMs" (EACL 2024,
+ * arXiv:2309.07382): gpt-4-0613 on LongEval's 40 PubMed summaries against fine_score_mean,
+ * the whole paper in the prompt and extract-then-evaluate, as ../shared/datasets/long/README.md
+ * quotes them (the table number is not quoted there, so none is given).
  */
 import type { DatasetKind, Level } from '../datasets/dataset';
 
 export interface PaperFigure {
   aspect: string;
+  /** How the paper's judge was run, when it reports one aspect several ways ("whole document"). */
+  setting?: string;
   pearson?: number;
   spearman?: number;
   kendall?: number;
@@ -91,13 +98,28 @@ const QAGS_XSUM: PaperTable = {
   figures: [{ aspect: 'consistency', pearson: 0.558, spearman: 0.537, kendall: 0.472 }],
 };
 
-const TABLES = [SUMMEVAL, TOPICAL_CHAT, QAGS_CNN, QAGS_XSUM];
+const LONGEVAL_PUBMED: PaperTable = {
+  paper: 'Wu et al. 2024, Less is More for Long Document Summary Evaluation by LLMs (arXiv:2309.07382)',
+  model: 'gpt-4-0613',
+  table: 'as quoted in the long sets\' README',
+  dataset: 'LongEval PubMed',
+  level: 'sample',
+  items: 40,
+  fingerprint: 'a2ffce9a1a0152cf',
+  figures: [
+    { aspect: 'faithfulness', setting: 'whole document', pearson: 0.64, spearman: 0.7 },
+    { aspect: 'faithfulness', setting: 'extract-then-evaluate', pearson: 0.76, spearman: 0.8 },
+  ],
+};
+
+const TABLES = [SUMMEVAL, TOPICAL_CHAT, QAGS_CNN, QAGS_XSUM, LONGEVAL_PUBMED];
 
 /** The published tables measured on datasets of this kind (the candidates a run may be compared with). */
 export function paperTablesFor(kind: DatasetKind): PaperTable[] {
   if (kind === 'summeval') return [SUMMEVAL];
   if (kind === 'topical_chat') return [TOPICAL_CHAT];
   if (kind === 'qags') return [QAGS_CNN, QAGS_XSUM];
+  if (kind === 'longeval') return [LONGEVAL_PUBMED];
   return [];
 }
 

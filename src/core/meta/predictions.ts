@@ -1,12 +1,14 @@
 /**
- * Pairs each dataset item's human score with a predicted score, from either a field inside
- * the items (UniEval's `predict_scores`) or a `sumlens bench` JSONL file matched by item key.
+ * Pairs each dataset item's human score with a predicted score, from a field inside the
+ * items (UniEval's `predict_scores`), a `sumlens bench` JSONL file matched by item key, or a
+ * baseline computed from the item's own text (lexical support).
  */
 import * as z from 'zod';
 import { SumLensError } from '../errors';
 import type { BenchRecord } from '../runFile/benchRecord';
 import type { Dataset, DatasetItem } from '../datasets/dataset';
 import type { ScoredItem } from './metaEvaluate';
+import { lexicalSupport, SUPPORT_THRESHOLD } from './lexicalSupport';
 
 function humanScore(dataset: Dataset, item: DatasetItem, aspect: string): number {
   const human = item.scores[aspect];
@@ -40,6 +42,21 @@ export function fromField(dataset: Dataset, aspect: string, field: string): Scor
     }
     return scored(item, humanScore(dataset, item, aspect), predicted);
   });
+}
+
+/** The baselines `meta --baseline NAME` computes offline, with what the output says they are. */
+export const BASELINES = {
+  'lexical-support': {
+    describe: `lexical-support baseline, no LLM: the share of summary sentences whose best source sentence has unigram F1 ≥ ${SUPPORT_THRESHOLD}`,
+    score: (item: DatasetItem) => lexicalSupport(item.source, item.system_output),
+  },
+} as const;
+
+export type BaselineName = keyof typeof BASELINES;
+
+/** A baseline's score for every item, against the human `aspect` (null: the baseline has no score, e.g. a summary with no words). */
+export function fromBaseline(dataset: Dataset, aspect: string, baseline: BaselineName): ScoredItem[] {
+  return dataset.items.map((item) => scored(item, humanScore(dataset, item, aspect), BASELINES[baseline].score(item)));
 }
 
 /** Judge aspect → prediction per dataset item, in item order (null: no prediction). */

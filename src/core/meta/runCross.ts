@@ -22,6 +22,7 @@ export interface CrossRun extends CrossResult {
 
 export interface CrossRunOptions extends ResamplingFlags {
   dataset: string;
+  subset?: string;
   source: ScoreSource;
   /** Judge aspects; by default every aspect the predictions name. */
   aspects?: string[];
@@ -44,8 +45,9 @@ export function crossOfPredictions(
 }
 
 export function runCross(options: CrossRunOptions): CrossRun {
-  const dataset = readDataset(options.dataset);
   const { source } = options;
+  if ('baseline' in source) throw new SumLensError('usage', '--cross crosses a judge\'s several aspects; --baseline gives one score');
+  const dataset = readDataset(options.dataset, options.subset);
   if ('field' in source) {
     return crossOfPredictions(dataset, source.field, fieldPredictions(dataset, source.field, options.aspects), options.level, options);
   }

@@ -1,7 +1,8 @@
 /**
- * `sumlens meta` without the command line: read a dataset, take predictions from a field of
- * its items or from a bench JSONL file, and correlate them with the human scores, each
- * correlation with a bootstrap interval; or compare two such score sets (`--compare`).
+ * `sumlens meta` without the command line: read a dataset (or one subset of it), take
+ * predictions from a field of its items, from a bench JSONL file or from an offline baseline,
+ * and correlate them with the human scores, each correlation with a bootstrap interval; or
+ * compare two such score sets (`--compare`).
  */
 import { SumLensError } from '../errors';
 import { readBenchFile } from '../runFile/benchRecord';
@@ -10,7 +11,7 @@ import { readDataset, type Dataset, type Level } from '../datasets/dataset';
 import { compareMeta, type CompareResult } from './metaCompare';
 import type { ScoredItem } from './metaEvaluate';
 import { metaEvaluateWithIntervals, type MetaResultWithIntervals } from './metaIntervals';
-import { fromBenchRecords, fromField } from './predictions';
+import { BASELINES, fromBaseline, fromBenchRecords, fromField, type BaselineName } from './predictions';
 
 /** Resamples behind every interval unless told otherwise. */
 export const DEFAULT_RESAMPLES = 1000;
@@ -21,20 +22,24 @@ export interface ResamplingFlags {
   seed?: number;
 }
 
-/** Where one score set comes from: a bench JSONL file, or a per-item field such as UniEval's `predict_scores`. */
-export type ScoreSource = { predictions: string } | { field: string };
+/** Where one score set comes from: a bench JSONL file, a per-item field such as UniEval's `predict_scores`, or an offline baseline. */
+export type ScoreSource = { predictions: string } | { field: string } | { baseline: BaselineName };
 
 interface MetaCommon extends ResamplingFlags {
   dataset: string;
+  /** One part of a set that has parts (LongEval: pubmed, squality). */
+  subset?: string;
   aspects: string[];
   level?: Level;
 }
 
 export interface MetaOptions extends MetaCommon {
-  /** A `sumlens bench` JSONL file; else `field`. */
+  /** A `sumlens bench` JSONL file; else `field` or `baseline`. */
   predictions?: string;
   /** A per-item record of predicted scores, e.g. UniEval's `predict_scores`. */
   field?: string;
+  /** A baseline computed from the items' text, no LLM. */
+  baseline?: BaselineName;
 }
 
 export interface CompareOptions extends MetaCommon {
@@ -47,7 +52,14 @@ interface ScoreSet {
   scored(aspect: string): ScoredItem[];
 }
 
+/** What a score source is, as the output names it. */
+export function sourceLabel(source: ScoreSource): string {
+  if ('baseline' in source) return BASELINES[source.baseline].describe;
+  return 'field' in source ? source.field : source.predictions;
+}
+
 function scoreSet(dataset: Dataset, source: ScoreSource): ScoreSet {
+  if ('baseline' in source) return { label: sourceLabel(source), scored: (aspect) => fromBaseline(dataset, aspect, source.baseline) };
   if ('field' in source) return { label: source.field, scored: (aspect) => fromField(dataset, aspect, source.field) };
   const records = readBenchFile(source.predictions).records;
   return { label: source.predictions, scored: (aspect) => fromBenchRecords(dataset, aspect, records, source.predictions) };
@@ -57,13 +69,24 @@ export function resampling(options: ResamplingFlags): { resamples: number; seed:
   return { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED };
 }
 
-export function runMeta(options: MetaOptions): { dataset: Dataset; results: MetaResultWithIntervals[] } {
-  if ((options.predictions === undefined) === (options.field === undefined)) {
-    throw new SumLensError('usage', 'give exactly one of --predictions FILE or --field NAME (two with --compare)');
+/** The one score source among the options; none or several is a usage error. */
+function oneSource(options: MetaOptions): ScoreSource {
+  const given: ScoreSource[] = [
+    ...(options.predictions !== undefined ? [{ predictions: options.predictions }] : []),
+    ...(options.field !== undefined ? [{ field: options.field }] : []),
+    ...(options.baseline !== undefined ? [{ baseline: options.baseline }] : []),
+  ];
+  if (given.length !== 1) {
+    throw new SumLensError('usage', 'give exactly one of --predictions FILE, --field NAME or --baseline NAME (two with --compare)');
   }
-  const dataset = readDataset(options.dataset);
+  return given[0];
+}
+
+export function runMeta(options: MetaOptions): { dataset: Dataset; results: MetaResultWithIntervals[] } {
+  const source = oneSource(options);
+  const dataset = readDataset(options.dataset, options.subset);
   const level = options.level ?? dataset.defaultLevel;
-  const set = scoreSet(dataset, options.field !== undefined ? { field: options.field } : { predictions: options.predictions as string });
+  const set = scoreSet(dataset, source);
   const results = options.aspects.map((aspect) =>
     metaEvaluateWithIntervals(aspect, level, set.scored(aspect), resampling(options)),
   );
@@ -72,11 +95,11 @@ export function runMeta(options: MetaOptions): { dataset: Dataset; results: Meta
 
 export function runCompare(options: CompareOptions): { dataset: Dataset; results: CompareResult[] } {
   if (options.sources.length !== 2) {
-    throw new SumLensError('usage', '--compare wants two score sets: two of --predictions FILE and --field NAME in all');
+    throw new SumLensError('usage', '--compare wants two score sets: two of --predictions FILE, --field NAME and --baseline NAME in all');
   }
   const settings = resampling(options);
   if (settings.resamples === 0) throw new SumLensError('usage', '--compare needs --resamples of at least 1');
-  const dataset = readDataset(options.dataset);
+  const dataset = readDataset(options.dataset, options.subset);
   const level = options.level ?? dataset.defaultLevel;
   const [a, b] = options.sources.map((source) => scoreSet(dataset, source));
   const labels = { a: a.label, b: b.label };

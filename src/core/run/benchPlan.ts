@@ -1,7 +1,8 @@
 /**
  * What a bench run over a dataset evaluates: the task, the judge aspects, and which human
  * aspect each one is compared with (QAGS's human "consistency" is judged by our
- * "hallucination" question, scored as P(consistent)).
+ * "hallucination" question, scored as P(consistent); the long sets' "faithfulness" by our
+ * "consistency" aspect).
  */
 import type { EvaluationInput } from '../evaluate';
 import type { Task } from '../result';
@@ -24,6 +25,9 @@ const PLANS: Record<Exclude<DatasetKind, 'generic'>, { task: Task; aspects: Aspe
     aspects: ['naturalness', 'coherence', 'engagingness', 'groundedness'].map((a) => ({ judge: a, human: a })),
   },
   qags: { task: 'consistency', aspects: [{ judge: 'hallucination', human: 'consistency' }] },
+  // The long sets' human score is faithfulness to the source: SummEval's consistency aspect asks that.
+  longeval: { task: 'summarization', aspects: [{ judge: 'consistency', human: 'faithfulness' }] },
+  longsciverify: { task: 'summarization', aspects: [{ judge: 'consistency', human: 'faithfulness' }] },
 };
 
 export interface BenchPlan {

@@ -85,7 +85,7 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
     for (const name of ['summeval', 'topical-chat', 'qags-cnndm', 'qags-xsum', 'topical-chat-gpt35']) {
       assert.match(result.stdout, new RegExp(`^${name} .*absent: sumlens datasets get ${name}$`, 'm'));
     }
-    assert.ok(result.stdout.includes(summeval.url) && result.stdout.includes(summeval.sha256));
+    assert.ok(result.stdout.includes(summeval.url!) && result.stdout.includes(summeval.sha256));
     assert.match(result.stdout, /licence: MIT/);
   });
 

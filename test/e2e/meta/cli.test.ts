@@ -77,7 +77,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
     assert.match(one.stderr, /--compare wants two score sets/);
     const two = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores']);
     assert.equal(two.code, 2);
-    assert.match(two.stderr, /exactly one of --predictions FILE or --field NAME/);
+    assert.match(two.stderr, /exactly one of --predictions FILE, --field NAME or --baseline NAME/);
   });
 
   it('meta on SummEval defaults to the summary level', async function () {
