@@ -8,22 +8,23 @@
  * Sentences are cut at . ! ? before white space, after 。！？ and at line breaks: coarser
  * than fine/sentences.ts, on purpose, since the long sets' PubMed and arXiv text is
  * lower-cased and tokenised ("the rate . we found"), where Unicode's sentence rules (no break
- * before a lower-case word) would leave whole paragraphs as one sentence. Words are runs of
- * letters and digits, lower-cased.
+ * before a lower-case word) would leave whole paragraphs as one sentence (longSource's
+ * splitter keeps them too, for the same reason). Words are longSource's terms: lower-cased
+ * words of letters and digits, CJK character bigrams.
  */
+import { termsOf } from '../longSource/terms';
 
 /** Unigram F1 of at least this counts as support: half the words, a round value set before measuring (docs/datasets.md shows how the figures move with it). */
 export const SUPPORT_THRESHOLD = 0.5;
 
 const BOUNDARY = /(?<=[.!?])\s+|(?<=[\u3002\uff01\uff1f])|\s*\n\s*/u;
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Word counts of each sentence that has any word. */
 function sentenceBags(text: string): Map<string, number>[] {
   const bags: Map<string, number>[] = [];
   for (const sentence of text.split(BOUNDARY)) {
-    const words = sentence.toLowerCase().match(WORD);
-    if (!words) continue;
+    const words = termsOf(sentence);
+    if (words.length === 0) continue;
     const bag = new Map<string, number>();
     for (const word of words) bag.set(word, (bag.get(word) ?? 0) + 1);
     bags.push(bag);
