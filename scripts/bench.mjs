@@ -1,6 +1,6 @@
 // `npm run bench`: compiles, builds, then runs each benchmark and prints its figures.
 // Benchmarks measure; they are not tests and never fail on a number.
-//   SUMLENS_BENCH=geval,fine,meta,throughput,sampling,startup,datasets,audit,choose,editor  picks which to run (default: all).
+//   SUMLENS_BENCH=geval,fine,meta,long,throughput,sampling,startup,datasets,audit,choose,editor  picks which to run (default: all).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,7 @@ const benches = [
   ['geval', 'geval.js', 'benchGeval'],
   ['fine', 'fine.js', 'benchFine'],
   ['meta', 'meta.js', 'benchMeta'],
+  ['long', 'longData.js', 'benchLongData'],
   ['throughput', 'throughput.js', 'benchThroughput'],
   ['sampling', 'sampling.js', 'benchSampling'],
   ['startup', 'startup.js', 'benchStartup'],

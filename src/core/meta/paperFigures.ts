@@ -12,7 +12,7 @@
  * Wu et al., "Less is More for Long Document Summary Evaluation by LLMs" (EACL 2024,
  * arXiv:2309.07382): gpt-4-0613 on LongEval's 40 PubMed summaries against fine_score_mean,
  * the whole paper in the prompt and extract-then-evaluate, as ../shared/datasets/long/README.md
- * quotes them (the table number is not quoted there, so none is given).
+ * quotes them (the table number is not quoted there; the label names the two settings instead).
  */
 import type { DatasetKind, Level } from '../datasets/dataset';
 
@@ -101,7 +101,7 @@ const QAGS_XSUM: PaperTable = {
 const LONGEVAL_PUBMED: PaperTable = {
   paper: 'Wu et al. 2024, Less is More for Long Document Summary Evaluation by LLMs (arXiv:2309.07382)',
   model: 'gpt-4-0613',
-  table: 'as quoted in the long sets\' README',
+  table: 'whole document and extract-then-evaluate',
   dataset: 'LongEval PubMed',
   level: 'sample',
   items: 40,
