@@ -69,7 +69,7 @@ export function registerBench(program: Command): void {
   const command = program
     .command('bench')
     .description('run an evaluator over a human-annotated dataset, then correlate with the human scores')
-    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum; see sumlens datasets list) or a dataset JSON', (value: string) => resolveDatasetArgument(value))
+    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file', (value: string) => resolveDatasetArgument(value))
     .addOption(subsetOption())
     .addOption(new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, seed 002; its protocol pools the items)').choices(['geval', 'rationale', 'fine', 'choose']).default('geval'))
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)

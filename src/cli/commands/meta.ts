@@ -94,7 +94,7 @@ export function registerMeta(program: Command): void {
   const command = program
     .command('meta')
     .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b) with 95% bootstrap intervals')
-    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum; see sumlens datasets list) or a dataset JSON (also UniEval/G-Eval result files)', (value: string) => resolveDatasetArgument(value))
+    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file (JSON; also UniEval/G-Eval result files and the long sets\' JSON lines)', (value: string) => resolveDatasetArgument(value))
     .option('--aspect <names>', 'human-scored aspect, or several separated by commas (with --cross: the judge aspects, default all the predictions have)', parseAspects)
     .option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key (twice with --compare)', collect)
     .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores (twice with --compare)", collect)
