@@ -2,7 +2,9 @@
  * Audit Judge in the real VS Code: a JSONL of summaries in the workspace audited through a
  * scripted judge that favours length (test/fake/auditJudges.ts): the panel shows the audit
  * view with the verdicts and each probe's example change; a fair judge gets no verdict against
- * it; a rejected key ends as the panel's error (the notification says the same), nothing kept.
+ * it; on three items the view shows the third verdict, too few pairs to tell, with the level
+ * and the resampling; a rejected key ends as the panel's error (the notification says the
+ * same), nothing kept.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -54,6 +56,31 @@ describe('Audit Judge', function () {
     const order = audit.cells.find((c) => c.probe === 'order' && c.aspect === 'coherence')!;
     assert.strictEqual(order.verdict, 'ok');
     assert.ok(order.high! < 0);
+  });
+
+  it('on three items the Audit view says too few pairs to tell, not fair and not biased', async () => {
+    const three = fileUri('audit-three.jsonl');
+    fs.writeFileSync(three.fsPath, auditItems(3).map((item) => JSON.stringify(item)).join('\n') + '\n');
+    try {
+      fx.server.setHandler(auditJudge('fair'));
+      const outcome = await fx.api.auditJudge(three);
+      assert.ok(outcome, 'the audit ran');
+      const model = fx.api.panelModel();
+      assert.strictEqual(model.view, 'audit');
+      const audit = model.audit!;
+      assert.strictEqual(audit.items, 3);
+      assert.strictEqual(audit.biased, false);
+      assert.strictEqual(audit.nothingAudited, false);
+      assert.match(audit.summary, /^no verdict: every probe audited has too few pairs to tell; too few pairs to tell in 5: length \(n = 3; at least 10 needed\)/);
+      assert.deepStrictEqual(audit.probes.map((p) => p.verdict), ['too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs']);
+      const facts = audit.cells.find((c) => c.probe === 'facts' && c.aspect === 'consistency')!;
+      assert.deepStrictEqual([facts.verdict, facts.n, facts.needed, facts.detectable], ['too-few-pairs', 3, 10, null]);
+      assert.ok(audit.cells.every((c) => c.verdict === 'too-few-pairs' || c.verdict === 'none'), 'no cell fair or violated');
+      assert.strictEqual(audit.levelNote, 'Holm over 20 cells at alpha 0.05: a cell needs p < 0.0025, at least 10 pairs');
+      assert.strictEqual(audit.resamplingNote, 'resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101');
+    } finally {
+      fs.rmSync(three.fsPath, { force: true });
+    }
   });
 
   it('a rejected key stops the audit with its error in the panel', async () => {
