@@ -7,6 +7,9 @@
  * - Fine-grained: its calls are a constant per item (fine/evaluateFine.ts): 3 extraction
  *   steps per chunk of each of 2 notes, 3 completeness, 3 correctness, 2 alignment (1 without
  *   a reference), 2 readability. Exact while no judging call holds over its entity limit.
+ *   With the judge's window known, as a run fits it: smaller chunks, fewer entities a call,
+ *   and a source too long to show whole judged fact by fact against retrieved passages
+ *   (fine/excerpts.ts); the entities are not known before extraction: about one a sentence.
  */
 import { existsSync } from 'node:fs';
 import { loadCatalogue } from '../choose/catalogue';
@@ -16,10 +19,14 @@ import { REASON_SETTINGS } from '../choose/writeReasons';
 import type { AspectInput } from '../geval/inputVariables';
 import type { EvaluateOptions } from '../evaluate';
 import { ANGLES } from '../fine/angles';
-import { DEFAULT_MAX_EXTRACTION_TOKENS } from '../fine/evaluateFine';
+import { DEFAULT_MAX_ENTITIES_PER_CALL, DEFAULT_MAX_EXTRACTION_TOKENS, DEFAULT_MAX_PROMPT_TOKENS } from '../fine/evaluateFine';
+import { loadFineTemplate } from '../fine/messages';
 import { chunkNote } from '../fine/noteChunks';
 import { READABILITY_PROMPTS } from '../fine/readability';
-import type { Usage } from '../llm/types';
+import { DEFAULT_SHAPE } from '../fine/retrieval';
+import { fitToWindow, REPLY_TOKENS_PER_ENTITY } from '../fine/windowLimits';
+import { splitSourceSentences } from '../longSource';
+import type { ContextWindow, Usage } from '../llm/types';
 import type { Method } from '../result';
 import { readRunFile } from '../runFile/benchOutput';
 import { isFinished } from '../runFile/benchRecord';
@@ -39,18 +46,56 @@ export interface DryRunEstimate {
   unknowns: string[];
 }
 
-/** The fine-grained calls for one item, and a rough prompt-token count (entity lists unknown). */
+/** About what the JSON schema appended to a fine-grained prompt takes. */
+const SCHEMA_TOKENS = 250;
+
+/**
+ * The fine-grained calls for one item, a rough prompt-token count, and the largest call (its
+ * prompt and the room its reply needs: the entities or quotes of a chunk, 100 tokens an
+ * entity judged). Limits fitted to the judge's window when it is given, as a run fits them.
+ */
 export function fineCallsFor(
   input: { source: string; summary: string; reference?: string },
   countTokens: (text: string) => number = estimateTokens,
-): { calls: number; promptTokens: number; largestPrompt: number; judgingCalls: number } {
+  window?: ContextWindow,
+): { calls: number; promptTokens: number; largestCall: number; retrieved: boolean } {
+  const { limits, extractionChunkTokens } = fitToWindow(
+    { limits: { maxPromptTokens: DEFAULT_MAX_PROMPT_TOKENS, maxEntitiesPerCall: DEFAULT_MAX_ENTITIES_PER_CALL }, extractionChunkTokens: DEFAULT_MAX_EXTRACTION_TOKENS },
+    window,
+  );
   const rubric = input.reference ?? input.source;
-  const chunks = (text: string): number => chunkNote(text, DEFAULT_MAX_EXTRACTION_TOKENS).length;
-  const extraction = 3 * (chunks(input.summary) + chunks(rubric));
-  const alignment = input.reference !== undefined ? ANGLES.alignment.length : ANGLES.alignment.length - 1;
-  const judging = ANGLES.completeness.length + ANGLES.correctness.length + alignment + READABILITY_PROMPTS.length;
-  const notes = countTokens(input.summary) + countTokens(input.source) + (input.reference ? countTokens(input.reference) : 0);
-  return { calls: extraction + judging, promptTokens: extraction * countTokens(rubric) + judging * notes, largestPrompt: notes, judgingCalls: judging };
+  const sentences = (text: string) => Math.max(1, splitSourceSentences(text).length);
+  const perCall = (entities: number) => Math.ceil(entities / limits.maxEntitiesPerCall);
+  const instructions = countTokens(loadFineTemplate('correctness-supported').body) + SCHEMA_TOKENS;
+  const [summary, source, reference] = [input.summary, input.source, input.reference ?? ''].map((t) => countTokens(t));
+
+  // Extraction: 3 steps a chunk; a step's prompt holds the chunk and, from the second, its entities.
+  const chunks = [input.summary, rubric].flatMap((text) => chunkNote(text, extractionChunkTokens).map((c) => countTokens(c.text)));
+  const extraction = { calls: 3 * chunks.length, tokens: chunks.reduce((sum, c) => sum + 3 * instructions + 5 * c, 0), largest: instructions + 3 * Math.max(...chunks) };
+  // Completeness: the rubric's entities against the summary; readability and alignment by the reference: one call each.
+  const rubricFacts = sentences(rubric);
+  const completeness = ANGLES.completeness.length * perCall(rubricFacts);
+  const plain = READABILITY_PROMPTS.length + (input.reference !== undefined ? 1 : 0);
+  // Correctness and alignment by definition carry the source: whole when it fits, else each fact's passages.
+  const facts = sentences(input.summary);
+  const whole = instructions + source + reference + summary;
+  const sourceAngles = ANGLES.correctness.length + 1;
+  let sourceCalls = sourceAngles * perCall(facts);
+  let sourcePrompt = whole;
+  if (whole > limits.maxPromptTokens) {
+    const passages = (DEFAULT_SHAPE.perFact * (2 * DEFAULT_SHAPE.neighbours + 1) * source) / sentences(input.source);
+    const room = Math.max(1, limits.maxPromptTokens - instructions - reference);
+    sourceCalls = sourceAngles * Math.max(perCall(facts), Math.ceil((facts * passages) / room));
+    sourcePrompt = Math.min(limits.maxPromptTokens, instructions + reference + Math.ceil((facts * passages * sourceAngles) / sourceCalls));
+  }
+  const judgingPrompt = instructions + summary + reference;
+  const reply = (entities: number) => Math.min(entities, limits.maxEntitiesPerCall) * REPLY_TOKENS_PER_ENTITY;
+  return {
+    calls: extraction.calls + completeness + plain + sourceCalls,
+    promptTokens: extraction.tokens + (completeness + plain) * judgingPrompt + sourceCalls * sourcePrompt,
+    largestCall: Math.max(extraction.largest, judgingPrompt + reply(rubricFacts), sourcePrompt + reply(facts)),
+    retrieved: whole > limits.maxPromptTokens,
+  };
 }
 
 /**
@@ -125,15 +170,11 @@ export async function estimateRun(options: {
       chosen.completionTokens += estimate.completionTokens;
     }
     if (fine) {
-      const estimate = fineCallsFor(item.input, (text) => session.countTokens(text));
-      // Fitted to a known window, a source too long for the judging prompts is judged fact by
-      // fact against retrieved passages (fine/excerpts.ts): each call within the window.
-      const window = options.judge?.window?.tokens;
-      const retrieved = window !== undefined && estimate.largestPrompt > window;
+      const estimate = fineCallsFor(item.input, (text) => session.countTokens(text), options.judge?.window);
       fineCalls += estimate.calls;
-      finePromptTokens += retrieved ? estimate.promptTokens - estimate.judgingCalls * (estimate.largestPrompt - window) : estimate.promptTokens;
-      if (retrieved) fineRetrieved++;
-      fineLargest = Math.max(fineLargest, retrieved ? window : estimate.largestPrompt);
+      finePromptTokens += estimate.promptTokens;
+      fineLargest = Math.max(fineLargest, estimate.largestCall);
+      if (estimate.retrieved) fineRetrieved++;
     }
   }
   const usage = session.usage();
@@ -153,11 +194,14 @@ export async function estimateRun(options: {
     unknowns.push(`calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? 20} answers per aspect, as one call where the server allows n)`);
   }
   if (fine) {
-    unknowns.push('fine-grained: calls are exact unless a judging call holds more than 100 entities (then it is split); its prompt tokens are rough (the entity lists are not known before extraction) and its completion tokens are not counted');
+    unknowns.push(
+      'fine-grained: the entities are not known before extraction (about one a sentence is assumed): calls are exact while no judging call holds more ' +
+        'than its entity limit (100, fewer on a small context window); prompt tokens are rough; completion tokens are not counted',
+    );
   }
   if (fineRetrieved > 0) {
     unknowns.push(
-      `fine-grained: ${fineRetrieved === items ? 'the source does' : `${fineRetrieved} source(s) do`} not fit the judging prompts whole; facts are judged against retrieved passages, in more calls than counted here (how many depends on the facts extracted)`,
+      `fine-grained: ${fineRetrieved === items ? 'the source does' : `${fineRetrieved} source(s) do`} not fit the judging prompts whole; facts are judged against retrieved passages, in as many calls as their passages need (counted here at about one fact a summary sentence)`,
     );
   }
   return { items, alreadyDone, usage, ...(fine ? { fineCalls } : {}), largestCall: Math.max(session.largestCall(), fineLargest), unknowns };

@@ -55,6 +55,19 @@ describe('eval --method fine on a long source (fake vLLM with a context window)'
     assert.match(run.stdout, /endpoint: source judged against retrieved passages: .*BM25: best 3 source sentences per summary fact/);
   });
 
+  it('--dry-run: the whole source would not fit; fitted to the window as a run fits it, it does; nothing sent', async () => {
+    server = await FakeOpenAiServer.start({ profile: profiles.vllmContextLimited(8192) });
+    // About 12,000 tokens: past the window, within what a run without a known window shows whole.
+    fs.writeFileSync(path.join(work, 'source.txt'), [unrelatedArticles(50, 7), ARTICLE, unrelatedArticles(50, 11)].join('\n\n'));
+    const run = await runCli(args('--dry-run', '--json'), env());
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.wholeSource.fits, false);
+    assert.deepEqual([report.fitted.calls, report.fitted.fits], [16, true], JSON.stringify(report.fitted));
+    assert.ok(report.fitted.promptTokens < report.wholeSource.promptTokens / 4, JSON.stringify(report));
+    assert.equal(server.chatRequests.length, 0);
+  });
+
   it('a window that cannot hold one fact and its passage: exit 7, one line, no judging call', async () => {
     server = await FakeOpenAiServer.start({ profile: profiles.vllmContextLimited(8192) });
     server.setHandler(scriptedJudge(groundedJudge));
