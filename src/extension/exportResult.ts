@@ -1,12 +1,17 @@
 /** The panel's export: the result as JSON (the CLI's shape) or as a Markdown report. */
 import type { EvaluationResult } from '../core/result';
 import { formatCount, formatPercent, formatScore, formatSeconds, plural } from './webview/numberFormat';
+import { formatShare, shownGroups, shownTokens, shownWhy } from './webview/sourceShownText';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
 export function resultToMarkdown(result: EvaluationResult, title: string): string {
   const lines = [`# SumLens: ${title}`, '', `Model ${result.model} at ${result.endpoint}, method ${result.method}, task ${result.task}.`, ''];
   if (result.cancelled) lines.push('The run was cancelled; these are partial results.', '');
+  for (const { shown, aspects } of shownGroups(result)) {
+    const who = aspects.length ? ` (${aspects.join(', ')})` : '';
+    lines.push(`The judge saw excerpts of the source${who}: ${formatShare(shown.share)} of it, ${shownTokens(shown)}, in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}; chosen by ${shown.rule}.`, '');
+  }
   if (result.aspects.length) {
     lines.push('| Aspect | Score | Scale | Method |', '|---|---|---|---|');
     for (const a of result.aspects) {

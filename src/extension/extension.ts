@@ -16,6 +16,7 @@ import { rateShownSummary, ratingAgreementModel } from './commands/yourScore';
 import type { DatasetRunOutcome } from './datasets/evaluateDataset';
 import { ItemDocuments } from './datasets/itemDocuments';
 import { registerEvaluateCommands } from './commands/evaluate';
+import { registerExcerptCommands, showSourceExcerpts } from './commands/excerpts';
 import { registerFindingCommands } from './commands/findings';
 import { registerPairingCommands } from './commands/pairing';
 import { panelActions, registerPanelCommands } from './commands/panel';
@@ -28,6 +29,7 @@ import { FeedbackLog } from './persistence/feedbackLog';
 import { SavedRuns } from './persistence/savedRuns';
 import { FindingCodeActions } from './presentation/codeActions';
 import { DiagnosticsPublisher } from './presentation/diagnostics';
+import { ExcerptHighlight } from './presentation/excerptHighlight';
 import { FindingHoverProvider } from './presentation/hover';
 import { SumLensPanel } from './presentation/panel';
 import { RunPresenter } from './presentation/runPresenter';
@@ -79,6 +81,8 @@ export interface SumLensApi {
   compareRuns(runs: vscode.Uri[], allowDifferent: boolean): Promise<RunComparison | undefined>;
   /** "Your score" on an aspect of the summary the panel shows, as its button does. */
   rateAspect(aspect: string, score: number): Promise<void>;
+  /** The excerpts of a long source highlighted on `uri` ("Show the excerpts the judge saw"), as document offsets. */
+  excerptHighlights(uri: vscode.Uri): { start: number; end: number }[];
   /** Resolves once .sumlens/ratings.jsonl has been (re)read. */
   ratingsLoaded(): Promise<void>;
   /** Audit Judge on a data file, without the cost question. */
@@ -100,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   );
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsPublisher(store, vscode.Uri.joinPath(context.extensionUri, 'media', 'aspects.md'));
+  const excerpts = new ExcerptHighlight();
 
   // The panel's actions need the evaluator, which needs the panel: the actions are looked up when called.
   const panel = new SumLensPanel(context.extensionUri, {
@@ -107,6 +112,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     exportResult: (format, target) => actions.exportResult(format, target),
     openItem: async (key): Promise<void> => void (await datasets.openItem(key)),
     rate: (aspect, score): Promise<void> => rateShownSummary(panel, ratings, aspect, score),
+    showExcerpts: (aspect): Promise<boolean> => showSourceExcerpts(panel, excerpts, aspect),
+    clearExcerpts: () => excerpts.clear(),
   });
   const ratings = new RatingsLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
   const presenter = new RunPresenter(panel, statusBar, store, ratings);
@@ -128,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     store,
     statusBar,
     diagnostics,
+    excerpts,
     panel,
     presenter,
     saved,
@@ -157,6 +165,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ...registerJudgeCommands({ keys, notices, log, globalStorage: context.globalStorageUri }),
     ...registerFindingCommands(store, evaluator, feedback),
     ...registerPanelCommands(panel),
+    ...registerExcerptCommands(panel, excerpts),
     registerCustomizePromptCommand(),
     ...registerSampleCommands(context.extensionUri, context.globalStorageUri, pairs, evaluator),
     // Prompt templates: live checks, completion and hover, and the rendered-prompt preview.
@@ -193,6 +202,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     compareRuns: (runs, allowDifferent) => datasets.compare(runs[0], runs, { allowDifferent }),
     auditJudge: (data) => audit.run(data, true),
     rateAspect: (aspect, score) => rateShownSummary(panel, ratings, aspect, score),
+    excerptHighlights: (uri) => excerpts.highlighted(uri.toString()),
     ratingsLoaded: () => ratings.loaded(),
     openDatasetItem: (key) => datasets.openItem(key),
   };

@@ -26,6 +26,8 @@ export const settingsSchema = z.object({
   reasoningBudget: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(200_000))), undefined),
   /** The judge's context window the user set (as --context-tokens); undefined: learned from the server. Harmless untrusted: it only bounds the prompt. */
   contextTokens: z.catch(z.optional(z.int().check(z.minimum(256))), undefined),
+  /** Tokens of the source the judge is shown at most; a longer source is shown as excerpts. Undefined: as much as the context holds. */
+  sourceTokens: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))), undefined),
   /** Independent evaluations per run; above 1 the result carries the spread over them. */
   repeat: z.catch(z.int().check(z.minimum(1), z.maximum(20)), 1),
   passThreshold: z.catch(z.optional(z.number()), undefined),
@@ -77,6 +79,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     maxStandardError: config.get('maxStandardError'),
     reasoningBudget: config.get('reasoningBudget'),
     contextTokens: config.get('contextTokens') ?? undefined,
+    sourceTokens: config.get('sourceTokens') ?? undefined,
     repeat: config.get('repeat'),
     passThreshold: config.get('passThreshold') ?? undefined,
     judges: config.get('judges'),

@@ -669,3 +669,47 @@ async function scrollIntoView(locator: Locator): Promise<void> {
     }
   }
 }
+
+/**
+ * A long source: summary.md's source set to long-article.txt (the article on line 2,501 of
+ * 5,000 lines) and `sumlens.sourceTokens` 300 in the workspace settings. The panel says what
+ * share of the source the judge saw, why, and by which rule; its button highlights the
+ * excerpts on the source, beside the panel.
+ */
+export async function longSourceExcerpts({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  await setWorkspaceSettings(page, { 'sumlens.method': 'geval', 'sumlens.sourceTokens': 300 });
+  try {
+    await page.keyboard.press(`${mod}+Shift+E`);
+    await explorerRow(page, 'summary.md').click();
+    await page.locator('.tab[aria-label^="summary.md"]').waitFor({ timeout: 15_000 });
+    await runCommand(page, 'SumLens: Select Source');
+    await page.locator('.quick-input-widget input').fill('long-article');
+    await pickRow(page, 'long-article.txt').click();
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
+    await runCommand(page, 'SumLens: Evaluate Selected Summary');
+    const frame = panelFrame(page);
+    await frame.locator('.view-tab', { hasText: 'Summary' }).click().catch(() => {}); // tabs show only beside other views
+    const section = frame.locator('section.source-shown');
+    await section.waitFor({ timeout: 60_000 });
+    const text = await section.innerText();
+    assert.match(text, /The judge saw excerpts of long-article\.txt/, text);
+    assert.match(text, /\d+(\.\d)?% of the source \([\d,]+ of [\d,]+ tokens\), in [\d,]+ excerpts?, because the source budget \(sumlens\.sourceTokens\) is 300 tokens/, text);
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await page.mouse.move(1000, 12);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(shotsDir, `long-source-panel-${theme}.png`) });
+    log(`long source: ${text.split('\n')[1] ?? text}`);
+
+    await section.getByRole('button', { name: 'Show the excerpts the judge saw' }).click();
+    await editorOf(page, 'long-article.txt').locator('.view-line', { hasText: 'Lakeford' }).waitFor({ timeout: 15_000 });
+    await page.mouse.move(1000, 12);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(shotsDir, `long-source-excerpts-${theme}.png`) });
+    log('Show the excerpts the judge saw: the source beside the panel, its excerpts highlighted');
+    await section.getByRole('button', { name: 'Clear the highlight' }).click();
+  } finally {
+    await setWorkspaceSettings(page, {});
+  }
+}

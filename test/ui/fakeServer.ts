@@ -5,6 +5,7 @@ import { auditItems, auditJudge } from '../fake/auditJudges';
 import { chooseJudge } from '../fake/chooseJudge';
 import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { scenarioHandler } from '../vscode/fakeJudge';
+import { longSource } from '../vscode/longSource';
 import { fixtureScenario } from '../vscode/scenario';
 
 let scenario: ReturnType<typeof fixtureScenario>;
@@ -74,4 +75,10 @@ export function lengthBiasedJudge(server: FakeOpenAiServer): () => void {
   const answer = judge(scenario);
   server.setHandler(auditJudge('length'));
   return () => server.setHandler(answer);
+}
+
+/** A long source for the long-source step: the fixture's article on line 2,501 of 5,000 (long-article.txt). */
+export function writeLongSource(workspace: string): void {
+  const article = fs.readFileSync(path.join(workspace, 'article.txt'), 'utf8');
+  fs.writeFileSync(path.join(workspace, 'long-article.txt'), longSource(article, 5000, 2500));
 }

@@ -45,7 +45,9 @@ export function scenarioHandler(scenario: Scenario): ChatHandler {
     const user = lastUser(request);
     if (name === 'fine_extract' || name === 'fine_verify' || name === 'fine_source') {
       const note = quotedNote(user);
-      const facts = note.trim() === scenario.source.trim() ? scenario.sourceFacts : scenario.summaryFacts.filter((f) => note.includes(f.quote));
+      // The source, or a chunk of a long one: the source's facts that stand in it.
+      const ofSource = note.trim() !== '' && scenario.source.includes(note.trim());
+      const facts = (ofSource ? scenario.sourceFacts : scenario.summaryFacts).filter((f) => note.includes(f.quote));
       if (name === 'fine_source') return json({ entities: facts.map((f, i) => ({ id: `E${i + 1}`, quotes: [f.quote] })) });
       return json({ entities: facts.map((f) => ({ text: f.text })) });
     }

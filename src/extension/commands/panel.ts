@@ -10,7 +10,7 @@ import { resultToJson, resultToMarkdown } from '../exportResult';
 import type { PanelActions, SumLensPanel } from '../presentation/panel';
 import { entityLocation } from '../run/runContext';
 
-export function panelActions(evaluator: Evaluator, panel: SumLensPanel): Omit<PanelActions, 'openItem' | 'rate'> {
+export function panelActions(evaluator: Evaluator, panel: SumLensPanel): Pick<PanelActions, 'revealEntity' | 'exportResult'> {
   return {
     async revealEntity(entityId) {
       // The panel's own model also serves after a window reload, when no run is in memory.

@@ -23,7 +23,7 @@ function describeNotes(context: RunContext) {
     rated: { sourceSha256: sha256(context.source.text), summarySha256: sha256(context.summary.text) },
     notes: {
       summary: { uri: context.summary.uri, offset: context.summary.offset },
-      source: { uri: context.source.uri, offset: 0 },
+      source: { uri: context.source.uri, offset: context.source.offset, length: context.source.text.length },
       reference: context.reference ? { uri: context.reference.uri, offset: 0 } : undefined,
     },
     summaryName: label(context.summary.uri),

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { EvaluationResult } from '../../core/result';
 import { formatScore, plural } from '../webview/numberFormat';
 import { provenanceLine } from '../webview/provenanceText';
+import { shownBrief } from '../webview/sourceShownText';
 
 /** Mean of every score on a 1–5 scale (aspects and fine-grained metrics), or null. */
 export function overallScore(result: EvaluationResult): number | null {
@@ -67,8 +68,11 @@ export class StatusBar implements vscode.Disposable {
     const lines = result.aspects.map((a) => {
       const how = a.provenance ? ` — ${provenanceLine(a.provenance)}` : '';
       const warned = a.warnings?.length ? ` · ${plural(a.warnings.length, 'warning')}` : '';
-      return `${a.name}: ${formatScore(a.score)} / ${a.scale[1]}${how}${warned}`;
+      // Aspects shown different excerpts each say so; one set for all is said once, below.
+      const excerpts = a.sourceShown && !result.sourceShown ? ` · on ${shownBrief(a.sourceShown)}` : '';
+      return `${a.name}: ${formatScore(a.score)} / ${a.scale[1]}${how}${warned}${excerpts}`;
     });
+    if (result.sourceShown) lines.push(`Judged on ${shownBrief(result.sourceShown)}: the panel can highlight them.`);
     const fine = result.fine;
     if (fine) {
       for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {

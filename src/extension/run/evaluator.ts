@@ -20,7 +20,7 @@ import { resolveTrustedLocations, type TrustNotices } from '../trust';
 import type { EngineNotices } from './engineNotices';
 import { jurorsFor } from './jurors';
 import { runEngine } from './engineRun';
-import { trackFindings, type NoteLocation, type RunContext } from './runContext';
+import { noteLocation as note, trackFindings, type RunContext } from './runContext';
 import { sentenceAround } from './sentence';
 import { createSession } from './session';
 
@@ -42,12 +42,6 @@ export interface EvaluatorDeps {
   globalStorage: vscode.Uri;
   /** Where the engine's notices (quirks learned, fallbacks) go; none: not shown. */
   engineNotices?: EngineNotices;
-}
-
-function note(document: vscode.TextDocument, range?: vscode.Range): NoteLocation {
-  const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
-  const span = range ?? whole;
-  return { uri: document.uri.toString(), offset: document.offsetAt(span.start), text: document.getText(span) };
 }
 
 export class Evaluator implements vscode.Disposable {

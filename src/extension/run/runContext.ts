@@ -20,6 +20,12 @@ export interface RunContext {
   reference?: NoteLocation;
 }
 
+/** The note a document (or a range of it) holds; the whole document is read once (a long source is megabytes). */
+export function noteLocation(document: vscode.TextDocument, range?: vscode.Range): NoteLocation {
+  const uri = document.uri.toString();
+  return range ? { uri, offset: document.offsetAt(range.start), text: document.getText(range) } : { uri, offset: 0, text: document.getText() };
+}
+
 function noteOf(context: RunContext, note: NoteName): NoteLocation | undefined {
   return note === 'target' ? context.summary : note === 'source' ? context.source : context.reference;
 }

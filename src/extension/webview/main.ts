@@ -13,6 +13,8 @@ import { choiceSection } from './choiceView';
 import { ratingAgreementSection, yourScoreRow } from './yourScoreView';
 import { comparisonSection, datasetSection } from './datasetView';
 import { spreadSection } from './spreadView';
+import { sourceShownSection } from './sourceShownView';
+import { shownBrief } from './sourceShownText';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -83,6 +85,7 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
       ? `log-probabilities · valid mass ${formatPercent(aspect.validMass)}`
       : `sampling · ${aspect.samples ?? '?'} samples${unreadable}`;
   card.append(el('div', 'muted how', method));
+  if (aspect.sourceShown) card.append(el('div', 'muted how shown-how', `judged on ${shownBrief(aspect.sourceShown)}`));
   const fallbacks = aspect.provenance ? fallbacksText(aspect.provenance) : '';
   if (fallbacks) card.append(el('div', 'muted how', fallbacks));
   for (const warning of aspect.warnings ?? []) card.append(el('div', 'warning', `⚠ ${warning}`));
@@ -322,6 +325,8 @@ function renderSummary(status: HTMLElement): void {
   if (result) {
     root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
     root.append(...runNotes(result));
+    const shortened = sourceShownSection(result, model.sourceName, model.notes?.source.length, send);
+    if (shortened) root.append(shortened);
     if (result.aspects.length) {
       const cards = el('div', 'cards');
       for (const aspect of result.aspects) cards.append(aspectCard(aspect));

@@ -14,6 +14,19 @@ const usageSchema = z.object({
   retries: z.number(),
 });
 
+const spanSchema = z.object({ start: z.number(), end: z.number() });
+
+/** A long source shown to the judge as excerpts: the rule, why, the tokens, and the character ranges (never the text). */
+const sourceShownSchema = z.object({
+  rule: z.string(),
+  reason: z.enum(['context', 'budget']),
+  budgetTokens: z.number(),
+  sourceTokens: z.number(),
+  shownTokens: z.number(),
+  share: z.number(),
+  ranges: z.array(spanSchema),
+});
+
 const aspectSchema = z.object({
   name: z.string(),
   task: z.string(),
@@ -40,6 +53,7 @@ const aspectSchema = z.object({
       fallbacks: z.optional(z.array(z.string())),
     }),
   ),
+  sourceShown: z.optional(sourceShownSchema),
 });
 
 const metricSchema = z.nullable(z.object({ ratio: z.number(), score: z.number() }));
@@ -92,6 +106,8 @@ export const resultSchema = z.object({
   cancelled: z.optional(z.boolean()),
   warnings: z.optional(z.array(z.string())),
   provenance: z.optional(z.array(z.string())),
+  /** Every aspect that uses the source was shown the same excerpts of it. */
+  sourceShown: z.optional(sourceShownSchema),
   /** A jury (sumlens.judges): each judge's scores, and the pooled ones with their spread. */
   jury: z.optional(
     z.object({
@@ -135,7 +151,8 @@ export const resultSchema = z.object({
 
 const progressSchema = z.object({ done: z.number(), total: z.number(), label: z.string() });
 
-const noteLocationSchema = z.object({ uri: z.string(), offset: z.number() });
+/** Where a note stands in its document; `length` (characters) lets the panel draw where a source's excerpts lie. */
+const noteLocationSchema = z.object({ uri: z.string(), offset: z.number(), length: z.optional(z.number()) });
 
 /** How often the reviewer agreed with the judge on one kind of finding, with a 95% interval. */
 const agreementSchema = z.object({
@@ -336,6 +353,7 @@ export const panelModelSchema = z.object({
 
 export type PanelModel = z.infer<typeof panelModelSchema>;
 export type PanelResult = z.infer<typeof resultSchema>;
+export type PanelSourceShown = z.infer<typeof sourceShownSchema>;
 export type PanelAgreement = z.infer<typeof agreementSchema>;
 export type PanelMeasurements = NonNullable<PanelModel['measurements']>;
 
@@ -357,5 +375,8 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('showView'), view: z.enum(['summary', 'dataset', 'comparison', 'audit']) }),
   /** "Your score" clicked on an aspect of the shown summary. */
   z.object({ type: z.literal('rate'), aspect: z.string().check(z.maxLength(100)), score: z.number().check(z.gte(-100), z.lte(100)) }),
+  /** "Show the excerpts the judge saw": highlight them on the source (those of one aspect when they differ by aspect). */
+  z.object({ type: z.literal('showExcerpts'), aspect: z.optional(z.string().check(z.maxLength(100))) }),
+  z.object({ type: z.literal('clearExcerpts') }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

@@ -1,0 +1,73 @@
+/**
+ * The panel's section on a long source shown as excerpts: the share the judge saw and why, the
+ * rule that chose them, a strip of where they lie in the source, and the buttons that highlight
+ * them on the source document (and clear the highlight). Only character ranges reach the panel,
+ * never the source's text.
+ */
+import { el } from './dom';
+import { plural } from './numberFormat';
+import type { FromWebview, PanelResult, PanelSourceShown } from './protocol';
+import { formatShare, shownGroups, shownTokens, shownWhy, type ShownGroup } from './sourceShownText';
+
+/** Narrowest mark on the strip, and the gap below which two excerpts are drawn as one (% of the source). */
+const minWidth = 0.4;
+const joinGap = 0.3;
+
+/** Where the excerpts lie in the source, as marks on a bar (neighbouring excerpts drawn as one mark). */
+function excerptStrip(shown: PanelSourceShown, sourceLength: number): HTMLElement {
+  const strip = el('div', 'excerpt-strip');
+  strip.setAttribute('role', 'img');
+  strip.setAttribute('aria-label', `Where the ${plural(shown.ranges.length, 'excerpt')} lie in the source, from its start (left) to its end (right)`);
+  const at = (offset: number) => (100 * offset) / (sourceLength || 1);
+  const marks: { left: number; right: number }[] = [];
+  for (const range of shown.ranges) {
+    const left = at(range.start);
+    const right = Math.max(at(range.end), left + minWidth);
+    const last = marks[marks.length - 1];
+    if (last && left - last.right < joinGap) last.right = Math.max(last.right, right);
+    else marks.push({ left, right });
+  }
+  for (const mark of marks) {
+    const node = el('div', 'excerpt-mark');
+    node.style.left = `${mark.left}%`;
+    node.style.width = `${Math.min(100, mark.right) - mark.left}%`;
+    strip.append(node);
+  }
+  return strip;
+}
+
+function groupBlock(group: ShownGroup, allAspects: string[], sourceLength: number | undefined, send: (m: FromWebview) => void, many: boolean): HTMLElement {
+  const { shown } = group;
+  const block = el('div', 'shown-group');
+  if (many) block.append(el('h3', 'shown-aspects', group.aspects.join(', ')));
+  const share = el('p', 'shown-share');
+  share.append(el('strong', undefined, formatShare(shown.share)), ` of the source (${shownTokens(shown)}), in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}.`);
+  block.append(share);
+  if (sourceLength) block.append(excerptStrip(shown, sourceLength));
+  block.append(el('p', 'muted', `Chosen by ${shown.rule}.`));
+  const whole = allAspects.filter((a) => !group.aspects.includes(a));
+  if (!many && whole.length && group.aspects.length) {
+    block.append(el('p', 'muted', `Judged on these excerpts: ${group.aspects.join(', ')}; ${whole.join(', ')} ${whole.length === 1 ? 'does' : 'do'} not read the source or saw all of it.`));
+  }
+  const actions = el('div', 'actions');
+  const showButton = el('button', 'show-excerpts', 'Show the excerpts the judge saw');
+  showButton.title = 'Highlight these excerpts on the source document';
+  showButton.addEventListener('click', () => send({ type: 'showExcerpts', ...(group.key ? { aspect: group.key } : {}) }));
+  const clearButton = el('button', 'clear-excerpts secondary', 'Clear the highlight');
+  clearButton.addEventListener('click', () => send({ type: 'clearExcerpts' }));
+  actions.append(showButton, clearButton);
+  block.append(actions);
+  return block;
+}
+
+/** The section, or undefined when the judge saw the whole source. */
+export function sourceShownSection(result: PanelResult, sourceName: string | undefined, sourceLength: number | undefined, send: (m: FromWebview) => void): HTMLElement | undefined {
+  const groups = shownGroups(result);
+  if (!groups.length) return undefined;
+  const section = el('section', 'source-shown');
+  section.setAttribute('aria-label', 'How the source was shortened');
+  section.append(el('h2', undefined, `The judge saw excerpts of ${sourceName ?? 'the source'}`));
+  const aspects = result.aspects.map((a) => a.name);
+  for (const group of groups) section.append(groupBlock(group, aspects, sourceLength, send, groups.length > 1));
+  return section;
+}
