@@ -112,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     exportResult: (format, target) => actions.exportResult(format, target),
     openItem: async (key): Promise<void> => void (await datasets.openItem(key)),
     rate: (aspect, score): Promise<void> => rateShownSummary(panel, ratings, aspect, score),
-    showExcerpts: (aspect): Promise<boolean> => showSourceExcerpts(panel, excerpts, aspect),
+    showExcerpts: (aspect, at): Promise<boolean> => showSourceExcerpts(panel, excerpts, aspect, at),
     clearExcerpts: () => excerpts.clear(),
   });
   const ratings = new RatingsLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);

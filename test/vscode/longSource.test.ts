@@ -64,8 +64,12 @@ describe('a long source in the editor', function () {
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), long.uri.toString(), 'the source is shown');
     const texts = highlighted.map((r) => long.getText(new vscode.Range(long.positionAt(r.start), long.positionAt(r.end))));
     assert.ok(texts.some((t) => t.includes('approved a new bridge')), `the article's sentence is among the excerpts: ${texts.join(' | ')}`);
-    const visible = vscode.window.activeTextEditor!.visibleRanges[0];
-    assert.ok(visible.contains(long.positionAt(highlighted[0].start)), 'the first excerpt is scrolled into view');
+    const editor = vscode.window.activeTextEditor!;
+    assert.ok(editor.visibleRanges[0].contains(long.positionAt(highlighted[0].start)), 'the first excerpt is scrolled into view');
+    // Asked again, it goes on to the next excerpt (they are far apart in a long source).
+    await vscode.commands.executeCommand('sumlens.showSourceExcerpts');
+    assert.strictEqual(long.offsetAt(editor.selection.active), highlighted[1].start);
+    assert.ok(editor.visibleRanges.some((r) => r.contains(long.positionAt(highlighted[1].start))), 'the second excerpt is scrolled into view');
 
     await vscode.commands.executeCommand('sumlens.clearSourceExcerpts');
     assert.deepStrictEqual(fx.api.excerptHighlights(long.uri), []);

@@ -8,10 +8,14 @@ import * as vscode from 'vscode';
 import type { ExcerptHighlight } from '../presentation/excerptHighlight';
 import type { SumLensPanel } from '../presentation/panel';
 import { formatShare, shownBrief, shownGroup } from '../webview/sourceShownText';
-import { plural } from '../webview/numberFormat';
 
-/** Highlights the excerpts of `aspect` (or of the run, when every aspect saw the same); false when the judge saw the whole source. */
-export async function showSourceExcerpts(panel: SumLensPanel, highlight: ExcerptHighlight, aspect?: string): Promise<boolean> {
+let statusMessage: vscode.Disposable | undefined;
+
+/**
+ * Highlights the excerpts of `aspect` (or of the run, when every aspect saw the same) and
+ * scrolls to excerpt `at` (or the next one); false when the judge saw the whole source.
+ */
+export async function showSourceExcerpts(panel: SumLensPanel, highlight: ExcerptHighlight, aspect?: string, at?: number): Promise<boolean> {
   const { result, notes } = panel.currentModel;
   const group = result ? shownGroup(result, aspect) : undefined;
   if (!group || !notes) {
@@ -20,10 +24,11 @@ export async function showSourceExcerpts(panel: SumLensPanel, highlight: Excerpt
   }
   const { uri, offset } = notes.source;
   const spans = group.shown.ranges.map((r) => ({ start: offset + r.start, end: offset + r.end }));
-  await highlight.show(uri, spans, shownBrief(group.shown), vscode.ViewColumn.One);
+  const shownAt = await highlight.show(uri, spans, shownBrief(group.shown), vscode.ViewColumn.One, at);
   const name = path.basename(vscode.Uri.parse(uri).path);
-  vscode.window.setStatusBarMessage(
-    `SumLens: ${plural(spans.length, 'excerpt')} of ${name} highlighted, ${formatShare(group.shown.share)} of it; "SumLens: Clear the Excerpt Highlight" removes them`,
+  statusMessage?.dispose();
+  statusMessage = vscode.window.setStatusBarMessage(
+    `SumLens: excerpt ${shownAt + 1} of ${spans.length} the judge saw (${formatShare(group.shown.share)} of ${name}); again for the next`,
     10_000,
   );
   return true;
@@ -34,6 +39,9 @@ export function registerExcerptCommands(panel: SumLensPanel, highlight: ExcerptH
     vscode.commands.registerCommand('sumlens.showSourceExcerpts', (aspect?: unknown) =>
       showSourceExcerpts(panel, highlight, typeof aspect === 'string' ? aspect : undefined),
     ),
-    vscode.commands.registerCommand('sumlens.clearSourceExcerpts', () => highlight.clear()),
+    vscode.commands.registerCommand('sumlens.clearSourceExcerpts', () => {
+      statusMessage?.dispose();
+      highlight.clear();
+    }),
   ];
 }

@@ -12,9 +12,13 @@ import { shift } from '../findings';
 
 interface Highlight {
   uri: string;
+  /** The spans as asked for, and where edits since moved them. */
+  given: Span[];
   spans: Span[];
   /** Said in each excerpt's hover: what the excerpts are ("18% of the source, to fit the judge's context"). */
   label: string;
+  /** The excerpt last scrolled to. */
+  at: number;
 }
 
 export class ExcerptHighlight implements vscode.Disposable {
@@ -43,16 +47,30 @@ export class ExcerptHighlight implements vscode.Disposable {
     this.decoration.dispose();
   }
 
-  /** Highlights `spans` (document offsets) on the document at `uri`, opening it beside the panel's column and showing the first. */
-  async show(uri: string, spans: Span[], label: string, column?: vscode.ViewColumn): Promise<vscode.TextEditor> {
-    this.shown = { uri, spans, label };
+  /**
+   * Highlights `spans` (document offsets) on the document at `uri`, in the editor showing it or
+   * in `column`, and scrolls to excerpt `at`; without `at`, to the first, or when asked again for
+   * the same excerpts to the next one (the excerpts of a long source are far apart). Returns the
+   * excerpt shown (0-based).
+   */
+  async show(uri: string, spans: Span[], label: string, column?: vscode.ViewColumn, at?: number): Promise<number> {
+    const given = this.shown?.given;
+    const same = this.shown?.uri === uri && given?.length === spans.length && spans.every((s, i) => s.start === given[i].start && s.end === given[i].end);
+    const next = same && spans.length ? (this.shown!.at + 1) % spans.length : 0;
+    const index = at !== undefined && at < spans.length ? at : next;
+    // Spans already shown keep the offsets the edits since moved them to.
+    this.shown = { uri, given: spans, spans: same ? this.shown!.spans : spans, label, at: index };
     void vscode.commands.executeCommand('setContext', 'sumlens.excerptsShown', true);
     const document = await documentFor(uri);
     const visible = vscode.window.visibleTextEditors.find((e) => e.document === document);
     const editor = await vscode.window.showTextDocument(document, { viewColumn: visible?.viewColumn ?? column, preserveFocus: false });
     this.paint(vscode.window.visibleTextEditors);
-    if (spans.length) editor.revealRange(this.ranges(document)[0], vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    return editor;
+    const range = this.ranges(document)[index];
+    if (range) {
+      editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      editor.selection = new vscode.Selection(range.start, range.start);
+    }
+    return index;
   }
 
   clear(): void {

@@ -14,7 +14,7 @@ export interface PanelActions {
   exportResult(format: 'json' | 'markdown', target?: vscode.Uri): void | Promise<void>;
   openItem(key: string): void | Promise<void>;
   rate(aspect: string, score: number): void | Promise<void>;
-  showExcerpts(aspect?: string): void | Promise<unknown>;
+  showExcerpts(aspect?: string, at?: number): void | Promise<unknown>;
   clearExcerpts(): void;
 }
 
@@ -117,7 +117,7 @@ export class SumLensPanel implements vscode.Disposable {
     else if (message.type === 'openItem') void this.actions.openItem(message.key);
     else if (message.type === 'rate') void this.actions.rate(message.aspect, message.score);
     else if (message.type === 'showView') this.model = { ...this.model, view: message.view };
-    else if (message.type === 'showExcerpts') void this.actions.showExcerpts(message.aspect);
+    else if (message.type === 'showExcerpts') void this.actions.showExcerpts(message.aspect, message.at);
     else if (message.type === 'clearExcerpts') this.actions.clearExcerpts();
     else void this.actions.exportResult(message.format);
     this.received.fire(message);

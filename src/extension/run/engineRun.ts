@@ -63,6 +63,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
             samples: settings.samples,
             route: settings.route,
             maxStandardError: settings.maxStandardError,
+            sourceTokens: settings.sourceTokens,
             promptOverrideDir: request.promptOverrideDir,
             session,
             ...(method === 'choose' ? chooseOptionsOf(settings, 'summary') : {}),

@@ -14,7 +14,6 @@ import { ratingAgreementSection, yourScoreRow } from './yourScoreView';
 import { comparisonSection, datasetSection } from './datasetView';
 import { spreadSection } from './spreadView';
 import { sourceShownSection } from './sourceShownView';
-import { shownBrief } from './sourceShownText';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -85,7 +84,6 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
       ? `log-probabilities · valid mass ${formatPercent(aspect.validMass)}`
       : `sampling · ${aspect.samples ?? '?'} samples${unreadable}`;
   card.append(el('div', 'muted how', method));
-  if (aspect.sourceShown) card.append(el('div', 'muted how shown-how', `judged on ${shownBrief(aspect.sourceShown)}`));
   const fallbacks = aspect.provenance ? fallbacksText(aspect.provenance) : '';
   if (fallbacks) card.append(el('div', 'muted how', fallbacks));
   for (const warning of aspect.warnings ?? []) card.append(el('div', 'warning', `⚠ ${warning}`));

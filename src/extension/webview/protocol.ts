@@ -375,8 +375,8 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('showView'), view: z.enum(['summary', 'dataset', 'comparison', 'audit']) }),
   /** "Your score" clicked on an aspect of the shown summary. */
   z.object({ type: z.literal('rate'), aspect: z.string().check(z.maxLength(100)), score: z.number().check(z.gte(-100), z.lte(100)) }),
-  /** "Show the excerpts the judge saw": highlight them on the source (those of one aspect when they differ by aspect). */
-  z.object({ type: z.literal('showExcerpts'), aspect: z.optional(z.string().check(z.maxLength(100))) }),
+  /** "Show the excerpts the judge saw": highlight them on the source (those of one aspect when they differ by aspect), scrolled to excerpt `at` or the next. */
+  z.object({ type: z.literal('showExcerpts'), aspect: z.optional(z.string().check(z.maxLength(100))), at: z.optional(z.int().check(z.minimum(0))) }),
   z.object({ type: z.literal('clearExcerpts') }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

@@ -13,24 +13,34 @@ import { formatShare, shownGroups, shownTokens, shownWhy, type ShownGroup } from
 const minWidth = 0.4;
 const joinGap = 0.3;
 
-/** Where the excerpts lie in the source, as marks on a bar (neighbouring excerpts drawn as one mark). */
-function excerptStrip(shown: PanelSourceShown, sourceLength: number): HTMLElement {
+/**
+ * Where the excerpts lie in the source, as marks on a bar (neighbouring excerpts drawn as one
+ * mark); a click on a mark shows its first excerpt in the source.
+ */
+function excerptStrip(shown: PanelSourceShown, sourceLength: number, show: (at: number) => void): HTMLElement {
   const strip = el('div', 'excerpt-strip');
-  strip.setAttribute('role', 'img');
+  strip.setAttribute('role', 'group');
   strip.setAttribute('aria-label', `Where the ${plural(shown.ranges.length, 'excerpt')} lie in the source, from its start (left) to its end (right)`);
   const at = (offset: number) => (100 * offset) / (sourceLength || 1);
-  const marks: { left: number; right: number }[] = [];
-  for (const range of shown.ranges) {
+  const marks: { left: number; right: number; first: number; count: number }[] = [];
+  shown.ranges.forEach((range, index) => {
     const left = at(range.start);
     const right = Math.max(at(range.end), left + minWidth);
     const last = marks[marks.length - 1];
-    if (last && left - last.right < joinGap) last.right = Math.max(last.right, right);
-    else marks.push({ left, right });
-  }
+    if (last && left - last.right < joinGap) {
+      last.right = Math.max(last.right, right);
+      last.count++;
+    } else marks.push({ left, right, first: index, count: 1 });
+  });
   for (const mark of marks) {
-    const node = el('div', 'excerpt-mark');
+    const where = `${Math.round(mark.left)}% into the source`;
+    const label = mark.count === 1 ? `Excerpt ${mark.first + 1}, ${where}` : `Excerpts ${mark.first + 1}–${mark.first + mark.count}, ${where}`;
+    const node = el('button', 'excerpt-mark');
+    node.title = `${label}: show in the source`;
+    node.setAttribute('aria-label', `${label}: show in the source`);
     node.style.left = `${mark.left}%`;
     node.style.width = `${Math.min(100, mark.right) - mark.left}%`;
+    node.addEventListener('click', () => show(mark.first));
     strip.append(node);
   }
   return strip;
@@ -43,7 +53,8 @@ function groupBlock(group: ShownGroup, allAspects: string[], sourceLength: numbe
   const share = el('p', 'shown-share');
   share.append(el('strong', undefined, formatShare(shown.share)), ` of the source (${shownTokens(shown)}), in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}.`);
   block.append(share);
-  if (sourceLength) block.append(excerptStrip(shown, sourceLength));
+  const show = (at?: number) => send({ type: 'showExcerpts', ...(group.key ? { aspect: group.key } : {}), ...(at === undefined ? {} : { at }) });
+  if (sourceLength) block.append(excerptStrip(shown, sourceLength, show));
   block.append(el('p', 'muted', `Chosen by ${shown.rule}.`));
   const whole = allAspects.filter((a) => !group.aspects.includes(a));
   if (!many && whole.length && group.aspects.length) {
@@ -51,8 +62,8 @@ function groupBlock(group: ShownGroup, allAspects: string[], sourceLength: numbe
   }
   const actions = el('div', 'actions');
   const showButton = el('button', 'show-excerpts', 'Show the excerpts the judge saw');
-  showButton.title = 'Highlight these excerpts on the source document';
-  showButton.addEventListener('click', () => send({ type: 'showExcerpts', ...(group.key ? { aspect: group.key } : {}) }));
+  showButton.title = 'Highlight these excerpts on the source document; again for the next excerpt';
+  showButton.addEventListener('click', () => show());
   const clearButton = el('button', 'clear-excerpts secondary', 'Clear the highlight');
   clearButton.addEventListener('click', () => send({ type: 'clearExcerpts' }));
   actions.append(showButton, clearButton);
