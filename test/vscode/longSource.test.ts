@@ -29,7 +29,7 @@ describe('a long source in the editor', function () {
   });
   afterEach(async () => {
     await vscode.commands.executeCommand('sumlens.clearSourceExcerpts');
-    for (const key of ['sourceTokens', 'method']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['sourceTokens', 'contextTokens', 'method']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
   });
   after(async () => {
     await config().update('method', 'fine', vscode.ConfigurationTarget.Global);
@@ -55,7 +55,7 @@ describe('a long source in the editor', function () {
     assert.deepStrictEqual(model.result?.sourceShown, shown);
     assert.strictEqual(model.notes?.source.length, long.getText().length);
     assert.ok(!JSON.stringify(model).includes('tasting festival'), 'no source text in the panel model');
-    assert.match(fx.api.statusBarTooltip(), /Judged on excerpts, \d+(\.\d)?% of the source \(source budget\)/);
+    assert.match(fx.api.statusBarTooltip(), /\ncoherence, .*: judged on excerpts, \d+(\.\d)?% of the source \(source budget\)\n/);
 
     // The highlight: exactly the result's ranges, on the source, shown in an editor.
     assert.strictEqual(await vscode.commands.executeCommand('sumlens.showSourceExcerpts'), true);
@@ -75,13 +75,22 @@ describe('a long source in the editor', function () {
     assert.deepStrictEqual(fx.api.excerptHighlights(long.uri), []);
   });
 
-  it('fine-grained findings land on the right lines of the 5,000-line source', async () => {
+  it('fine-grained, with an 8,192-token context: facts judged on passages of the source, findings on the right lines of it', async () => {
     await config().update('method', 'fine', vscode.ConfigurationTarget.Global);
+    await config().update('contextTokens', 8192, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('sumlens.clearFindings');
     await vscode.window.showTextDocument(fx.summary.document, vscode.ViewColumn.Two);
     fx.summary.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
     const outcome = await evaluateSelection(fx.api);
     assert.ok(outcome.result.fine, 'a fine-grained result');
+    const passages = outcome.result.fine.sourceShown;
+    assert.strictEqual(passages?.reason, 'context', 'the facts were judged against passages of the source');
+    const prompts = fx.server.chatRequests.map((r) => JSON.stringify(r.body.messages));
+    assert.ok(prompts.every((p) => p.length < 8192 * 4), 'every prompt within the context');
+    assert.deepStrictEqual(fx.api.panelModel().result?.fine?.sourceShown, passages);
+    assert.match(fx.api.statusBarTooltip(), /\nfine-grained facts: judged on excerpts, \d+(\.\d)?% of the source \(to fit the judge's context\)\n/);
+    assert.strictEqual(await vscode.commands.executeCommand('sumlens.showSourceExcerpts', 'fine-grained facts'), true);
+    assert.deepStrictEqual(fx.api.excerptHighlights(long.uri), passages.ranges);
 
     const missing = sumlensDiagnostics(long.uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Warning);
     assert.strictEqual(missing.length, 1, missing.map((d) => `${d.range.start.line}: ${d.message}`).join(' | '));

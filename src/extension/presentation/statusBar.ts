@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { EvaluationResult } from '../../core/result';
 import { formatScore, plural } from '../webview/numberFormat';
 import { provenanceLine } from '../webview/provenanceText';
-import { shownBrief } from '../webview/sourceShownText';
+import { shownBrief, shownGroups } from '../webview/sourceShownText';
 
 /** Mean of every score on a 1–5 scale (aspects and fine-grained metrics), or null. */
 export function overallScore(result: EvaluationResult): number | null {
@@ -68,11 +68,8 @@ export class StatusBar implements vscode.Disposable {
     const lines = result.aspects.map((a) => {
       const how = a.provenance ? ` — ${provenanceLine(a.provenance)}` : '';
       const warned = a.warnings?.length ? ` · ${plural(a.warnings.length, 'warning')}` : '';
-      // Aspects shown different excerpts each say so; one set for all is said once, below.
-      const excerpts = a.sourceShown && !result.sourceShown ? ` · on ${shownBrief(a.sourceShown)}` : '';
-      return `${a.name}: ${formatScore(a.score)} / ${a.scale[1]}${how}${warned}${excerpts}`;
+      return `${a.name}: ${formatScore(a.score)} / ${a.scale[1]}${how}${warned}`;
     });
-    if (result.sourceShown) lines.push(`Judged on ${shownBrief(result.sourceShown)}: the panel can highlight them.`);
     const fine = result.fine;
     if (fine) {
       for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {
@@ -80,6 +77,8 @@ export class StatusBar implements vscode.Disposable {
         if (m) lines.push(`${name}: ${formatScore(m.score)} / 5`);
       }
     }
+    // A long source shown as excerpts, said once per set of excerpts (the panel highlights them).
+    for (const group of shownGroups(result)) lines.push(`${group.aspects.join(', ') || 'The scores'}: judged on ${shownBrief(group.shown)}`);
     this.item.tooltip = `SumLens (${result.model}${result.cancelled ? ', cancelled' : ''})\n${lines.join('\n')}\nClick to open the panel.`;
     this.item.show();
   }

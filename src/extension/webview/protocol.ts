@@ -92,6 +92,8 @@ const fineSchema = z.object({
   findings: z.array(findingSchema),
   rubricSource: z.optional(noteSchema),
   errors: z.optional(z.array(z.string())),
+  /** The source too long for the judging prompts: each fact judged against its retrieved passages, these ranges. */
+  sourceShown: z.optional(sourceShownSchema),
 });
 
 export const resultSchema = z.object({

@@ -41,20 +41,31 @@ export interface ShownGroup {
 const sameRanges = (a: SourceShown, b: SourceShown) =>
   a.ranges.length === b.ranges.length && a.ranges.every((r, i) => r.start === b.ranges[i].start && r.end === b.ranges[i].end);
 
+/** What the fine-grained group is called, and the key its button sends. */
+export const fineExcerpts = 'fine-grained facts';
+
 /**
  * The excerpts the judge saw, grouped: one group when every aspect that uses the source saw the
- * same ones (the result's own sourceShown), else one per distinct set, named by its first aspect.
- * Empty when the whole source was shown.
+ * same ones (the result's own sourceShown), else one per distinct set, named by its first
+ * aspect; and the passages the fine-grained facts were judged against. Empty when the judge
+ * saw the whole source.
  */
-export function shownGroups(result: { sourceShown?: SourceShown; aspects: Pick<AspectResult, 'name' | 'sourceShown'>[] }): ShownGroup[] {
+export function shownGroups(result: {
+  sourceShown?: SourceShown;
+  aspects: Pick<AspectResult, 'name' | 'sourceShown'>[];
+  fine?: { sourceShown?: SourceShown };
+}): ShownGroup[] {
   const shortened = result.aspects.filter((a) => a.sourceShown);
-  if (result.sourceShown) return [{ shown: result.sourceShown, aspects: shortened.map((a) => a.name) }];
   const groups: ShownGroup[] = [];
-  for (const aspect of shortened) {
-    const group = groups.find((g) => sameRanges(g.shown, aspect.sourceShown!));
-    if (group) group.aspects.push(aspect.name);
-    else groups.push({ shown: aspect.sourceShown!, aspects: [aspect.name], key: aspect.name });
+  if (result.sourceShown) groups.push({ shown: result.sourceShown, aspects: shortened.map((a) => a.name) });
+  else {
+    for (const aspect of shortened) {
+      const group = groups.find((g) => sameRanges(g.shown, aspect.sourceShown!));
+      if (group) group.aspects.push(aspect.name);
+      else groups.push({ shown: aspect.sourceShown!, aspects: [aspect.name], key: aspect.name });
+    }
   }
+  if (result.fine?.sourceShown) groups.push({ shown: result.fine.sourceShown, aspects: [fineExcerpts], key: fineExcerpts });
   return groups;
 }
 
