@@ -10,12 +10,15 @@ const noteWords: Record<string, string> = { target: 'the summary', source: 'the 
 
 /** What the step named `label` is doing, as a sentence fragment. */
 export function describeStep(label: string): string {
-  const [kind, step, note] = label.split(':');
+  const [kind, step, note, chunk] = label.split(':');
   if (kind !== 'fine') return `Scoring ${label}`;
-  const where = noteWords[(note ?? '').split(':')[0]] ?? 'the text';
-  if (step === 'extract') return `Finding the facts in ${where}`;
-  if (step === 'verify') return `Double-checking the facts found in ${where}`;
-  if (step === 'source') return `Locating the facts in ${where}`;
+  const where = noteWords[note ?? ''] ?? 'the text';
+  // A long note is read in parts ("source:3/26"): say which.
+  const [k, n] = (chunk ?? '').split('/');
+  const part = n ? ` (part ${k} of ${n})` : '';
+  if (step === 'extract') return `Finding the facts in ${where}${part}`;
+  if (step === 'verify') return `Double-checking the facts found in ${where}${part}`;
+  if (step === 'source') return `Locating the facts in ${where}${part}`;
   if (step.startsWith('correctness')) return "Checking the summary's facts against the article";
   if (step.startsWith('completeness')) return "Looking for the article's facts in the summary";
   if (step.startsWith('alignment')) return 'Checking that each fact is in the right place';
