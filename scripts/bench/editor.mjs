@@ -110,7 +110,7 @@ export function longSourceLines(f) {
   return [
     `long source: ${f.words.toLocaleString('en-US')} words, ${f.lines.toLocaleString('en-US')} lines, ${(f.characters / 1024).toFixed(0)} KB (extension-host figures; "block" is the longest the host's event loop was held: a freeze)`,
     `  open in an editor (VS Code's own work): ${ms(f.open.wallMs)}, block ${ms(f.open.longestBlockMs)}; SumLens reading it as the source: ${f.readMs.toFixed(1)} ms`,
-    `  fine-grained run (${f.fine.calls} calls to a judge in another process): ${ms(f.fine.wallMs)} wall, ${ms(f.fine.cpuMs)} host CPU, block ${ms(f.fine.longestBlockMs)}; ${f.fine.diagnostics} diagnostics on the source published ${ms(f.fine.settledMs)} after the run; panel message ${kb(f.fine.messageBytes)}`,
+    `  fine-grained run (its judge in another process): ${ms(f.fine.wallMs)} wall, ${ms(f.fine.cpuMs)} host CPU, block ${ms(f.fine.longestBlockMs)}; ${f.fine.diagnostics} diagnostics on the source published ${ms(f.fine.settledMs)} after the run; panel message ${kb(f.fine.messageBytes)}`,
     `  aspect run with sumlens.sourceTokens 2000 (${shortened}): ${ms(f.geval.wallMs)} wall, ${ms(f.geval.cpuMs)} host CPU, block ${ms(f.geval.longestBlockMs)}; panel message ${kb(f.geval.messageBytes)}, validated in ${f.geval.validateMs.toFixed(1)} ms`,
     `  Show the Excerpts the Judge Saw (${f.highlight.ranges} ranges decorated, the source brought forward): ${ms(f.highlight.wallMs)}, block ${ms(f.highlight.longestBlockMs)}`,
   ];

@@ -98,7 +98,7 @@ export async function run(): Promise<void> {
       lines: long.lineCount,
       open: { wallMs: opened.wallMs, longestBlockMs: opened.longestBlockMs },
       readMs,
-      fine: { wallMs: fine.wallMs, cpuMs: fine.cpuMs, longestBlockMs: fine.longestBlockMs, settledMs, diagnostics, calls: api.lastOutcome()?.result.usage.calls, messageBytes: Buffer.byteLength(fineMessage) },
+      fine: { wallMs: fine.wallMs, cpuMs: fine.cpuMs, longestBlockMs: fine.longestBlockMs, settledMs, diagnostics, messageBytes: Buffer.byteLength(fineMessage) },
       geval: {
         wallMs: geval.wallMs,
         cpuMs: geval.cpuMs,

@@ -700,7 +700,7 @@ export async function longSourceExcerpts({ page, theme, shotsDir, log }: Omit<Dr
     await page.mouse.move(1000, 12);
     await page.waitForTimeout(600);
     await page.screenshot({ path: path.join(shotsDir, `long-source-panel-${theme}.png`) });
-    log(`long source: ${text.split('\n')[1] ?? text}`);
+    log(`long source: ${await section.locator('.shown-share').first().innerText()}`);
 
     // The first excerpt is the opening; each click goes on to the next, as far as the article's line.
     const articleLine = editorOf(page, 'long-article.txt').locator('.view-line', { hasText: 'Lakeford' });
