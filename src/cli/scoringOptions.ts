@@ -1,7 +1,7 @@
 /**
  * How scores are read, shared by `eval`, `eval --data`, `bench` and `audit`: the route (log-
- * probabilities or sampling), the sampling route's standard-error bound, a paper's preset, and
- * the fenced prompt variant.
+ * probabilities or sampling), the sampling route's standard-error bound, a paper's preset, the
+ * fenced prompt variant, and the most tokens of the source the judge is shown.
  * A dataset run records them in its run file's header, so a resume or a comparison with
  * other values is refused.
  */
@@ -16,6 +16,13 @@ export interface ScoringFlags {
   maxSe: number;
   preset?: PresetName;
   fenceInputs?: boolean;
+  sourceTokens?: number;
+}
+
+function positiveInteger(text: string): number {
+  const value = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || value < 1) throw new InvalidArgumentError(`expected a whole number of 1 or more, got "${text}"`);
+  return value;
 }
 
 function nonNegativeNumber(text: string): number {
@@ -38,15 +45,32 @@ export function addScoringOptions(command: Command): Command {
         ...PRESETS,
       ]),
     )
-    .option('--fence-inputs', 'put the judged texts between markers they cannot contain and tell the judge they are data, not instructions (a defence against text that addresses the judge)');
+    .option('--fence-inputs', 'put the judged texts between markers they cannot contain and tell the judge they are data, not instructions (a defence against text that addresses the judge)')
+    .option(
+      '--source-tokens <n>',
+      "show the judge at most N tokens of the source: above that, the source sentences that bear on the summary (BM25 excerpts, in document order); a source too long for the judge's context is shortened so without this flag",
+      positiveInteger,
+    );
 }
 
 /** The evaluate() options these flags set. */
-export function scoringOptions(flags: ScoringFlags): Pick<EvaluateOptions, 'route' | 'maxStandardError' | 'preset' | 'fenceInputs'> {
-  return { route: flags.route, maxStandardError: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}), ...(flags.fenceInputs ? { fenceInputs: true } : {}) };
+export function scoringOptions(flags: ScoringFlags): Pick<EvaluateOptions, 'route' | 'maxStandardError' | 'preset' | 'fenceInputs' | 'sourceTokens'> {
+  return {
+    route: flags.route,
+    maxStandardError: flags.maxSe,
+    ...(flags.preset ? { preset: flags.preset } : {}),
+    ...(flags.fenceInputs ? { fenceInputs: true } : {}),
+    ...(flags.sourceTokens !== undefined ? { sourceTokens: flags.sourceTokens } : {}),
+  };
 }
 
 /** The same, as run-header settings (compared on resume and by `compare`). */
 export function scoringSettings(flags: ScoringFlags): Record<string, string | number> {
-  return { route: flags.route, maxSe: flags.maxSe, ...(flags.preset ? { preset: flags.preset } : {}), ...(flags.fenceInputs ? { prompts: 'fenced' } : {}) };
+  return {
+    route: flags.route,
+    maxSe: flags.maxSe,
+    ...(flags.preset ? { preset: flags.preset } : {}),
+    ...(flags.fenceInputs ? { prompts: 'fenced' } : {}),
+    ...(flags.sourceTokens !== undefined ? { sourceTokens: flags.sourceTokens } : {}),
+  };
 }

@@ -10,7 +10,7 @@ import { evaluateFine } from './fine/evaluateFine';
 import type { ReferenceRubrics } from './fine/referenceRubric';
 import { evaluateAspects, TASK_ASPECTS, type AspectRunOptions } from './geval/evaluateAspects';
 import { resolveTemplate, TemplateError } from './prompts';
-import type { AspectResult, EvaluationResult, Method, ReasonExamples, Task } from './result';
+import type { AspectResult, EvaluationResult, Method, ReasonExamples, SourceShown, Task } from './result';
 import { fineWarnings, withAspectWarnings } from './warnings';
 
 export interface EvaluationInput {
@@ -88,7 +88,8 @@ async function evaluateWith(
   const aspectsRun = holistic
     ? evaluateAspects(
         input,
-        { ...options, method: options.method === 'rationale' ? 'rationale' : 'geval' },
+        // The aspects fit a long source again when the server finds a prompt too long (geval/fitSource.ts).
+        { ...options, session: splittableSession, method: options.method === 'rationale' ? 'rationale' : 'geval' },
         {
           signal: hooks.signal,
           onAspect: (scored) => {
@@ -114,6 +115,7 @@ async function evaluateWith(
     options.method === 'choose'
       ? evaluateChoose(input, {
           ...options,
+          session: splittableSession,
           signal: hooks.signal,
           onProgress: (done, total, label) => progress.update('choose', done, total, label),
         })
@@ -132,6 +134,8 @@ async function evaluateWith(
     task: input.task,
     durationMs: Date.now() - started,
   };
+  const sourceShown = choice.status === 'fulfilled' && choice.value ? choice.value.sourceShown : sharedSourceShown(result.aspects);
+  if (sourceShown) result.sourceShown = sourceShown;
   if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
   if (choice.status === 'fulfilled' && choice.value) result.choice = choice.value.choice;
   const warnings = fineWarnings(result.fine);
@@ -158,6 +162,17 @@ function checkAspectTemplates(task: Task, aspects: readonly string[], overrideDi
       if (error instanceof TemplateError) throw error;
     }
   }
+}
+
+/**
+ * The excerpts every aspect that was shown excerpts saw, when they are the same (the aspects
+ * without any saw the whole source or do not use it); undefined when none or when they differ.
+ */
+function sharedSourceShown(aspects: AspectResult[]): SourceShown | undefined {
+  const shown = aspects.flatMap((a) => (a.sourceShown ? [a.sourceShown] : []));
+  if (shown.length === 0) return undefined;
+  const same = (a: SourceShown) => a.shownTokens === shown[0].shownTokens && JSON.stringify(a.ranges) === JSON.stringify(shown[0].ranges);
+  return shown.every(same) ? shown[0] : undefined;
 }
 
 /** Sums the progress of the parts that run side by side into one done/total. */

@@ -1,11 +1,11 @@
 import { lineColumn } from '../../core/lineColumn';
-import type { AspectResult, ChoiceSummary, EvaluationResult, FineMetricName, FineResult, MetricScore, NoteName } from '../../core/result';
+import type { AspectResult, ChoiceSummary, EvaluationResult, FineMetricName, FineResult, MetricScore, NoteName, SourceShown } from '../../core/result';
 
 /** The human-readable report of `sumlens eval`: aspects, fine-grained metrics and findings, usage. */
 export function formatEvalReport(result: EvaluationResult, notes: Partial<Record<NoteName, string>>): string {
   const lines = [`SumLens · ${result.model} at ${result.endpoint} · method ${result.method} · task ${result.task}`, ''];
   if (result.choice) lines.push(...choiceHead(result.choice));
-  if (result.aspects.length) lines.push(...aspectTable(result.aspects), '', ...aspectNotes(result.aspects));
+  if (result.aspects.length) lines.push(...aspectTable(result.aspects), ...sourceNote(result.sourceShown), '', ...aspectNotes(result.aspects, result.sourceShown !== undefined));
   if (result.choice) lines.push(...choiceTail(result.choice));
   if (result.fine) lines.push(...fineSection(result.fine, notes));
   lines.push(...warningLines(result));
@@ -65,11 +65,22 @@ function choiceTail(choice: ChoiceSummary): string[] {
   return [...lines, ''];
 }
 
-/** Reasons (rationale mode) and generated evaluation steps (errors go to stderr). */
-function aspectNotes(aspects: AspectResult[]): string[] {
+/** One line under the table when every aspect that used the source was shown the same excerpts of it. */
+function sourceNote(shown: SourceShown | undefined): string[] {
+  if (!shown) return [];
+  const percent = shown.share < 0.01 ? '<1%' : `${Math.round(shown.share * 100)}%`;
+  const limit = shown.reason === 'context' ? "the judge's context" : '--source-tokens';
+  const tokens = `${shown.shownTokens.toLocaleString('en-US')} of ${shown.sourceTokens.toLocaleString('en-US')} tokens`;
+  return [`source shortened for ${limit}: ${percent} shown (${tokens}) · ${shown.rule}; its character ranges in --json`];
+}
+
+/** Reasons (rationale mode) and generated evaluation steps (errors go to stderr); a shared shortening is said once, under the table. */
+function aspectNotes(aspects: AspectResult[], sourceNoted: boolean): string[] {
   const lines: string[] = [];
   for (const a of aspects) {
-    for (const fallback of a.provenance?.fallbacks ?? []) lines.push(`${a.name} fallback: ${oneLine(fallback)}`);
+    for (const fallback of a.provenance?.fallbacks ?? []) {
+      if (!(sourceNoted && fallback.startsWith('source shortened'))) lines.push(`${a.name} fallback: ${oneLine(fallback)}`);
+    }
     if (a.reason) lines.push(`${a.name} reason: ${oneLine(a.reason)}`);
     if (a.stepsGenerated && a.steps) lines.push(`${a.name} evaluation steps (generated): ${oneLine(a.steps)}`);
   }

@@ -30,10 +30,18 @@ function renderChecked(id: string, vars: TemplateVars, task: AspectTask, overrid
   return renderTemplate(template, vars);
 }
 
-export function choosePrompts(input: AspectInput, catalogue: Catalogue, options: { overrideDir?: string; fenced?: boolean }): ChoosePrompts {
+export interface ChoosePromptOptions {
+  overrideDir?: string;
+  fenced?: boolean;
+  /** The line before the source when it is shown as excerpts (geval/fitSource.ts). */
+  sourceHead?: string;
+}
+
+export function choosePrompts(input: AspectInput, catalogue: Catalogue, options: ChoosePromptOptions): ChoosePrompts {
   const kind = input.task === 'dialogue' ? 'dialogue' : 'summarization';
   const render = (id: string, vars: TemplateVars) => renderChecked(id, vars, input.task, options.overrideDir);
-  const question = render(`choose/question-${kind}`, { ...templateVars(input, { fenced: options.fenced }), aspects: catalogueList(catalogue) });
+  const vars = templateVars(input, { fenced: options.fenced, sourceHead: options.sourceHead });
+  const question = render(`choose/question-${kind}`, { ...vars, aspects: catalogueList(catalogue) });
   return {
     question,
     answer: () => render('choose/answer', { question }),

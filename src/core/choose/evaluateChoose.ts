@@ -11,12 +11,13 @@ import type { AspectInput } from '../geval/inputVariables';
 import { listTemplates } from '../prompts/resolveTemplate';
 import type { RoutePreference } from '../geval/scoreRoutes';
 import type { LlmSession } from '../llm/types';
-import type { AspectResult, ChoiceSummary, ReasonExamples } from '../result';
-import { loadCatalogue } from './catalogue';
-import { choosePrompts } from './choosePrompts';
+import type { AspectResult, ChoiceSummary, ReasonExamples, SourceShown } from '../result';
+import { askWithFittedSource, type PromptSize, type ShownSource } from '../geval/fitSource';
+import { loadCatalogue, type Catalogue } from './catalogue';
+import { choosePrompts, type ChoosePrompts } from './choosePrompts';
 import { pooledChoice, type PooledAspect } from './pooledChoice';
 import { readChoice, type ChoiceReading } from './readChoice';
-import { writeReasons } from './writeReasons';
+import { REASON_SETTINGS, writeReasons } from './writeReasons';
 
 /** Seed 002 drew 20 reasons per question. */
 export const DEFAULT_REASONS_K = 20;
@@ -36,6 +37,8 @@ export interface ChooseOptions {
   withTemplates?: boolean;
   promptOverrideDir?: string;
   fenceInputs?: boolean;
+  /** Show the judge at most this many tokens of the source (--source-tokens). */
+  sourceTokens?: number;
   signal?: AbortSignal;
   onProgress?(done: number, total: number, label: string): void;
 }
@@ -44,12 +47,36 @@ export interface ChooseOutcome {
   aspects: AspectResult[];
   choice: ChoiceSummary;
   provenance: string[];
+  /** Set when the question showed excerpts of a long source. */
+  sourceShown?: SourceShown;
 }
 
 export async function evaluateChoose(input: AspectInput, options: ChooseOptions): Promise<ChooseOutcome> {
   const catalogue = loadCatalogue(options.promptOverrideDir);
+  const promptsFor = (shown: ShownSource) =>
+    choosePrompts({ ...input, source: shown.text }, catalogue, { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs, sourceHead: shown.head });
+  // Every prompt of the choice carries the question, and so the source: fitted once for all of them.
+  const sizes = (shown: ShownSource): PromptSize[] => {
+    const prompts = promptsFor(shown);
+    if (!options.reasons) return [{ text: prompts.answer(), replyTokens: ANSWER_MAX_TOKENS }];
+    return [
+      { text: prompts.reason(options.reasons), replyTokens: REASON_SETTINGS.maxTokens },
+      { text: prompts.conditioned(''), replyTokens: CONDITIONED_MAX_TOKENS + REASON_SETTINGS.maxTokens },
+    ];
+  };
+  const noun = input.task === 'dialogue' ? 'conversation' : 'document';
+  const request = { source: input.source, summary: input.summary, sourceNoun: noun, purpose: 'the aspect choice', prompts: sizes, sourceTokens: options.sourceTokens, signal: options.signal };
+  const { value, fit } = await askWithFittedSource(options.session, request, (fitted) => choose(input, catalogue, promptsFor(fitted.shown), options));
+  if (!fit.fallback) return value;
+  return {
+    ...value,
+    aspects: value.aspects.map((a) => ({ ...a, sourceShown: fit.sourceShown, provenance: a.provenance && { ...a.provenance, fallbacks: [...(a.provenance.fallbacks ?? []), fit.fallback!] } })),
+    sourceShown: fit.sourceShown,
+  };
+}
+
+async function choose(input: AspectInput, catalogue: Catalogue, prompts: ChoosePrompts, options: ChooseOptions): Promise<ChooseOutcome> {
   const names = catalogue.aspects.map((a) => a.name);
-  const prompts = choosePrompts(input, catalogue, { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs });
   const route = options.route ?? 'auto';
   const provenance: string[] = [];
 
@@ -108,7 +135,11 @@ async function scoredByOwnTemplates(input: AspectInput, chosen: string[], option
   const ids = new Set(listTemplates({ overrideDir: options.promptOverrideDir }).map((t) => t.id));
   const aspects = chosen.filter((name) => ids.has(`${input.task}/${name}`));
   if (aspects.length === 0) return [];
-  return evaluateAspects(input, { method: 'geval', aspects, route: options.route, promptOverrideDir: options.promptOverrideDir, fenceInputs: options.fenceInputs, session: options.session }, { signal: options.signal });
+  return evaluateAspects(
+    input,
+    { method: 'geval', aspects, route: options.route, promptOverrideDir: options.promptOverrideDir, fenceInputs: options.fenceInputs, sourceTokens: options.sourceTokens, session: options.session },
+    { signal: options.signal },
+  );
 }
 
 function aspectResult(pooled: PooledAspect, input: AspectInput, catalogueFile: string): AspectResult {

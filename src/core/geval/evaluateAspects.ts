@@ -4,7 +4,7 @@
  * done; a failing aspect carries its error and the others still run; cancellation is
  * not an aspect failure and is rethrown once every aspect has stopped.
  */
-import { failureOf, isCancellation, SumLensError } from '../errors';
+import { failureOf, isCancellation, isSumLensError, SumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
 import { resolveTemplate } from '../prompts/resolveTemplate';
 import { isAspectTemplate, type AspectTask, type AspectTemplate } from '../prompts/template';
@@ -40,6 +40,8 @@ export interface AspectRunOptions {
   fenceInputs?: boolean;
   /** The prompt states who wrote the summary (the audit's authorship probe). */
   author?: string;
+  /** Show the judge at most this many tokens of the source: the sentences that bear on the summary (--source-tokens). */
+  sourceTokens?: number;
   session: LlmSession;
 }
 
@@ -48,41 +50,56 @@ export interface AspectRunHooks {
   onAspect?(aspect: AspectResult): void;
 }
 
+/**
+ * Errors about the prompt's size that fitting the source could not help: the run stops with
+ * them (the other aspects are cancelled) rather than printing scores of some aspects only.
+ */
+const STOPS_RUN = new Set<string>(['context-too-long', 'prompt-truncated']);
+
 export async function evaluateAspects(input: AspectInput, options: AspectRunOptions, hooks: AspectRunHooks = {}): Promise<ScoredAspect[]> {
   if (options.preset && options.method !== 'geval') {
     throw new SumLensError('usage', `--preset ${options.preset} reproduces G-Eval's scoring and works with --method geval only`);
   }
   const names = options.aspects ?? TASK_ASPECTS[input.task];
-  const vars = templateVars(input, { fenced: options.fenceInputs, author: options.author });
-  const settled = await Promise.allSettled(
-    names.map(async (name) => {
-      const result = await runOne(input.task, name, vars, options, hooks.signal);
-      hooks.onAspect?.(result);
-      return result;
-    }),
-  );
-  const cancelled = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (cancelled) throw cancelled.reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<ScoredAspect>).value);
+  const stop = new AbortController();
+  const forward = () => stop.abort();
+  if (hooks.signal?.aborted) stop.abort();
+  hooks.signal?.addEventListener('abort', forward, { once: true });
+  try {
+    const settled = await Promise.allSettled(
+      names.map(async (name) => {
+        try {
+          const result = await runOne(input, name, options, stop.signal);
+          hooks.onAspect?.(result);
+          return result;
+        } catch (error) {
+          stop.abort();
+          throw error;
+        }
+      }),
+    );
+    const rejected = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected');
+    const first = rejected.find((s) => !isCancellation(s.reason)) ?? rejected[0];
+    if (first) throw first.reason;
+    return settled.map((s) => (s as PromiseFulfilledResult<ScoredAspect>).value);
+  } finally {
+    hooks.signal?.removeEventListener('abort', forward);
+  }
 }
 
-async function runOne(
-  task: AspectTask,
-  name: string,
-  vars: ReturnType<typeof templateVars>,
-  options: AspectRunOptions,
-  signal: AbortSignal | undefined,
-): Promise<ScoredAspect> {
+async function runOne(input: AspectInput, name: string, options: AspectRunOptions, signal: AbortSignal | undefined): Promise<ScoredAspect> {
+  const task = input.task;
+  const varsOptions = { fenced: options.fenceInputs, author: options.author };
   let template: AspectTemplate | undefined;
   try {
     const resolved = resolveTemplate(`${task}/${name}`, { overrideDir: options.promptOverrideDir });
     if (!isAspectTemplate(resolved)) throw new SumLensError('template', `${resolved.filePath}: '${resolved.id}' is not an aspect template`);
     template = resolved;
-    const missing = missingInput(template, vars, task);
+    const missing = missingInput(template, templateVars(input, varsOptions), task);
     if (missing) throw new SumLensError('bad-input', missing);
-    return await scoreAspect(options.session, template, vars, { ...options, mode: options.method, signal });
+    return await scoreAspect(options.session, template, input, { ...options, mode: options.method, vars: varsOptions, signal });
   } catch (error) {
-    if (isCancellation(error) || signal?.aborted) throw error;
+    if (isCancellation(error) || signal?.aborted || (isSumLensError(error) && STOPS_RUN.has(error.code))) throw error;
     return failedAspect(task, name, template, options.session, error);
   }
 }

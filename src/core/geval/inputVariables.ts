@@ -23,14 +23,22 @@ export interface VarsOptions {
   fenced?: boolean;
   /** Who wrote the summary, stated after it ("a professional journalist"): the audit's authorship probe. */
   author?: string;
+  /** A line before the source (outside its fence): says the source is shown as excerpts (fitSource.ts). */
+  sourceHead?: string;
+}
+
+/** The placeholder a task's source fills: templates without it do not show the judge the source. */
+export function sourcePlaceholder(task: AspectTask): 'document' | 'dialogue' {
+  return task === 'dialogue' ? 'dialogue' : 'document';
 }
 
 export function templateVars(input: AspectInput, options: VarsOptions = {}): TemplateVars {
   const text = (value: string) => (options.fenced ? fenceInput(value) : value);
   const judged = text(input.summary) + (options.author ? `\n\n(This ${input.task === 'dialogue' ? 'response' : 'summary'} was written by ${options.author}.)` : '');
   const optional = <K extends string>(key: K, value: string | undefined) => (value !== undefined ? { [key]: text(value) } : {});
-  if (input.task === 'dialogue') return { dialogue: text(input.source), response: judged, ...optional('fact', input.reference) };
-  return { document: text(input.source), summary: judged, ...optional('reference', input.reference) };
+  const source = (options.sourceHead ? `${options.sourceHead}\n\n` : '') + text(input.source);
+  if (input.task === 'dialogue') return { dialogue: source, response: judged, ...optional('fact', input.reference) };
+  return { document: source, summary: judged, ...optional('reference', input.reference) };
 }
 
 /** Why the input of this task cannot fill the template (a placeholder without a value), or null. */

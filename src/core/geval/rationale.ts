@@ -11,7 +11,7 @@ import type { AspectTemplate } from '../prompts/template';
 import { reasonPrompt } from './aspectPrompt';
 
 /** ~100 words with room to finish the sentence. */
-const REASON_MAX_TOKENS = 200;
+export const REASON_MAX_TOKENS = 200;
 const reasonReply = z.string().trim().min(1);
 
 export async function writeReason(

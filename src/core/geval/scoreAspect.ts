@@ -3,20 +3,25 @@
  * (rationale-first), then the score by the logprob or sampling route.
  */
 import type { LlmSession } from '../llm/types';
-import type { TemplateVars } from '../prompts/placeholders';
 import type { AspectTemplate } from '../prompts/template';
 import type { AspectResult } from '../result';
-import { paperScorePrompt, scorePrompt } from './aspectPrompt';
+import { paperScorePrompt, reasonPrompt, scorePrompt } from './aspectPrompt';
 import { evaluationSteps } from './autoCot';
-import { writeReason } from './rationale';
+import { askWithFittedSource, type PromptSize, type ShownSource, type SourceFit } from './fitSource';
+import { sourcePlaceholder, templateVars, type AspectInput, type VarsOptions } from './inputVariables';
+import { REASON_MAX_TOKENS, writeReason } from './rationale';
 import { withPreset, type PresetName } from './presets';
-import { scorePromptText, type RouteOptions } from './scoreRoutes';
+import { SCORE_MAX_TOKENS, scorePromptText, type RouteOptions } from './scoreRoutes';
 
 export type AspectMode = 'geval' | 'rationale';
 
 export interface ScoreAspectOptions extends RouteOptions {
   mode?: AspectMode;
   preset?: PresetName;
+  /** How the input fills the template: fenced, the author stated. */
+  vars?: VarsOptions;
+  /** Show the judge at most this many tokens of the source (--source-tokens). */
+  sourceTokens?: number;
 }
 
 /** AspectResult plus the caveats of this reading (low valid mass, scale refused for logprobs). */
@@ -27,15 +32,38 @@ export interface ScoredAspect extends AspectResult {
 export async function scoreAspect(
   session: LlmSession,
   template: AspectTemplate,
-  vars: TemplateVars,
+  input: AspectInput,
   options: ScoreAspectOptions = {},
 ): Promise<ScoredAspect> {
   const { steps, generated } = await evaluationSteps(session, template, options.signal);
-  const reason = options.mode === 'rationale' ? await writeReason(session, template, vars, steps, options.signal) : undefined;
-  const { preset, ...routeOptions } = options;
+  const { preset, mode, vars: varsOptions, sourceTokens, ...routeOptions } = options;
   const settings = withPreset(routeOptions, preset);
-  const prompt = settings.layout === 'paper' ? paperScorePrompt(template, vars, steps) : scorePrompt(template, vars, steps, reason);
-  const reading = await scorePromptText(session, prompt, template.scale, template.aspect, settings);
+  const varsFor = (shown: ShownSource) => templateVars({ ...input, source: shown.text }, { ...varsOptions, sourceHead: shown.head });
+  const promptFor = (shown: ShownSource, reason?: string) =>
+    settings.layout === 'paper' ? paperScorePrompt(template, varsFor(shown), steps) : scorePrompt(template, varsFor(shown), steps, reason);
+  const ask = async (shown: ShownSource) => {
+    const reason = mode === 'rationale' ? await writeReason(session, template, varsFor(shown), steps, options.signal) : undefined;
+    return { reason, reading: await scorePromptText(session, promptFor(shown, reason), template.scale, template.aspect, settings) };
+  };
+  // The prompts this aspect sends, for fitting a long source to the judge's context.
+  const scoreReply = Math.max(SCORE_MAX_TOKENS, settings.sampling?.maxTokens ?? 0);
+  const prompts = (shown: ShownSource): PromptSize[] =>
+    mode === 'rationale'
+      ? [
+          { text: reasonPrompt(template, varsFor(shown), steps), replyTokens: REASON_MAX_TOKENS },
+          { text: promptFor(shown, ''), replyTokens: scoreReply + REASON_MAX_TOKENS },
+        ]
+      : [{ text: promptFor(shown), replyTokens: scoreReply }];
+
+  let fit: SourceFit | undefined;
+  let asked: Awaited<ReturnType<typeof ask>>;
+  if (template.placeholders.includes(sourcePlaceholder(input.task))) {
+    const noun = input.task === 'dialogue' ? 'conversation' : 'document';
+    const request = { source: input.source, summary: input.summary, sourceNoun: noun, purpose: template.aspect, prompts, sourceTokens, signal: options.signal };
+    ({ value: asked, fit } = await askWithFittedSource(session, request, (fitted) => ask(fitted.shown)));
+  } else asked = await ask({ text: input.source });
+  const { reason, reading } = asked;
+  const provenance = fit?.fallback ? { ...reading.provenance, fallbacks: [...(reading.provenance.fallbacks ?? []), fit.fallback] } : reading.provenance;
   return {
     name: template.aspect,
     task: template.task,
@@ -44,12 +72,13 @@ export async function scoreAspect(
     distribution: reading.distribution,
     method: reading.method,
     validMass: reading.validMass,
-    provenance: reading.provenance,
+    provenance,
     ...(reading.samples !== undefined ? { samples: reading.samples, unparsed: reading.unparsed, answers: reading.answers } : {}),
     ...(reason !== undefined ? { reason } : {}),
     steps,
     stepsGenerated: generated,
     template: template.filePath,
+    ...(fit?.sourceShown ? { sourceShown: fit.sourceShown } : {}),
     ...(reading.failure ? { error: reading.failure, errorCode: 'invalid-reply' as const } : {}),
     ...(reading.warnings.length > 0 ? { warnings: reading.warnings } : {}),
   };

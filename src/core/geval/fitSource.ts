@@ -1,0 +1,141 @@
+/**
+ * A long source fitted to the judge: when an aspect's prompt, with the whole source, its
+ * reply and a margin, would not fit the judge's context window (or the source is over the
+ * user's --source-tokens budget), the judge is shown the source sentences that bear on the
+ * summary instead (longSource/shorten.ts), with a line at the head of the source block saying
+ * so. Used by G-Eval, rationale-first and the aspect choice alike: each gives the prompts it
+ * will send, built around a given source text, and the reply tokens each asks for.
+ */
+import { isSumLensError, SumLensError } from '../errors';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../llm/tokenCount';
+import type { ContextWindow, LlmSession } from '../llm/types';
+import { GAP_MARK, shortenSource } from '../longSource';
+import type { SourceShown } from '../result';
+
+/** What fills the source placeholder: the text, and a line put before it when it is excerpts. */
+export interface ShownSource {
+  text: string;
+  head?: string;
+}
+
+export interface PromptSize {
+  text: string;
+  /** The max_tokens the call asks for: the context must hold them too. */
+  replyTokens: number;
+}
+
+export interface SourceFitRequest {
+  source: string;
+  summary: string;
+  /** What the source is called in the head line and the messages: "document", "conversation". */
+  sourceNoun: string;
+  /** Named in the errors: the aspect, or "the aspect choice". */
+  purpose: string;
+  /** The prompts this part sends, built around a source text. */
+  prompts(shown: ShownSource): PromptSize[];
+  /** The user's --source-tokens: show at most this many tokens of the source. */
+  sourceTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface SourceFit {
+  shown: ShownSource;
+  /** Set when excerpts are shown. */
+  sourceShown?: SourceShown;
+  /** The provenance line, when excerpts are shown. */
+  fallback?: string;
+  /** The window the prompts were fitted to, if one was known. */
+  window?: ContextWindow;
+}
+
+/** Slack for chat templates and tokenizer differences: 2% of the window. */
+const MARGIN_SHARE = 0.02;
+/** Below this many tokens for the source, excerpts would say nothing: the context is too small. */
+const MIN_SOURCE_TOKENS = 64;
+
+const thousands = (n: number): string => n.toLocaleString('en-US');
+
+/** The line at the head of the source block when the judge is shown excerpts. */
+export function excerptsHead(share: number, noun: string): string {
+  const percent = share < 0.01 ? '<1' : String(Math.min(99, Math.round(share * 100)));
+  return `(Excerpts of a longer ${noun}: ${percent}% shown; ${GAP_MARK} marks omitted text.)`;
+}
+
+export async function fitSource(session: LlmSession, request: SourceFitRequest, knownWindow?: ContextWindow): Promise<SourceFit> {
+  const whole: SourceFit = { shown: { text: request.source } };
+  const window = knownWindow ?? (await session.contextWindow?.(request.signal));
+  if (!window && request.sourceTokens === undefined) return whole;
+  const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
+  const sourceTokens = count(request.source);
+  const sizeOf = (prompts: PromptSize[]) => Math.max(...prompts.map((p) => count(p.text) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
+  const withWhole = window ? sizeOf(request.prompts(whole.shown)) : 0;
+  const contextFits = !window || withWhole + Math.ceil(window.tokens * MARGIN_SHARE) <= window.tokens;
+  if (contextFits && (request.sourceTokens === undefined || sourceTokens <= request.sourceTokens)) return { ...whole, window };
+  // A template (a workspace's own) that never shows the source: nothing to shorten.
+  const empty = request.prompts({ text: '' });
+  if (request.prompts(whole.shown).every((p, i) => p.text === empty[i].text)) return { ...whole, window };
+
+  // Tokens the excerpts may take: what the prompts leave of the window with an empty source and the head line.
+  const fixed = window ? sizeOf(request.prompts({ text: '', head: excerptsHead(0.5, request.sourceNoun) })) : 0;
+  const contextBudget = window ? window.tokens - fixed - Math.ceil(window.tokens * MARGIN_SHARE) : Infinity;
+  const reason: SourceShown['reason'] = request.sourceTokens !== undefined && request.sourceTokens <= contextBudget ? 'budget' : 'context';
+  if (reason === 'context') checkRoom(request, window!, fixed, contextBudget, sourceTokens, count(request.summary));
+  const budget = Math.min(contextBudget, request.sourceTokens ?? Infinity);
+  const counted = (text: string): number => (text === request.source ? sourceTokens : count(text));
+  const { text, shown } = shortenSource(request.source, request.summary, budget, counted, reason);
+  if (shown.ranges.length === 0) {
+    const why = reason === 'budget' ? `--source-tokens ${request.sourceTokens}` : `the ${thousands(budget)} tokens the judge's context leaves for it`;
+    throw new SumLensError(reason === 'budget' ? 'usage' : 'context-too-long', `not one sentence of the ${request.sourceNoun} fits ${why} (${request.purpose}); allow more tokens for the source`);
+  }
+  const percent = excerptsHead(shown.share, request.sourceNoun).match(/: (\S+%)/)![1];
+  const limit = reason === 'context' ? `context ${thousands(window!.tokens)} tokens` : `--source-tokens ${thousands(request.sourceTokens!)}`;
+  return {
+    shown: { text, head: excerptsHead(shown.share, request.sourceNoun) },
+    sourceShown: shown,
+    fallback: `source shortened: ${percent} shown, BM25 excerpts, ${limit}`,
+    window,
+  };
+}
+
+/** The prompt cannot be made to fit by shortening the source: the instructions and the summary alone fill the context. */
+function checkRoom(request: SourceFitRequest, window: ContextWindow, fixed: number, budget: number, sourceTokens: number, summaryTokens: number): void {
+  const context = `the judge's context of ${thousands(window.tokens)} tokens (${window.detail})`;
+  if (summaryTokens > sourceTokens) {
+    throw new SumLensError(
+      'context-too-long',
+      `the summary (${thousands(summaryTokens)} tokens) is longer than its ${request.sourceNoun} (${thousands(sourceTokens)} tokens), and the two do not fit ${context} (${request.purpose}): shortening the ${request.sourceNoun} cannot help; check the inputs or pick a model with a longer context`,
+    );
+  }
+  if (budget < Math.min(MIN_SOURCE_TOKENS, sourceTokens)) {
+    throw new SumLensError(
+      'context-too-long',
+      `${context} cannot hold even the instructions and the summary (${thousands(fixed)} tokens with the reply) for ${request.purpose}; pick a model with a longer context or shorten the summary`,
+    );
+  }
+}
+
+/**
+ * Fits the source, asks, and when the server still finds the prompt too long (or cut it
+ * without a word) fits once more to the window that failure taught the session, and asks
+ * again; the provenance line says so. If that fails too, or nothing new was learned, the
+ * error stands.
+ */
+export async function askWithFittedSource<T>(
+  session: LlmSession,
+  request: SourceFitRequest,
+  ask: (fit: SourceFit) => Promise<T>,
+): Promise<{ value: T; fit: SourceFit }> {
+  const fit = await fitSource(session, request);
+  try {
+    return { value: await ask(fit), fit };
+  } catch (error) {
+    if (!isSumLensError(error) || (error.code !== 'context-too-long' && error.code !== 'prompt-truncated')) throw error;
+    const learned = await session.contextWindow?.(request.signal);
+    if (!learned || (fit.window && learned.tokens >= fit.window.tokens)) throw error;
+    const refit = await fitSource(session, request, learned);
+    if (!refit.fallback) throw error;
+    const cause = error.code === 'prompt-truncated' ? 'the server cut the prompt' : 'the server found the prompt too long';
+    const again = { ...refit, fallback: `${refit.fallback} (fitted again after ${cause}; window from ${learned.detail})` };
+    return { value: await ask(again), fit: again };
+  }
+}
