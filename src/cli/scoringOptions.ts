@@ -10,6 +10,7 @@ import type { EvaluateOptions } from '../core/evaluate';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../core/geval/adaptiveSampling';
 import { PRESETS, type PresetName } from '../core/geval/presets';
 import { ROUTES, type RoutePreference } from '../core/geval/scoreRoutes';
+import { wholeNumber } from './numbers';
 
 export interface ScoringFlags {
   route: RoutePreference;
@@ -17,12 +18,6 @@ export interface ScoringFlags {
   preset?: PresetName;
   fenceInputs?: boolean;
   sourceTokens?: number;
-}
-
-function positiveInteger(text: string): number {
-  const value = Number(text);
-  if (!/^\s*\d+\s*$/.test(text) || value < 1) throw new InvalidArgumentError(`expected a whole number of 1 or more, got "${text}"`);
-  return value;
 }
 
 function nonNegativeNumber(text: string): number {
@@ -49,7 +44,7 @@ export function addScoringOptions(command: Command): Command {
     .option(
       '--source-tokens <n>',
       "show the judge at most N tokens of the source: above that, the source sentences that bear on the summary (BM25 excerpts, in document order); a source too long for the judge's context is shortened so without this flag",
-      positiveInteger,
+      wholeNumber(1),
     );
 }
 

@@ -51,10 +51,11 @@ export interface AspectRunHooks {
 }
 
 /**
- * Errors about the prompt's size that fitting the source could not help: the run stops with
- * them (the other aspects are cancelled) rather than printing scores of some aspects only.
+ * Errors about the prompt's size that fitting the source could not help, and a budget that
+ * holds nothing (usage): the run stops with them (the other aspects are cancelled) rather
+ * than printing scores of some aspects only.
  */
-const STOPS_RUN = new Set<string>(['context-too-long', 'prompt-truncated']);
+const STOPS_RUN = new Set<string>(['context-too-long', 'prompt-truncated', 'usage']);
 
 export async function evaluateAspects(input: AspectInput, options: AspectRunOptions, hooks: AspectRunHooks = {}): Promise<ScoredAspect[]> {
   if (options.preset && options.method !== 'geval') {
