@@ -4,6 +4,7 @@
  * done; a failing aspect carries its error and the others still run; cancellation is
  * not an aspect failure and is rethrown once every aspect has stopped.
  */
+import { setMaxListeners } from 'node:events';
 import { failureOf, isCancellation, isSumLensError, SumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
 import { resolveTemplate } from '../prompts/resolveTemplate';
@@ -63,6 +64,8 @@ export async function evaluateAspects(input: AspectInput, options: AspectRunOpti
   }
   const names = options.aspects ?? TASK_ASPECTS[input.task];
   const stop = new AbortController();
+  // Every in-flight call of every aspect listens on it, legitimately.
+  setMaxListeners(0, stop.signal);
   const forward = () => stop.abort();
   if (hooks.signal?.aborted) stop.abort();
   hooks.signal?.addEventListener('abort', forward, { once: true });
