@@ -65,7 +65,7 @@ export async function evaluate(input: EvaluationInput, options: EvaluateOptions,
   if (options.method !== 'fine' && options.method !== 'choose') checkAspectTemplates(input.task, options.aspects ?? TASK_ASPECTS[input.task], options.promptOverrideDir);
   const run = failFast(options.session, hooks.signal);
   try {
-    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.splittable);
+    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.splittable, run.refittable);
   } finally {
     run.dispose();
   }
@@ -78,6 +78,7 @@ async function evaluateWith(
   started: number,
   fatal: () => SumLensError | undefined,
   splittableSession: EvaluateOptions['session'],
+  refittableSession: EvaluateOptions['session'],
 ): Promise<EvaluationResult> {
   const holistic = options.method !== 'fine' && options.method !== 'choose';
   const fineGrained = options.method === 'fine' || options.method === 'all';
@@ -88,8 +89,8 @@ async function evaluateWith(
   const aspectsRun = holistic
     ? evaluateAspects(
         input,
-        // The aspects fit a long source again when the server finds a prompt too long (geval/fitSource.ts).
-        { ...options, session: splittableSession, method: options.method === 'rationale' ? 'rationale' : 'geval' },
+        // The aspects fit a long source again when the server finds a prompt too long or cuts it (geval/fitSource.ts).
+        { ...options, session: refittableSession, method: options.method === 'rationale' ? 'rationale' : 'geval' },
         {
           signal: hooks.signal,
           onAspect: (scored) => {
@@ -115,7 +116,7 @@ async function evaluateWith(
     options.method === 'choose'
       ? evaluateChoose(input, {
           ...options,
-          session: splittableSession,
+          session: refittableSession,
           signal: hooks.signal,
           onProgress: (done, total, label) => progress.update('choose', done, total, label),
         })
