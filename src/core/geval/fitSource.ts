@@ -50,6 +50,8 @@ export interface SourceFit {
 
 /** Slack for chat templates and tokenizer differences: 2% of the window. */
 const MARGIN_SHARE = 0.02;
+/** A refit to a window the prompt was already fitted to takes this share of it. */
+const RECOUNT_SHARE = 0.85;
 /** Below this many tokens for the source, excerpts would say nothing: the context is too small. */
 const MIN_SOURCE_TOKENS = 64;
 
@@ -131,11 +133,15 @@ export async function askWithFittedSource<T>(
   } catch (error) {
     if (!isSumLensError(error) || (error.code !== 'context-too-long' && error.code !== 'prompt-truncated')) throw error;
     const learned = await session.contextWindow?.(request.signal);
-    if (!learned || (fit.window && learned.tokens >= fit.window.tokens)) throw error;
-    const refit = await fitSource(session, request, learned);
+    if (!learned) throw error;
+    // The same window again: the server counts more tokens than we did, so keep a wider margin.
+    const counted = fit.window && learned.tokens >= fit.window.tokens;
+    const window = counted ? { ...learned, tokens: Math.floor(fit.window!.tokens * RECOUNT_SHARE) } : learned;
+    const refit = await fitSource(session, request, window);
     if (!refit.fallback) throw error;
     const cause = error.code === 'prompt-truncated' ? 'the server cut the prompt' : 'the server found the prompt too long';
-    const again = { ...refit, fallback: `${refit.fallback} (fitted again after ${cause}; window from ${learned.detail})` };
+    const how = counted ? `to ${Math.round(RECOUNT_SHARE * 100)}% of the window, as the server counts more tokens than SumLens did` : `to the window from ${learned.detail}`;
+    const again = { ...refit, fallback: `${refit.fallback} (fitted again after ${cause}, ${how})` };
     return { value: await ask(again), fit: again };
   }
 }

@@ -43,7 +43,8 @@ describe('the context window at the command line (fake servers)', function () {
 
   it('a prompt Ollama cut silently: exit 16, one line with the cause and the fix, no scores; capabilities shows the cut size', async () => {
     await start(profiles.ollamaCutting(2048));
-    const run = await runCli(['eval', ...files(6000), '--model', 'llama3.1:8b', '--aspects', 'coherence', ...cache()], env());
+    // A window the user set too large: the source is not shortened, and the one that counts (the user's) leaves no smaller one to fit to.
+    const run = await runCli(['eval', ...files(6000), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--context-tokens', '32768', ...cache()], env());
     assert.equal(run.code, 16, run.stderr);
     const cut = stderrLines(run).filter((line) => /cut the prompt/.test(line));
     assert.equal(cut.length, 1, run.stderr);

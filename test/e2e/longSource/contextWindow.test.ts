@@ -57,8 +57,19 @@ describe('long sources: a judge with a context window (CLI)', function () {
     assert.equal(run.code, 0, run.stderr);
     const [coherence] = JSON.parse(run.stdout).aspects;
     assert.equal(coherence.score !== null, true);
-    assert.match(coherence.provenance.fallbacks.join('\n'), /source shortened: .*context 8,192 tokens \(fitted again after the server found the prompt too long; window from/);
+    assert.match(coherence.provenance.fallbacks.join('\n'), /source shortened: .*context 8,192 tokens \(fitted again after the server found the prompt too long, to the window from/);
     assert.equal(server.chatRequests.length, 2, 'the refused call, then the fitted one');
+  });
+
+  it('a server that counts more tokens than SumLens did refuses the fitted prompt: fitted again to 85% of the window', async () => {
+    const vllm = profiles.vllmContextLimited(8192);
+    // This server's tokenizer takes 60% more tokens than SumLens's margined estimate.
+    const counting: ServerProfile = { ...vllm, refuse: (request) => vllm.refuse!({ ...request, body: { ...request.body, max_tokens: Math.ceil(promptTokensOf(request.body) * 0.6) + Number(request.body.max_tokens ?? 0) } }) };
+    const run = await evalOn(counting, ['--json', '--aspects', 'coherence']);
+    assert.equal(run.code, 0, run.stderr);
+    const [coherence] = JSON.parse(run.stdout).aspects;
+    assert.match(coherence.provenance.fallbacks.join('\n'), /fitted again after the server found the prompt too long, to 85% of the window, as the server counts more tokens than SumLens did/);
+    assert.equal(server.chatRequests.length, 2);
   });
 
   it('Ollama that cuts silently: its told window is fitted to beforehand, and no answer to a cut prompt is used', async () => {
