@@ -30,7 +30,7 @@ export interface MetadataTarget {
   baseURL: string;
   model: string;
   headers: Record<string, string>;
-  /** Per request; the metadata is a nicety, never worth a long wait. */
+  /** For all the look-ups together (default 5 s); the metadata is a nicety, never worth a long wait. */
   timeoutMs?: number;
 }
 
@@ -55,7 +55,10 @@ const ollamaVersion = z.object({ version: z.string() });
 const hosted = /(^|\.)(openai\.com|azure\.com|anthropic\.com|googleapis\.com|mistral\.ai|groq\.com|openrouter\.ai|together\.xyz|deepseek\.com|aliyuncs\.com|fireworks\.ai|deepinfra\.com|x\.ai|cerebras\.ai)$/i;
 
 export async function fetchServerContext(target: MetadataTarget, signal?: AbortSignal): Promise<ServerContext> {
-  const get = (url: string, init: RequestInit = {}) => getJson(url, target, init, signal);
+  // One deadline for all the look-ups: a server that hangs costs it once, not once per route.
+  const deadline = AbortSignal.timeout(target.timeoutMs ?? 5000);
+  const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const get = (url: string, init: RequestInit = {}) => getJson(url, target.headers, init, both, signal);
   const base = target.baseURL.replace(/\/+$/, '');
   const origin = base.replace(/\/v1$/i, '');
   const listed = await fromModelList(await get(`${base}/models`), target.model);
@@ -137,18 +140,13 @@ export function olderThan(version: string, than: [number, number, number]): bool
   return false;
 }
 
-async function getJson(url: string, target: MetadataTarget, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
-  const timeout = AbortSignal.timeout(target.timeoutMs ?? 5000);
+async function getJson(url: string, headers: Record<string, string>, init: RequestInit, until: AbortSignal, caller?: AbortSignal): Promise<unknown> {
   try {
-    const response = await fetch(url, {
-      ...init,
-      headers: { ...target.headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    const response = await fetch(url, { ...init, headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) }, signal: until });
     if (!response.ok) return undefined;
     return await response.json();
   } catch {
-    throwIfAborted(signal);
+    throwIfAborted(caller);
     return undefined; // not this kind of server, or it did not answer: the window is left to the table
   }
 }

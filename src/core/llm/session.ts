@@ -179,7 +179,7 @@ export class CachingSession implements LlmSession {
     const tokens = readContextLimit(message);
     if (tokens === undefined) return;
     const words = /\((.*)\); shorten/.exec(message)?.[1] ?? message;
-    this.learn({ contextWindow: { tokens, from: 'error', detail: `the server said: "${words}"` } }, `the server said: "${words}"`);
+    this.learn({ contextWindow: { tokens, from: 'error', detail: `the server said: "${words}"` } }, `the server said: "${words}"`, DEFAULT_QUIRK_TTL_MS, true);
   }
 
   /**
@@ -207,7 +207,7 @@ export class CachingSession implements LlmSession {
     const kind = (await this.serverContext(signal).catch(() => ({}) as ServerContext)).kind;
     // Worded without the size sent, so that the calls of one run cut alike teach it once.
     const because = `a reply read only ${reported} tokens of a longer prompt, cut without a word`;
-    this.learn({ contextWindow: { tokens: reported, from: 'truncation', detail: because } }, because, SILENT_QUIRK_TTL_MS);
+    this.learn({ contextWindow: { tokens: reported, from: 'truncation', detail: because } }, because, SILENT_QUIRK_TTL_MS, true);
     throw promptCutError(`${this.endpoint} (${this.model})`, sent, reported, kind);
   }
 
@@ -319,11 +319,19 @@ export class CachingSession implements LlmSession {
   }
 
   /** Remembers a quirk learned from an explicit refusal or replies that show it (announced once, kept for a week, or a day for a silent drop). */
-  private learn(change: Capabilities, because: string, ttlMs = DEFAULT_QUIRK_TTL_MS): void {
+  /**
+   * `quietly`: named in the provenance only, not on stderr, where the error the call ends in
+   * already says it (a window learned from a too-long error or a cut prompt).
+   */
+  private learn(change: Capabilities, because: string, ttlMs = DEFAULT_QUIRK_TTL_MS, quietly = false): void {
     const fresh = this.options.capabilities.update(this.endpoint, this.model, change, because, ttlMs);
     const days = Math.round(ttlMs / (24 * 3600 * 1000));
     const kept = this.options.capabilities.persistent ? `; remembered for ${days} day${days === 1 ? '' : 's'} (sumlens capabilities --reset to forget)` : '';
-    for (const name of fresh) this.note(`learned: ${describeQuirk(name, change[name])} (${because})`, kept);
+    for (const name of fresh) {
+      const line = `learned: ${describeQuirk(name, change[name])} (${because})`;
+      if (quietly) this.notes.add(line);
+      else this.note(line, kept);
+    }
   }
 
   /** A fallback this run noticed without a refusal: applied for the run, not remembered. */

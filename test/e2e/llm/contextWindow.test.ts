@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { failFast } from '../../../src/core/failFast';
 import { listCapabilities } from '../../../src/core/llm/capabilityStore';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
+import { fetchServerContext } from '../../../src/core/llm/serverContext';
 import { FakeOpenAiServer, scoreReply, type ServerProfile } from '../../fake/openaiServer';
 import * as profiles from '../../fake/profiles';
 
@@ -52,6 +53,14 @@ describe('the context window of an endpoint, and a prompt it cut (fake servers o
       assert.equal(server.chatRequests.length, 0, 'no chat request is spent on it');
     });
   }
+
+  it('gives up on a server that does not answer its metadata within one deadline for all the look-ups', async () => {
+    await start();
+    server.mount((request) => request.method === 'GET'); // every GET hangs
+    const started = Date.now();
+    assert.deepEqual(await fetchServerContext({ baseURL: server.url, model: 'fake-model', headers: {}, timeoutMs: 300 }), {});
+    assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
+  });
 
   it('takes --context-tokens over what the server says, and asks the server nothing', async () => {
     await start(profiles.vllmContextLimited(8192));
