@@ -114,6 +114,21 @@ describe('long sources: --source-tokens (CLI)', function () {
     assert.ok(result.aspects.length > 0 && result.aspects.every((a: { sourceShown?: unknown }) => a.sourceShown));
   });
 
+  it('eval --data: each record carries what its judge was shown, the run file records the budget, and a resume with another is refused', async () => {
+    const data = path.join(dir, 'items.jsonl');
+    const out = path.join(dir, 'run.jsonl');
+    fs.writeFileSync(data, ['a', 'b'].map((id) => JSON.stringify({ id, source, summary: LONG_SUMMARY })).join('\n') + '\n');
+    const run = await runCli(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '1500', '--out', out, '--no-cache'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(header.settings.options.sourceTokens, 1500);
+    assert.equal(records.length, 2);
+    for (const record of records) assert.equal(record.result.aspects[0].sourceShown.budgetTokens, 1500);
+    const again = await runCli(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '2000', '--out', out, '--no-cache'], env());
+    assert.equal(again.code, 2, again.stderr);
+    assert.match(again.stderr, /sourceTokens: 1500 \(file\) vs 2000 \(now\)/);
+  });
+
   it('refuses a budget that holds no sentence, and a budget that is not a whole number, with exit 2', async () => {
     const tiny = await newRequests(['--source-tokens', '2']);
     assert.equal(tiny.run.code, 2, tiny.run.stderr);
