@@ -6,8 +6,8 @@
  * Spearman and the mean absolute difference, each with a bootstrap 95% interval.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { agreementRows, FEW_ITEMS, type AgreementRow, type Estimate } from '../../core/agreement/agreementTable';
-import { parseColumnMap, readRatings, readScoredTable, type RatedPair } from '../../core/agreement/ratedPairs';
+import { agreementOf, FEW_ITEMS, MIN_RESAMPLES, type Agreement, type AgreementRow, type AllRatersRow, type Estimate } from '../../core/agreement/agreementTable';
+import { readRatedSets } from '../../core/agreement/ratedSets';
 import { SumLensError } from '../../core/errors';
 import { stderrNotice } from '../datasetRun';
 import { alignColumns } from '../format/columns';
@@ -33,8 +33,8 @@ export function registerAgreement(program: Command): void {
   const command = program
     .command('agreement')
     .description("how well a judge agrees with people: Krippendorff's alpha, weighted kappa, Spearman, mean absolute difference, with intervals")
-    .argument('<file>', 'ratings (JSONL: aspect, person, judge[, judgeName]) or, with --human and --judge, a table of items')
-    .option('--human <pairs>', 'the human score columns of a table, e.g. consistency=expert_consistency (a.b for nested fields)')
+    .argument('<file>', 'ratings (JSONL: aspect, person, judge[, judgeName, item, rater]) or, with --human and --judge, a table of items')
+    .option('--human <pairs>', 'the human score columns of a table, e.g. consistency=expert_consistency (a.b for nested fields; an aspect twice for several raters: x=h1,x=h2)')
     .option('--judge <pairs>', 'the judge score columns, e.g. consistency=pred_consistency')
     .option('--judge-name <name>', 'what to call the judge of --judge columns', 'judge')
     .option('--scale <low-high>', "the scores' whole-number range, for kappa's categories", scale, [1, 5] as [number, number])
@@ -42,25 +42,49 @@ export function registerAgreement(program: Command): void {
   addResamplingOptions(command).action(runAgreement);
 }
 
-const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3).replace(/^-(0\.0+)$/, '$1') : '—');
-const cell = (e: Estimate) => `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.interval.high)}]`;
+const fmt = (x: number) => x.toFixed(3).replace(/^-(0\.0+)$/, '$1');
 
-function table(rows: AgreementRow[]): string {
-  const head = ['aspect', 'judge', 'n', 'alpha (interval)', 'alpha (ordinal)', 'kappa (quadratic)', 'spearman', 'mean |diff|'];
-  const body = rows.map((r) => [r.aspect, r.judge, String(r.n), cell(r.alphaInterval), cell(r.alphaOrdinal), cell(r.kappa), cell(r.spearman), cell(r.meanAbsoluteDifference)]);
+/** "0.512 [0.301, 0.688]"; "— (one item)" for a figure that is not defined; no brackets without resamples. */
+function cell(e: Estimate): string {
+  if (!Number.isFinite(e.value)) return `— (${e.reason})`;
+  if (Number.isFinite(e.interval.low)) return `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.interval.high)}]`;
+  return e.interval.reason === 'no resamples (--resamples 0)' ? fmt(e.value) : `${fmt(e.value)} [— (${e.interval.reason})]`;
+}
+
+function pairwiseTable(rows: AgreementRow[], byRater: boolean): string {
+  const head = ['aspect', 'judge', ...(byRater ? ['rater'] : []), 'n', 'alpha (interval)', 'alpha (ordinal)', 'kappa (quadratic)', 'spearman', 'mean |diff|'];
+  const body = rows.map((r) => [r.aspect, r.judge, ...(byRater ? [r.rater] : []), String(r.n), cell(r.alphaInterval), cell(r.alphaOrdinal), cell(r.kappa), cell(r.spearman), cell(r.meanAbsoluteDifference)]);
   return alignColumns([head, ...body]).join('\n');
 }
 
+function allRatersTable(rows: AllRatersRow[]): string {
+  const head = ['aspect', 'judge', 'raters', 'items', 'alpha, all (interval)', 'alpha, all (ordinal)', 'alpha, people only (interval)'];
+  const body = rows.map((r) => [r.aspect, r.judge, r.raters.join(', '), String(r.items), cell(r.alphaInterval), cell(r.alphaOrdinal), cell(r.peopleAlphaInterval)]);
+  return alignColumns([head, ...body]).join('\n');
+}
+
+function text(agreement: Agreement, flags: AgreementFlags): string {
+  const parts = [pairwiseTable(agreement.rows, agreement.allRaters.length > 0)];
+  if (agreement.allRaters.length > 0) {
+    parts.push('', 'several people: alpha over all of them and the judge (missing scores allowed), and among the people alone', allRatersTable(agreement.allRaters));
+  }
+  const intervals = flags.resamples === 0 ? 'no intervals (--resamples 0)' : `95% percentile bootstrap intervals over items: ${flags.resamples} resamples, seed ${flags.seed}`;
+  parts.push(`${intervals}; kappa on scores rounded to ${flags.scale[0]}-${flags.scale[1]}`);
+  return parts.join('\n');
+}
+
 async function runAgreement(file: string, flags: AgreementFlags): Promise<void> {
-  if ((flags.human === undefined) !== (flags.judge === undefined)) throw new SumLensError('usage', 'give --human and --judge together (a table), or neither (a ratings file)');
-  const pairs: RatedPair[] =
-    flags.human !== undefined ? await readScoredTable(file, parseColumnMap(flags.human, '--human'), parseColumnMap(flags.judge!, '--judge'), flags.judgeName) : await readRatings(file);
-  if (pairs.length === 0) throw new SumLensError('bad-input', `${file} holds no rating`);
-  const rows = agreementRows(pairs, { scale: flags.scale, resamples: flags.resamples, seed: flags.seed });
-  for (const row of rows) if (row.n < FEW_ITEMS) stderrNotice(`warning: ${row.aspect} (${row.judge}) rests on ${row.n} item(s), fewer than ${FEW_ITEMS}: its intervals are wide`);
+  if (flags.resamples !== 0 && flags.resamples < MIN_RESAMPLES) {
+    throw new SumLensError('usage', `--resamples ${flags.resamples}: a 95% interval needs at least ${MIN_RESAMPLES} resamples (0 for no intervals)`);
+  }
+  const sets = await readRatedSets(file, flags);
+  const agreement = agreementOf(sets, { scale: flags.scale, resamples: flags.resamples, seed: flags.seed });
+  for (const row of agreement.rows) {
+    if (row.n < FEW_ITEMS) stderrNotice(`warning: ${row.aspect} (${row.judge}${agreement.allRaters.length > 0 ? ` vs ${row.rater}` : ''}) rests on ${row.n} item(s), fewer than ${FEW_ITEMS}: its intervals are wide`);
+  }
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ resamples: flags.resamples, seed: flags.seed, scale: flags.scale, rows }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ resamples: flags.resamples, seed: flags.seed, scale: flags.scale, ...agreement }, null, 2) + '\n');
     return;
   }
-  process.stdout.write(`${table(rows)}\n95% percentile bootstrap intervals over items: ${flags.resamples} resamples, seed ${flags.seed}; kappa on scores rounded to ${flags.scale[0]}-${flags.scale[1]}\n`);
+  process.stdout.write(`${text(agreement, flags)}\n`);
 }

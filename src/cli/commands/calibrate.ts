@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { calibrate } from '../../core/agreement/calibration';
-import { parseColumnMap, readRatings, readScoredTable } from '../../core/agreement/ratedPairs';
+import { pairsOf, readRatedSets } from '../../core/agreement/ratedSets';
 import { SumLensError } from '../../core/errors';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { writeFileAtomically } from '../../core/writeAtomically';
@@ -40,9 +40,9 @@ export function registerCalibrate(program: Command): void {
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 
 async function runCalibrate(ratings: string, flags: CalibrateFlags): Promise<void> {
-  if ((flags.human === undefined) !== (flags.judge === undefined)) throw new SumLensError('usage', 'give --human and --judge together (a table), or neither (a ratings file)');
-  const pairs = flags.human !== undefined ? await readScoredTable(ratings, parseColumnMap(flags.human, '--human'), parseColumnMap(flags.judge!, '--judge'), flags.judgeName) : await readRatings(ratings);
-  if (pairs.length === 0) throw new SumLensError('bad-input', `${ratings} holds no rating`);
+  // Several people's scores of an item are averaged: the map goes to their common scale.
+  const pairs = (await readRatedSets(ratings, flags)).flatMap(pairsOf);
+  if (pairs.length === 0) throw new SumLensError('bad-input', `${ratings} holds no item scored by the judge and a person`);
   const file = calibrate(pairs, flags.seed);
   writeFileAtomically(resolve(flags.out), JSON.stringify(file, null, 2) + '\n');
   if (flags.json) {

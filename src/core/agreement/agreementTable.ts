@@ -1,27 +1,39 @@
 /**
- * How well each judge agrees with the person, per aspect, in chance-corrected terms and with
- * intervals: Krippendorff's alpha (interval and ordinal), quadratic-weighted Cohen's kappa on
- * scores rounded to the scale's whole numbers, Spearman's rho, and the mean absolute
- * difference; each with a percentile bootstrap 95% interval over items (the same resamples
- * for every statistic of a row). Fewer than 30 items is flagged: such intervals are wide.
+ * How well each judge agrees with people, per aspect, in chance-corrected terms and with
+ * intervals. Against each person who rated (pairwise, on the items both scored):
+ * Krippendorff's alpha (interval and ordinal), quadratic-weighted Cohen's kappa on scores
+ * rounded to the scale's whole numbers, Spearman's rho, and the mean absolute difference.
+ * With several people: alpha over all of them and the judge (missing scores allowed), and
+ * among the people alone (how far people agree: the judge's ceiling). Each figure has a
+ * percentile bootstrap 95% interval over items (the same resamples for every statistic of a
+ * row); a figure that is not defined carries why (one item, all scores equal). Fewer than 30
+ * items is flagged by the callers: such intervals are wide.
  */
 import { spearman } from '../stats/correlation';
 import { krippendorffAlpha } from '../stats/krippendorffAlpha';
 import { percentileInterval, type Interval } from '../stats/percentile';
 import { resampleIndices, seededRandom } from '../stats/random';
 import { weightedKappa } from '../stats/weightedKappa';
-import type { RatedPair } from './ratedPairs';
+import type { RatedPair, RatedSet } from './ratedSets';
 
 export const FEW_ITEMS = 30;
+/** Fewer resamples give percentiles too coarse to be called a 95% interval. */
+export const MIN_RESAMPLES = 100;
 
 export interface Estimate {
+  /** NaN (null in JSON) when not defined, with `reason`. */
   value: number;
-  interval: Interval;
+  reason?: string;
+  /** Low and high are NaN (null in JSON) when there is no interval, with `reason`. */
+  interval: Interval & { reason?: string };
 }
 
+/** The judge against one person. */
 export interface AgreementRow {
   aspect: string;
   judge: string;
+  /** Who the judge is compared with: a ratings file's rater ("person" when unnamed) or a --human column. */
+  rater: string;
   n: number;
   alphaInterval: Estimate;
   alphaOrdinal: Estimate;
@@ -30,7 +42,34 @@ export interface AgreementRow {
   meanAbsoluteDifference: Estimate;
 }
 
-const STATISTICS = {
+/** Several people and the judge, all together. */
+export interface AllRatersRow {
+  aspect: string;
+  judge: string;
+  raters: string[];
+  /** Items with at least two scores (people or judge): the ones alpha pairs. */
+  items: number;
+  /** Alpha over the people and the judge as raters. */
+  alphaInterval: Estimate;
+  alphaOrdinal: Estimate;
+  /** Alpha among the people alone. */
+  peopleAlphaInterval: Estimate;
+}
+
+export interface Agreement {
+  rows: AgreementRow[];
+  /** One per aspect and judge rated by more than one person. */
+  allRaters: AllRatersRow[];
+}
+
+export interface ResamplingOptions {
+  scale: [number, number];
+  /** 0: no intervals; otherwise at least MIN_RESAMPLES (the command checks). */
+  resamples: number;
+  seed: number;
+}
+
+const PAIRWISE = {
   alphaInterval: (p: number[], j: number[]) => krippendorffAlpha([p, j], 'interval'),
   alphaOrdinal: (p: number[], j: number[]) => krippendorffAlpha([p, j], 'ordinal'),
   kappa: (p: number[], j: number[], scale: [number, number]) => weightedKappa(p, j, scale[0], scale[1]),
@@ -38,44 +77,128 @@ const STATISTICS = {
   meanAbsoluteDifference: (p: number[], j: number[]) => p.reduce((s, x, i) => s + Math.abs(x - j[i]), 0) / p.length,
 };
 
-type StatisticName = keyof typeof STATISTICS;
+type PairwiseName = keyof typeof PAIRWISE;
 
-export function agreementRows(pairs: RatedPair[], options: { scale: [number, number]; resamples: number; seed: number }): AgreementRow[] {
-  const groups = new Map<string, RatedPair[]>();
+const allEqual = (xs: readonly number[]) => xs.every((x) => x === xs[0]);
+
+/** Why a pairwise figure is not defined. */
+function pairwiseReason(p: number[], j: number[], rater: string): string {
+  if (p.length === 0) return 'no item';
+  if (p.length === 1) return 'one item';
+  if (allEqual(p) && allEqual(j)) return p[0] === j[0] ? 'all scores equal' : "each side's scores all equal";
+  if (allEqual(p)) return `all of ${rater}'s scores equal`;
+  if (allEqual(j)) return "all the judge's scores equal";
+  return 'all scores in one category of the scale';
+}
+
+/** Resamples `count` items and collects each statistic's finite values; the row's own seed, so rows do not depend on each other. */
+function bootstrap<N extends string>(count: number, statistics: Record<N, (picked: number[]) => number>, options: ResamplingOptions): Map<N, number[]> {
+  const names = Object.keys(statistics) as N[];
+  const values = new Map(names.map((name) => [name, [] as number[]]));
+  const random = seededRandom(options.seed);
+  for (let r = 0; r < options.resamples && count > 1; r++) {
+    const picked = resampleIndices(random, count);
+    for (const name of names) {
+      const value = statistics[name](picked);
+      if (Number.isFinite(value)) values.get(name)!.push(value);
+    }
+  }
+  return values;
+}
+
+/** A figure over `items` items, and its interval from the resampled values. */
+function estimate(value: number, valueReason: () => string, resampled: number[], items: number, options: ResamplingOptions): Estimate {
+  const defined = Number.isFinite(value);
+  const none = (reason: string) => ({ low: NaN, high: NaN, level: 0.95, reason });
+  let interval: Estimate['interval'];
+  if (!defined) interval = none(valueReason());
+  else if (options.resamples === 0) interval = none('no resamples (--resamples 0)');
+  else if (items < 2) interval = none('one item');
+  else if (resampled.length < 2) interval = none(`defined in ${resampled.length} of ${options.resamples} resamples`);
+  else interval = percentileInterval(resampled);
+  return { value, ...(defined ? {} : { reason: valueReason() }), interval };
+}
+
+function pairwiseRow(set: RatedSet, r: number, options: ResamplingOptions): AgreementRow {
+  const both = set.scores.flatMap((score, i) => (Number.isNaN(score) || Number.isNaN(set.people[r][i]) ? [] : [i]));
+  const person = both.map((i) => set.people[r][i]);
+  const judge = both.map((i) => set.scores[i]);
+  const rater = set.raters[r];
+  const names = Object.keys(PAIRWISE) as PairwiseName[];
+  const statistics = Object.fromEntries(
+    names.map((name) => [name, (picked: number[]) => PAIRWISE[name](picked.map((i) => person[i]), picked.map((i) => judge[i]), options.scale)]),
+  ) as Record<PairwiseName, (picked: number[]) => number>;
+  const resampled = bootstrap(both.length, statistics, options);
+  const figure = (name: PairwiseName): Estimate => {
+    // One item pairs nothing with anything: agreement and rank statistics are not defined for it.
+    const value = both.length === 0 || (both.length < 2 && name !== 'meanAbsoluteDifference') ? NaN : PAIRWISE[name](person, judge, options.scale);
+    return estimate(value, () => pairwiseReason(person, judge, rater), resampled.get(name)!, both.length, options);
+  };
+  return {
+    aspect: set.aspect,
+    judge: set.judge,
+    rater,
+    n: both.length,
+    alphaInterval: figure('alphaInterval'),
+    alphaOrdinal: figure('alphaOrdinal'),
+    kappa: figure('kappa'),
+    spearman: figure('spearman'),
+    meanAbsoluteDifference: figure('meanAbsoluteDifference'),
+  };
+}
+
+/** Why alpha over `ratings` (raters × items, NaN missing) is not defined. */
+function alphaReason(ratings: number[][]): string {
+  const pairable = ratings[0].map((_, i) => ratings.map((rater) => rater[i]).filter((x) => !Number.isNaN(x))).filter((unit) => unit.length >= 2);
+  if (pairable.length === 0) return 'no item scored twice';
+  if (allEqual(pairable.flat())) return 'all scores equal';
+  return pairable.length === 1 ? 'one item' : 'not defined';
+}
+
+function allRatersRow(set: RatedSet, options: ResamplingOptions): AllRatersRow {
+  const everyone = [...set.people, set.scores];
+  const pick = (ratings: number[][], picked: number[]) => ratings.map((rater) => picked.map((i) => rater[i]));
+  const resampled = bootstrap(
+    set.scores.length,
+    {
+      alphaInterval: (picked) => krippendorffAlpha(pick(everyone, picked), 'interval'),
+      alphaOrdinal: (picked) => krippendorffAlpha(pick(everyone, picked), 'ordinal'),
+      peopleAlphaInterval: (picked) => krippendorffAlpha(pick(set.people, picked), 'interval'),
+    },
+    options,
+  );
+  const figure = (name: 'alphaInterval' | 'alphaOrdinal' | 'peopleAlphaInterval'): Estimate => {
+    const ratings = name === 'peopleAlphaInterval' ? set.people : everyone;
+    const value = krippendorffAlpha(ratings, name === 'alphaOrdinal' ? 'ordinal' : 'interval');
+    return estimate(value, () => alphaReason(ratings), resampled.get(name)!, set.scores.length, options);
+  };
+  return {
+    aspect: set.aspect,
+    judge: set.judge,
+    raters: set.raters,
+    items: set.scores.filter((_, i) => everyone.filter((rater) => !Number.isNaN(rater[i])).length >= 2).length,
+    alphaInterval: figure('alphaInterval'),
+    alphaOrdinal: figure('alphaOrdinal'),
+    peopleAlphaInterval: figure('peopleAlphaInterval'),
+  };
+}
+
+export function agreementOf(sets: RatedSet[], options: ResamplingOptions): Agreement {
+  return {
+    rows: sets.flatMap((set) => set.raters.map((_, r) => pairwiseRow(set, r, options))),
+    allRaters: sets.filter((set) => set.raters.length > 1).map((set) => allRatersRow(set, options)),
+  };
+}
+
+/** Pairs of one person and a judge (the editor's ratings): one row per aspect and judge. */
+export function agreementRows(pairs: RatedPair[], options: ResamplingOptions): AgreementRow[] {
+  const sets = new Map<string, RatedSet>();
   for (const pair of pairs) {
     const key = `${pair.aspect}\u0000${pair.judge}`;
-    groups.set(key, [...(groups.get(key) ?? []), pair]);
+    const set = sets.get(key) ?? { aspect: pair.aspect, judge: pair.judge, raters: ['person'], people: [[]], scores: [] };
+    set.people[0].push(pair.person);
+    set.scores.push(pair.score);
+    sets.set(key, set);
   }
-  return [...groups.values()].map((group) => {
-    const person = group.map((p) => p.person);
-    const judge = group.map((p) => p.score);
-    const names = Object.keys(STATISTICS) as StatisticName[];
-    const resampled = new Map(names.map((name) => [name, [] as number[]]));
-    const random = seededRandom(options.seed);
-    for (let r = 0; r < options.resamples && group.length > 1; r++) {
-      const picked = resampleIndices(random, group.length);
-      const p = picked.map((i) => person[i]);
-      const j = picked.map((i) => judge[i]);
-      for (const name of names) {
-        const value = STATISTICS[name](p, j, options.scale);
-        if (Number.isFinite(value)) resampled.get(name)!.push(value);
-      }
-    }
-    const estimate = (name: StatisticName): Estimate => {
-      const values = resampled.get(name)!;
-      // One item pairs nothing with anything: agreement and rank statistics are not defined for it.
-      const value = group.length < 2 && name !== 'meanAbsoluteDifference' ? NaN : STATISTICS[name](person, judge, options.scale);
-      return { value, interval: values.length > 1 ? percentileInterval(values) : { low: NaN, high: NaN, level: 0.95 } };
-    };
-    return {
-      aspect: group[0].aspect,
-      judge: group[0].judge,
-      n: group.length,
-      alphaInterval: estimate('alphaInterval'),
-      alphaOrdinal: estimate('alphaOrdinal'),
-      kappa: estimate('kappa'),
-      spearman: estimate('spearman'),
-      meanAbsoluteDifference: estimate('meanAbsoluteDifference'),
-    };
-  });
+  return agreementOf([...sets.values()], options).rows;
 }

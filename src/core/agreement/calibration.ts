@@ -5,14 +5,14 @@
  * scores mapped by a fit on the other four) before and after. A calibrated score is always
  * shown beside the raw one, never instead of it.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
+import { readWrittenJson } from '../jsonFile';
 import { spearman } from '../stats/correlation';
 import { applyIsotonic, isotonicFit, type IsotonicFit } from '../stats/isotonic';
 import { krippendorffAlpha } from '../stats/krippendorffAlpha';
 import { seededRandom } from '../stats/random';
-import type { RatedPair } from './ratedPairs';
+import type { RatedPair } from './ratedSets';
 
 export const FOLDS = 5;
 
@@ -89,16 +89,9 @@ export interface CalibrationMaps {
 }
 
 export function readCalibration(path: string): CalibrationMaps {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new SumLensError('bad-input', `${path}: cannot read a calibration map (${(error as Error).message}); make one with sumlens calibrate RATINGS --out FILE`);
-  }
-  const parsed = FileSchema.safeParse(json);
-  if (!parsed.success) throw new SumLensError('bad-input', `${path} is not a calibration map from sumlens calibrate: ${z.prettifyError(parsed.error)}`);
-  for (const m of parsed.data.maps) if (m.x.length !== m.y.length) throw new SumLensError('bad-input', `${path}: the map of ${m.aspect} has ${m.x.length} x and ${m.y.length} y`);
-  return { maps: parsed.data.maps.map(({ aspect, judge, x, y }) => ({ aspect, judge, x, y })) };
+  const file = readWrittenJson(path, FileSchema, { what: 'a calibration map', command: 'sumlens calibrate', writeOne: 'sumlens calibrate RATINGS --out FILE' }) as z.infer<typeof FileSchema>;
+  for (const m of file.maps) if (m.x.length !== m.y.length) throw new SumLensError('bad-input', `${path}: the map of ${m.aspect} has ${m.x.length} x and ${m.y.length} y`);
+  return { maps: file.maps.map(({ aspect, judge, x, y }) => ({ aspect, judge, x, y })) };
 }
 
 /** The calibrated score of `aspect`, when the file maps it (for `judge`, or its only judge). */

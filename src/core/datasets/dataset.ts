@@ -8,9 +8,9 @@
  * subsets (LongEval: pubmed, squality), chosen with `subset`.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
+import { readDataFile } from '../textInput';
 import { longEval } from './longEval';
 import { longSciVerify } from './longSciVerify';
 
@@ -172,12 +172,7 @@ function parseJsonLinesSet(text: string, path: string): Dataset {
 
 /** The whole file, every item, whatever its subsets: what a download is checked with. */
 export function readDatasetFile(path: string): Dataset {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new SumLensError('bad-input', `${path}: cannot read: ${(err as Error).message}`);
-  }
+  const text = readDataFile(path, path);
   if (!/^\uFEFF?\s*\[/.test(text)) return parseJsonLinesSet(text, path);
   let json: unknown;
   try {

@@ -4,10 +4,10 @@
  * copy of the data (summeval/bartscore/data.from_pkl.json in the datasets folder), matched to
  * the dataset's items by article text.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
+import { readDataFile } from '../textInput';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { EvaluationResult } from '../result';
 import { ReferenceRubrics } from '../fine/referenceRubric';
@@ -21,9 +21,10 @@ export function defaultReferencesPath(datasetPath: string): string {
 
 /** Article text → its references. */
 export function readSummEvalReferences(path: string): Map<string, string[]> {
+  const text = readDataFile(path, `--references ${path}`);
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
     throw new SumLensError('bad-input', `${path}: cannot read the SummEval references: ${(error as Error).message}`);
   }

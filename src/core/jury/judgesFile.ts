@@ -8,10 +8,10 @@
  * Validated with zod; a bad file is a usage error naming the line. A judge's key is read from
  * the environment variable it names, never from the file.
  */
-import { readFileSync } from 'node:fs';
 import { isMap, isSeq, parseDocument, type Node } from 'yaml';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
+import { readTextFile } from '../textInput';
 import { ROUTES } from '../geval/scoreRoutes';
 
 const JudgeSchema = z.strictObject({
@@ -45,12 +45,8 @@ function lineOf(text: string, root: Node | null, path: PropertyKey[]): number {
 }
 
 export function readJudgesFile(path: string): JudgeSpec[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new SumLensError('usage', `--judges ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
+  // A file that cannot be read is bad input (exit 8), as every input; what it says is checked below (usage, exit 2).
+  const text = readTextFile(path, `--judges ${path}`);
   // YAML is a superset of JSON: one parser for both, with positions for the messages.
   const document = parseDocument(text, { prettyErrors: false });
   if (document.errors.length > 0) {

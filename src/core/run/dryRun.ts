@@ -11,7 +11,7 @@
  *   and a source too long to show whole judged fact by fact against retrieved passages
  *   (fine/excerpts.ts); the entities are not known before extraction: about one a sentence.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { loadCatalogue } from '../choose/catalogue';
 import { choosePrompts } from '../choose/choosePrompts';
 import { ANSWER_MAX_TOKENS, CONDITIONED_MAX_TOKENS, DEFAULT_REASONS_K } from '../choose/evaluateChoose';
@@ -118,7 +118,8 @@ export function chooseCallsFor(input: AspectInput, options: Partial<EvaluateOpti
 
 async function finishedKeys(out: string, unknowns: string[]): Promise<Set<string>> {
   const latest = new Map<string, boolean>();
-  if (!existsSync(out)) return new Set();
+  // An empty --out is started as a new run, as openBenchOutput does.
+  if (!existsSync(out) || statSync(out).size === 0) return new Set();
   try {
     const { header } = await readRunFile(out, (record) => latest.set(record.key, isFinished(record)));
     if (!header) unknowns.push(`${out} was not written by SumLens: the run will refuse it`);

@@ -3,7 +3,6 @@
  * per item, the scores of its last record (a resumed run appends a newer record for an item
  * that failed before). Streamed: only the scores are kept in memory, never the results.
  */
-import { existsSync } from 'node:fs';
 import { SumLensError } from '../errors';
 import type { Finding } from '../result';
 import { isFinished, type BenchRecord } from '../runFile/benchRecord';
@@ -43,7 +42,6 @@ function entryOf(record: BenchRecord, lineNo: number): RunEntry {
  * same key replaces an earlier one): what a reader keeps beyond the scores, in the same pass.
  */
 export async function loadRun(path: string, onRecord?: (record: BenchRecord, entry: RunEntry) => void): Promise<LoadedRun> {
-  if (!existsSync(path)) throw new SumLensError('bad-input', `${path} does not exist`);
   const byKey = new Map<string, RunEntry>();
   const aspects = new Set<string>();
   const { header } = await readRunFile(path, (record, lineNo) => {

@@ -7,8 +7,9 @@
  * - a file whose header has other settings is refused with the differences, unless restarting;
  * - a torn last line is the one thing cut off; items whose last record finished are done.
  */
-import { appendFileSync, existsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { SumLensError } from '../errors';
+import { openInput } from '../textInput';
 import { isFinished, parseRunLine, type BenchRecord } from './benchRecord';
 import { endOfLastLine, forEachLine } from './lines';
 import { settingsDifferences, type RunHeader } from './runHeader';
@@ -32,6 +33,8 @@ export interface ReadRunFile {
 
 /** Streams the whole lines of a run file; the header, if any, is returned, not passed on. */
 export async function readRunFile(path: string, onRecord: (record: BenchRecord, lineNo: number) => void): Promise<ReadRunFile> {
+  // Missing, a folder, empty…: said of the file before its lines are measured.
+  closeSync(openInput(path, path));
   const end = endOfLastLine(path);
   let header: RunHeader | undefined;
   let first = true;

@@ -8,9 +8,9 @@
  * Lines are appended one whole line at a time; a torn last line (a killed run) is reported
  * as `tornAt` so a resumed run can cut it off.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../errors';
+import { readDataFile } from '../textInput';
 import { isRunHeader, RunHeaderSchema, type RunHeader } from './runHeader';
 
 export const FailureSchema = z.object({
@@ -93,11 +93,5 @@ export function parseBenchLines(text: string, path: string): BenchFile {
 }
 
 export function readBenchFile(path: string): BenchFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new SumLensError('bad-input', `${path}: cannot read: ${(err as Error).message}`);
-  }
-  return parseBenchLines(text, path);
+  return parseBenchLines(readDataFile(path, path), path);
 }

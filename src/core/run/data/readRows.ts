@@ -5,11 +5,12 @@
  * Each row carries where it stands ("line 12", "item 3") for messages; a row that is not an
  * object comes as a bad row, for the caller to report or refuse.
  */
-import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { SumLensError } from '../../errors';
-import { readTextFile } from '../../textInput';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isSumLensError, SumLensError } from '../../errors';
+import { readDataFile, readTextChunks } from '../../textInput';
 
 export type DataFormat = 'jsonl' | 'json' | 'csv' | 'tsv';
 
@@ -17,9 +18,10 @@ export type DataRow = { where: string; fields: Record<string, unknown> } | { whe
 
 const FORMATS: Record<string, DataFormat> = { '.jsonl': 'jsonl', '.ndjson': 'jsonl', '.json': 'json', '.csv': 'csv', '.tsv': 'tsv', '.tab': 'tsv' };
 
-export function dataFormat(path: string): DataFormat {
+/** `label` names the file in messages ("--data items.csv"). */
+export function dataFormat(path: string, label = `--data ${path}`): DataFormat {
   const format = FORMATS[extname(path).toLowerCase()];
-  if (!format) throw new SumLensError('usage', `--data ${path}: unknown format; use .jsonl, .json, .csv or .tsv`);
+  if (!format) throw new SumLensError('usage', `${label}: unknown format; use .jsonl, .json, .csv or .tsv`);
   return format;
 }
 
@@ -29,11 +31,12 @@ function asRow(value: unknown, where: string): DataRow {
     : { where, error: 'is not an object' };
 }
 
-async function* jsonLines(path: string): AsyncGenerator<DataRow> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+async function* jsonLines(path: string, label: string): AsyncGenerator<DataRow> {
+  // The decoder drops a byte-order mark.
+  const lines = createInterface({ input: Readable.from(readTextChunks(path, label)), crlfDelay: Infinity });
   let lineNo = 0;
-  for await (const raw of lines) {
-    const line = ++lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+  for await (const line of lines) {
+    lineNo++;
     if (line.trim() === '') continue;
     try {
       yield asRow(JSON.parse(line), `line ${lineNo}`);
@@ -43,25 +46,26 @@ async function* jsonLines(path: string): AsyncGenerator<DataRow> {
   }
 }
 
-function* jsonArray(path: string): Generator<DataRow> {
+function* jsonArray(path: string, label: string): Generator<DataRow> {
+  const text = readDataFile(path, label);
   let json: unknown;
   try {
-    json = JSON.parse(readTextFile(path, `--data ${path}`));
+    json = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SumLensError) throw error;
-    throw new SumLensError('bad-input', `--data ${path} is not JSON: ${(error as Error).message}`);
+    throw new SumLensError('bad-input', `${label} is not JSON: ${(error as Error).message}`);
   }
-  if (!Array.isArray(json)) throw new SumLensError('bad-input', `--data ${path} is not a JSON array of items`);
+  if (!Array.isArray(json)) throw new SumLensError('bad-input', `${label} is not a JSON array of items`);
   for (let i = 0; i < json.length; i++) yield asRow(json[i], `item ${i + 1}`);
 }
 
-async function* delimited(path: string, delimiter: ',' | '\t'): AsyncGenerator<DataRow> {
+async function* delimited(path: string, label: string, delimiter: ',' | '\t'): AsyncGenerator<DataRow> {
   // Loaded here, not at the top: only CSV and TSV data need it, and `eval` starts faster without.
   const { parse } = await import('csv-parse');
   // TSV has no quoting: a field may start with a quote character and mean it.
-  const parser = createReadStream(path).pipe(
-    parse({ bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, info: true, ...(delimiter === '\t' ? { quote: false } : {}) }),
-  );
+  const parser = parse({ bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, info: true, ...(delimiter === '\t' ? { quote: false } : {}) });
+  // A file that fails its checks (see readTextChunks) ends the parse with that error.
+  const feeding = pipeline(Readable.from(readTextChunks(path, label)), parser);
+  feeding.catch(() => undefined); // the same error reaches the loop below
   let columns: string[] | undefined;
   let lastLine = 0;
   try {
@@ -80,12 +84,15 @@ async function* delimited(path: string, delimiter: ',' | '\t'): AsyncGenerator<D
       yield { where, fields: Object.fromEntries(columns.map((c, i) => [c, record[i]])) };
     }
   } catch (error) {
-    throw new SumLensError('bad-input', `--data ${path}: ${(error as Error).message}`);
+    if (isSumLensError(error)) throw error;
+    throw new SumLensError('bad-input', `${label}: ${(error as Error).message}`);
   }
 }
 
-export function readRows(path: string, format: DataFormat = dataFormat(path)): AsyncIterable<DataRow> | Iterable<DataRow> {
-  if (format === 'jsonl') return jsonLines(path);
-  if (format === 'json') return jsonArray(path);
-  return delimited(path, format === 'csv' ? ',' : '\t');
+/** `label` names the file in messages (default "--data PATH"). */
+export function readRows(path: string, format?: DataFormat, label = `--data ${path}`): AsyncIterable<DataRow> | Iterable<DataRow> {
+  const chosen = format ?? dataFormat(path, label);
+  if (chosen === 'jsonl') return jsonLines(path, label);
+  if (chosen === 'json') return jsonArray(path, label);
+  return delimited(path, label, chosen === 'csv' ? ',' : '\t');
 }
