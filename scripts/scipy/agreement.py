@@ -13,6 +13,7 @@ import pathlib
 
 import numpy as np
 from scipy.optimize import isotonic_regression
+from scipy.stats import spearmanr
 
 
 def alpha(data, level):
@@ -106,6 +107,28 @@ for name, n in [("noisy rising", 30), ("ties in x", 12)]:
     fit = isotonic_regression(uy, weights=counts.astype(float), increasing=True).x
     iso_cases.append({"name": name, "x": x.tolist(), "y": y.tolist(), "fittedX": ux.tolist(), "fittedY": fit.tolist()})
 
+# Several people and a judge (sumlens agreement --human x=h1,x=h2,...): the last coder of a case
+# is the judge, the others are people. Alpha over all of them with missing values is the case's
+# own; beside it, the judge against each person on the items both scored, and among the people.
+def judge_against_people(case):
+    data = np.array([[nan if v is None else v for v in row] for row in case["data"]], dtype=float)
+    people, judge = data[:-1], data[-1]
+    pairwise = []
+    for person in people:
+        both = ~np.isnan(person) & ~np.isnan(judge)
+        p, j = person[both], judge[both]
+        pairwise.append({
+            "n": int(both.sum()),
+            "interval": alpha([p, j], "interval"),
+            "ordinal": alpha([p, j], "ordinal"),
+            "spearman": float(spearmanr(p, j).statistic),
+            "meanAbsoluteDifference": float(np.abs(p - j).mean()),
+        })
+    return {"name": case["name"], "data": case["data"], "all": {"interval": case["interval"], "ordinal": case["ordinal"]}, "people": alpha(people, "interval"), "pairwise": pairwise}
+
+
+raters_cases = [judge_against_people(alpha_cases[0]), judge_against_people(alpha_cases[3])]
+
 out = pathlib.Path(__file__).resolve().parents[2] / "test/fixtures/scipy/agreement.json"
-out.write_text(json.dumps({"alpha": alpha_cases, "weightedKappa": kappa_cases, "isotonic": iso_cases}, indent=2) + "\n")
+out.write_text(json.dumps({"alpha": alpha_cases, "weightedKappa": kappa_cases, "isotonic": iso_cases, "raters": raters_cases}, indent=2) + "\n")
 print(f"wrote {out}")

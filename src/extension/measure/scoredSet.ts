@@ -6,7 +6,6 @@
  * sets `sumlens datasets get` downloaded. The slice takes `sumlens.measure.items` items spread evenly over
  * the set (not the first few documents), so that it spans documents and systems.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { loadEngine } from '../run/loadEngine';
@@ -47,8 +46,9 @@ function findDefaultSet(task: string, scope: vscode.Uri): string {
 function readUserFile(file: string) {
   const engine = loadEngine();
   if (!file.endsWith('.jsonl')) return engine.readDataset(file);
-  const rows = fs
-    .readFileSync(file, 'utf8')
+  // The engine's reader: a missing, empty or binary file is told as the CLI tells it.
+  const rows = engine
+    .readDataFile(file, `sumlens.measure.dataset ${file}`)
     .split('\n')
     .map((line, i) => ({ line, i }))
     .filter(({ line }) => line.trim())

@@ -18,6 +18,7 @@ export { renderTemplate, isAspectTemplate } from '../../core/prompts';
 // For "Measure against people": aspect scores, the human-scored sets and the comparison.
 export { evaluateAspects } from '../../core/geval/evaluateAspects';
 export { parseDataset, readDataset } from '../../core/datasets/dataset';
+export { readDataFile } from '../../core/textInput';
 export { datasetFolders, findDatasetFile, getCommand } from '../../core/datasets/locate';
 export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';
 // "SumLens: Check Judge" and the learned-quirks commands.
