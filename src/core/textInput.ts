@@ -103,10 +103,11 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en
 
 /**
  * Opens an input for reading, refusing what is not a readable file with content: missing, a
- * folder, a socket, unreadable, empty, or over `maxBytes`. Pipes and devices (`<(cmd)`,
- * /dev/stdin) have no size to check and are read as they come. Returns the descriptor.
+ * folder, a socket, unreadable, empty (unless `allowEmpty`), or over `maxBytes`. Pipes and
+ * devices (`<(cmd)`, /dev/stdin) have no size to check and are read as they come. Returns the
+ * descriptor.
  */
-export function openInput(file: string, label: string, maxBytes?: number): number {
+export function openInput(file: string, label: string, { maxBytes, allowEmpty = false }: { maxBytes?: number; allowEmpty?: boolean } = {}): number {
   let stats: fs.Stats;
   try {
     stats = fs.statSync(file);
@@ -115,7 +116,7 @@ export function openInput(file: string, label: string, maxBytes?: number): numbe
   }
   if (stats.isDirectory()) throw new SumLensError('bad-input', `${label} is a folder, not a file.`);
   if (stats.isSocket()) throw new SumLensError('bad-input', `${label} is a socket, not a file.`);
-  if (stats.isFile() && stats.size === 0) throw new SumLensError('bad-input', `${label} is empty.`);
+  if (stats.isFile() && stats.size === 0 && !allowEmpty) throw new SumLensError('bad-input', `${label} is empty.`);
   if (stats.isFile() && maxBytes !== undefined && stats.size > maxBytes) {
     throw new SumLensError('bad-input', `${label} is too large (${megabytes(stats.size)}; at most ${megabytes(maxBytes)} is read whole).`);
   }
@@ -137,7 +138,7 @@ export function readDataFile(file: string, label = file): string {
 }
 
 function readWhole(file: string, label: string, maxChars: number, maxBytes: number): string {
-  const fd = openInput(file, label, maxBytes);
+  const fd = openInput(file, label, { maxBytes });
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(fd);

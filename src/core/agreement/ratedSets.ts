@@ -7,10 +7,12 @@
  * (`--human consistency=expert_a,consistency=expert_b --judge consistency=pred`). Every line is
  * validated; a bad one is an error naming it, never skipped; a blank cell is a missing score.
  */
+import { closeSync } from 'node:fs';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
 import { readRows } from '../run/data/readRows';
 import { forEachLine } from '../runFile/lines';
+import { openInput } from '../textInput';
 import { decimalCell } from './decimalCell';
 
 /** A person's score and a judge's on one item and aspect (one rater, nothing missing). */
@@ -74,6 +76,7 @@ const RatingSchema = z.object({
 });
 
 export async function readRatings(path: string): Promise<RatedSet[]> {
+  closeSync(openInput(path, path)); // missing, a folder, empty…: said of the file as a whole first
   const sets = new SetBuilder();
   await forEachLine(path, (line, lineNo) => {
     if (line.trim() === '') return;

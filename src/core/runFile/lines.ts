@@ -16,7 +16,7 @@ import { openInput } from '../textInput';
  */
 export async function forEachLine(path: string, onLine: (line: string, lineNo: number) => void, endByte?: number): Promise<void> {
   if (endByte === 0) return;
-  const fd = openInput(path, path);
+  const fd = openInput(path, path, { allowEmpty: true });
   const stream = createReadStream('', { fd, highWaterMark: 1 << 20, ...(endByte !== undefined ? { start: 0, end: endByte - 1 } : {}) });
   let rest: Buffer | undefined;
   let lineNo = 0;
