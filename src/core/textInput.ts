@@ -13,8 +13,12 @@ import { isSumLensError, SumLensError } from './errors';
 /** Larger inputs are refused before any call: no chat model takes 4 million characters. */
 export const maxInputChars = 4_000_000;
 
-/** The most bytes a data file read whole (a dataset, a JSON array of items, a run file) may have; JSONL and CSV are streamed, without a limit. */
-export const maxWholeFileBytes = 256 * 1024 * 1024;
+/**
+ * The most bytes a data file read whole (a dataset, a JSON array of items, a run file for
+ * rescore) may have: a JavaScript string holds at most ~512 M characters. JSONL and CSV are
+ * streamed, without a limit.
+ */
+export const maxWholeFileBytes = 500 * 1024 * 1024;
 
 /** A character takes at most 4 bytes in UTF-8 and UTF-16: a document over this is refused before it is read. */
 export const maxDocumentBytes = maxInputChars * 4;

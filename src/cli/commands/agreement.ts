@@ -1,9 +1,11 @@
 /**
  * `sumlens agreement FILE`: how well a judge agrees with people, in chance-corrected terms.
- * FILE is a ratings file (JSONL: aspect, person, judge[, judgeName], as the editor keeps them)
- * or, with --human and --judge, a table of items holding human and judge scores in columns.
- * Per aspect and judge: Krippendorff's alpha (interval, ordinal), quadratic-weighted kappa,
- * Spearman and the mean absolute difference, each with a bootstrap 95% interval.
+ * FILE is a ratings file (JSONL: aspect, person, judge[, judgeName, item, rater], as the editor
+ * keeps them) or, with --human and --judge, a table of items holding human and judge scores in
+ * columns (an aspect named twice in --human: one rater per column). Per aspect, judge and
+ * person: Krippendorff's alpha (interval, ordinal), quadratic-weighted kappa, Spearman and the
+ * mean absolute difference, each with a bootstrap 95% interval; with several people, alpha over
+ * all of them and the judge, and among the people alone. A figure not defined says why.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { agreementOf, FEW_ITEMS, MIN_RESAMPLES, type Agreement, type AgreementRow, type AllRatersRow, type Estimate } from '../../core/agreement/agreementTable';

@@ -9,7 +9,7 @@ import { maxDocumentBytes, maxWholeFileBytes } from '../../../../src/core/textIn
 
 export type BadKind = 'missing' | 'folder' | 'unreadable' | 'empty' | 'binary' | 'not UTF-8' | 'too large';
 
-/** How a command reads the file: whole as a document (4 M characters at most), whole as data (256 MB), or streamed (no limit). */
+/** How a command reads the file: whole as a document (4 M characters at most), whole as data (500 MB), or streamed (no limit). */
 export type Reading = 'document' | 'whole' | 'streamed';
 
 export const BAD_KINDS: readonly BadKind[] = ['missing', 'folder', 'unreadable', 'empty', 'binary', 'not UTF-8', 'too large'];

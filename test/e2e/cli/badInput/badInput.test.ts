@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { Command } from 'commander';
 import { commandTable } from '../../../../src/cli/commandTable';
 import { FakeOpenAiServer, scoreReply } from '../../../fake/openaiServer';
+import { writeRun } from '../../../fixtures/run/makeRun';
 import { runCli, type CliRun } from '../runCli';
 import { runInProcess } from '../runInProcess';
 import { kindsFor, makeBadFile, REASONS, type BadKind } from './badFiles';
@@ -115,6 +116,15 @@ describe('bad input on every command: exit 8 and one line naming the file, never
     const places = new Set(cells.map((c) => `${c.command} ${c.parameter}`)).size;
     console.log(`      matrix: ${commands} commands, ${places} file arguments, ${new Set(cells.map((c) => c.kind)).size} kinds: ${cells.length} invocations`);
     assert.deepEqual(failures, [], `${failures.length} of ${cells.length} invocations:\n${failures.join('\n')}`);
+  });
+
+  it('a run file with a header and no item: rescore says so (exit 8) instead of an empty table', async () => {
+    const headerOnly = path.join(dir, 'header-only.jsonl');
+    writeRun(headerOnly, []);
+    const run = await runInProcess(['rescore', headerOnly, '--threshold', '3'], env);
+    assert.equal(run.code, 8, run.stderr);
+    assert.match(run.stderr, /header-only\.jsonl holds no item to rescore/);
+    assert.equal(run.stdout, '');
   });
 
   it('the same through bin/sumlens in its own process (a sample: one per kind)', async () => {
