@@ -4,7 +4,9 @@
  * copy of a set no address publishes as one file (`--from FILE`, checksum-verified), and where
  * it is. `meta`, `bench` and `replay` then take `--dataset NAME`.
  */
+import { closeSync } from 'node:fs';
 import type { Command } from 'commander';
+import { openInput } from '../../core/textInput';
 import { downloadEntry, fileAddress } from '../../core/datasets/download';
 import { datasetFolders, findDatasetFile, getCommand } from '../../core/datasets/locate';
 import { datasetRegistry, entryBytes, registryEntry, type RegistryEntry, type RegistryFile } from '../../core/datasets/registry';
@@ -80,6 +82,8 @@ async function getDataset(name: string, flags: GetFlags): Promise<void> {
   const folder = flags.dir ?? datasetFolders().downloads;
   const mirror = flags.mirror ?? (process.env.SUMLENS_DATASETS_MIRROR?.trim() || undefined);
   if (flags.from !== undefined && flags.mirror !== undefined) throw new SumLensError('usage', '--from and --mirror do not go together: a copy you have, or a mirror to fetch from');
+  // A copy that cannot be read is the one line printed, before anything is announced (copyFile checks it again).
+  if (flags.from !== undefined) closeSync(openInput(flags.from, `--from ${flags.from}`));
   const interrupt = cancelOnInterrupt();
   const showProgress = process.stderr.isTTY;
   try {

@@ -7,11 +7,12 @@
  * user names (`from`), checked the same way.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SumLensError } from '../errors';
+import { openInput } from '../textInput';
 import { readDatasetFile } from './dataset';
 import type { RegistryEntry, RegistryFile } from './registry';
 
@@ -69,7 +70,8 @@ export async function downloadEntry(entry: RegistryEntry, folder: string, option
 
 /** The user's copy of a file, put in place only when its SHA-256 is the registry's. */
 async function copyFile(file: RegistryFile, from: string, folder: string): Promise<FileOutcome> {
-  if (!existsSync(from)) throw new SumLensError('bad-input', `--from ${from}: no such file`);
+  // Missing, a folder, unreadable, empty: said as for every input; what it holds is checked by its SHA-256.
+  closeSync(openInput(from, `--from ${from}`));
   const actual = await sha256Of(from);
   if (actual !== file.sha256) {
     throw new SumLensError('bad-input', `--from ${from}: checksum mismatch: expected SHA-256 ${file.sha256} (${file.path}), got ${actual}; nothing was copied`);

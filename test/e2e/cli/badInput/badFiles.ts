@@ -9,8 +9,12 @@ import { maxDocumentBytes, maxWholeFileBytes } from '../../../../src/core/textIn
 
 export type BadKind = 'missing' | 'folder' | 'unreadable' | 'empty' | 'binary' | 'not UTF-8' | 'too large';
 
-/** How a command reads the file: whole as a document (4 M characters at most), whole as data (500 MB), or streamed (no limit). */
-export type Reading = 'document' | 'whole' | 'streamed';
+/**
+ * How a command reads the file: whole as a document (4 M characters at most), whole as data
+ * (500 MB), streamed (no limit), or as bytes checked by their SHA-256 (a dataset copy: any
+ * content that is not the one expected is a checksum mismatch, whatever it is).
+ */
+export type Reading = 'document' | 'whole' | 'streamed' | 'checksummed';
 
 export const BAD_KINDS: readonly BadKind[] = ['missing', 'folder', 'unreadable', 'empty', 'binary', 'not UTF-8', 'too large'];
 
@@ -25,8 +29,9 @@ export const REASONS: Record<BadKind, RegExp> = {
   'too large': /is too large/,
 };
 
-/** Streamed files have no size limit: the kinds that apply to a file read in `reading`. */
+/** The kinds that apply to a file read in `reading`: streamed files have no size limit, a checksummed copy no text to check. */
 export function kindsFor(reading: Reading): BadKind[] {
+  if (reading === 'checksummed') return ['missing', 'folder', 'unreadable', 'empty'];
   return BAD_KINDS.filter((kind) => kind !== 'too large' || reading !== 'streamed');
 }
 

@@ -137,6 +137,7 @@ export const FILE_ARGUMENTS: FileArguments = {
   datasets: {
     'get <name>': 'a dataset name from the registry, not a file',
     'get --dir': 'a folder the download is written to',
+    'get --from': place('dataset', v('.jsonl', 'checksummed', (bad, g) => ['datasets', 'get', 'longeval', '--from', bad, '--dir', path.join(g.dir, 'out', 'datasets')])),
     'path <name>': 'a dataset name from the registry, not a file',
   },
   cache: {
