@@ -3,7 +3,7 @@
  * long source (long-article.txt in the workspace, written by editor.mjs; its judge runs in the
  * benchmark's process at SUMLENS_BENCH_JUDGE_URL). Times what the extension host does with it:
  * reading the document, a fine-grained run to its published diagnostics, an aspect run with a
- * source budget (the excerpts), the excerpt highlight, and the panel's message (size and
+ * source budget (the excerpts), after a first run on a short source has loaded the engine; the excerpt highlight, and the panel's message (size and
  * validation). The host's CPU time and its longest event-loop block (a freeze) are taken over
  * each run. Writes the figures to SUMLENS_BENCH_RESULTS.
  */
@@ -54,8 +54,15 @@ export async function run(): Promise<void> {
   const summary = await vscode.window.showTextDocument(summaryDoc, vscode.ViewColumn.Two);
   const start = summaryDoc.getText().indexOf('Lakeford approved');
   const select = () => (summary.selection = new vscode.Selection(summaryDoc.positionAt(start), summaryDoc.positionAt(summaryDoc.getText().indexOf('\n', start))));
-  await api.pairWith(summaryDoc.uri, long.uri);
   await vscode.commands.executeCommand('sumlens.openPanel');
+  // A first run on the short article loads the engine (and the tokenizer): a cost of the first
+  // run whatever its source, measured by the startup figures, left out of the long source's.
+  await api.pairWith(summaryDoc.uri, fileUri('article.txt'));
+  await config.update('method', 'geval', global);
+  select();
+  await vscode.window.showTextDocument(summaryDoc, vscode.ViewColumn.Two);
+  await evaluateSelection(api);
+  await api.pairWith(summaryDoc.uri, long.uri);
 
   await config.update('method', 'fine', global);
   select();
