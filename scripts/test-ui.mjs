@@ -45,7 +45,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets, scoreSpread, auditJudge, yourScore, aspectChoice } = require(path.join(outDir, 'drive.js'));
+const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets, scoreSpread, auditJudge, yourScore, aspectChoice, longSourceExcerpts } = require(path.join(outDir, 'drive.js'));
 const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -115,6 +115,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     }
     await yourScore({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await aspectChoice({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    await longSourceExcerpts({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

@@ -1,7 +1,8 @@
 // A long source in the editor: the fixture's article hidden on line 2,501 of a 5,000-line,
-// 130,000-word document. With an 8,192-token context the fine-grained facts are judged on
-// passages of it: the panel and the status bar's hover say so, "Show the Excerpts the Judge
-// Saw" highlights exactly the ranges the result names, and the findings land on the right lines.
+// 130,000-word document. With a small sumlens.sourceTokens the aspect scores are made on
+// excerpts of it, with an 8,192-token context the fine-grained facts on passages of it: the
+// panel and the status bar's hover say so, "Show the Excerpts the Judge Saw" highlights exactly
+// the ranges the result names, and the findings land on the right lines.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { scenarioHandler } from './fakeJudge';
@@ -37,6 +38,42 @@ describe('a long source in the editor', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.fs.delete(long.uri);
     await fx.server.close();
+  });
+
+  it('with a small sumlens.sourceTokens the judge sees excerpts; the panel, the hover and the highlight say which', async () => {
+    await config().update('sourceTokens', 400, vscode.ConfigurationTarget.Global);
+    const outcome = await evaluateSelection(fx.api);
+    const shown = outcome.result.sourceShown;
+    assert.ok(shown, 'the result says the source was shortened');
+    assert.strictEqual(shown.reason, 'budget');
+    assert.strictEqual(shown.budgetTokens, 400);
+    assert.ok(shown.shownTokens <= 400 && shown.share > 0 && shown.share < 0.02, JSON.stringify({ ...shown, ranges: shown.ranges.length }));
+    const prompts = fx.server.chatRequests.map((r) => JSON.stringify(r.body.messages));
+    assert.ok(prompts.every((p) => p.length < 20_000), 'no prompt carries the whole source');
+
+    // The panel gets the ranges and the source's length, never the source's text.
+    const model = fx.api.panelModel();
+    assert.deepStrictEqual(model.result?.sourceShown, shown);
+    assert.strictEqual(model.notes?.source.length, long.getText().length);
+    assert.ok(!JSON.stringify(model).includes('tasting festival'), 'no source text in the panel model');
+    assert.match(fx.api.statusBarTooltip(), /\ncoherence, .*: judged on excerpts, \d+(\.\d)?% of the source \(source budget\)\n/);
+
+    // The highlight: exactly the result's ranges, on the source, shown in an editor.
+    assert.strictEqual(await vscode.commands.executeCommand('sumlens.showSourceExcerpts'), true);
+    const highlighted = fx.api.excerptHighlights(long.uri);
+    assert.deepStrictEqual(highlighted, shown.ranges);
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), long.uri.toString(), 'the source is shown');
+    const texts = highlighted.map((r) => long.getText(new vscode.Range(long.positionAt(r.start), long.positionAt(r.end))));
+    assert.ok(texts.some((t) => t.includes('approved a new bridge')), `the article's sentence is among the excerpts: ${texts.join(' | ')}`);
+    const editor = vscode.window.activeTextEditor!;
+    assert.ok(editor.visibleRanges[0].contains(long.positionAt(highlighted[0].start)), 'the first excerpt is scrolled into view');
+    // Asked again, it goes on to the next excerpt (they are far apart in a long source).
+    await vscode.commands.executeCommand('sumlens.showSourceExcerpts');
+    assert.strictEqual(long.offsetAt(editor.selection.active), highlighted[1].start);
+    assert.ok(editor.visibleRanges.some((r) => r.contains(long.positionAt(highlighted[1].start))), 'the second excerpt is scrolled into view');
+
+    await vscode.commands.executeCommand('sumlens.clearSourceExcerpts');
+    assert.deepStrictEqual(fx.api.excerptHighlights(long.uri), []);
   });
 
   it('fine-grained, with an 8,192-token context: facts judged on passages of the source, findings on the right lines of it', async () => {
