@@ -164,8 +164,8 @@ describe('e2e run: eval --data', function () {
     });
     const run = await evalData(jsonl, ['--route', 'sampling', '--max-se', '0', '--samples', '5']);
     assert.equal(run.code, 0, run.stderr);
-    assert.ok(server.requests.every((r) => !r.body.logprobs), 'no log-probabilities were asked for');
-    assert.ok(server.requests.every((r) => r.body.n === 5), 'all five answers drawn at once (--max-se 0)');
+    assert.ok(server.chatRequests.every((r) => !r.body.logprobs), 'no log-probabilities were asked for');
+    assert.ok(server.chatRequests.every((r) => r.body.n === 5), 'all five answers drawn at once (--max-se 0)');
     const header = JSON.parse(fs.readFileSync(path.join(dir, 'run.jsonl'), 'utf8').split('\n')[0]);
     assert.deepEqual([header.settings.options.route, header.settings.options.maxSe], ['sampling', 0]);
     const first = records(path.join(dir, 'run.jsonl')).find((l) => l.id === '1');
