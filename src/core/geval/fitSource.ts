@@ -63,14 +63,31 @@ export function excerptsHead(share: number, noun: string): string {
   return `(Excerpts of a longer ${noun}: ${percent}% shown; ${GAP_MARK} marks omitted text.)`;
 }
 
+/**
+ * Each session's last counted source: every aspect of one evaluation fits the same source, and
+ * counting a long one with a real tokenizer is the costly step (a 100,000-word source takes a
+ * noticeable part of a second each time, on the VS Code extension host too).
+ */
+const countedSources = new WeakMap<LlmSession, { text: string; tokens: number }>();
+
+function sourceTokensOf(session: LlmSession, source: string, count: (text: string) => number): number {
+  const last = countedSources.get(session);
+  if (last && last.text === source) return last.tokens;
+  const tokens = count(source);
+  countedSources.set(session, { text: source, tokens });
+  return tokens;
+}
+
 export async function fitSource(session: LlmSession, request: SourceFitRequest, knownWindow?: ContextWindow): Promise<SourceFit> {
   const whole: SourceFit = { shown: { text: request.source } };
   const window = knownWindow ?? (await session.contextWindow?.(request.signal));
   if (!window && request.sourceTokens === undefined) return whole;
   const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
-  const sourceTokens = count(request.source);
+  const sourceTokens = sourceTokensOf(session, request.source, count);
   const sizeOf = (prompts: PromptSize[]) => Math.max(...prompts.map((p) => count(p.text) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
-  const withWhole = window ? sizeOf(request.prompts(whole.shown)) : 0;
+  // The prompts with the whole source, counted as the prompts without it plus the source (the
+  // margin covers the few tokens merged at the joins), so the long text is not counted again.
+  const withWhole = window ? sizeOf(request.prompts({ text: '' })) + sourceTokens : 0;
   const contextFits = !window || withWhole + Math.ceil(window.tokens * MARGIN_SHARE) <= window.tokens;
   if (contextFits && (request.sourceTokens === undefined || sourceTokens <= request.sourceTokens)) return { ...whole, window };
   // A template (a workspace's own) that never shows the source: nothing to shorten.
