@@ -107,7 +107,7 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
     throw new SumLensError(reason === 'budget' ? 'usage' : 'context-too-long', `not one sentence of the ${request.sourceNoun} fits ${why} (${request.purpose}); allow more tokens for the source`);
   }
   const percent = excerptsHead(shown.share, request.sourceNoun).match(/: (\S+%)/)![1];
-  const limit = reason === 'context' ? `context ${thousands(window!.tokens)} tokens` : `--source-tokens ${thousands(request.sourceTokens!)}`;
+  const limit = reason === 'context' ? `context ${thousands(window!.tokens)} tokens` : `source budget ${thousands(request.sourceTokens!)} tokens`;
   return {
     shown: { text, head: excerptsHead(shown.share, request.sourceNoun) },
     sourceShown: shown,

@@ -58,7 +58,7 @@ describe('long sources: --source-tokens (CLI)', function () {
       assert.equal(aspect.sourceShown.reason, 'budget');
       assert.equal(aspect.sourceShown.budgetTokens, 1500);
       assert.ok(aspect.sourceShown.shownTokens <= 1500);
-      assert.ok(aspect.provenance.fallbacks.some((f: string) => /^source shortened: \d+% shown, BM25 excerpts, --source-tokens 1,500$/.test(f)));
+      assert.ok(aspect.provenance.fallbacks.some((f: string) => /^source shortened: \d+% shown, BM25 excerpts, source budget 1,500 tokens$/.test(f)));
     }
     assert.ok(result.sourceShown, 'the aspects shared one shortening');
     const ranges = result.sourceShown.ranges as { start: number; end: number }[];
