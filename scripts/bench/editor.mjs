@@ -37,12 +37,10 @@ async function oneWindow(runner, { folder = copyWorkspace(path.join(root, 'test/
   }
 }
 
-export async function benchEditor() {
-  // The shipped bundle: minified, as `vsce package` builds it.
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
-  const outDir = path.join(root, 'out/bench-vscode');
-  await esbuild.build({
-    entryPoints: [path.join(root, 'scripts/bench/editorRunner.ts')],
+/** Bundles bench scripts (scripts/bench/NAME.ts) to run inside the extension host or beside it. */
+function bundleRunners(outDir, names) {
+  return esbuild.build({
+    entryPoints: names.map((name) => path.join(root, 'scripts/bench', name)),
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -51,6 +49,13 @@ export async function benchEditor() {
     external: ['vscode'],
     logLevel: 'warning',
   });
+}
+
+export async function benchEditor() {
+  // The shipped bundle: minified, as `vsce package` builds it.
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
+  const outDir = path.join(root, 'out/bench-vscode');
+  await bundleRunners(outDir, ['editorRunner.ts']);
   const kb = (file) => fs.statSync(path.join(root, file)).size / 1024;
   const sizes = { extension: kb('dist/extension.js'), engine: kb('dist/engine.js') };
   const windows = [];
@@ -78,16 +83,7 @@ export async function benchEditor() {
  * longSourceJudge.ts) so that the extension host's CPU time is SumLens's own.
  */
 export async function longSourceWindow(outDir) {
-  await esbuild.build({
-    entryPoints: [path.join(root, 'scripts/bench/longSourceJudge.ts'), path.join(root, 'scripts/bench/editorLongRunner.ts')],
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    logLevel: 'warning',
-  });
+  await bundleRunners(outDir, ['longSourceJudge.ts', 'editorLongRunner.ts']);
   const require = createRequire(import.meta.url);
   const { longSource, startLongSourceJudge } = require(path.join(outDir, 'longSourceJudge.js'));
   const folder = copyWorkspace(path.join(root, 'test/vscode/fixtures/workspace'));
