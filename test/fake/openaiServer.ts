@@ -107,6 +107,11 @@ export class FakeOpenAiServer {
     return this.requests.filter((r) => isChatPath(r.path));
   }
 
+  /** Chat completion requests the profile refused (a run's metadata look-ups left out). */
+  get refusedChats(): RecordedRequest[] {
+    return this.refused.filter((r) => isChatPath(r.path));
+  }
+
   /** One-shot replies, used in order before the handler. */
   enqueue(...replies: FakeReply[]): this {
     this.queue.push(...replies);
