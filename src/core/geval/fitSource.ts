@@ -85,13 +85,13 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
   const sourceTokens = sourceTokensOf(session, request.source, count);
   const sizeOf = (prompts: PromptSize[]) => Math.max(...prompts.map((p) => count(p.text) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
+  const empty = request.prompts({ text: '' });
   // The prompts with the whole source, counted as the prompts without it plus the source (the
   // margin covers the few tokens merged at the joins), so the long text is not counted again.
-  const withWhole = window ? sizeOf(request.prompts({ text: '' })) + sourceTokens : 0;
+  const withWhole = window ? sizeOf(empty) + sourceTokens : 0;
   const contextFits = !window || withWhole + Math.ceil(window.tokens * MARGIN_SHARE) <= window.tokens;
   if (contextFits && (request.sourceTokens === undefined || sourceTokens <= request.sourceTokens)) return { ...whole, window };
   // A template (a workspace's own) that never shows the source: nothing to shorten.
-  const empty = request.prompts({ text: '' });
   if (request.prompts(whole.shown).every((p, i) => p.text === empty[i].text)) return { ...whole, window };
 
   // Tokens the excerpts may take: what the prompts leave of the window with an empty source and the head line.
