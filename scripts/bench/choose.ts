@@ -15,7 +15,7 @@ import '../../test/setup/sharedDatasets';
 
 const ITEMS = 32;
 
-/** Seed 002's prompts go to the choosing judge; G-Eval's get a score, rationale's reason a sentence. */
+/** The aspect-choice prompts go to the choosing judge; G-Eval's get a score, rationale's reason a sentence. */
 function judge(request: RecordedRequest) {
   if (JSON.stringify(request.body.messages).includes('aspects list:')) return chooseJudge('chooser')(request);
   if (request.body.max_tokens === 200) return { choices: [{ text: 'The summary keeps the main facts but its sentences do not connect well.' }] };

@@ -1,5 +1,5 @@
 /**
- * The aspect-choice method's flags (`--method choose`, seed 002), shared by `eval`, `eval
+ * The aspect-choice method's flags (`--method choose`, after Tanaka's thesis), shared by `eval`, `eval
  * --data` and `bench`: reasons written first from few-shot examples, and how many. The judge
  * chooses the aspects itself, so `--aspects` and G-Eval's `--preset` do not apply.
  */
@@ -29,7 +29,7 @@ export function addChooseOptions(command: Command): Command {
         'fsv2',
       ]),
     )
-    .option('--reasons-k <k>', `with --reasons: reasons drawn per summary, each scored on its own and pooled (default ${DEFAULT_REASONS_K}, seed 002's)`, wholeNumber(1, 100))
+    .option('--reasons-k <k>', `with --reasons: reasons drawn per summary, each scored on its own and pooled (default ${DEFAULT_REASONS_K}, as in Tanaka's thesis)`, wholeNumber(1, 100))
     .option('--with-templates', "with --method choose: also score each chosen aspect SumLens has a template for with that template (G-Eval), to set the two side by side");
 }
 
@@ -39,7 +39,7 @@ export function checkChooseUsage(flags: ChooseFlags): void {
     if (flags.reasons !== undefined || flags.reasonsK !== undefined || flags.withTemplates) throw new SumLensError('usage', '--reasons, --reasons-k and --with-templates go with --method choose');
     return;
   }
-  if (flags.task === 'consistency') throw new SumLensError('usage', "--method choose asks seed 002's question about a summary or a dialogue response; use --task summarization or dialogue");
+  if (flags.task === 'consistency') throw new SumLensError('usage', "--method choose asks the aspect-choice question about a summary or a dialogue response; use --task summarization or dialogue");
   if (flags.aspects !== undefined) throw new SumLensError('usage', '--method choose lets the judge choose the aspects from the catalogue (prompts/choose/catalogue.md); --aspects does not apply');
   if (flags.preset !== undefined) throw new SumLensError('usage', `--preset ${flags.preset} reproduces G-Eval's scoring and does not apply to --method choose`);
   if (flags.reasonsK !== undefined && flags.reasons === undefined) throw new SumLensError('usage', '--reasons-k needs --reasons fsv1 or fsv2');

@@ -27,7 +27,7 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'calibrate', summary: "map a judge's scores to your people's scale (isotonic), with its cross-validated agreement before and after", module: 'calibrate', register: 'registerCalibrate' },
   { name: 'compare', summary: 'compare two runs item by item: mean differences, paired intervals and Holm-corrected p-values', module: 'compare', register: 'registerCompare' },
   { name: 'report', summary: 'write a run (or two) as a self-contained HTML report or Markdown', module: 'report', register: 'registerReport' },
-  { name: 'distill', summary: "write seed 002's training triples (question, reasons, answer from human scores), split by document", module: 'distill', register: 'registerDistill' },
+  { name: 'distill', summary: "write training triples for a reason-grounded judge (question, reasons, answer from human scores), split by document", module: 'distill', register: 'registerDistill' },
   { name: 'datasets', summary: 'the human-scored sets SumLens knows: list, get NAME (download, checksum-verified), path NAME', module: 'datasets', register: 'registerDatasets' },
   { name: 'cache', summary: 'show the answer cache (stats) or empty it (clear)', module: 'cache', register: 'registerCache' },
 ];

@@ -201,7 +201,7 @@ export interface EvaluationResult {
    */
   jury?: JurySummary;
   /**
-   * The aspect-choice method (seed 002): the aspects the judge chose from the catalogue (they
+   * The aspect-choice method (Tanaka's thesis): the aspects the judge chose from the catalogue (they
    * are the `aspects` above) and the ones it did not choose, which have no score at all.
    */
   choice?: ChoiceSummary;

@@ -13,7 +13,7 @@ export const settingsSchema = z.object({
   aspects: z.catch(z.array(z.string().check(z.minLength(1))), []),
   method: z.catch(z.enum(['geval', 'rationale', 'fine', 'all', 'choose']), 'all'),
   samples: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
-  /** Method choose: reasons written first from these few-shot examples (seed 002), or none. */
+  /** Method choose: reasons written first from these few-shot examples (Tanaka's fsv1 or fsv2), or none. */
   reasons: z.catch(z.enum(['none', 'fsv1', 'fsv2']), 'none'),
   reasonsK: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
   /** Method choose: also score the chosen aspects that have a template with it, to show both. */

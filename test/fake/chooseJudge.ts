@@ -1,5 +1,5 @@
 /**
- * Scripted judges for the aspect-choice method (seed 002). The choosing judge reads the
+ * Scripted judges for the aspect-choice method (Tanaka's thesis). The choosing judge reads the
  * article and the output from the question, chooses the task's four aspects (plus clarity
  * when the summary has more than three sentences), gives each a score from the audit's fair
  * quality signals (and leaves fluency out of summaries of more than 75 words), and writes it as asked: a reason and a score per line in the one-request

@@ -19,7 +19,7 @@ function judge(scenario: ReturnType<typeof fixtureScenario>): ChatHandler {
   const chooser = chooseJudge('chooser');
   return (request) => {
     const prompt = JSON.stringify(request.body?.messages ?? '');
-    // Seed 002's question (method choose): the judge chooses the aspects from the catalogue.
+    // The aspect-choice question (method choose): the judge chooses the aspects from the catalogue.
     if (prompt.includes('aspects list:')) return chooser(request);
     if (request.body?.response_format || prompt.includes('Lakeford')) return fixture(request);
     let hash = 0;

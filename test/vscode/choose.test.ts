@@ -1,5 +1,5 @@
 /**
- * The aspect choice (seed 002) in the real VS Code: with sumlens.method "choose" the judge
+ * The aspect choice (Tanaka's thesis) in the real VS Code: with sumlens.method "choose" the judge
  * chooses the aspects from the catalogue; the panel shows the chosen ones (cards and the
  * choice table), each beside SumLens's own template's score, and the unchosen ones folded
  * without a number. A judge whose choice cannot be read twice stops the run with its error.
@@ -10,7 +10,7 @@ import { chooseJudge } from '../fake/chooseJudge';
 import { scoreReply, type RecordedRequest } from '../fake/openaiServer';
 import { evaluateSelection, eventually, openFixture, type Fixture } from './helpers';
 
-/** The choosing judge for seed 002's prompts; a plain G-Eval score for SumLens's own templates. */
+/** The choosing judge for the aspect-choice prompts; a plain G-Eval score for SumLens's own templates. */
 function chooserWithTemplates(request: RecordedRequest) {
   return JSON.stringify(request.body.messages).includes('aspects list:') ? chooseJudge('chooser')(request) : scoreReply('3', { '3': 0.6, '2': 0.4 });
 }

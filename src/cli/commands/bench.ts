@@ -28,7 +28,7 @@ import { runSettings } from '../../core/runFile/runHeader';
 import { readBenchFile } from '../../core/runFile/benchRecord';
 import { addScoringOptions, scoringOptions, scoringSettings, type ScoringFlags } from '../scoringOptions';
 import { addChooseOptions, checkChooseUsage, chooseOptions, chooseSettings } from '../chooseOptions';
-import { seed002Section } from '../../core/meta/seed002Figures';
+import { reasonGroundedSection } from '../../core/meta/reasonGroundedFigures';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
 import { wholeNumber } from '../numbers';
@@ -71,7 +71,7 @@ export function registerBench(program: Command): void {
     .description('run an evaluator over a human-annotated dataset, then correlate with the human scores')
     .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file', (value: string) => resolveDatasetArgument(value))
     .addOption(subsetOption())
-    .addOption(new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, seed 002; its protocol pools the items)').choices(['geval', 'rationale', 'fine', 'choose']).default('geval'))
+    .addOption(new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, after Tanaka (advised by Kobayashi); its protocol pools the items)').choices(['geval', 'rationale', 'fine', 'choose']).default('geval'))
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
     .option('--limit <n>', 'only the first N items', positiveInt)
     .option('--out <file>', 'run file (JSONL), appended per item (default: bench-<dataset>-<method>.jsonl)')
@@ -110,12 +110,12 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   // Options that cannot go together are refused before any file is read.
   if (flags.repeat !== undefined && flags.batch) throw new SumLensError('usage', '--repeat runs against the endpoint directly, not with --batch');
   checkChooseUsage(flags);
-  // Seed 002 correlates the pooled items; a chosen --level still wins.
+  // Tanaka's thesis correlates the pooled items; a chosen --level still wins.
   if (flags.method === 'choose') flags.level ??= 'sample';
   const dataset = readDataset(flags.dataset, flags.subset);
   const plan = benchPlan(dataset, flags.aspects);
   if (flags.method === 'choose' && plan.task === 'consistency') {
-    throw new SumLensError('usage', "--method choose asks seed 002's question about summaries or dialogue responses; QAGS's yes/no consistency is not among its aspects (use --method geval)");
+    throw new SumLensError('usage', "--method choose asks the aspect-choice question about summaries or dialogue responses; QAGS's yes/no consistency is not among its aspects (use --method geval)");
   }
   const out = outPath(flags);
   const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
@@ -232,6 +232,6 @@ function printMeta(dataset: Dataset, aspects: string[], out: string, flags: Benc
     process.stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
     return;
   }
-  const published = flags.method === 'choose' ? `\n${seed002Section(dataset.kind, results, notChosenCounts(out, aspects))}` : paperSection(dataset, results);
+  const published = flags.method === 'choose' ? `\n${reasonGroundedSection(dataset.kind, results, notChosenCounts(out, aspects))}` : paperSection(dataset, results);
   process.stdout.write(`${metaTable(results)}\n${published}`);
 }

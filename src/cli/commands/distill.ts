@@ -1,7 +1,7 @@
 /**
- * `sumlens distill --dataset FILE --out train.jsonl`: seed 002's training triples (question,
- * reason, answer) for fine-tuning a small judge elsewhere, split by document into train and
- * validation. Resumable: a stopped run started again continues with the items not written.
+ * `sumlens distill --dataset FILE --out train.jsonl`: the training triples of reason-grounded
+ * evaluation (Tanaka, advised by Kobayashi): question, reason, answer, for fine-tuning a small
+ * judge elsewhere, split by document into train and validation. Resumable: a stopped run started again continues with the items not written.
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_REASONS_K } from '../../core/choose/evaluateChoose';
@@ -30,11 +30,11 @@ interface DistillFlags extends SessionFlags {
 export function registerDistill(program: Command): void {
   const command = program
     .command('distill')
-    .description("write seed 002's training triples (question, reason, answer from the human scores), split by document into train and validation")
+    .description("write the training triples of reason-grounded evaluation (Tanaka, advised by Kobayashi): question, reason, answer from the human scores, split by document into train and validation")
     .requiredOption('--dataset <name|file>', 'summeval or topical-chat (by name or file)', (value: string) => resolveDatasetArgument(value))
     .requiredOption('--out <file>', 'the triples (JSONL, one per reason, each with its split); appended per item, so a rerun resumes')
     .addOption(new Option('--reasons <set>', 'the few-shot examples the reasons are written from').choices(['fsv1', 'fsv2']).default('fsv2'))
-    .option('--reasons-k <k>', `reasons per item (seed 002: ${DEFAULT_REASONS_K})`, wholeNumber(1, 100), DEFAULT_REASONS_K)
+    .option('--reasons-k <k>', `reasons per item (the thesis drew ${DEFAULT_REASONS_K})`, wholeNumber(1, 100), DEFAULT_REASONS_K)
     .option('--limit <n>', 'only the first N items', positiveInt)
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (prompts/choose/)')
     .option('--dry-run', 'estimate calls, tokens and cost without sending anything');
@@ -67,7 +67,7 @@ async function runDistill(flags: DistillFlags): Promise<void> {
     const u = session.usage();
     process.stdout.write(
       `${summary.written} items written to ${flags.out} (${summary.alreadyDone} already there): ${summary.triples.train} train and ${summary.triples.validation} validation triples\n` +
-        `split by document: ${summary.itemsBySplit.train} train and ${summary.itemsBySplit.validation} validation items (seed 002: 1,196 / 239 for SummEval, 266 / 53 for Topical-Chat)\n` +
+        `split by document: ${summary.itemsBySplit.train} train and ${summary.itemsBySplit.validation} validation items (Tanaka's thesis: 1,196 / 239 for SummEval, 266 / 53 for Topical-Chat)\n` +
         `calls ${u.calls} (cache hits ${u.cacheHits}), tokens ${u.promptTokens} prompt + ${u.completionTokens} completion\n`,
     );
     if (summary.cancelled) {

@@ -1,5 +1,5 @@
 /**
- * The aspects the judge chooses from (seed 002's list of 20, prompts/choose/catalogue.md):
+ * The aspects the judge chooses from (the list of 20 in Tanaka's thesis, prompts/choose/catalogue.md):
  * one "- name: what it means" line each. A workspace overrides the file to change the list;
  * every problem names the file and line.
  */
@@ -41,7 +41,7 @@ export function loadCatalogue(overrideDir: string | undefined): Catalogue {
   return { aspects, filePath: template.filePath, origin };
 }
 
-/** The names as seed 002's question lists them: ["coherence", "consistency", …]. */
+/** The names as the thesis's question lists them: ["coherence", "consistency", …]. */
 export function catalogueList(catalogue: Catalogue): string {
   return `[${catalogue.aspects.map((a) => JSON.stringify(a.name)).join(', ')}]`;
 }

@@ -1,5 +1,5 @@
 /**
- * The aspect-choice prompts filled in: seed 002's question for the task, the one-request
+ * The aspect-choice prompts filled in: the question of Tanaka's thesis for the task, the one-request
  * answer form, the reason prompt with its few-shot examples, and the form that scores a
  * reason. All are templates in prompts/choose/ a workspace can override.
  */

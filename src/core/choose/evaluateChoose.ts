@@ -1,7 +1,9 @@
 /**
- * The aspect-choice method (seed 002, `--method choose`): the judge chooses the aspects that
- * fit the output from a catalogue and scores each 1–5. Without reasons, one request per
- * summary: a reason and a score per chosen aspect. With `reasons` (fsv1 or fsv2 few-shot
+ * The aspect-choice method (`--method choose`), after reason-grounded evaluation (Tanaka,
+ * advised by Kobayashi, "評価理由の生成に基づく大規模言語モデルによる自動評価への取り組み",
+ * a thesis in Japanese): the judge chooses the aspects that fit the output from a catalogue
+ * and scores each 1–5. Without reasons, one request per summary: a reason and a score per
+ * chosen aspect. With `reasons` (fsv1 or fsv2 few-shot
  * examples), K reasons are written first and each is scored on its own; the K conditioned
  * readings are pooled: an aspect is chosen when most readings chose it, its score is their
  * mean, with their spread. Aspects not chosen get no number: they are listed as not chosen.
@@ -19,7 +21,7 @@ import { pooledChoice, type PooledAspect } from './pooledChoice';
 import { readChoice, type ChoiceReading } from './readChoice';
 import { REASON_SETTINGS, writeReasons } from './writeReasons';
 
-/** Seed 002 drew 20 reasons per question. */
+/** Tanaka's thesis drew 20 reasons per question. */
 export const DEFAULT_REASONS_K = 20;
 /** A reason and a score for each of a handful of aspects. */
 export const ANSWER_MAX_TOKENS = 600;

@@ -1,5 +1,5 @@
 /**
- * Seed 002's reasons: K reasons drawn in one request from the few-shot reason prompt, at its
+ * The reasons of reason-grounded evaluation (Tanaka's thesis): K reasons drawn in one request from the few-shot reason prompt, at its
  * settings (temperature 1.0, top-p 0.5, at most 200 tokens). A reason cut by the limit ends
  * at its last full sentence; an empty one is left out; none at all is an error.
  */

@@ -1,7 +1,8 @@
 /**
- * `sumlens distill`: seed 002's training triples for fine-tuning a small judge elsewhere. Per
+ * `sumlens distill`: the training triples of reason-grounded evaluation (Tanaka's thesis) for
+ * fine-tuning a small judge elsewhere. Per
  * item: the question (the choice's question, Appendix A), K reasons from the configured judge
- * (fsv1 or fsv2 examples, 002's settings) and the answer from the human scores; one line per
+ * (fsv1 or fsv2 examples, the thesis's settings) and the answer from the human scores; one line per
  * reason, with the item's split (by document). Lines are appended per item, so a stopped run
  * resumes where it stopped; the reasons come through the answer cache like every call.
  */

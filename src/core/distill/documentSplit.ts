@@ -1,14 +1,14 @@
 /**
- * Seed 002's split by document: every summary of one article (or every response to one
+ * The split by document of Tanaka's thesis: every summary of one article (or every response to one
  * dialogue) falls on the same side, so validation measures articles the model never saw.
- * 002 reports 1,196 / 239 items for SummEval and 266 / 53 for Topical-Chat and does not say
+ * The thesis reports 1,196 / 239 items for SummEval and 266 / 53 for Topical-Chat and does not say
  * which documents; we keep its share of validation items and choose the documents by a hash
  * of their ids, the same on every machine.
  */
 import { createHash } from 'node:crypto';
 import type { DatasetItem, DatasetKind } from '../datasets/dataset';
 
-/** 002's validation share: 239 of 1,435 (SummEval), 53 of 319 (Topical-Chat). */
+/** The thesis's validation share: 239 of 1,435 (SummEval), 53 of 319 (Topical-Chat). */
 export const VALIDATION_SHARE: Partial<Record<DatasetKind, number>> = { summeval: 239 / 1435, topical_chat: 53 / 319 };
 const DEFAULT_SHARE = 1 / 6;
 

@@ -1,5 +1,5 @@
 /**
- * The answer of a training triple as seed 002 writes it: each human aspect's score moved to
+ * The answer of a training triple as Tanaka's thesis writes it: each human aspect's score moved to
  * 1–5 (SummEval is 1–5 already; Topical-Chat's 1–3 aspects and 0/1 groundedness stretched
  * linearly), the annotators' mean rounded to an integer, one "aspect: Score: N" line each, the
  * form the choice's scoring prompt asks for.
@@ -18,7 +18,7 @@ export function distillAspects(kind: DatasetKind): string[] {
   return Object.keys(scales);
 }
 
-/** Half up, as 002's "rounded" reads (JavaScript's Math.round rounds 2.5 to 3 too). */
+/** Half up, as the thesis's "rounded" reads (JavaScript's Math.round rounds 2.5 to 3 too). */
 export function toFivePoint(value: number, [min, max]: [number, number]): number {
   return Math.round(1 + ((value - min) * 4) / (max - min));
 }

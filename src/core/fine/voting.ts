@@ -47,7 +47,7 @@ export const VOTING_RULES: Record<VotedMetric, VotingRule> = {
     noAgreementWhy:
       'the paper gives a default only for completeness; prompts that disagree have not shown the entity supported, so it ' +
       'is unverified (Unknown, an "unsupported" finding) and weighs like one',
-    // Seed 004 §3.2.2: Unknown is the judge finding nothing that supports the entity, i.e. an
+    // SumAutoEval §3.2.2: Unknown is the judge finding nothing that supports the entity, i.e. an
     // unsupported claim, which SummEval's consistency penalises as a hallucination.
     penalty: { Yes: 0, Partially: 0.5, Unknown: 1, No: 1 },
   },

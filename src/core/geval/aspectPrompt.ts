@@ -9,7 +9,7 @@ import type { AspectTemplate } from '../prompts/template';
 import { describeScale } from '../prompts/scoreScale';
 
 const REASON_HEADING = 'Evaluation Reason';
-/** Seed 002 keeps reasons short; ~100 words fits the 200-token budget of the reason call. */
+/** Tanaka's thesis keeps reasons short; ~100 words fits the 200-token budget of the reason call. */
 export const REASON_WORD_LIMIT = 100;
 
 function section(heading: string, content: string): string {

@@ -1,7 +1,7 @@
 /**
- * Rationale-first scoring (seed 002): a first call writes a short reason for the aspect;
- * the score is then read from a prompt conditioned on the question and that reason, so
- * the judgement of one aspect is anchored on what was said about that aspect.
+ * Rationale-first scoring (after Tanaka's thesis on reason-grounded evaluation): a first call
+ * writes a short reason for the aspect; the score is then read from a prompt conditioned on
+ * the question and that reason, so the judgement of one aspect is anchored on what was said about that aspect.
  */
 import * as z from 'zod';
 import { SumLensError } from '../errors';

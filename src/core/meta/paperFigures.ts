@@ -4,9 +4,8 @@
  * run is on the same dataset under the same protocol (see paperBeside.ts). Table 1: SummEval, summary level, Spearman ρ and Kendall τ. Table 2: Topical-Chat, turn
  * level, Pearson r and Spearman ρ. Table 3: QAGS, Pearson r, Spearman ρ, Kendall τ.
  *
- * Every figure was checked against the tables of the paper's text in
- * ../shared/seeds/003_*.txt (Table 1 row GPT-EVAL-4, Table 2 row GPTEVAL-4, Table 3 row
- * GPTEVAL-4). Table 2's caption names Spearman and Kendall, but the paper's text and the
+ * Every figure was checked against the tables of the paper's text (Table 1 row GPT-EVAL-4,
+ * Table 2 row GPTEVAL-4, Table 3 row GPTEVAL-4). Table 2's caption names Spearman and Kendall, but the paper's text and the
  * column pairs say Pearson and Spearman per aspect; we read it as the text says.
  *
  * Wu et al., "Less is More for Long Document Summary Evaluation by LLMs" (EACL 2024,

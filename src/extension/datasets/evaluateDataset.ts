@@ -51,7 +51,7 @@ const methodLabels: Record<Method, string> = {
   rationale: 'Rationale-first scores (with reasons)',
   fine: 'Fine-grained facts (completeness, correctness, alignment, readability)',
   all: 'Scores and fine-grained facts',
-  choose: 'The judge chooses the aspects (seed 002), with a reason for each',
+  choose: 'The judge chooses the aspects (reason-grounded evaluation, Tanaka), with a reason for each',
 };
 
 /** The data file: the one right-clicked in the explorer, else the active editor's, else asked for. */

@@ -1,5 +1,5 @@
 /**
- * The panel's aspect-choice section (method choose, seed 002): which aspects the judge chose
+ * The panel's aspect-choice section (method choose, after Tanaka's thesis): which aspects the judge chose
  * from the catalogue and how firmly (in how many readings, with the spread of their scores),
  * each beside SumLens's own template's score where it has one; the reasons the scores rest
  * on; and the catalogue's unchosen aspects, folded, with no number.
@@ -15,7 +15,7 @@ export function choiceSection(result: PanelResult, choice: NonNullable<PanelResu
   const how = choice.reasons
     ? `after ${choice.reasons.texts.length} reasons written from the ${choice.reasons.examples} examples, each scored on its own and pooled`
     : 'in one answer, a reason and a score for each';
-  const catalogue = el('p', 'muted', `${how} · ${choice.catalogueOrigin === 'override' ? `your catalogue, ${choice.catalogue}` : 'the built-in catalogue (seed 002\'s 20 aspects)'}`);
+  const catalogue = el('p', 'muted', `${how} · ${choice.catalogueOrigin === 'override' ? `your catalogue, ${choice.catalogue}` : 'the built-in catalogue (the 20 aspects of Tanaka\'s thesis)'}`);
   catalogue.title = choice.catalogue;
   section.append(catalogue);
 

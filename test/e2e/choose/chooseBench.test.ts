@@ -6,7 +6,7 @@ import { chooseJudge } from '../../fake/chooseJudge';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import { runCli } from '../cli/runCli';
 
-describe('sumlens bench --method choose on a SummEval slice (seed 002\'s protocol)', function () {
+describe('sumlens bench --method choose on a SummEval slice (the protocol of Tanaka\'s thesis)', function () {
   this.timeout(120_000);
   let server: FakeOpenAiServer;
   let dir: string;
@@ -23,17 +23,17 @@ describe('sumlens bench --method choose on a SummEval slice (seed 002\'s protoco
   const env = () => ({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg'), SUMLENS_DATASETS: process.env.SUMLENS_DATASETS });
   const bench = (...more: string[]) => runCli(['bench', '--dataset', 'summeval', '--limit', '32', ...more], env());
 
-  it('items pooled, per-aspect r, ρ, τ and their average, the share not chosen, and 002\'s Table 1 labelled as the paper\'s fine-tuned LongT5', async () => {
+  it('items pooled, per-aspect r, ρ, τ and their average, the share not chosen, and the thesis\'s Table 1 labelled as the paper\'s fine-tuned LongT5', async () => {
     server.setHandler(chooseJudge('chooser'));
     const out = path.join(dir, 'choose.jsonl');
     const run = await bench('--method', 'choose', '--out', out);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^coherence +sample /m);
-    assert.match(run.stdout, /seed 002's protocol \(items pooled\): average r -?\d\.\d{4}, ρ -?\d\.\d{4}, τ -?\d\.\d{4}/);
+    assert.match(run.stdout, /Tanaka's protocol \(items pooled\): average r -?\d\.\d{4}, ρ -?\d\.\d{4}, τ -?\d\.\d{4}/);
     const notChosen = /fluency (\d+) of 32 \((\d+\.\d)%\)/.exec(run.stdout);
     assert.ok(notChosen && Number(notChosen[1]) > 0, run.stdout);
     assert.match(run.stdout, /coherence 0 of 32 \(0\.0%\)/);
-    assert.match(run.stdout, /published, for reference only: seed 002 Table 1 \(SummEval\): a fine-tuned LongT5-Local-Large/);
+    assert.match(run.stdout, /published, for reference only: Tanaka \(advised by Kobayashi\), Table 1 \(SummEval\): a fine-tuned LongT5-Local-Large/);
     assert.match(run.stdout, /fsv2-4o +0\.614 +0\.575 +0\.413 +0\.631 +0\.606 +0\.558 +0\.521/);
     // An aspect not chosen is not a failure: the run is clean and the record says nothing was scored for it.
     const records = fs.readFileSync(out, 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line));

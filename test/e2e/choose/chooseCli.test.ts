@@ -7,7 +7,7 @@ import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/o
 import { openaiReasoning } from '../../fake/profiles';
 import { runCli, stderrLines } from '../cli/runCli';
 
-describe('sumlens eval --method choose (seed 002: the judge chooses the aspects)', function () {
+describe('sumlens eval --method choose (reason-grounded evaluation: the judge chooses the aspects)', function () {
   this.timeout(90_000);
   let server: FakeOpenAiServer;
   let dir: string;

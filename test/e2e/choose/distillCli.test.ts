@@ -10,7 +10,7 @@ import { chooseJudge } from '../../fake/chooseJudge';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { runCli } from '../cli/runCli';
 
-describe('sumlens distill (seed 002\'s training triples)', function () {
+describe('sumlens distill (the training triples of reason-grounded evaluation)', function () {
   this.timeout(120_000);
   let server: FakeOpenAiServer;
   let dir: string;
@@ -27,7 +27,7 @@ describe('sumlens distill (seed 002\'s training triples)', function () {
 
   const env = () => ({ OPENAI_API_KEY: 'sk-distill', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg'), SUMLENS_DATASETS: process.env.SUMLENS_DATASETS });
 
-  it('splits by document at 002\'s share: no article on both sides (SummEval 1,328 / 272, Topical-Chat 300 / 60)', () => {
+  it('splits by document at the thesis\'s share: no article on both sides (SummEval 1,328 / 272, Topical-Chat 300 / 60)', () => {
     for (const [name, expected] of [['summeval', { train: 1328, validation: 272 }], ['topical-chat', { train: 300, validation: 60 }]] as const) {
       const dataset = readDataset(resolveDatasetArgument(name));
       const split = documentSplit(dataset.items, dataset.kind);
@@ -67,7 +67,7 @@ describe('sumlens distill (seed 002\'s training triples)', function () {
     assert.ok(!fs.existsSync(path.join(dir, 'tc.jsonl')));
   });
 
-  it('QAGS has no scales 002 maps: a usage error (exit 2), nothing written', async () => {
+  it('QAGS has no scales the thesis maps: a usage error (exit 2), nothing written', async () => {
     const run = await runCli(['distill', '--dataset', 'qags-xsum', '--out', path.join(dir, 'q.jsonl')], env());
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /distill knows the human scales of SummEval and Topical-Chat only/);

@@ -1,5 +1,5 @@
 /**
- * Correctness as SummEval's consistency reads it (seed 004 §3.2.2): an unsupported claim
+ * Correctness as SummEval's consistency reads it (SumAutoEval §3.2.2): an unsupported claim
  * (verdict Unknown) and an entity the prompts disagree on lower the score; a summary whose
  * facts are all invented scores the minimum. Through evaluate() and the fake server.
  */

@@ -1,8 +1,10 @@
 /**
- * Seed 002's published correlations (../shared/seeds/002_*.txt, Table 1 for SummEval and
- * Appendix B for Topical-Chat), printed beside a `bench --method choose` run under 002's
- * protocol: items pooled (sample level), per-aspect Pearson, Spearman and Kendall and their
- * average. They are a fine-tuned LongT5-Local-Large's figures on 002's own validation split
+ * The published correlations of reason-grounded evaluation (Tanaka, advised by Kobayashi,
+ * "評価理由の生成に基づく大規模言語モデルによる自動評価への取り組み", a thesis in Japanese;
+ * Table 1 for SummEval and Appendix B for Topical-Chat), printed beside a
+ * `bench --method choose` run under the thesis's protocol: items pooled (sample level),
+ * per-aspect Pearson, Spearman and Kendall and their average. They are a fine-tuned
+ * LongT5-Local-Large's figures on the thesis's own validation split
  * (239 and 53 items, chosen by document; which documents is not published), with reasons
  * from GPT-4o(-mini): a reference point, never the same judge or the same items as a run.
  */
@@ -41,16 +43,16 @@ const TABLES: Partial<Record<DatasetKind, { table: string; items: number; rows: 
 
 /**
  * A run's average over its aspects, the share of its items where each aspect was not chosen,
- * then 002's rows under their label.
+ * then the thesis's rows under their label.
  */
-export function seed002Section(kind: DatasetKind, results: readonly MetaResult[], notChosen: Record<string, { items: number; notChosen: number }>): string {
+export function reasonGroundedSection(kind: DatasetKind, results: readonly MetaResult[], notChosen: Record<string, { items: number; notChosen: number }>): string {
   const defined = (values: number[]) => values.filter((v) => Number.isFinite(v));
   const avg = (c: 'pearson' | 'spearman' | 'kendall') => formatFigure(mean(defined(results.map((r) => r[c]))));
   const missing = results
     .map((r) => notChosen[r.aspect])
     .map((count, i) => `${results[i].aspect} ${count && count.items > 0 ? `${count.notChosen} of ${count.items} (${((100 * count.notChosen) / count.items).toFixed(1)}%)` : 'n/a'}`)
     .join(', ');
-  const lines = [`seed 002's protocol (items pooled): average r ${avg('pearson')}, ρ ${avg('spearman')}, τ ${avg('kendall')}`, `not chosen (counted missing): ${missing}`];
+  const lines = [`Tanaka's protocol (items pooled): average r ${avg('pearson')}, ρ ${avg('spearman')}, τ ${avg('kendall')}`, `not chosen (counted missing): ${missing}`];
   const published = TABLES[kind];
   if (!published || results.some((r) => r.level !== 'sample')) return `${lines.join('\n')}\n`;
   const aspects = results.map((r) => r.aspect).filter((a) => published.rows[0].figures[a]);
@@ -63,7 +65,7 @@ export function seed002Section(kind: DatasetKind, results: readonly MetaResult[]
   const table = renderTable(['method', ...aspects.map((a) => `ρ ${a}`), 'avg r', 'avg ρ', 'avg τ'], published.rows.map((row) => [row.method, ...cells(row)]));
   lines.push(
     '',
-    `published, for reference only: seed 002 ${published.table}: a fine-tuned LongT5-Local-Large reading reasons from GPT-4o(-mini), on the paper's own ${published.items}-item validation split (not these items, not this judge)`,
+    `published, for reference only: Tanaka (advised by Kobayashi), ${published.table}: a fine-tuned LongT5-Local-Large reading reasons from GPT-4o(-mini), on the thesis's own ${published.items}-item validation split (not these items, not this judge)`,
     table,
   );
   return `${lines.join('\n')}\n`;
