@@ -25,6 +25,7 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'audit', summary: 'is the judge fair? probes (length, address, facts, order, damage) and paired tests on your items', module: 'audit', register: 'registerAudit' },
   { name: 'agreement', summary: "how well a judge agrees with people: Krippendorff's alpha, weighted kappa, Spearman, with intervals", module: 'agreement', register: 'registerAgreement' },
   { name: 'calibrate', summary: "map a judge's scores to your people's scale (isotonic), with its cross-validated agreement before and after", module: 'calibrate', register: 'registerCalibrate' },
+  { name: 'align', summary: 'teach the judge your scores: scored examples in its template, measured on documents it never saw', module: 'align', register: 'registerAlign' },
   { name: 'compare', summary: 'compare two runs item by item: mean differences, paired intervals and Holm-corrected p-values', module: 'compare', register: 'registerCompare' },
   { name: 'report', summary: 'write a run (or two) as a self-contained HTML report or Markdown', module: 'report', register: 'registerReport' },
   { name: 'distill', summary: "write training triples for a reason-grounded judge (question, reasons, answer from human scores), split by document", module: 'distill', register: 'registerDistill' },

@@ -47,6 +47,8 @@ export interface DataItemsOptions {
   path: string;
   task: Task;
   map?: Partial<Record<DataField, string>>;
+  /** Other columns copied as they are into the item's `fields.columns` (a human score, for `align`). */
+  columns?: readonly string[];
   onBadRow?(where: string, problem: string): void;
 }
 
@@ -104,7 +106,7 @@ export async function* dataItems(options: DataItemsOptions): AsyncGenerator<RunI
       key,
       input: { ...input, task: options.task },
       // The texts go into the record so a report can show each item with its findings.
-      fields: { index: index++, id, ...(system !== undefined ? { system } : {}), where: row.where, text: input, ...(Object.keys(files).length ? { files } : {}) },
+      fields: { index: index++, id, ...(system !== undefined ? { system } : {}), where: row.where, text: input, ...(Object.keys(files).length ? { files } : {}), ...(options.columns ? { columns: Object.fromEntries(options.columns.map((c) => [c, row.fields[c]])) } : {}) },
     };
   }
 }

@@ -1,0 +1,155 @@
+/**
+ * `sumlens align --data FILE --human COLUMN`: can the judge agree better with your people?
+ * Scored examples from your ratings written into the aspect's template, and an isotonic
+ * calibration of its scores, each measured by cross-validation grouped by source document
+ * against the template as it is; the examples template is written to --out only when it lowers
+ * the judge's error on held-out documents significantly. See docs/cli.md#align.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import { FEW_ITEMS, MIN_RESAMPLES, type AgreementRow, type Estimate } from '../../core/agreement/agreementTable';
+import { alignEstimate } from '../../core/align/alignEstimate';
+import { readAlignItems } from '../../core/align/alignItems';
+import { alignJudge, type AspectAlignment } from '../../core/align/alignJudge';
+import { SumLensError } from '../../core/errors';
+import { evaluate } from '../../core/evaluate';
+import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
+import { defaultModel } from '../../core/llm/openaiSession';
+import { parseFieldMap } from '../../core/run/data/dataItems';
+import { estimateCost, formatCost } from '../../core/run/pricing';
+import type { Task } from '../../core/result';
+import { stderrNotice, usageLine } from '../datasetRun';
+import { alignColumns } from '../format/columns';
+import { wholeNumber } from '../numbers';
+import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
+import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { cancelOnInterrupt } from '../terminal';
+import { addResamplingOptions } from './meta';
+
+interface AlignFlags extends SessionFlags, ScoringFlags {
+  data: string;
+  human: string;
+  aspect?: string[];
+  task: Task;
+  folds: number;
+  examples: number;
+  samples: number;
+  prompts?: string;
+  out: string;
+  force?: boolean;
+  map?: string;
+  json?: boolean;
+  dryRun?: boolean;
+  resamples: number;
+  seed: number;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export function registerAlign(program: Command): void {
+  const command = program
+    .command('align')
+    .description('teach the judge your scores: scored examples in its template (and a calibration), measured on documents it never saw; adopted only when significantly better')
+    .requiredOption('--data <file>', 'a table of rated items as for eval --data (JSONL, JSON, CSV, TSV): source, summary, id and the people\'s score')
+    .requiredOption('--human <column>', "the column holding the people's score")
+    .option('--aspect <aspect>', 'an aspect to align (repeat for several; default: every aspect of the task)', collect)
+    .addOption(new Option('--task <task>', 'which templates').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
+    .option('--folds <k>', 'cross-validation folds, grouped by source document', wholeNumber(2, 20), 5)
+    .option('--examples <k>', 'scored examples written into the template', wholeNumber(1, 20), 6)
+    .option('--samples <n>', 'sampling route: the most answers drawn per request (1-100)', wholeNumber(1, 100), 20)
+    .option('--prompts <dir>', 'your template folder: its copy of the aspect\'s template is the one aligned')
+    .option('--out <dir>', 'where an adopted template is written, in the layout --prompts reads', join('.sumlens', 'prompts'))
+    .option('--force', 'replace a template already in --out')
+    .option('--map <pairs>', 'field names from other columns, e.g. summary=output,source=article')
+    .option('--json', 'print the verdicts as JSON')
+    .option('--dry-run', 'count the requests and tokens of the alignment; send nothing');
+  addScoringOptions(addResamplingOptions(addSessionOptions(command))).action(runAlign);
+}
+
+async function runAlign(flags: AlignFlags): Promise<void> {
+  // No intervals, no verdict: a candidate is adopted on its intervals.
+  if (flags.resamples < MIN_RESAMPLES) throw new SumLensError('usage', `--resamples ${flags.resamples}: align decides on 95% intervals, which need at least ${MIN_RESAMPLES} resamples`);
+  const aspects = flags.aspect ?? TASK_ASPECTS[flags.task];
+  const data = await readAlignItems(flags.data, flags.human, flags.task, parseFieldMap(flags.map ?? ''));
+  for (const line of data.badRows.slice(0, 5)) stderrNotice(`skipped bad row ${line}`);
+  if (data.unrated > 0) stderrNotice(`${data.unrated} row(s) without a score in ${flags.human} left out`);
+  if (data.items.length === 0) throw new SumLensError('bad-input', `--data ${flags.data} has no rated row`);
+  if (data.items.length < FEW_ITEMS) stderrNotice(`warning: ${data.items.length} rated item(s), fewer than ${FEW_ITEMS}: the held-out intervals are wide and a real gain may not show`);
+  if (flags.dryRun) {
+    const estimate = alignEstimate(data.items, flags.task, aspects, flags.examples, flags.prompts);
+    const model = flags.model || defaultModel;
+    process.stdout.write(
+      `dry run: ${estimate.calls} requests (${data.items.length} items × ${aspects.length} aspect(s) × 2 templates), ~${estimate.promptTokens} prompt + ~${estimate.completionTokens} completion tokens; ` +
+        `cost for ${model}: ${formatCost(estimateCost(model, estimate))}; nothing was sent\n`,
+    );
+    return;
+  }
+  const session = sessionFrom(flags);
+  const cancellation = cancelOnInterrupt();
+  const dataSha256 = createHash('sha256').update(readFileSync(flags.data)).digest('hex');
+  try {
+    const alignments = await alignJudge(data.items, {
+      task: flags.task,
+      aspects,
+      folds: flags.folds,
+      examples: flags.examples,
+      strategies: ['examples', 'calibration'],
+      promptDir: flags.prompts,
+      outDir: flags.out,
+      force: flags.force === true,
+      workDir: join(tmpdir(), 'sumlens-align'),
+      scoring: {
+        evaluate,
+        options: { session, samples: flags.samples, ...scoringOptions(flags) },
+        concurrency: flags.concurrency,
+        signal: cancellation.signal,
+      },
+      resamples: flags.resamples,
+      seed: flags.seed,
+      provenance: { dataFile: flags.data, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
+    });
+    if (flags.json) process.stdout.write(JSON.stringify({ folds: flags.folds, examples: flags.examples, resamples: flags.resamples, seed: flags.seed, aspects: alignments }, null, 2) + '\n');
+    else process.stdout.write(alignments.map((a) => aspectText(a)).join('\n\n') + '\n');
+    process.stdout.write(`${usageLine(session.usage())}\n`);
+  } finally {
+    cancellation.dispose();
+  }
+}
+
+const fmt = (x: number) => x.toFixed(3).replace(/^-(0\.0+)$/, '$1');
+
+function cell(e: Estimate): string {
+  if (!Number.isFinite(e.value)) return `— (${e.reason})`;
+  return Number.isFinite(e.interval.low) ? `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.interval.high)}]` : fmt(e.value);
+}
+
+const withInterval = (e: { value: number; interval: { low: number; high: number } }) => `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.interval.high)}]`;
+
+function row(name: string, agreement: AgreementRow, vsOriginal: string[]): string[] {
+  return [name, cell(agreement.alphaInterval), cell(agreement.kappa), cell(agreement.spearman), cell(agreement.meanAbsoluteDifference), ...vsOriginal];
+}
+
+function aspectText({ verdict, written }: AspectAlignment): string {
+  const head = ['template', 'alpha (interval)', 'kappa', 'spearman', 'mean |diff|', 'change in |diff|', 'Holm p', 'alpha gain'];
+  const rows = [
+    row('yours (original)', verdict.original, ['', '', '']),
+    ...verdict.candidates.map((c) =>
+      row(c.name === 'examples' ? 'with scored examples' : 'calibrated (isotonic)', c.agreement, [
+        withInterval({ value: c.errorChange.meanDifference, interval: c.errorChange.interval }),
+        c.adjustedP.toFixed(4),
+        withInterval(c.alphaGain),
+      ]),
+    ),
+  ];
+  const best = [...verdict.candidates].sort((a, b) => a.errorChange.meanDifference - b.errorChange.meanDifference)[0];
+  const outcome =
+    verdict.adopted === 'examples'
+      ? `adopted: the template with scored examples, written to ${written}`
+      : verdict.adopted === 'calibration'
+        ? 'adopted: the calibration (no template changes); write its map with sumlens calibrate and apply it with eval --calibration'
+        : `keep your template: no candidate both lowers the judge's error significantly (Holm p < 0.05) and raises alpha (its interval above 0)${best ? `; closest: ${best.name}` : ''}; nothing was written`;
+  return [`${verdict.aspect}: ${verdict.n} rated items, held-out scores from ${verdict.candidates.length + 1} templates`, ...alignColumns([head, ...rows]), outcome].join('\n');
+}

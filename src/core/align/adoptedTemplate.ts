@@ -1,0 +1,60 @@
+/**
+ * The adopted template, learned on every rated item (the cross-validation only measured how
+ * well that recipe does on documents it has not seen), written where `--prompts` reads it, with
+ * a header in its front matter saying where it came from. An existing file is never
+ * overwritten unless asked.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { SumLensError } from '../errors';
+import { writeFileAtomically } from '../writeAtomically';
+import type { CandidateVerdict } from './alignVerdict';
+import { chooseExamples } from './exampleChoice';
+import { withExamples } from './fewShotTemplate';
+
+export interface Provenance {
+  dataFile: string;
+  dataSha256: string;
+  folds: number;
+  date: string;
+}
+
+export interface AdoptOptions {
+  outDir: string;
+  task: string;
+  aspect: string;
+  force: boolean;
+}
+
+/** The template text with the examples chosen among all items, and its provenance header. */
+export function adoptedTemplateText(
+  originalText: string,
+  items: readonly { key: string; human: number; judge: number; source: string; summary: string }[],
+  examples: number,
+  verdict: CandidateVerdict,
+  provenance: Provenance,
+): string {
+  const change = verdict.errorChange;
+  const header = [
+    `# Aligned by sumlens align on ${provenance.date}: ${examples} scored examples from ${provenance.dataFile}`,
+    `# (sha256 ${provenance.dataSha256.slice(0, 16)}…), chosen among ${items.length} rated items. Measured by ${provenance.folds}-fold`,
+    `# cross-validation grouped by source document: mean |judge - people| ${change.meanA.toFixed(3)} -> ${change.meanB.toFixed(3)}`,
+    `# (change ${change.meanDifference.toFixed(3)}, 95% CI [${change.interval.low.toFixed(3)}, ${change.interval.high.toFixed(3)}], Holm-adjusted p ${verdict.adjustedP.toFixed(4)}).`,
+  ];
+  const text = withExamples(originalText, chooseExamples(items, examples));
+  // The header goes inside the front matter, as YAML comments: templates allow nothing before it.
+  return text.replace(/^---\n/, `---\n${header.join('\n')}\n`);
+}
+
+/** Refuses, before anything is spent, to replace a template the user has. */
+export function checkAdoptable(options: AdoptOptions): string {
+  const file = join(options.outDir, options.task, `${options.aspect}.md`);
+  if (existsSync(file) && !options.force) throw new SumLensError('usage', `${file} exists; move it, choose another --out, or pass --force to let an aligned template replace it`);
+  return file;
+}
+
+export function writeAdoptedTemplate(text: string, options: AdoptOptions): string {
+  const file = checkAdoptable(options);
+  writeFileAtomically(file, text);
+  return file;
+}

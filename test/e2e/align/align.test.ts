@@ -1,0 +1,136 @@
+/**
+ * `sumlens align` as a user runs it, against scripted judges through the fake server: a judge
+ * that learns from scored examples is aligned (held-out gain with intervals, the template
+ * written, and with it `eval --data --prompts` agrees better with people on other documents);
+ * a judge that knows nothing of the people gets nothing adopted; no held-out document ever
+ * appears in its own prompt as an example; bad input is a clear error before anything is spent.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadTemplate } from '../../../src/core/prompts/loadTemplate';
+import { seededRandom } from '../../../src/core/stats/random';
+import { FakeOpenAiServer } from '../../fake/openaiServer';
+import { runCli } from '../cli/runCli';
+import { deafJudge, learningJudge, promptParts, ratedItems, writeRatedData } from './scriptedRaters';
+
+const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
+
+describe('sumlens align', function () {
+  this.timeout(120_000);
+  let server: FakeOpenAiServer;
+  let dir: string;
+  beforeEach(async () => {
+    server = await FakeOpenAiServer.start();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-align-'));
+  });
+  afterEach(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', SUMLENS_CACHE_DIR: path.join(dir, 'cache'), TMPDIR: dir });
+  const align = (data: string, ...more: string[]) =>
+    runCli(['align', '--data', data, '--human', 'human_coherence', '--aspect', 'coherence', '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--resamples', '500', ...more], env());
+
+  it('a judge that learns from examples: adopted on held-out documents, with intervals; the template helps on other documents', async () => {
+    server.setHandler(learningJudge(humanOf));
+    const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
+    const run = await align(data, '--json');
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1));
+    const [coherence] = report.aspects;
+    assert.equal(coherence.verdict.adopted, 'examples');
+    const examples = coherence.verdict.candidates.find((c: { name: string }) => c.name === 'examples');
+    assert.ok(examples.errorChange.interval.high < 0 && examples.alphaGain.interval.low > 0, JSON.stringify(examples));
+    assert.equal(server.chatRequests.length, 60 * 2, 'each item judged once with the original template and once with its fold\'s');
+
+    // Leakage: a prompt never shows an example from the document it judges.
+    for (const request of server.chatRequests) {
+      const { judged, examples: shown } = promptParts(request);
+      assert.ok(!shown.some((e) => e.doc === judged.doc), `D${judged.doc} shown as its own example`);
+    }
+
+    const written = path.join(dir, 'aligned', 'summarization', 'coherence.md');
+    assert.equal(coherence.written, written);
+    assert.equal(loadTemplate(written).id, 'summarization/coherence', 'a template --prompts reads');
+    const text = fs.readFileSync(written, 'utf8');
+    assert.match(text, /^---\n# Aligned by sumlens align on \d{4}-\d{2}-\d{2}: 6 scored examples from .*rated\.jsonl\n# \(sha256 [0-9a-f]{16}…\)/);
+    assert.equal((text.match(/^Example \d: score/gm) ?? []).length, 6);
+
+    // Other documents: the built-in template and the aligned one, through eval --data.
+    const other = writeRatedData(dir, 'other.jsonl', ratedItems(6, humanOf, 100));
+    const meanError = async (...prompts: string[]) => {
+      const out = path.join(dir, `run-${prompts.length}.jsonl`);
+      const evalRun = await runCli(['eval', '--data', other, '--aspects', 'coherence', '--model', 'fake-model', '--out', out, ...prompts], env());
+      assert.equal(evalRun.code, 0, evalRun.stderr);
+      const records = fs.readFileSync(out, 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line));
+      return records.reduce((sum, r) => sum + Math.abs(r.scores.coherence - humanOf(...(r.key.slice(1).split('-').map(Number) as [number, number]))), 0) / records.length;
+    };
+    const builtIn = await meanError();
+    const aligned = await meanError('--prompts', path.join(dir, 'aligned'));
+    assert.ok(aligned < builtIn / 2, `mean |judge - people| ${builtIn} with the built-in template, ${aligned} aligned`);
+  });
+
+  it('people whose scores the judge cannot know: nothing adopted, nothing written', async () => {
+    server.setHandler(deafJudge());
+    const random = seededRandom(7);
+    const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, () => 1 + Math.floor(random() * 5)));
+    const run = await align(data);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /keep your template: no candidate both lowers the judge's error significantly/);
+    assert.ok(!fs.existsSync(path.join(dir, 'aligned')));
+  });
+
+  it('--dry-run counts the requests and sends none', async () => {
+    const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
+    const run = await align(data, '--dry-run');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^dry run: 120 requests \(60 items × 1 aspect\(s\) × 2 templates\), ~\d+ prompt/);
+    assert.equal(server.chatRequests.length, 0);
+  });
+
+  describe('bad input: a clear error and its exit code, nothing spent', () => {
+    it('a --human column no row has: exit 8', async () => {
+      const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
+      const run = await runCli(['align', '--data', data, '--human', 'expert', '--model', 'fake-model'], env());
+      assert.equal(run.code, 8);
+      assert.match(run.stderr, /no row has a column 'expert'/);
+    });
+
+    it('fewer documents than folds: exit 8', async () => {
+      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(3, humanOf)));
+      assert.equal(run.code, 8);
+      assert.match(run.stderr, /3 source document\(s\); 5 folds grouped by document need at least 5/);
+      assert.equal(server.chatRequests.length, 0);
+    });
+
+    it('people on another scale than the template: exit 8', async () => {
+      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, (d, k) => humanOf(d, k) * 2)));
+      assert.equal(run.code, 8);
+      assert.match(run.stderr, /outside the coherence template's scale 1-5; rescale the ratings/);
+    });
+
+    it('one human score only: exit 8', async () => {
+      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, () => 3)));
+      assert.equal(run.code, 8);
+      assert.match(run.stderr, /every item has the same human score \(3\)/);
+    });
+
+    it('a template already at --out: exit 2 before any request, unless --force', async () => {
+      fs.mkdirSync(path.join(dir, 'aligned', 'summarization'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'aligned', 'summarization', 'coherence.md'), 'mine');
+      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf)));
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /coherence\.md exists; move it, choose another --out, or pass --force/);
+      assert.equal(server.chatRequests.length, 0);
+      assert.equal(fs.readFileSync(path.join(dir, 'aligned', 'summarization', 'coherence.md'), 'utf8'), 'mine');
+    });
+
+    it('--resamples below 100: usage error', async () => {
+      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf)), '--resamples', '0');
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /align decides on 95% intervals/);
+    });
+  });
+});

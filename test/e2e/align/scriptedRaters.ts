@@ -1,0 +1,71 @@
+/**
+ * Rated items and scripted judges for `sumlens align`: documents D0…Dn with five summaries
+ * each, and judges that answer from the prompt. The learning judge reads 0.9 above the people
+ * and, shown scored examples, moves to 0.1 above them with a third of its noise; the deaf
+ * judge scores a quality of its own that has nothing to do with the people's, examples or not.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { scoreReply, type FakeReply, type RecordedRequest } from '../../fake/openaiServer';
+
+export interface RatedItem {
+  doc: number;
+  k: number;
+  human: number;
+}
+
+export function ratedItems(documents: number, human: (doc: number, k: number) => number, firstDoc = 0): RatedItem[] {
+  return Array.from({ length: documents }, (_, d) => Array.from({ length: 5 }, (_, k) => ({ doc: firstDoc + d, k, human: human(firstDoc + d, k) }))).flat();
+}
+
+/** A data file as `eval --data` reads it, with the people's score in `human_coherence`. */
+export function writeRatedData(dir: string, name: string, items: readonly RatedItem[]): string {
+  const file = path.join(dir, name);
+  const lines = items.map((item) =>
+    JSON.stringify({
+      id: `D${item.doc}-${item.k}`,
+      source: `Document D${item.doc}. The council of town ${item.doc} met on Monday. It approved a park and a new library after a long debate about their cost.`,
+      summary: `Summary of doc D${item.doc} number ${item.k}: the council approved a park and a library.`,
+      human_coherence: item.human,
+    }),
+  );
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+const SUMMARY = /^(> )?Summary of doc D(\d+) number (\d+)/gm;
+
+/** The judged summary and the examples shown with it, read from the prompt. */
+export function promptParts(request: RecordedRequest): { judged: { doc: number; k: number }; examples: { doc: number; k: number }[] } {
+  const prompt = (request.body.messages as { content: string }[]).map((m) => m.content).join('\n');
+  const found = [...prompt.matchAll(SUMMARY)].map((m) => ({ quoted: m[1] !== undefined, doc: Number(m[2]), k: Number(m[3]) }));
+  const judged = found.find((f) => !f.quoted);
+  if (!judged) throw new Error('no judged summary in the prompt');
+  return { judged, examples: found.filter((f) => f.quoted) };
+}
+
+/** A log-probability reply whose expected score is `value` (between two neighbouring scores). */
+export function expectedScoreReply(value: number): FakeReply {
+  const v = Math.min(5, Math.max(1, value));
+  const low = Math.floor(v);
+  const share = v - low;
+  if (share < 1e-9) return scoreReply(String(low), { [String(low)]: 1 });
+  return scoreReply(String(share >= 0.5 ? low + 1 : low), { [String(low)]: 1 - share, [String(low + 1)]: share });
+}
+
+const noise = (doc: number, k: number) => (((doc * 7 + k * 13) % 7) - 3) / 10;
+
+export function learningJudge(humanOf: (doc: number, k: number) => number): (request: RecordedRequest) => FakeReply {
+  return (request) => {
+    const { judged, examples } = promptParts(request);
+    const human = humanOf(judged.doc, judged.k);
+    return expectedScoreReply(examples.length > 0 ? human + 0.1 + noise(judged.doc, judged.k) / 3 : human + 0.9 + noise(judged.doc, judged.k));
+  };
+}
+
+export function deafJudge(): (request: RecordedRequest) => FakeReply {
+  return (request) => {
+    const { judged } = promptParts(request);
+    return expectedScoreReply(1 + ((judged.doc * 5 + judged.k * 3) % 5));
+  };
+}
