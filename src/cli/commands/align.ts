@@ -14,6 +14,7 @@ import { FEW_ITEMS, MIN_RESAMPLES, type AgreementRow, type Estimate } from '../.
 import { alignEstimate } from '../../core/align/alignEstimate';
 import { readAlignItems } from '../../core/align/alignItems';
 import { alignJudge, type AspectAlignment } from '../../core/align/alignJudge';
+import type { CandidateName, Strategy } from '../../core/align/crossValidate';
 import { SumLensError } from '../../core/errors';
 import { evaluate } from '../../core/evaluate';
 import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
@@ -36,6 +37,8 @@ interface AlignFlags extends SessionFlags, ScoringFlags {
   task: Task;
   folds: number;
   examples: number;
+  strategy: Strategy;
+  optimizerModel?: string;
   samples: number;
   prompts?: string;
   out: string;
@@ -59,6 +62,12 @@ export function registerAlign(program: Command): void {
     .addOption(new Option('--task <task>', 'which templates').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--folds <k>', 'cross-validation folds, grouped by source document', wholeNumber(2, 20), 5)
     .option('--examples <k>', 'scored examples written into the template', wholeNumber(1, 20), 6)
+    .addOption(
+      new Option('--strategy <s>', 'examples: scored examples in the template; criteria: criteria and steps rewritten from the disagreements; both: each and the two together (a calibration is always measured)')
+        .choices(['examples', 'criteria', 'both'])
+        .default('both'),
+    )
+    .option('--optimizer-model <model>', 'the model that rewrites the criteria (default: the judge), on the same endpoint')
     .option('--samples <n>', 'sampling route: the most answers drawn per request (1-100)', wholeNumber(1, 100), 20)
     .option('--prompts <dir>', 'your template folder: its copy of the aspect\'s template is the one aligned')
     .option('--out <dir>', 'where an adopted template is written, in the layout --prompts reads', join('.sumlens', 'prompts'))
@@ -79,11 +88,11 @@ async function runAlign(flags: AlignFlags): Promise<void> {
   if (data.items.length === 0) throw new SumLensError('bad-input', `--data ${flags.data} has no rated row`);
   if (data.items.length < FEW_ITEMS) stderrNotice(`warning: ${data.items.length} rated item(s), fewer than ${FEW_ITEMS}: the held-out intervals are wide and a real gain may not show`);
   if (flags.dryRun) {
-    const estimate = alignEstimate(data.items, flags.task, aspects, flags.examples, flags.prompts);
+    const estimate = alignEstimate(data.items, { task: flags.task, aspects, examples: flags.examples, folds: flags.folds, strategy: flags.strategy, promptDir: flags.prompts });
     const model = flags.model || defaultModel;
     process.stdout.write(
-      `dry run: ${estimate.calls} requests (${data.items.length} items × ${aspects.length} aspect(s) × 2 templates), ~${estimate.promptTokens} prompt + ~${estimate.completionTokens} completion tokens; ` +
-        `cost for ${model}: ${formatCost(estimateCost(model, estimate))}; nothing was sent\n`,
+      `dry run: ${estimate.judgeCalls} judge requests (${data.items.length} items × ${aspects.length} aspect(s) × ${estimate.templates} templates) and ${estimate.optimizerCalls} criteria rewrites, ` +
+        `~${estimate.promptTokens} prompt + ~${estimate.completionTokens} completion tokens; cost for ${model}: ${formatCost(estimateCost(model, estimate))}; nothing was sent\n`,
     );
     return;
   }
@@ -96,7 +105,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       aspects,
       folds: flags.folds,
       examples: flags.examples,
-      strategies: ['examples', 'calibration'],
+      strategy: flags.strategy,
       promptDir: flags.prompts,
       outDir: flags.out,
       force: flags.force === true,
@@ -107,6 +116,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
         concurrency: flags.concurrency,
         signal: cancellation.signal,
       },
+      optimizer: { session: flags.optimizerModel ? sessionFrom({ ...flags, model: flags.optimizerModel }) : session, promptDir: flags.prompts, signal: cancellation.signal },
       resamples: flags.resamples,
       seed: flags.seed,
       provenance: { dataFile: flags.data, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
@@ -132,12 +142,19 @@ function row(name: string, agreement: AgreementRow, vsOriginal: string[]): strin
   return [name, cell(agreement.alphaInterval), cell(agreement.kappa), cell(agreement.spearman), cell(agreement.meanAbsoluteDifference), ...vsOriginal];
 }
 
-function aspectText({ verdict, written }: AspectAlignment): string {
+const CANDIDATE_LABELS: Record<CandidateName, string> = {
+  examples: 'with scored examples',
+  criteria: 'criteria rewritten',
+  'criteria+examples': 'rewritten + examples',
+  calibration: 'calibrated (isotonic)',
+};
+
+function aspectText({ verdict, written, dropped }: AspectAlignment): string {
   const head = ['template', 'alpha (interval)', 'kappa', 'spearman', 'mean |diff|', 'change in |diff|', 'Holm p', 'alpha gain'];
   const rows = [
     row('yours (original)', verdict.original, ['', '', '']),
     ...verdict.candidates.map((c) =>
-      row(c.name === 'examples' ? 'with scored examples' : 'calibrated (isotonic)', c.agreement, [
+      row(CANDIDATE_LABELS[c.name], c.agreement, [
         withInterval({ value: c.errorChange.meanDifference, interval: c.errorChange.interval }),
         c.adjustedP.toFixed(4),
         withInterval(c.alphaGain),
@@ -146,10 +163,11 @@ function aspectText({ verdict, written }: AspectAlignment): string {
   ];
   const best = [...verdict.candidates].sort((a, b) => a.errorChange.meanDifference - b.errorChange.meanDifference)[0];
   const outcome =
-    verdict.adopted === 'examples'
-      ? `adopted: the template with scored examples, written to ${written}`
+    written !== undefined
+      ? `adopted: ${CANDIDATE_LABELS[verdict.adopted!]}, learned again on all ${verdict.n} items and written to ${written}`
       : verdict.adopted === 'calibration'
         ? 'adopted: the calibration (no template changes); write its map with sumlens calibrate and apply it with eval --calibration'
         : `keep your template: no candidate both lowers the judge's error significantly (Holm p < 0.05) and raises alpha (its interval above 0)${best ? `; closest: ${best.name}` : ''}; nothing was written`;
-  return [`${verdict.aspect}: ${verdict.n} rated items, held-out scores from ${verdict.candidates.length + 1} templates`, ...alignColumns([head, ...rows]), outcome].join('\n');
+  const droppedLines = dropped.map((d) => `dropped: ${CANDIDATE_LABELS[d.name]}: ${d.reason}`);
+  return [`${verdict.aspect}: ${verdict.n} rated items, each scored by the candidates learned without its document`, ...alignColumns([head, ...rows]), ...droppedLines, outcome].join('\n');
 }

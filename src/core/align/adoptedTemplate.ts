@@ -1,6 +1,6 @@
 /**
- * The adopted template, learned on every rated item (the cross-validation only measured how
- * well that recipe does on documents it has not seen), written where `--prompts` reads it, with
+ * The adopted template, learned on every rated item (the cross-validation measured how well
+ * that recipe does on documents it has not seen), written where `--prompts` reads it, with
  * a header in its front matter saying where it came from. An existing file is never
  * overwritten unless asked.
  */
@@ -9,8 +9,6 @@ import { join } from 'node:path';
 import { SumLensError } from '../errors';
 import { writeFileAtomically } from '../writeAtomically';
 import type { CandidateVerdict } from './alignVerdict';
-import { chooseExamples } from './exampleChoice';
-import { withExamples } from './fewShotTemplate';
 
 export interface Provenance {
   dataFile: string;
@@ -26,23 +24,17 @@ export interface AdoptOptions {
   force: boolean;
 }
 
-/** The template text with the examples chosen among all items, and its provenance header. */
-export function adoptedTemplateText(
-  originalText: string,
-  items: readonly { key: string; human: number; judge: number; source: string; summary: string }[],
-  examples: number,
-  verdict: CandidateVerdict,
-  provenance: Provenance,
-): string {
-  const change = verdict.errorChange;
+/** The adopted template's text with its provenance header. */
+export function withProvenance(text: string, candidate: CandidateVerdict, rated: number, provenance: Provenance): string {
+  const change = candidate.errorChange;
   const header = [
-    `# Aligned by sumlens align on ${provenance.date}: ${examples} scored examples from ${provenance.dataFile}`,
-    `# (sha256 ${provenance.dataSha256.slice(0, 16)}…), chosen among ${items.length} rated items. Measured by ${provenance.folds}-fold`,
-    `# cross-validation grouped by source document: mean |judge - people| ${change.meanA.toFixed(3)} -> ${change.meanB.toFixed(3)}`,
-    `# (change ${change.meanDifference.toFixed(3)}, 95% CI [${change.interval.low.toFixed(3)}, ${change.interval.high.toFixed(3)}], Holm-adjusted p ${verdict.adjustedP.toFixed(4)}).`,
+    `# Aligned by sumlens align on ${provenance.date} (${candidate.name}), learned from ${rated} rated items of ${provenance.dataFile}`,
+    `# (sha256 ${provenance.dataSha256.slice(0, 16)}…). Measured by ${provenance.folds}-fold cross-validation grouped by source`,
+    `# document: mean |judge - people| ${change.meanA.toFixed(3)} -> ${change.meanB.toFixed(3)} (change ${change.meanDifference.toFixed(3)},`,
+    `# 95% CI [${change.interval.low.toFixed(3)}, ${change.interval.high.toFixed(3)}], Holm-adjusted p ${candidate.adjustedP.toFixed(4)}); alpha gain ${candidate.alphaGain.value.toFixed(3)}`,
+    `# [${candidate.alphaGain.interval.low.toFixed(3)}, ${candidate.alphaGain.interval.high.toFixed(3)}].`,
   ];
-  const text = withExamples(originalText, chooseExamples(items, examples));
-  // The header goes inside the front matter, as YAML comments: templates allow nothing before it.
+  // YAML comments inside the front matter: a template allows nothing before it.
   return text.replace(/^---\n/, `---\n${header.join('\n')}\n`);
 }
 

@@ -1,35 +1,57 @@
 /**
  * What an alignment will ask, before anything is sent (`align --dry-run`): per aspect, every
- * item judged once with the user's template and once with its fold's examples template, each
- * a request at the log-probability route (the sampling route draws up to --samples answers per
- * request). Tokens at the estimate's safety margin; the examples add K sources' openings and
- * summaries to every prompt of the second pass.
+ * item judged once with the user's template and once with each template candidate of its
+ * fold, each a request at the log-probability route (the sampling route draws up to --samples
+ * answers per request); with rewritten criteria, one optimizer request per fold and one on all
+ * items. Tokens at the estimate's safety margin.
  */
 import { estimateTokens } from '../llm/tokenCount';
+import { originalTemplateText } from './alignedTemplate';
+import { candidatesOf, type AlignItem, type Strategy } from './crossValidate';
+import { DISAGREEMENTS_SHOWN } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
 import { withExamples } from './fewShotTemplate';
-import { originalTemplateText, type AlignItem } from './crossValidate';
 
 export interface AlignEstimate {
-  calls: number;
+  judgeCalls: number;
+  optimizerCalls: number;
+  /** Templates each item is judged with: the original and the candidates that need the judge. */
+  templates: number;
   promptTokens: number;
-  /** The most completion tokens: one score token per request at the log-probability route. */
+  /** Completion tokens: one score token per judge request, a rewrite's usual length per optimizer request. */
   completionTokens: number;
 }
 
-export function alignEstimate(items: readonly AlignItem[], task: string, aspects: readonly string[], examples: number, promptDir?: string): AlignEstimate {
+/** A disagreement as the optimizer is shown it: a summary and an 80-word source opening. */
+const DISAGREEMENT_TOKENS = 200;
+/** A rewrite's reply: criteria and steps about as long as a template's (an estimate; the reply has no hard limit). */
+const REWRITE_REPLY_TOKENS = 1500;
+
+export interface EstimateOptions {
+  task: string;
+  aspects: readonly string[];
+  examples: number;
+  folds: number;
+  strategy: Strategy;
+  promptDir?: string;
+}
+
+export function alignEstimate(items: readonly AlignItem[], options: EstimateOptions): AlignEstimate {
+  const judged = candidatesOf(options.strategy).filter((name) => name !== 'calibration');
+  const rewrites = judged.includes('criteria') ? options.folds + 1 : 0;
+  const texts = items.map((item) => estimateTokens(item.input.source) + estimateTokens(item.input.summary));
   let promptTokens = 0;
-  let calls = 0;
-  for (const aspect of aspects) {
-    const plain = originalTemplateText(task, aspect, promptDir);
-    // The examples are not known before the judge has scored: any K items stand in for them.
-    const stand = chooseExamples(items.map((item) => ({ ...item, judge: item.human, source: item.input.source, summary: item.input.summary })), examples);
-    const withShown = withExamples(plain, stand);
-    for (const item of items) {
-      const texts = estimateTokens(item.input.source) + estimateTokens(item.input.summary);
-      promptTokens += estimateTokens(plain) + texts + estimateTokens(withShown) + texts;
-      calls += 2;
-    }
+  for (const aspect of options.aspects) {
+    const plain = estimateTokens(originalTemplateText(options.task, aspect, options.promptDir));
+    // The examples are not known before the judge has scored: K of the items stand in for them.
+    const stand = chooseExamples(items.map((item) => ({ ...item, judge: item.human, source: item.input.source, summary: item.input.summary })), options.examples);
+    const shown = estimateTokens(withExamples('## Input\n', stand));
+    const perTemplate = judged.map((name) => plain + (name.endsWith('examples') ? shown : 0));
+    for (const t of texts) promptTokens += plain + t + perTemplate.reduce((sum, p) => sum + p + t, 0);
+    // An optimizer request shows the criteria and the largest disagreements (a summary and a source opening each).
+    promptTokens += rewrites * (plain + DISAGREEMENTS_SHOWN * DISAGREEMENT_TOKENS);
   }
-  return { calls, promptTokens, completionTokens: calls };
+  const judgeCalls = items.length * options.aspects.length * (1 + judged.length);
+  const optimizerCalls = rewrites * options.aspects.length;
+  return { judgeCalls, optimizerCalls, templates: 1 + judged.length, promptTokens, completionTokens: judgeCalls + optimizerCalls * REWRITE_REPLY_TOKENS };
 }

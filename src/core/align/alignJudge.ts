@@ -1,13 +1,17 @@
 /**
  * `sumlens align`: for each aspect, candidates to the user's template measured on documents
  * they never saw (crossValidate), a verdict against the original (alignVerdict), and the
- * adopted template written only when its gain is significant (adoptedTemplate).
+ * adopted template, learned again on every rated item, written only when its gain is
+ * significant (adoptedTemplate).
  */
-import { resolveTemplate } from '../prompts/resolveTemplate';
 import { SumLensError } from '../errors';
-import { adoptedTemplateText, checkAdoptable, writeAdoptedTemplate, type Provenance } from './adoptedTemplate';
-import { alignVerdict, type AlignVerdict } from './alignVerdict';
-import { crossValidate, originalTemplateText, type AlignItem, type CandidateName } from './crossValidate';
+import { checkAdoptable, withProvenance, writeAdoptedTemplate, type Provenance } from './adoptedTemplate';
+import { aspectTemplate, originalTemplateText } from './alignedTemplate';
+import { alignVerdict, type AlignVerdict, type CandidateVerdict } from './alignVerdict';
+import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
+import { crossValidate, type AlignItem, type CrossValidation, type Strategy } from './crossValidate';
+import { chooseExamples } from './exampleChoice';
+import { withExamples } from './fewShotTemplate';
 import { groupedFolds } from './folds';
 import type { JudgeScoring } from './judgeScores';
 
@@ -16,12 +20,13 @@ export interface AlignOptions {
   aspects: readonly string[];
   folds: number;
   examples: number;
-  strategies: readonly CandidateName[];
+  strategy: Strategy;
   promptDir?: string;
   outDir: string;
   force: boolean;
   workDir: string;
   scoring: JudgeScoring;
+  optimizer: RewriteOptions;
   resamples: number;
   seed: number;
   provenance: Provenance;
@@ -29,16 +34,17 @@ export interface AlignOptions {
 
 export interface AspectAlignment {
   verdict: AlignVerdict;
-  /** Per fold, the items shown as examples (none of them in that fold). */
-  examplesByFold: string[][];
+  dropped: CrossValidation['dropped'];
+  /** Per fold, its items, and the items its candidates learned from (none of them in that fold). */
+  heldOut: string[][];
+  learnedFrom: string[][];
   /** The adopted template's file, when one was written. */
   written?: string;
 }
 
 export function aspectScale(task: string, aspect: string, promptDir?: string): [number, number] {
-  const template = resolveTemplate(`${task}/${aspect}`, { overrideDir: promptDir });
-  if (template.task === 'fine' || template.task === 'choose') throw new SumLensError('template', `${template.filePath} is not an aspect template`);
-  return [template.scale.min, template.scale.max];
+  const { scale } = aspectTemplate(task, aspect, promptDir);
+  return [scale.min, scale.max];
 }
 
 /** Rated items an alignment can learn from and test on; otherwise a clear error. */
@@ -51,23 +57,31 @@ export function checkRatedItems(items: readonly AlignItem[], folds: number, scal
 }
 
 export async function alignJudge(items: readonly AlignItem[], options: AlignOptions): Promise<AspectAlignment[]> {
+  // Everything that can be refused is refused before the first request.
   for (const aspect of options.aspects) {
     checkRatedItems(items, options.folds, aspectScale(options.task, aspect, options.promptDir), aspect);
     checkAdoptable({ outDir: options.outDir, task: options.task, aspect, force: options.force });
   }
   const results: AspectAlignment[] = [];
   for (const aspect of options.aspects) {
-    const scale = aspectScale(options.task, aspect, options.promptDir);
     const cv = await crossValidate(items, { ...options, aspect });
-    const verdict = alignVerdict(items, cv, { aspect, scale, resamples: options.resamples, seed: options.seed });
+    const verdict = alignVerdict(items, cv, { aspect, scale: aspectScale(options.task, aspect, options.promptDir), resamples: options.resamples, seed: options.seed });
     const adopted = verdict.candidates.find((c) => c.name === verdict.adopted);
-    let written: string | undefined;
-    if (adopted?.name === 'examples') {
-      const scored = items.map((item, i) => ({ key: item.key, human: item.human, judge: cv.original[i], source: item.input.source, summary: item.input.summary }));
-      const text = adoptedTemplateText(originalTemplateText(options.task, aspect, options.promptDir), scored, options.examples, adopted, options.provenance);
-      written = writeAdoptedTemplate(text, { outDir: options.outDir, task: options.task, aspect, force: options.force });
-    }
-    results.push({ verdict, examplesByFold: cv.examplesByFold, ...(written ? { written } : {}) });
+    const written = adopted && adopted.name !== 'calibration' ? await writeAdopted(items, cv.original, aspect, adopted, options) : undefined;
+    results.push({ verdict, dropped: cv.dropped, heldOut: cv.heldOut, learnedFrom: cv.learnedFrom, ...(written ? { written } : {}) });
   }
   return results;
+}
+
+/** The adopted recipe applied to every rated item, and written. */
+async function writeAdopted(items: readonly AlignItem[], original: readonly number[], aspect: string, adopted: CandidateVerdict, options: AlignOptions): Promise<string> {
+  const scored = items.map((item, i) => ({ key: item.key, human: item.human, judge: original[i], source: item.input.source, summary: item.input.summary }));
+  let text = originalTemplateText(options.task, aspect, options.promptDir);
+  if (adopted.name.startsWith('criteria')) {
+    const rewrite = await rewriteCriteria(aspectTemplate(options.task, aspect, options.promptDir), text, scored, options.optimizer);
+    if ('dropped' in rewrite) throw new SumLensError('invalid-reply', `${aspect}: the criteria rewrite on all rated items failed: ${rewrite.dropped}; nothing was written`);
+    text = rewrite.text;
+  }
+  if (adopted.name.endsWith('examples')) text = withExamples(text, chooseExamples(scored, options.examples));
+  return writeAdoptedTemplate(withProvenance(text, adopted, items.length, options.provenance), { outDir: options.outDir, task: options.task, aspect, force: options.force });
 }

@@ -1,19 +1,19 @@
 /**
  * Each candidate judged on items the alignment never saw: k folds grouped by source document;
- * for each fold, the candidate is learned from the other folds (the examples chosen among
- * their items, the calibration map fitted on their scores) and judged on this fold. Every item
- * so gets one held-out score per candidate, comparable item by item with the original
- * template's. The original template's scores come first: the examples are chosen from them.
+ * for each fold, the candidates are learned from the other folds (the examples chosen among
+ * their items, the criteria rewritten from their disagreements, the calibration map fitted on
+ * their scores) and judged on this fold. Every item so gets one held-out score per candidate,
+ * comparable item by item with the original template's. The original template's scores come
+ * first: the examples and the disagreements are chosen from them.
  */
-import { readFileSync } from 'node:fs';
 import { applyIsotonic, isotonicFit } from '../stats/isotonic';
-import { resolveTemplate } from '../prompts/resolveTemplate';
-import { SumLensError } from '../errors';
+import { aspectTemplate, originalTemplateText } from './alignedTemplate';
+import { writeCandidateFolder } from './candidateFolder';
+import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
 import { withExamples } from './fewShotTemplate';
 import { groupedFolds } from './folds';
 import { judgeScores, type JudgedItem, type JudgeScoring } from './judgeScores';
-import { writeCandidateFolder } from './candidateFolder';
 
 export interface AlignItem extends JudgedItem {
   /** The source document: items of one document share a fold. */
@@ -21,7 +21,15 @@ export interface AlignItem extends JudgedItem {
   human: number;
 }
 
-export type CandidateName = 'examples' | 'calibration';
+/** What `--strategy` asks for; calibration is always measured (it costs no call). */
+export type Strategy = 'examples' | 'criteria' | 'both';
+export type CandidateName = 'examples' | 'criteria' | 'criteria+examples' | 'calibration';
+
+export function candidatesOf(strategy: Strategy): CandidateName[] {
+  if (strategy === 'examples') return ['examples', 'calibration'];
+  if (strategy === 'criteria') return ['criteria', 'calibration'];
+  return ['examples', 'criteria', 'criteria+examples', 'calibration'];
+}
 
 export interface HeldOutScores {
   name: CandidateName;
@@ -33,8 +41,11 @@ export interface CrossValidation {
   folds: number[];
   original: number[];
   candidates: HeldOutScores[];
-  /** Per fold, the keys of the items written into its template as examples (never its own items). */
-  examplesByFold: string[][];
+  /** Candidates that could not be made, and why. */
+  dropped: { name: CandidateName; reason: string }[];
+  /** Per fold, the keys of its items, and of the items its candidates learned from (examples, disagreements): never the same. */
+  heldOut: string[][];
+  learnedFrom: string[][];
 }
 
 export interface CrossValidateOptions {
@@ -42,49 +53,64 @@ export interface CrossValidateOptions {
   task: string;
   folds: number;
   examples: number;
-  strategies: readonly CandidateName[];
+  strategy: Strategy;
   /** The user's template folder (--prompts), whose copy of the aspect's template is the original. */
   promptDir?: string;
   /** Where the candidates' template folders are written (content-named, so a rerun reuses them). */
   workDir: string;
   scoring: JudgeScoring;
-}
-
-export function originalTemplateText(task: string, aspect: string, promptDir?: string): string {
-  const template = resolveTemplate(`${task}/${aspect}`, { overrideDir: promptDir });
-  if (template.task === 'fine' || template.task === 'choose') throw new SumLensError('template', `${template.filePath} is not an aspect template`);
-  return readFileSync(template.filePath, 'utf8');
+  optimizer: RewriteOptions;
 }
 
 export async function crossValidate(items: readonly AlignItem[], options: CrossValidateOptions): Promise<CrossValidation> {
   const { aspect, task, scoring } = options;
+  const names = candidatesOf(options.strategy);
   const folds = groupedFolds(items.map((item) => item.group), options.folds);
   const original = await judgeScores(items, aspect, options.promptDir, scoring);
   const scored = items.map((item, i) => ({ ...item, judge: original[i], source: item.input.source, summary: item.input.summary }));
+  const template = aspectTemplate(task, aspect, options.promptDir);
   const templateText = originalTemplateText(task, aspect, options.promptDir);
-  const candidates: HeldOutScores[] = [];
-  const examplesByFold: string[][] = [];
+  const held = new Map<CandidateName, number[]>(names.filter((n) => n !== 'calibration').map((n) => [n, new Array<number>(items.length)]));
+  const dropped: CrossValidation['dropped'] = [];
+  const learnedFrom: string[][] = [];
+  const heldOut: string[][] = [];
 
-  if (options.strategies.includes('examples')) {
-    const scores = new Array<number>(items.length);
-    for (let fold = 0; fold < options.folds; fold++) {
-      const held = indicesWhere(folds, (f) => f === fold);
-      const chosen = chooseExamples(scored.filter((_, i) => folds[i] !== fold), options.examples);
-      examplesByFold.push(chosen.map((c) => c.key));
-      const dir = writeCandidateFolder(options.workDir, task, aspect, withExamples(templateText, chosen));
-      const heldScores = await judgeScores(held.map((i) => items[i]), aspect, dir, scoring);
-      held.forEach((i, j) => (scores[i] = heldScores[j]));
+  for (let fold = 0; fold < options.folds; fold++) {
+    const test = indicesWhere(folds, (f) => f === fold);
+    const train = scored.filter((_, i) => folds[i] !== fold);
+    const examples = chooseExamples(train, options.examples);
+    const texts = new Map<CandidateName, string>();
+    if (held.has('examples')) texts.set('examples', withExamples(templateText, examples));
+    if (held.has('criteria')) {
+      const rewrite = await rewriteCriteria(template, templateText, train, options.optimizer);
+      if ('dropped' in rewrite) {
+        for (const name of ['criteria', 'criteria+examples'] as const) if (held.delete(name)) dropped.push({ name, reason: `fold ${fold + 1}: ${rewrite.dropped}` });
+      } else {
+        texts.set('criteria', rewrite.text);
+        if (held.has('criteria+examples')) texts.set('criteria+examples', withExamples(rewrite.text, examples));
+      }
     }
-    candidates.push({ name: 'examples', scores });
+    heldOut.push(test.map((i) => items[i].key));
+    learnedFrom.push([...new Set([...examples.map((e) => e.key), ...(held.has('criteria') ? train.map((t) => t.key) : [])])]);
+    for (const [name, text] of texts) {
+      const scores = held.get(name);
+      if (!scores) continue;
+      const dir = writeCandidateFolder(options.workDir, task, aspect, text);
+      const foldScores = await judgeScores(test.map((i) => items[i]), aspect, dir, scoring);
+      test.forEach((i, j) => (scores[i] = foldScores[j]));
+    }
   }
-  if (options.strategies.includes('calibration')) {
-    const scores = original.map((score, i) => {
-      const train = indicesWhere(folds, (f) => f !== folds[i]);
-      return applyIsotonic(isotonicFit(train.map((k) => original[k]), train.map((k) => items[k].human)), score);
-    });
-    candidates.push({ name: 'calibration', scores });
-  }
-  return { folds, original, candidates, examplesByFold };
+  const candidates: HeldOutScores[] = [...held].map(([name, scores]) => ({ name, scores }));
+  if (names.includes('calibration')) candidates.push({ name: 'calibration', scores: calibratedHeldOut(items, folds, original) });
+  return { folds, original, candidates, dropped, heldOut, learnedFrom };
+}
+
+/** Each item's score through the isotonic map fitted on the other folds' scores and ratings. */
+function calibratedHeldOut(items: readonly AlignItem[], folds: readonly number[], original: readonly number[]): number[] {
+  return original.map((score, i) => {
+    const train = indicesWhere(folds, (f) => f !== folds[i]);
+    return applyIsotonic(isotonicFit(train.map((k) => original[k]), train.map((k) => items[k].human)), score);
+  });
 }
 
 function indicesWhere(values: readonly number[], keep: (value: number) => boolean): number[] {

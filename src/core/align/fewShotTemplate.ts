@@ -31,22 +31,24 @@ export function withExamples(templateText: string, examples: readonly TemplateEx
       `Example ${i + 1}: score ${formatScore(example.human)}`,
       '',
       'Source (opening):',
-      quote(opening(example.source, sourceWords)),
+      quoteText(sourceOpening(example.source, sourceWords)),
       '',
       'Summary:',
-      quote(example.summary),
+      quoteText(example.summary),
       '',
     ]),
   ].join('\n');
   return `${templateText.slice(0, at.index)}${block}\n${templateText.slice(at.index)}`;
 }
 
-function opening(text: string, words: number): string {
+/** The first `words` words of a text, with an ellipsis when it goes on. */
+export function sourceOpening(text: string, words: number): string {
   const all = text.trim().split(/\s+/);
   return all.length <= words ? all.join(' ') : `${all.slice(0, words).join(' ')} …`;
 }
 
-function quote(text: string): string {
+/** Quoted line by line, "{{" broken up: nothing in it reads as a heading or a placeholder. */
+export function quoteText(text: string): string {
   return text
     .trim()
     .replace(/\{\{/g, '{ {')

@@ -5,9 +5,9 @@
  * a broken template.
  */
 import type { PlaceholderName } from './placeholders';
-import type { TemplateTask } from './template';
+import type { EnginePromptTask, TemplateTask } from './template';
 
-const ASPECT_REQUIRED: Record<Exclude<TemplateTask, 'fine' | 'choose'>, PlaceholderName[]> = {
+const ASPECT_REQUIRED: Record<Exclude<TemplateTask, EnginePromptTask>, PlaceholderName[]> = {
   summarization: ['summary'],
   consistency: ['summary'],
   dialogue: ['response'],
@@ -29,7 +29,11 @@ const CHOOSE_REQUIRED: [RegExp, PlaceholderName[]][] = [
   [/^choose\/(answer|conditioned|reason-[a-z0-9]+)$/, ['question']],
 ];
 
+/** The criteria rewrite must show the model the criteria and the disagreements it revises them from. */
+const ALIGN_REQUIRED: PlaceholderName[] = ['criteria', 'disagreements'];
+
 export function requiredPlaceholders(task: TemplateTask, id: string): PlaceholderName[] {
+  if (task === 'align') return ALIGN_REQUIRED;
   if (task === 'choose') return CHOOSE_REQUIRED.filter(([pattern]) => pattern.test(id)).flatMap(([, names]) => names);
   if (task !== 'fine') return ASPECT_REQUIRED[task];
   return FINE_REQUIRED.filter(([pattern]) => pattern.test(id)).flatMap(([, names]) => names);

@@ -48,8 +48,9 @@ const fineFrontMatter = z.looseObject({
 });
 
 const chooseFrontMatter = fineFrontMatter.extend({ task: z.literal('choose') });
+const alignFrontMatter = fineFrontMatter.extend({ task: z.literal('align') });
 
-const frontMatterSchema = z.discriminatedUnion('task', [aspectFrontMatter, fineFrontMatter, chooseFrontMatter]);
+const frontMatterSchema = z.discriminatedUnion('task', [aspectFrontMatter, fineFrontMatter, chooseFrontMatter, alignFrontMatter]);
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 export interface SplitTemplate {

@@ -4,7 +4,7 @@ import { splitTemplate } from './frontMatter';
 import { missingEvaluatedText } from './evaluatedText';
 import { FINE_PLACEHOLDERS, findPlaceholders, INPUT_PLACEHOLDERS, type PlaceholderName } from './placeholders';
 import { parseSections } from './sections';
-import type { Template } from './template';
+import { isEnginePromptTask, type Template } from './template';
 import { lineAt, TemplateError } from './templateError';
 
 /**
@@ -45,7 +45,7 @@ export function loadTemplate(filePath: string): Template {
 
   const split = splitTemplate(filePath, text);
   const { frontMatter, body, bodyStartLine } = split;
-  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, frontMatter.task === 'fine' || frontMatter.task === 'choose', split.keyLines.placeholders);
+  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, isEnginePromptTask(frontMatter.task), split.keyLines.placeholders);
   const blind = missingEvaluatedText(frontMatter.task, frontMatter.id, frontMatter.placeholders);
   if (blind) throw new TemplateError(filePath, split.keyLines.placeholders ?? 1, blind);
 
@@ -59,7 +59,8 @@ export function loadTemplate(filePath: string): Template {
     frontMatter: split.rawFrontMatter,
     frontMatterLines: split.keyLines,
   };
-  if (frontMatter.task === 'fine' || frontMatter.task === 'choose') return { ...base, task: frontMatter.task };
+  // Spelled out: a type guard on the task alone does not narrow the front matter's union.
+  if (frontMatter.task === 'fine' || frontMatter.task === 'choose' || frontMatter.task === 'align') return { ...base, task: frontMatter.task };
   const [min, max] = frontMatter.scale;
   return {
     ...base,

@@ -26,6 +26,9 @@ export const FINE_PLACEHOLDERS = [
   'reason',
   'aspects', // aspect choice: the catalogue's names
   'examples', // aspect choice: the few-shot examples of reasons
+  'aspect', // alignment: the aspect whose criteria are rewritten
+  'criteria', // alignment: the template's evaluation criteria
+  'disagreements', // alignment: rated items where the judge and the people disagreed most
 ] as const;
 
 export const PLACEHOLDER_NAMES = [...INPUT_PLACEHOLDERS, ...FINE_PLACEHOLDERS] as const;

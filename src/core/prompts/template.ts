@@ -4,8 +4,14 @@ import type { PlaceholderName } from './placeholders';
 /** Tasks whose templates score one aspect on a scale (G-Eval and rationale-first). */
 export const ASPECT_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
 export type AspectTask = (typeof ASPECT_TASKS)[number];
-/** `fine` and `choose` templates are free-form prompts of the engine's own (no scale, no sections). */
-export type TemplateTask = AspectTask | 'fine' | 'choose';
+/** The engine's own free-form prompts (no scale, no sections): fine-grained, aspect choice, alignment. */
+export const ENGINE_PROMPT_TASKS = ['fine', 'choose', 'align'] as const;
+export type EnginePromptTask = (typeof ENGINE_PROMPT_TASKS)[number];
+export type TemplateTask = AspectTask | EnginePromptTask;
+
+export function isEnginePromptTask(task: TemplateTask): task is EnginePromptTask {
+  return (ENGINE_PROMPT_TASKS as readonly string[]).includes(task);
+}
 
 interface TemplateBase {
   /** "<task>/<name>", the path under a prompts directory without ".md". */
@@ -52,8 +58,13 @@ export interface ChooseTemplate extends TemplateBase {
   task: 'choose';
 }
 
-export type Template = AspectTemplate | FineTemplate | ChooseTemplate;
+/** The alignment's prompts (prompts/align/): the criteria rewrite. */
+export interface AlignTemplate extends TemplateBase {
+  task: 'align';
+}
+
+export type Template = AspectTemplate | FineTemplate | ChooseTemplate | AlignTemplate;
 
 export function isAspectTemplate(template: Template): template is AspectTemplate {
-  return template.task !== 'fine' && template.task !== 'choose';
+  return !isEnginePromptTask(template.task);
 }

@@ -13,7 +13,7 @@ import { loadTemplate } from '../../../src/core/prompts/loadTemplate';
 import { seededRandom } from '../../../src/core/stats/random';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { runCli } from '../cli/runCli';
-import { deafJudge, learningJudge, promptParts, ratedItems, writeRatedData } from './scriptedRaters';
+import { deafJudge, isRewriteRequest, learningJudge, promptParts, ratedItems, writeRatedData } from './scriptedRaters';
 
 const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
 
@@ -33,20 +33,30 @@ describe('sumlens align', function () {
   const align = (data: string, ...more: string[]) =>
     runCli(['align', '--data', data, '--human', 'human_coherence', '--aspect', 'coherence', '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--resamples', '500', ...more], env());
 
-  it('a judge that learns from examples: adopted on held-out documents, with intervals; the template helps on other documents', async () => {
+  it('a judge that learns from examples and rewritten criteria: adopted on held-out documents, with intervals; the template helps on other documents', async () => {
     server.setHandler(learningJudge(humanOf));
     const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
     const run = await align(data, '--json');
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1));
     const [coherence] = report.aspects;
-    assert.equal(coherence.verdict.adopted, 'examples');
-    const examples = coherence.verdict.candidates.find((c: { name: string }) => c.name === 'examples');
-    assert.ok(examples.errorChange.interval.high < 0 && examples.alphaGain.interval.low > 0, JSON.stringify(examples));
-    assert.equal(server.chatRequests.length, 60 * 2, 'each item judged once with the original template and once with its fold\'s');
+    assert.equal(coherence.verdict.adopted, 'criteria+examples');
+    for (const name of ['examples', 'criteria', 'criteria+examples']) {
+      const candidate = coherence.verdict.candidates.find((c: { name: string }) => c.name === name);
+      assert.ok(candidate.significant && candidate.errorChange.interval.high < 0 && candidate.alphaGain.interval.low > 0, JSON.stringify(candidate));
+    }
+    const rewrites = server.chatRequests.filter(isRewriteRequest);
+    // One rewrite per fold, and one on all items for the adopted template: an answer-cache hit
+    // when a fold's training items hold the same largest disagreements as all items do.
+    assert.ok(rewrites.length === 5 || rewrites.length === 6, `${rewrites.length} rewrite requests`);
+    assert.equal(server.chatRequests.length - rewrites.length, 60 * 4, 'each item judged with the original template and its fold\'s three candidates');
 
-    // Leakage: a prompt never shows an example from the document it judges.
-    for (const request of server.chatRequests) {
+    // Leakage: nothing a fold's candidates learned from is in that fold, and no prompt shows an example from the document it judges.
+    coherence.heldOut.forEach((keys: string[], fold: number) => {
+      const learned = new Set(coherence.learnedFrom[fold]);
+      assert.ok(!keys.some((key) => learned.has(key)), `fold ${fold + 1} learned from its own items`);
+    });
+    for (const request of server.chatRequests.filter((r) => !isRewriteRequest(r))) {
       const { judged, examples: shown } = promptParts(request);
       assert.ok(!shown.some((e) => e.doc === judged.doc), `D${judged.doc} shown as its own example`);
     }
@@ -55,7 +65,8 @@ describe('sumlens align', function () {
     assert.equal(coherence.written, written);
     assert.equal(loadTemplate(written).id, 'summarization/coherence', 'a template --prompts reads');
     const text = fs.readFileSync(written, 'utf8');
-    assert.match(text, /^---\n# Aligned by sumlens align on \d{4}-\d{2}-\d{2}: 6 scored examples from .*rated\.jsonl\n# \(sha256 [0-9a-f]{16}…\)/);
+    assert.match(text, /^---\n# Aligned by sumlens align on \d{4}-\d{2}-\d{2} \(criteria\+examples\), learned from 60 rated items of .*rated\.jsonl\n# \(sha256 [0-9a-f]{16}…\)/);
+    assert.match(text, /## Evaluation Criteria\n\nCoherence \(1-5\): .* The raters are strict/);
     assert.equal((text.match(/^Example \d: score/gm) ?? []).length, 6);
 
     // Other documents: the built-in template and the aligned one, through eval --data.
@@ -72,6 +83,16 @@ describe('sumlens align', function () {
     assert.ok(aligned < builtIn / 2, `mean |judge - people| ${builtIn} with the built-in template, ${aligned} aligned`);
   });
 
+  it('an optimizer whose reply is never usable: the rewritten candidates dropped and named, the examples still measured', async () => {
+    server.setHandler(learningJudge(humanOf, { choices: [{ text: 'I would rather not.' }] }));
+    const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf)));
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^dropped: criteria rewritten: fold 1: the optimizer's reply could not be used twice \(align:criteria:coherence: invalid reply after one retry: the reply is not valid JSON/m);
+    assert.match(run.stdout, /^dropped: rewritten \+ examples: fold 1: /m);
+    assert.match(run.stdout, /^adopted: with scored examples, learned again on all 60 items/m);
+    assert.equal(server.chatRequests.filter(isRewriteRequest).length, 2, 'asked again once, then dropped');
+  });
+
   it('people whose scores the judge cannot know: nothing adopted, nothing written', async () => {
     server.setHandler(deafJudge());
     const random = seededRandom(7);
@@ -86,7 +107,7 @@ describe('sumlens align', function () {
     const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
     const run = await align(data, '--dry-run');
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^dry run: 120 requests \(60 items × 1 aspect\(s\) × 2 templates\), ~\d+ prompt/);
+    assert.match(run.stdout, /^dry run: 240 judge requests \(60 items × 1 aspect\(s\) × 4 templates\) and 6 criteria rewrites, ~\d+ prompt/);
     assert.equal(server.chatRequests.length, 0);
   });
 

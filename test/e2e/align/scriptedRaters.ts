@@ -36,9 +36,12 @@ export function writeRatedData(dir: string, name: string, items: readonly RatedI
 const SUMMARY = /^(> )?Summary of doc D(\d+) number (\d+)/gm;
 
 /** The judged summary and the examples shown with it, read from the prompt. */
+function promptOf(request: RecordedRequest): string {
+  return (request.body.messages as { content: string }[]).map((m) => m.content).join('\n');
+}
+
 export function promptParts(request: RecordedRequest): { judged: { doc: number; k: number }; examples: { doc: number; k: number }[] } {
-  const prompt = (request.body.messages as { content: string }[]).map((m) => m.content).join('\n');
-  const found = [...prompt.matchAll(SUMMARY)].map((m) => ({ quoted: m[1] !== undefined, doc: Number(m[2]), k: Number(m[3]) }));
+  const found = [...promptOf(request).matchAll(SUMMARY)].map((m) => ({ quoted: m[1] !== undefined, doc: Number(m[2]), k: Number(m[3]) }));
   const judged = found.find((f) => !f.quoted);
   if (!judged) throw new Error('no judged summary in the prompt');
   return { judged, examples: found.filter((f) => f.quoted) };
@@ -55,16 +58,31 @@ export function expectedScoreReply(value: number): FakeReply {
 
 const noise = (doc: number, k: number) => (((doc * 7 + k * 13) % 7) - 3) / 10;
 
-export function learningJudge(humanOf: (doc: number, k: number) => number): (request: RecordedRequest) => FakeReply {
+const STRICT = 'The raters are strict';
+
+export function isRewriteRequest(request: RecordedRequest): boolean {
+  return promptOf(request).includes('Where the judge and the raters disagreed');
+}
+
+export const rewriteReply: FakeReply = {
+  choices: [{ text: JSON.stringify({ criteria: `Coherence (1-5): how well the sentences of the summary work together. ${STRICT}: a 5 needs a summary without a single loose end.`, steps: ['Read the article.', 'Read the summary and check each transition.', 'Give a score from 1 to 5.'] }) }],
+};
+
+export function learningJudge(humanOf: (doc: number, k: number) => number, optimizer: FakeReply = rewriteReply): (request: RecordedRequest) => FakeReply {
   return (request) => {
+    if (isRewriteRequest(request)) return optimizer;
     const { judged, examples } = promptParts(request);
     const human = humanOf(judged.doc, judged.k);
-    return expectedScoreReply(examples.length > 0 ? human + 0.1 + noise(judged.doc, judged.k) / 3 : human + 0.9 + noise(judged.doc, judged.k));
+    const strict = promptOf(request).includes(STRICT);
+    const e = noise(judged.doc, judged.k);
+    if (examples.length > 0) return expectedScoreReply(human + (strict ? 0.05 : 0.1) + e / 3);
+    return expectedScoreReply(human + (strict ? 0.3 : 0.9) + e);
   };
 }
 
 export function deafJudge(): (request: RecordedRequest) => FakeReply {
   return (request) => {
+    if (isRewriteRequest(request)) return rewriteReply;
     const { judged } = promptParts(request);
     return expectedScoreReply(1 + ((judged.doc * 5 + judged.k * 3) % 5));
   };
