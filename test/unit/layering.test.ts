@@ -30,6 +30,7 @@ const LAYERS: string[][] = [
   ['distill'],
   ['audit'],
   ['agreement'],
+  ['align'],
   ['jury'],
   ['probe'],
 ];
