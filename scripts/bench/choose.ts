@@ -5,7 +5,7 @@
  * prompt side says what a real judge would bill).
  */
 import { readDataset } from '../../src/core/datasets/dataset';
-import { resolveDatasetArgument } from '../../src/core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../src/core/datasets/locate';
 import { evaluate, type EvaluateOptions } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { toBenchInput } from '../../src/core/run/benchPlan';
@@ -25,7 +25,7 @@ function judge(request: RecordedRequest) {
 export async function benchChoose(): Promise<string[]> {
   const server = await FakeOpenAiServer.start();
   server.setHandler(judge);
-  const dataset = readDataset(resolveDatasetArgument('summeval'));
+  const dataset = readDataset(resolveDatasetArgument('summeval', datasetFolders(process.env)));
   const inputs = dataset.items.slice(0, ITEMS).map((item) => toBenchInput(item, 'summarization'));
   const methods: [string, Partial<EvaluateOptions>][] = [
     ['geval (4 aspects)', { method: 'geval' }],

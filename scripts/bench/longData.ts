@@ -7,7 +7,7 @@
  * threshold (0.5 is the one `meta` uses).
  */
 import { readDataset, readDatasetFile } from '../../src/core/datasets/dataset';
-import { findDatasetFile } from '../../src/core/datasets/locate';
+import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import { formatFigure, metaTable, paperSection } from '../../src/core/meta/formatTable';
 import { fromBaseline } from '../../src/core/meta/predictions';
 import { lexicalSupport, SUPPORT_THRESHOLD } from '../../src/core/meta/lexicalSupport';
@@ -33,7 +33,7 @@ function median(values: number[]): number {
 export async function benchLongData(): Promise<string[]> {
   const lines: string[] = [];
   for (const [relative, subset] of SETS) {
-    const path = findDatasetFile(relative);
+    const path = findDatasetFile(relative, datasetFolders(process.env));
     const name = `${relative}${subset ? ` --subset ${subset}` : ''}`;
     if (!path) {
       lines.push(`${name}: skipped, ${relative} is in no datasets folder (SUMLENS_DATASETS)`);

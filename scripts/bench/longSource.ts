@@ -9,7 +9,7 @@
  *   and rationale-first (the goal: one call per aspect, within the context).
  */
 import { readDataset } from '../../src/core/datasets/dataset';
-import { resolveDatasetArgument } from '../../src/core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../src/core/datasets/locate';
 import { evaluate, type EvaluateOptions } from '../../src/core/evaluate';
 import { TASK_ASPECTS } from '../../src/core/geval/evaluateAspects';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
@@ -25,7 +25,7 @@ const HAYSTACKS = 100;
 const CONTEXT = 8192;
 
 export async function benchLongSource(): Promise<string[]> {
-  const dataset = readDataset(resolveDatasetArgument('summeval'));
+  const dataset = readDataset(resolveDatasetArgument('summeval', datasetFolders(process.env)));
   return [...shortenTime(dataset.items), ...(await judged(dataset.items))];
 }
 

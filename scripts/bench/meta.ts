@@ -8,13 +8,13 @@ import { compareMeta } from '../../src/core/meta/metaCompare';
 import { metaEvaluate, type ScoredItem } from '../../src/core/meta/metaEvaluate';
 import { metaIntervals } from '../../src/core/meta/metaIntervals';
 import { DEFAULT_SEED } from '../../src/core/stats/random';
-import { findDatasetFile } from '../../src/core/datasets/locate';
+import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import '../../test/setup/sharedDatasets';
 
 const ASPECTS = ['coherence', 'consistency', 'fluency', 'relevance'];
 
 export async function benchMeta(): Promise<string[]> {
-  const path = findDatasetFile('summeval/summeval.json');
+  const path = findDatasetFile('summeval/summeval.json', datasetFolders(process.env));
   if (!path) return ['meta: skipped, ../shared/datasets/summeval/summeval.json is in no datasets folder (SUMLENS_DATASETS)'];
   const times: number[] = [];
   let readMs = 0;

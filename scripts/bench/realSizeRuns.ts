@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { findDatasetFile } from '../../src/core/datasets/locate';
+import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../test/fake/openaiServer';
 
 const SEED_ITEMS = 40;
@@ -23,7 +23,7 @@ interface Pair {
 
 /** SummEval's first items when the set is here; otherwise articles of SummEval's length. */
 function seedPairs(): Pair[] {
-  const file = findDatasetFile('summeval/summeval.json');
+  const file = findDatasetFile('summeval/summeval.json', datasetFolders(process.env));
   if (file) {
     const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as { source: string; system_output: string }[];
     return rows.slice(0, SEED_ITEMS).map((row) => ({ source: row.source, summary: row.system_output }));

@@ -8,7 +8,7 @@
  */
 import { DEFAULT_MAX_STANDARD_ERROR, DEFAULT_PRIOR_WEIGHT, stopRule } from '../../src/core/geval/adaptiveSampling';
 import { allAnswersRho, readRecordedAspect, replayStopRule, type RecordedAspect } from '../../src/core/meta/adaptiveReplay';
-import { findDatasetFile } from '../../src/core/datasets/locate';
+import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import '../../test/setup/sharedDatasets';
 import { DEFAULT_SEED } from '../../src/core/stats/random';
 
@@ -25,7 +25,7 @@ const BOUNDS = [0.03, 0.04, 0.05, 0.06, 0.075, 0.1];
 export const RHO_TOLERANCE = 0.01;
 
 export function recordedPath(file: string): string | undefined {
-  return findDatasetFile(`topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_${file}_geval.json`);
+  return findDatasetFile(`topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_${file}_geval.json`, datasetFolders(process.env));
 }
 
 export async function benchSampling(): Promise<string[]> {

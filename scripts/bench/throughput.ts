@@ -14,7 +14,7 @@ import { benchPlan } from '../../src/core/run/benchPlan';
 import { readDataset } from '../../src/core/datasets/dataset';
 import { runBench } from '../../src/core/run/runBench';
 import { runSettings } from '../../src/core/runFile/runHeader';
-import { findDatasetFile } from '../../src/core/datasets/locate';
+import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import '../../test/setup/sharedDatasets';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
 
@@ -78,7 +78,7 @@ function describe(label: string, p: Pass): string[] {
 }
 
 export async function benchThroughput(): Promise<string[]> {
-  const datasetPath = findDatasetFile('summeval/summeval.json');
+  const datasetPath = findDatasetFile('summeval/summeval.json', datasetFolders(process.env));
   if (!datasetPath) return ['throughput: skipped, ../shared/datasets/summeval/summeval.json is in no datasets folder (SUMLENS_DATASETS)'];
   const items = Number(process.env.SUMLENS_BENCH_ITEMS ?? 1600);
   return [

@@ -27,6 +27,7 @@ import { runReport, stderrNotice } from './datasetRun';
 import { judgeRunFile, juryAgreementText } from './evalDataJury';
 import { sessionFrom, type SessionFlags } from './sessionOptions';
 import { cancelOnInterrupt } from './terminal';
+import { cliIo, setExitCode } from './io';
 
 export interface BenchJuryOptions {
   dataset: Dataset;
@@ -70,10 +71,10 @@ export async function runBenchJury(specs: JudgeSpec[], o: BenchJuryOptions): Pro
   } finally {
     cancellation.dispose();
   }
-  specs.forEach((spec, i) => process.stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(o.out, spec.name), spec.model, false)}\n`));
+  specs.forEach((spec, i) => cliIo().stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(o.out, spec.name), spec.model, false)}\n`));
   const codes = summaries.map(runExitCode);
   if (codes.some((code) => code !== 0 && code !== errorExitCodes.partial)) {
-    process.exitCode = Math.max(...codes);
+    setExitCode(Math.max(...codes));
     stderrNotice('a judge\'s run stopped: the jury is not measured (rerun to resume every judge)');
     return;
   }
@@ -100,12 +101,12 @@ export async function runBenchJury(specs: JudgeSpec[], o: BenchJuryOptions): Pro
     return agreement ? [agreement] : [];
   });
   if (o.flags.json) {
-    process.stdout.write(JSON.stringify({ meta: meta.map(({ name, file, results }) => ({ name, file, results })), juryVersusBest: { best: best.name, results: compared }, agreement: agreements }, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify({ meta: meta.map(({ name, file, results }) => ({ name, file, results })), juryVersusBest: { best: best.name, results: compared }, agreement: agreements }, null, 2) + '\n');
   } else {
     const sections = meta.map(({ name, results }) => `${name}:\n${metaTable(results)}`);
-    process.stdout.write(
+    cliIo().stdout.write(
       `${sections.join('\n\n')}\n\njury against its best single judge (${best.name}): A = jury, B = ${best.name}\n${compareTable(compared)}\n\njury agreement (${o.flags.pool} pool; errors against people)\n${juryAgreementText(agreements)}\n`,
     );
   }
-  if (codes.some((code) => code !== 0)) process.exitCode = errorExitCodes.partial;
+  if (codes.some((code) => code !== 0)) setExitCode(errorExitCodes.partial);
 }

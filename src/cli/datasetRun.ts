@@ -8,14 +8,15 @@ import { estimateCost, formatCost } from '../core/run/pricing';
 import { ProgressBar, type RunProgress } from '../core/run/progressBar';
 import type { BenchRunSummary } from '../core/run/runItems';
 import type { DryRunEstimate } from '../core/run/dryRun';
+import { cliIo, setExitCode } from './io';
 
 export function stderrNotice(text: string): void {
-  process.stderr.write(`sumlens: ${text}\n`);
+  cliIo().stderr.write(`sumlens: ${text}\n`);
 }
 
 /** Progress for a run: a fitted line on a terminal, a plain line every `every` items elsewhere. */
 export function runProgress(every = 10): { onProgress(p: RunProgress): void; finish(): void } {
-  const bar = new ProgressBar(process.stderr, every);
+  const bar = new ProgressBar(cliIo().stderr, every);
   return { onProgress: (p) => bar.update(p), finish: () => bar.finish() };
 }
 
@@ -52,14 +53,14 @@ export function dryRunReport(estimate: DryRunEstimate, out: string, model: strin
 /** The dry run's estimate on stdout, as text or JSON. */
 export function printDryRun(estimate: DryRunEstimate, out: string, model: string, options: { batch?: boolean; json?: boolean }): void {
   const text = options.json ? JSON.stringify({ dryRun: true, ...estimate, out }, null, 2) : dryRunReport(estimate, out, model, options.batch === true);
-  process.stdout.write(text + '\n');
+  cliIo().stdout.write(text + '\n');
 }
 
 /** Sets the process exit code from how the run ended, with its one line on stderr. */
 export function finishRun(summary: BenchRunSummary): void {
   const code = runExitCode(summary);
   if (code === 0) return;
-  process.exitCode = code;
+  setExitCode(code);
   if (summary.fatal) stderrNotice(`stopped: ${summary.fatal.message}`);
   else if (summary.cancelled) stderrNotice('cancelled; what finished is kept');
   else if (summary.written + summary.alreadyDone === 0) stderrNotice(`every item failed (${mainCause(summary.causes)}): ${summary.errors[0] ?? ''}`);

@@ -32,6 +32,7 @@ import type { DataEvalFlags } from './evalFlags';
 import { judgeRunFile, runDataJury } from './evalDataJury';
 import { readJudgesFile } from '../core/jury/judgesFile';
 import { cancelOnInterrupt } from './terminal';
+import { cliIo, setExitCode } from './io';
 
 /** Eval's own flags (one summary's are unused here) with the dataset's. */
 /** Bad rows shown on stderr before the rest are only counted. */
@@ -72,7 +73,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts, ...chooseOptions(flags, given) };
     for (const judge of judges) {
       const estimate = await estimateRun({ items, method: flags.method, aspects, out: judgeRunFile(out, judge.name), evaluate, endpoint: judge.baseUrl, model: judge.model, extra });
-      if (format !== 'json') process.stdout.write(`judge ${judge.name}:\n`);
+      if (format !== 'json') cliIo().stdout.write(`judge ${judge.name}:\n`);
       printDryRun(estimate, judgeRunFile(out, judge.name), judge.model, { json: format === 'json' });
     }
     return;
@@ -123,11 +124,11 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
           {
             out,
             signal: cancellation.signal,
-            client: new BatchClient({ baseURL: endpoint, apiKey: process.env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
+            client: new BatchClient({ baseURL: endpoint, apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
             endpoint,
             model,
             pollMs: flags.pollSeconds * 1000,
-            onBatch: (b) => process.stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
+            onBatch: (b) => cliIo().stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
           },
           run,
         )
@@ -136,23 +137,23 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     progress.finish();
     cancellation.dispose();
   }
-  process.stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
+  cliIo().stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
   finishRun(summary);
   if (summary.written + summary.alreadyDone === 0) return;
 
   const run = await loadRun(out);
   if (format === 'sarif') {
-    process.stdout.write(JSON.stringify(await sarifLog(run), null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify(await sarifLog(run), null, 2) + '\n');
   } else {
     const rows = aspectTable(run);
-    if (format === 'json') process.stdout.write(JSON.stringify({ run: summary, out, aspects: rows }, null, 2) + '\n');
-    else process.stdout.write(runTable(rows, await readDetails(out, new Set(rows.flatMap((r) => r.worst.map((w) => w.lineNo))))));
+    if (format === 'json') cliIo().stdout.write(JSON.stringify({ run: summary, out, aspects: rows }, null, 2) + '\n');
+    else cliIo().stdout.write(runTable(rows, await readDetails(out, new Set(rows.flatMap((r) => r.worst.map((w) => w.lineNo))))));
   }
   if (thresholds) {
     const failures = gateFailures(aspectTable(run), thresholds, flags.strictCi);
     for (const line of failures) stderrNotice(line);
     // A run stopped by an error keeps its code; one that finished (even partly) but is not good enough exits 15.
     const code = runExitCode(summary);
-    if (failures.length > 0 && (code === 0 || code === PARTIAL_EXIT_CODE)) process.exitCode = QUALITY_GATE_EXIT_CODE;
+    if (failures.length > 0 && (code === 0 || code === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
   }
 }

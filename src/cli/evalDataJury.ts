@@ -26,6 +26,7 @@ import { alignColumns } from './format/columns';
 import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
 import { cancelOnInterrupt } from './terminal';
+import { cliIo, setExitCode } from './io';
 
 /** Bootstrap resamples behind the jury's alpha interval. */
 const RESAMPLES = 1000;
@@ -81,11 +82,11 @@ export async function runDataJury(flags: DataEvalFlags, specs: JudgeSpec[], out:
   } finally {
     cancellation.dispose();
   }
-  specs.forEach((spec, i) => process.stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(out, spec.name), sessionFrom(flags, {}, spec).model, false)}\n`));
+  specs.forEach((spec, i) => cliIo().stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(out, spec.name), sessionFrom(flags, {}, spec).model, false)}\n`));
   const codes = summaries.map(runExitCode);
   const finished = specs.filter((_, i) => summaries[i].written + summaries[i].alreadyDone > 0);
   if (finished.length < 2) {
-    process.exitCode = Math.max(...codes) || errorExitCodes.partial;
+    setExitCode(Math.max(...codes) || errorExitCodes.partial);
     stderrNotice(`the jury needs two judges with results; ${finished.length} finished`);
     return;
   }
@@ -100,13 +101,13 @@ export async function runDataJury(flags: DataEvalFlags, specs: JudgeSpec[], out:
     return agreement ? [agreement] : [];
   });
   if (flags.json || flags.format === 'json') {
-    process.stdout.write(JSON.stringify({ judges: runs.map(({ name, run }) => ({ name, out: run.path, aspects: aspectTable(run) })), juryRun: juryFile, jury: agreements }, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify({ judges: runs.map(({ name, run }) => ({ name, out: run.path, aspects: aspectTable(run) })), juryRun: juryFile, jury: agreements }, null, 2) + '\n');
   } else {
     const rows = [['aspect', ...runs.map((r) => r.name)]];
     for (const aspect of aspects) rows.push([aspect, ...runs.map(({ run }) => f(aspectTable(run).find((row) => row.aspect === aspect)?.mean ?? NaN))]);
-    process.stdout.write(`means per judge\n${alignColumns(rows).join('\n')}\n\njury agreement (${flags.pool} pool; ${RESAMPLES} bootstrap resamples of items, seed ${DEFAULT_SEED})\n${juryAgreementText(agreements)}\n`);
+    cliIo().stdout.write(`means per judge\n${alignColumns(rows).join('\n')}\n\njury agreement (${flags.pool} pool; ${RESAMPLES} bootstrap resamples of items, seed ${DEFAULT_SEED})\n${juryAgreementText(agreements)}\n`);
   }
   // The worst outcome of any judge's run decides the exit code (a failed judge: partial at least).
   const worst = Math.max(...codes);
-  if (worst !== 0) process.exitCode = finished.length < specs.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst;
+  if (worst !== 0) setExitCode(finished.length < specs.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst);
 }

@@ -13,6 +13,7 @@ import { estimateRun, type DryRunEstimate } from '../core/run/dryRun';
 import { estimateCost, formatCost } from '../core/run/pricing';
 import type { EvalFlags } from './evalFlags';
 import { sessionFrom } from './sessionOptions';
+import { cliIo } from './io';
 
 export interface SingleDryRun {
   dryRun: true;
@@ -40,7 +41,7 @@ export async function runSingleDryRun(input: EvaluationInput, flags: EvalFlags, 
   if (flags.judges !== undefined || flags.repeat !== undefined) throw new SumLensError('usage', '--dry-run of one summary goes with neither --judges nor --repeat (use --data for a jury)');
   const session = sessionFrom(flags);
   const report = await estimateSingle(input, session, shared);
-  process.stdout.write(flags.json ? JSON.stringify(report, null, 2) + '\n' : formatSingleDryRun(report));
+  cliIo().stdout.write(flags.json ? JSON.stringify(report, null, 2) + '\n' : formatSingleDryRun(report));
 }
 
 export async function estimateSingle(input: EvaluationInput, session: LlmSession, shared: Omit<EvaluateOptions, 'session'>): Promise<SingleDryRun> {

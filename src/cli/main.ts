@@ -9,9 +9,22 @@ import { Command } from 'commander';
 import { exitCodeOf, isSumLensError } from '../core/errors';
 import { ownManifest, packageVersion } from '../core/manifest';
 import { commandTable, type CommandEntry } from './commandTable';
-import { printError } from './stderr';
+import { applyEnvironmentOptions } from './environmentOptions';
+import { cliIo, inCall, type CliIo, type OutputStream } from './io';
+import { colourOn, printError } from './stderr';
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * One `sumlens` call: argv as process.argv has it (node, script, then the words), io the
+ * streams and environment it uses (processIo() for the real binary). Resolves to the exit code;
+ * it never exits the process, so tests call it in process, several at once if they like.
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const { value, exitCode } = await inCall(io, () => runCommand(argv));
+  return value ?? exitCode ?? 0;
+}
+
+/** The exit code of a failure, or undefined when the command ended as it set (setExitCode). */
+async function runCommand(argv: string[]): Promise<number | undefined> {
   const args = argv.slice(2);
   const debug = args.includes('--debug');
   const wanted = commandName(args);
@@ -25,9 +38,10 @@ export async function main(argv: string[]): Promise<number> {
       if (entry.name === wanted) (await loadCommand(entry))(program);
       else program.command(entry.name).description(entry.summary);
     }
-    configureUsageErrors(program);
+    configureOutput(program);
+    program.hook('preAction', (_program, action) => applyEnvironmentOptions(action, cliIo().env));
     await program.parseAsync(argv);
-    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+    return undefined;
   } catch (error) {
     return reportError(error, wanted, debug);
   }
@@ -50,13 +64,28 @@ async function loadCommand(entry: CommandEntry): Promise<(program: Command) => v
   return loaded[entry.register];
 }
 
-/** commander's usage messages as one line plus where to read more, for the program and each command. */
-function configureUsageErrors(command: Command): void {
+/**
+ * commander writes help and usage errors to the call's streams (not process.stdout), usage
+ * messages as one line plus where to read more; for the program and each command.
+ */
+function configureOutput(command: Command): void {
   const helpCommand = command.parent ? `sumlens ${command.name()} --help` : 'sumlens --help';
+  const { stdout, stderr, env } = cliIo();
   command.configureOutput({
+    writeOut: (text) => stdout.write(text),
+    writeErr: (text) => stderr.write(text),
+    getOutHelpWidth: () => helpWidth(stdout),
+    getErrHelpWidth: () => helpWidth(stderr),
+    getOutHasColors: () => colourOn(stdout, env),
+    getErrHasColors: () => colourOn(stderr, env),
     outputError: (message) => printError(`${usageLine(message)}; see ${helpCommand}`),
   });
-  for (const sub of command.commands) configureUsageErrors(sub);
+  for (const sub of command.commands) configureOutput(sub);
+}
+
+/** A terminal's width; commander's 80 columns elsewhere (a pipe, a test). */
+function helpWidth(stream: OutputStream): number {
+  return (stream.isTTY ? stream.columns : undefined) ?? 80;
 }
 
 /** "error: unknown option '--sumary'\n(Did you mean --summary?)" → "unknown option '--sumary' (did you mean --summary?)". */
@@ -84,7 +113,7 @@ function reportError(error: unknown, command: string | undefined, debug: boolean
   }
   const message = error instanceof Error ? error.message : String(error);
   printError(`internal error: ${message}. This is a bug in SumLens: please report it ${reportWhere()} with the command you ran${debug ? '' : ' (--debug shows the stack trace)'}.`);
-  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (debug && error instanceof Error && error.stack) cliIo().stderr.write(`${error.stack}\n`);
   return exitCodeOf('internal');
 }
 

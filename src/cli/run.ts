@@ -1,6 +1,7 @@
 // Entry point of the bundled CLI (dist/cli.mjs).
+import { processIo } from './io';
 import { main } from './main';
 
-void main(process.argv).then((code) => {
+void main(process.argv, processIo()).then((code) => {
   process.exitCode = code;
 });

@@ -5,6 +5,8 @@ import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
 import type { LlmSession } from '../core/llm/types';
 import { positiveSeconds, wholeNumber } from './numbers';
 import { printNotice, printWarning } from './stderr';
+import { environmentOption } from './environmentOptions';
+import { cliIo } from './io';
 
 export interface SessionFlags {
   baseUrl?: string;
@@ -25,13 +27,13 @@ export interface ChosenValues {
 /** The provider flags every command that calls a model shares (eval, bench). */
 export function addSessionOptions(command: Command): Command {
   return command
-    .addOption(new Option('--base-url <url>', 'OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp, LM Studio)').env('OPENAI_BASE_URL'))
-    .addOption(new Option('--model <name>', `model to judge with (default ${defaultModel})`).env('SUMLENS_MODEL'))
+    .addOption(environmentOption('--base-url <url>', 'OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp, LM Studio)', 'OPENAI_BASE_URL'))
+    .addOption(environmentOption('--model <name>', `model to judge with (default ${defaultModel})`, 'SUMLENS_MODEL'))
     .addOption(new Option('--concurrency <n>', 'requests in flight at once (1-64)').default(8).argParser(wholeNumber(1, 64)))
     .addOption(new Option('--timeout <seconds>', 'limit on one judge call, its retries included').default(120).argParser(positiveSeconds))
     .addOption(new Option('--reasoning-budget <tokens>', 'room for a thinking model (o-series, gpt-5, R1) to reason before it answers').default(2048).argParser(positiveInt))
     .addOption(new Option('--context-tokens <n>', "the judge's context window in tokens, when the server does not tell it or tells it wrong (prompt and answer together)").argParser(wholeNumber(256)))
-    .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir()})`)
+    .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir(cliIo().env)})`)
     .option('--no-cache', 'do not read or write the answer cache');
 }
 
@@ -42,11 +44,11 @@ export function addSessionOptions(command: Command): Command {
 export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}, judge?: JudgeSpec): LlmSession {
   return createOpenAiSession({
     baseURL: judge ? judge.baseUrl : flags.baseUrl,
-    apiKey: judge ? judgeKey(judge) : process.env.OPENAI_API_KEY,
+    apiKey: judge ? judgeKey(judge, cliIo().env) : cliIo().env.OPENAI_API_KEY,
     model: judge ? judge.model : flags.model,
     concurrency: flags.concurrency,
     timeoutMs: flags.timeout * 1000,
-    cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : null,
+    cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir(cliIo().env)) : null,
     reasoningBudget: flags.reasoningBudget,
     userTopLogprobs: chosen.topLogprobs,
     userContext: contextTokensOf(flags),

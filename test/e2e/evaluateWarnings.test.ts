@@ -11,7 +11,7 @@ import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { noteOfFacts, schemaName, scriptedJudge, userContent } from '../fixtures/fine/scriptedJudge';
-import { runSumlens as runCli } from './runCli';
+import { runInProcess } from './cli/runInProcess';
 
 const SOURCE = 'The council met on Monday. It approved a new bus route to the hospital. The vote was 7 to 2.';
 const SUMMARY = 'The council approved a bus route. The vote was 7 to 2. It met on Monday.';
@@ -67,13 +67,13 @@ describe('warnings are visible', () => {
 
   it('the CLI text report prints the warnings and what each metric rests on', async () => {
     server.setHandler(failingPrompt);
-    const fine = await runCli(cliArgs('--method', 'fine'), env());
+    const fine = await runInProcess(cliArgs('--method', 'fine'), env());
     assert.equal(fine.code, 0, fine.stderr);
     assert.match(fine.stdout, /correctness\s+5\.00\s+1\.00\s+2 entities, 1 unjudged/);
     assert.match(fine.stdout, /warnings\n {2}fine-grained: correctness: 1 of 3 entities unjudged/);
 
     server.setHandler(mostlyUnreadable);
-    const sampled = await runCli(cliArgs('--aspects', 'coherence', '--max-se', '0'), env());
+    const sampled = await runInProcess(cliArgs('--aspects', 'coherence', '--max-se', '0'), env());
     assert.equal(sampled.code, 0, sampled.stderr);
     assert.match(sampled.stdout, /warnings\n {2}coherence: 15 of 20 sampled answers held no readable score\n {2}coherence: valid mass 0\.25/);
   });

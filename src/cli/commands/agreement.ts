@@ -14,6 +14,7 @@ import { SumLensError } from '../../core/errors';
 import { stderrNotice } from '../datasetRun';
 import { alignColumns } from '../format/columns';
 import { addResamplingOptions } from './meta';
+import { cliIo } from '../io';
 
 interface AgreementFlags {
   human?: string;
@@ -85,8 +86,8 @@ async function runAgreement(file: string, flags: AgreementFlags): Promise<void> 
     if (row.n < FEW_ITEMS) stderrNotice(`warning: ${row.aspect} (${row.judge}${agreement.allRaters.length > 0 ? ` vs ${row.rater}` : ''}) rests on ${row.n} item(s), fewer than ${FEW_ITEMS}: its intervals are wide`);
   }
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ resamples: flags.resamples, seed: flags.seed, scale: flags.scale, ...agreement }, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify({ resamples: flags.resamples, seed: flags.seed, scale: flags.scale, ...agreement }, null, 2) + '\n');
     return;
   }
-  process.stdout.write(`${text(agreement, flags)}\n`);
+  cliIo().stdout.write(`${text(agreement, flags)}\n`);
 }

@@ -14,7 +14,7 @@ import { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan'
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
 import { runAudit } from '../../core/audit/runAudit';
 import { readDataset } from '../../core/datasets/dataset';
-import { resolveDatasetArgument } from '../../core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
@@ -45,6 +45,7 @@ function juryEvaluator(jurors: Juror[]): typeof evaluate {
   };
 }
 import { parseAspects } from './meta';
+import { cliIo, setExitCode } from '../io';
 
 interface AuditFlags extends SessionFlags, ScoringFlags {
   data?: string;
@@ -85,7 +86,7 @@ export function registerAudit(program: Command): void {
     .description('is the judge fair? probes change each summary (length, address, facts, order, damage), the judge scores both, paired tests say where it is biased')
     .option('--data <file>', 'items to audit: JSONL, JSON array, CSV or TSV with id, source, summary[, reference]')
     .option('--map <pairs>', 'with --data: field names from other columns, e.g. summary=output,source=article')
-    .option('--dataset <name|file>', 'or a human-scored set by name (summeval, topical-chat, qags-cnndm, qags-xsum) or file', (value: string) => resolveDatasetArgument(value))
+    .option('--dataset <name|file>', 'or a human-scored set by name (summeval, topical-chat, qags-cnndm, qags-xsum) or file', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
     .option('--limit <n>', 'the first N items', positiveInt, 30)
     .addOption(new Option('--method <method>', 'the judge method to audit').choices(['geval', 'rationale', 'fine']).default('geval'))
     .addOption(new Option('--task <task>', 'with --data: which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
@@ -134,11 +135,11 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects, out: '', evaluate, endpoint: flags.baseUrl ?? '', model, extra: options });
     const plan = auditPlan(subjects, probes, { seed: flags.seed, method: flags.method, task, aspects: auditedScores(flags.method, aspects), alpha: flags.alpha });
     if (flags.format === 'json') {
-      process.stdout.write(JSON.stringify({ dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns, plan }, null, 2) + '\n');
+      cliIo().stdout.write(JSON.stringify({ dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns, plan }, null, 2) + '\n');
       return;
     }
     const u = estimate.usage;
-    process.stdout.write(
+    cliIo().stdout.write(
       [
         `dry run of the audit: ${subjects.length} summaries and their changed copies (${probes.map((p) => p.name).join(', ')}): ${estimate.items} evaluations, nothing sent`,
         `  calls: ${u.calls}`,
@@ -173,25 +174,25 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     // A jury's calls are every judge's (each on its own session), not only the first one's.
     if (jury) run.usage = jury.map((j) => j.session.usage()).reduce((sum, u) => ({ calls: sum.calls + u.calls, promptTokens: sum.promptTokens + u.promptTokens, completionTokens: sum.completionTokens + u.completionTokens, cacheHits: sum.cacheHits + u.cacheHits, retries: sum.retries + u.retries }));
     const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });
-    if (flags.format === 'json') process.stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
-    else process.stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
+    if (flags.format === 'json') cliIo().stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
+    else cliIo().stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
     // Nothing to evaluate, nothing used: the one line is the reason (below).
-    if (!(report.nothingAudited && run.usage.calls === 0)) process.stderr.write(`${usageLine(run.usage)}\n`);
+    if (!(report.nothingAudited && run.usage.calls === 0)) cliIo().stderr.write(`${usageLine(run.usage)}\n`);
     if (run.cancelled) {
       stderrNotice('cancelled; the figures above are from what finished');
-      process.exitCode = errorExitCodes.cancelled;
+      setExitCode(errorExitCodes.cancelled);
     } else if (run.failed > 0) {
       stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
-      process.exitCode = errorExitCodes.partial;
+      setExitCode(errorExitCodes.partial);
     } else if (report.nothingAudited) {
       stderrNotice(report.summary);
-      process.exitCode = errorExitCodes['nothing-audited'];
+      setExitCode(errorExitCodes['nothing-audited']);
     } else if (flags.failOn !== undefined && report.probes.some((p) => p.verdict === 'violated')) {
       stderrNotice(`the judge is biased: ${report.summary}`);
-      process.exitCode = errorExitCodes['quality-gate'];
+      setExitCode(errorExitCodes['quality-gate']);
     } else if (flags.failOn === 'unsure' && report.probes.some((p) => p.verdict !== 'fair')) {
       stderrNotice(`the audit cannot tell: ${report.summary}`);
-      process.exitCode = errorExitCodes['quality-gate'];
+      setExitCode(errorExitCodes['quality-gate']);
     }
   } finally {
     cancellation.dispose();

@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
-import { resolveDatasetArgument } from '../../core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { defaultBaseUrl, defaultModel } from '../../core/llm/openaiSession';
 import { readDataset, type Dataset, type Level } from '../../core/datasets/dataset';
@@ -38,6 +38,7 @@ import { runBenchJury } from '../benchJury';
 import { judgeRunFile } from '../evalDataJury';
 import { readJudgesFile } from '../../core/jury/judgesFile';
 import type { PoolRule } from '../../core/jury/pool';
+import { cliIo, setExitCode } from '../io';
 
 interface BenchFlags extends SessionFlags, ScoringFlags {
   dataset: string;
@@ -69,7 +70,7 @@ export function registerBench(program: Command): void {
   const command = program
     .command('bench')
     .description('run an evaluator over a human-annotated dataset, then correlate with the human scores')
-    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file', (value: string) => resolveDatasetArgument(value))
+    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
     .addOption(subsetOption())
     .addOption(new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, after Tanaka (advised by Kobayashi); its protocol pools the items)').choices(['geval', 'rationale', 'fine', 'choose']).default('geval'))
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
@@ -130,7 +131,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     const judges = flags.judges !== undefined ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl, model: j.model, out: judgeRunFile(out, j.name) })) : [{ name: '', endpoint, model, out }];
     for (const judge of judges) {
       const estimate = await estimateRun({ items: () => items, method: flags.method, aspects: judgeAspects, out: judge.out, evaluate: evaluator, endpoint: judge.endpoint, model: judge.model, extra });
-      if (judge.name && !flags.json) process.stdout.write(`judge ${judge.name}:\n`);
+      if (judge.name && !flags.json) cliIo().stdout.write(`judge ${judge.name}:\n`);
       printDryRun(estimate, judge.out, judge.model, flags);
     }
     return;
@@ -159,14 +160,14 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     summary = flags.batch
       ? await runBatchBench({
           ...common,
-          client: new BatchClient({ baseURL: endpoint, apiKey: process.env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
+          client: new BatchClient({ baseURL: endpoint, apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
           endpoint,
           model,
           pollMs: flags.pollSeconds * 1000,
           signal: cancellation.signal,
           onProgress: progress.onProgress,
           onNotice: stderrNotice,
-          onBatch: (b) => process.stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
+          onBatch: (b) => cliIo().stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
         })
       : await runBench({
           ...common,
@@ -180,13 +181,13 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     progress.finish();
     cancellation.dispose();
   }
-  process.stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
+  cliIo().stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
   finishRun(summary);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
     printMeta(dataset, plan.aspects.map((a) => a.human), out, flags, summary);
   } else if (flags.json) {
-    process.stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
   }
 }
 
@@ -205,17 +206,17 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
       signal: cancellation.signal,
       onNotice: stderrNotice,
       progressFor: () => runProgress(flags.progressEvery),
-      onRunDone: (k, summary, out) => process.stderr.write(`run ${k + 1} of ${flags.repeat}: ${runReport(summary, out, session.model, false)}\n`),
+      onRunDone: (k, summary, out) => cliIo().stderr.write(`run ${k + 1} of ${flags.repeat}: ${runReport(summary, out, session.model, false)}\n`),
     });
   } finally {
     cancellation.dispose();
   }
   if (result.stopped) return finishRun(result.stopped);
   const spread = correlationSpread(result.runs);
-  process.stdout.write(flags.json ? JSON.stringify({ runs: result.outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, result.runs.length));
+  cliIo().stdout.write(flags.json ? JSON.stringify({ runs: result.outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, result.runs.length));
   const exitCode = result.summaries.map(runExitCode).find((code) => code !== 0);
   if (exitCode !== undefined) {
-    process.exitCode = exitCode;
+    setExitCode(exitCode);
     stderrNotice('partial: some items failed in some runs (recorded; a rerun evaluates them again)');
   }
 }
@@ -229,9 +230,9 @@ function notChosenCounts(out: string, aspects: string[]): Record<string, { items
 function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: BenchRunSummary): void {
   const { results } = runMeta({ dataset: dataset.path, subset: flags.subset, aspects, predictions: out, level: flags.level });
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
     return;
   }
   const published = flags.method === 'choose' ? `\n${reasonGroundedSection(dataset.kind, results, notChosenCounts(out, aspects))}` : paperSection(dataset, results);
-  process.stdout.write(`${metaTable(results)}\n${published}`);
+  cliIo().stdout.write(`${metaTable(results)}\n${published}`);
 }

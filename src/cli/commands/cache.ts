@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { ResultCache, resultsCacheDir, type CacheStats } from '../../core/llm/cache';
 import { defaultCacheDir } from '../../core/paths';
+import { cliIo } from '../io';
 
 interface CacheFlags {
   cacheDir?: string;
@@ -13,25 +14,25 @@ export function registerCache(program: Command): void {
   cache
     .command('stats')
     .description('entries, size and path of the answer cache')
-    .option('--cache-dir <dir>', `the cache directory (default ${defaultCacheDir()})`)
+    .option('--cache-dir <dir>', `the cache directory (default ${defaultCacheDir(cliIo().env)})`)
     .option('--json', 'print JSON')
     .action(async (flags: CacheFlags) => {
       const stats = await ResultCache.stats(directoryOf(flags));
-      process.stdout.write(flags.json ? JSON.stringify(stats, null, 2) + '\n' : describe(stats) + '\n');
+      cliIo().stdout.write(flags.json ? JSON.stringify(stats, null, 2) + '\n' : describe(stats) + '\n');
     });
   cache
     .command('clear')
     .description('remove every cached answer (learned endpoint capabilities are kept)')
-    .option('--cache-dir <dir>', `the cache directory (default ${defaultCacheDir()})`)
+    .option('--cache-dir <dir>', `the cache directory (default ${defaultCacheDir(cliIo().env)})`)
     .action(async (flags: CacheFlags) => {
       const directory = directoryOf(flags);
       const removed = await ResultCache.clear(directory);
-      process.stdout.write(`removed ${removed} cached answer(s) from ${directory}\n`);
+      cliIo().stdout.write(`removed ${removed} cached answer(s) from ${directory}\n`);
     });
 }
 
 function directoryOf(flags: CacheFlags): string {
-  return resultsCacheDir(flags.cacheDir ?? defaultCacheDir());
+  return resultsCacheDir(flags.cacheDir ?? defaultCacheDir(cliIo().env));
 }
 
 function describe(stats: CacheStats): string {

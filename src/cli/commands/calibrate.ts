@@ -13,6 +13,7 @@ import { DEFAULT_SEED } from '../../core/stats/random';
 import { writeFileAtomically } from '../../core/writeAtomically';
 import { stderrNotice } from '../datasetRun';
 import { alignColumns } from '../format/columns';
+import { cliIo } from '../io';
 
 interface CalibrateFlags {
   out: string;
@@ -46,7 +47,7 @@ async function runCalibrate(ratings: string, flags: CalibrateFlags): Promise<voi
   const file = calibrate(pairs, flags.seed);
   writeFileAtomically(resolve(flags.out), JSON.stringify(file, null, 2) + '\n');
   if (flags.json) {
-    process.stdout.write(JSON.stringify(file, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify(file, null, 2) + '\n');
   } else {
     const rows = [['aspect', 'judge', 'n', 'alpha before → after', 'spearman before → after', 'mean |diff| before → after']];
     for (const m of file.maps) {
@@ -54,7 +55,7 @@ async function runCalibrate(ratings: string, flags: CalibrateFlags): Promise<voi
     }
     const lines = alignColumns(rows);
     lines.push(`5-fold cross-validated (folds seeded by ${flags.seed}): each item mapped by a fit on the other folds`);
-    process.stdout.write(lines.join('\n') + '\n');
+    cliIo().stdout.write(lines.join('\n') + '\n');
   }
   stderrNotice(`wrote ${flags.out}`);
 }

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { describeQuirk, listCapabilities, resetCapabilities, type EndpointQuirks } from '../../core/llm/capabilityStore';
 import { defaultCacheDir } from '../../core/paths';
+import { cliIo } from '../io';
 
 interface CapabilitiesFlags {
   reset?: boolean | string;
@@ -18,29 +19,29 @@ export function registerCapabilities(program: Command): void {
     .command('capabilities')
     .description('list the endpoint quirks learned from refusals (kept 7 days) and silent drops (kept 1 day), or forget them')
     .option('--reset [endpoint]', 'forget every learned quirk, or those of one endpoint (its base URL)')
-    .option('--cache-dir <dir>', `where they are kept (default ${defaultCacheDir()})`)
+    .option('--cache-dir <dir>', `where they are kept (default ${defaultCacheDir(cliIo().env)})`)
     .option('--json', 'print the list as JSON')
     .action(runCapabilities);
 }
 
 function runCapabilities(flags: CapabilitiesFlags): void {
-  const dir = flags.cacheDir ?? defaultCacheDir();
+  const dir = flags.cacheDir ?? defaultCacheDir(cliIo().env);
   if (flags.reset !== undefined) {
     const endpoint = typeof flags.reset === 'string' ? flags.reset : undefined;
     const forgotten = resetCapabilities(dir, endpoint);
-    process.stderr.write(`sumlens: forgot what was learned about ${forgotten} endpoint/model pair(s)${endpoint ? ` at ${endpoint}` : ''}.\n`);
+    cliIo().stderr.write(`sumlens: forgot what was learned about ${forgotten} endpoint/model pair(s)${endpoint ? ` at ${endpoint}` : ''}.\n`);
     return;
   }
   const entries = listCapabilities(dir);
   if (flags.json) {
-    process.stdout.write(JSON.stringify(entries, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify(entries, null, 2) + '\n');
     return;
   }
   if (entries.length === 0) {
-    process.stderr.write(`sumlens: no endpoint quirks learned (in ${dir}).\n`);
+    cliIo().stderr.write(`sumlens: no endpoint quirks learned (in ${dir}).\n`);
     return;
   }
-  process.stdout.write(entries.map(formatEntry).join('\n'));
+  cliIo().stdout.write(entries.map(formatEntry).join('\n'));
 }
 
 function formatEntry(entry: EndpointQuirks): string {

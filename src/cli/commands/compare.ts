@@ -12,6 +12,7 @@ import { DEFAULT_SEED } from '../../core/stats/random';
 import { stderrNotice } from '../datasetRun';
 import { alignColumns } from '../format/columns';
 import { positiveInt } from '../sessionOptions';
+import { cliIo, setExitCode } from '../io';
 
 interface CompareFlags {
   by?: 'system';
@@ -59,11 +60,11 @@ async function runCompare(pathA: string, pathB: string | undefined, flags: Compa
     comparison = compareRuns(await loadRun(pathA), await loadRun(pathB), { allowDifferent: flags.allowDifferent, seed: flags.seed });
   }
   for (const difference of comparison.differences) stderrNotice(`compared despite a difference (--allow-different): ${difference}`);
-  process.stdout.write(flags.json ? JSON.stringify(comparison, null, 2) + '\n' : comparisonTable(comparison));
+  cliIo().stdout.write(flags.json ? JSON.stringify(comparison, null, 2) + '\n' : comparisonTable(comparison));
   if (flags.failIfWorse) {
     const worse = worseAspects(comparison, flags.alpha);
     for (const r of worse) stderrNotice(`quality gate: ${r.aspect} is worse in B: ${signed(r.meanDifference)} [${signed(r.interval.low)}, ${signed(r.interval.high)}], p (Holm) ${r.pHolm.toPrecision(2)} < ${flags.alpha}`);
-    if (worse.length > 0) process.exitCode = QUALITY_GATE_EXIT_CODE;
+    if (worse.length > 0) setExitCode(QUALITY_GATE_EXIT_CODE);
   }
 }
 

@@ -12,6 +12,7 @@ import { datasetFolders, findDatasetFile, getCommand } from '../../core/datasets
 import { datasetRegistry, entryBytes, registryEntry, type RegistryEntry, type RegistryFile } from '../../core/datasets/registry';
 import { SumLensError } from '../../core/errors';
 import { cancelOnInterrupt } from '../terminal';
+import { cliIo } from '../io';
 
 interface GetFlags {
   mirror?: string;
@@ -55,15 +56,15 @@ function listDatasets(json: boolean): void {
     title: entry.title,
     licence: entry.licence,
     bytes: entryBytes(entry),
-    path: findDatasetFile(entry.files[0].path) ?? null,
+    path: findDatasetFile(entry.files[0].path, datasetFolders(cliIo().env)) ?? null,
     files: entry.files,
   }));
   if (json) {
-    process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return;
   }
   for (const row of rows) {
-    process.stdout.write(
+    cliIo().stdout.write(
       `${row.name.padEnd(20)} ${megabytes(row.bytes).padStart(8)}  ${row.path ? `here: ${row.path}` : `absent: ${getCommand(row.name)}`}\n` +
         `  ${row.title}\n  licence: ${row.licence}\n` +
         row.files.map((f) => `${fileOrigin(f)}    sha256 ${f.sha256}\n`).join(''),
@@ -79,33 +80,33 @@ function fileOrigin(file: RegistryFile): string {
 
 async function getDataset(name: string, flags: GetFlags): Promise<void> {
   const entry = known(name);
-  const folder = flags.dir ?? datasetFolders().downloads;
-  const mirror = flags.mirror ?? (process.env.SUMLENS_DATASETS_MIRROR?.trim() || undefined);
+  const folder = flags.dir ?? datasetFolders(cliIo().env).downloads;
+  const mirror = flags.mirror ?? (cliIo().env.SUMLENS_DATASETS_MIRROR?.trim() || undefined);
   if (flags.from !== undefined && flags.mirror !== undefined) throw new SumLensError('usage', '--from and --mirror do not go together: a copy you have, or a mirror to fetch from');
   // A copy that cannot be read is the one line printed, before anything is announced (copyFile checks it again).
   if (flags.from !== undefined) closeSync(openInput(flags.from, `--from ${flags.from}`));
   const interrupt = cancelOnInterrupt();
-  const showProgress = process.stderr.isTTY;
+  const showProgress = cliIo().stderr.isTTY;
   try {
     const origin = flags.from ?? mirror ?? 'the canonical addresses';
-    process.stderr.write(`sumlens: ${entry.name}: ${entry.files.length} file(s), ${megabytes(entryBytes(entry))} from ${origin}\n`);
+    cliIo().stderr.write(`sumlens: ${entry.name}: ${entry.files.length} file(s), ${megabytes(entryBytes(entry))} from ${origin}\n`);
     const outcomes = await downloadEntry(entry, folder, {
       from: flags.from,
       mirror: flags.from === undefined ? mirror : undefined,
       signal: interrupt.signal,
       onProgress: showProgress
-        ? ({ file, received, total }) => process.stderr.write(`\r\x1b[K${file} ${Math.floor((100 * received) / total)}%`)
+        ? ({ file, received, total }) => cliIo().stderr.write(`\r\x1b[K${file} ${Math.floor((100 * received) / total)}%`)
         : undefined,
     });
-    if (showProgress) process.stderr.write('\r\x1b[K');
+    if (showProgress) cliIo().stderr.write('\r\x1b[K');
     for (const [i, outcome] of outcomes.entries()) {
       const how =
         outcome.status === 'present'
           ? 'already here, checksum right'
           : `${outcome.status} from ${outcome.status === 'copied' ? flags.from : fileAddress(entry.files[i], mirror)}, checksum right`;
-      process.stderr.write(`sumlens: ${outcome.path}: ${how}\n`);
+      cliIo().stderr.write(`sumlens: ${outcome.path}: ${how}\n`);
     }
-    process.stdout.write(`${outcomes[0].path}\n`);
+    cliIo().stdout.write(`${outcomes[0].path}\n`);
   } finally {
     interrupt.dispose();
   }
@@ -113,9 +114,9 @@ async function getDataset(name: string, flags: GetFlags): Promise<void> {
 
 function printPath(name: string): void {
   const entry = known(name);
-  const found = findDatasetFile(entry.files[0].path);
+  const found = findDatasetFile(entry.files[0].path, datasetFolders(cliIo().env));
   if (!found) throw new SumLensError('bad-input', `dataset "${entry.name}" is not here: get it with \`${getCommand(entry.name)}\``);
-  process.stdout.write(`${found}\n`);
+  cliIo().stdout.write(`${found}\n`);
 }
 
 function megabytes(bytes: number): string {

@@ -6,7 +6,7 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_REASONS_K } from '../../core/choose/evaluateChoose';
 import { distill, distillEstimate } from '../../core/distill/distillRun';
-import { resolveDatasetArgument } from '../../core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { readDataset } from '../../core/datasets/dataset';
 import { SumLensError } from '../../core/errors';
 import { defaultModel } from '../../core/llm/openaiSession';
@@ -16,6 +16,7 @@ import { wholeNumber } from '../numbers';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
 import { stderrNotice } from '../datasetRun';
+import { cliIo, setExitCode } from '../io';
 
 interface DistillFlags extends SessionFlags {
   dataset: string;
@@ -31,7 +32,7 @@ export function registerDistill(program: Command): void {
   const command = program
     .command('distill')
     .description("write the training triples of reason-grounded evaluation (Tanaka, advised by Kobayashi): question, reason, answer from the human scores, split by document into train and validation")
-    .requiredOption('--dataset <name|file>', 'summeval or topical-chat (by name or file)', (value: string) => resolveDatasetArgument(value))
+    .requiredOption('--dataset <name|file>', 'summeval or topical-chat (by name or file)', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
     .requiredOption('--out <file>', 'the triples (JSONL, one per reason, each with its split); appended per item, so a rerun resumes')
     .addOption(new Option('--reasons <set>', 'the few-shot examples the reasons are written from').choices(['fsv1', 'fsv2']).default('fsv2'))
     .option('--reasons-k <k>', `reasons per item (the thesis drew ${DEFAULT_REASONS_K})`, wholeNumber(1, 100), DEFAULT_REASONS_K)
@@ -47,7 +48,7 @@ async function runDistill(flags: DistillFlags): Promise<void> {
   if (flags.dryRun) {
     const estimate = distillEstimate(options);
     const model = flags.model || defaultModel;
-    process.stdout.write(
+    cliIo().stdout.write(
       `dry run: ${estimate.calls} requests (n=${flags.reasonsK} reasons each), ~${estimate.promptTokens} prompt + at most ${estimate.completionTokens} completion tokens; ` +
         `cost for ${model}: ${formatCost(estimateCost(model, estimate))}; nothing was sent\n`,
     );
@@ -61,23 +62,23 @@ async function runDistill(flags: DistillFlags): Promise<void> {
       out: flags.out,
       session,
       signal: cancellation.signal,
-      onProgress: (done, total) => process.stderr.isTTY && process.stderr.write(`\r${done}/${total} items\x1b[K`),
+      onProgress: (done, total) => cliIo().stderr.isTTY && cliIo().stderr.write(`\r${done}/${total} items\x1b[K`),
     });
-    if (process.stderr.isTTY) process.stderr.write('\n');
+    if (cliIo().stderr.isTTY) cliIo().stderr.write('\n');
     const u = session.usage();
-    process.stdout.write(
+    cliIo().stdout.write(
       `${summary.written} items written to ${flags.out} (${summary.alreadyDone} already there): ${summary.triples.train} train and ${summary.triples.validation} validation triples\n` +
         `split by document: ${summary.itemsBySplit.train} train and ${summary.itemsBySplit.validation} validation items (Tanaka's thesis: 1,196 / 239 for SummEval, 266 / 53 for Topical-Chat)\n` +
         `calls ${u.calls} (cache hits ${u.cacheHits}), tokens ${u.promptTokens} prompt + ${u.completionTokens} completion\n`,
     );
     if (summary.cancelled) {
-      process.exitCode = 130;
+      setExitCode(130);
       stderrNotice('cancelled: the items written are kept; run the same command again to continue');
     } else if (summary.failed.length > 0) {
       const first = summary.failed[0];
       if (summary.written + summary.alreadyDone === 0) throw new SumLensError('invalid-reply', `every item failed; ${first.key}: ${first.message}`);
       stderrNotice(`partial: ${summary.failed.length} item(s) failed (first ${first.key}: ${first.message}); run the same command again to retry them`);
-      process.exitCode = 14;
+      setExitCode(14);
     }
   } finally {
     cancellation.dispose();

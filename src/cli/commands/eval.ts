@@ -24,6 +24,7 @@ import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
 import { addScoringOptions, scoringOptions } from '../scoringOptions';
 import { addChooseOptions, chooseOptions } from '../chooseOptions';
+import { cliIo, setExitCode } from '../io';
 
 function finiteNumber(text: string): number {
   const value = Number(text);
@@ -101,7 +102,7 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     cancellation.dispose();
   }
   printResult(result, input, flags, calibration);
-  process.exitCode = reportOutcome(result);
+  setExitCode(reportOutcome(result));
 }
 
 /** `--judges FILE`: every judge on its own session, the jury's pooled scores; a failed judge is named and left out (exit 14). */
@@ -111,14 +112,14 @@ async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'se
   const cancellation = cancelOnInterrupt();
   try {
     const jury = await evaluateJury(input, jurors, shared, flags.pool, evaluate, { signal: cancellation.signal });
-    process.stdout.write(flags.json ? JSON.stringify({ pool: jury.pool, judges: jury.judges.map((j) => ({ ...j, result: j.result && resultJson(j.result) })), jury: jury.jury }, null, 2) + '\n' : formatJuryReport(jury));
+    cliIo().stdout.write(flags.json ? JSON.stringify({ pool: jury.pool, judges: jury.judges.map((j) => ({ ...j, result: j.result && resultJson(j.result) })), jury: jury.jury }, null, 2) + '\n' : formatJuryReport(jury));
     const failed = jury.judges.filter((j) => j.error);
-    if (cancellation.signal.aborted) process.exitCode = errorExitCodes.cancelled;
+    if (cancellation.signal.aborted) setExitCode(errorExitCodes.cancelled);
     else if (failed.length === jury.judges.length) throw new SumLensError(failed[0].error!.code as ErrorCode, `every judge failed; ${failed[0].name}: ${failed[0].error!.message}`);
     else if (failed.length > 0) {
-      process.stderr.write(`sumlens: partial: ${failed.map((j) => `judge ${j.name} failed (${j.error!.message})`).join('; ')}; the jury is the others\n`);
-      process.exitCode = errorExitCodes.partial;
-    } else process.exitCode = Math.max(...jury.judges.map((j) => reportOutcome(j.result!)));
+      cliIo().stderr.write(`sumlens: partial: ${failed.map((j) => `judge ${j.name} failed (${j.error!.message})`).join('; ')}; the jury is the others\n`);
+      setExitCode(errorExitCodes.partial);
+    } else setExitCode(Math.max(...jury.judges.map((j) => reportOutcome(j.result!))));
   } finally {
     cancellation.dispose();
   }
@@ -130,10 +131,10 @@ async function runRepeated(input: EvaluationInput, options: EvaluateOptions, fla
   try {
     const repeated = await evaluateRepeated(input, options, flags.repeat ?? 1, flags.threshold, { signal: cancellation.signal });
     const usage = options.session.usage();
-    process.stdout.write(
+    cliIo().stdout.write(
       flags.json ? JSON.stringify({ ...repeated, threshold: flags.threshold, usage }, null, 2) + '\n' : formatRepeatReport(repeated, usage, flags.threshold),
     );
-    if (repeated.cancelled) process.exitCode = 130;
+    if (repeated.cancelled) setExitCode(130);
   } finally {
     cancellation.dispose();
   }
@@ -149,12 +150,12 @@ function printResult(result: EvaluationResult, input: EvaluationInput, flags: Ev
       }))
     : undefined;
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ ...(resultJson(result) as object), ...(calibrated ? { calibrated: { map: flags.calibration, scores: calibrated } } : {}) }, null, 2) + '\n');
+    cliIo().stdout.write(JSON.stringify({ ...(resultJson(result) as object), ...(calibrated ? { calibrated: { map: flags.calibration, scores: calibrated } } : {}) }, null, 2) + '\n');
     return;
   }
-  process.stdout.write(formatEvalReport(result, notes));
+  cliIo().stdout.write(formatEvalReport(result, notes));
   if (calibrated) {
     const mapped = Object.entries(calibrated).map(([aspect, score]) => `${aspect} ${score.toFixed(2)} (raw ${result.aspects.find((a) => a.name === aspect)!.score!.toFixed(2)})`);
-    process.stdout.write(`\ncalibrated to your people's scale by ${flags.calibration}: ${mapped.length ? mapped.join(', ') : 'no aspect of this run is in the map'}\n`);
+    cliIo().stdout.write(`\ncalibrated to your people's scale by ${flags.calibration}: ${mapped.length ? mapped.join(', ') : 'no aspect of this run is in the map'}\n`);
   }
 }

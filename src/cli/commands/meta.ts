@@ -6,7 +6,7 @@
  * `--cross` correlates every judge aspect with every human aspect.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { resolveDatasetArgument } from '../../core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { SumLensError } from '../../core/errors';
 import type { Level } from '../../core/datasets/dataset';
 import { compareTable, metaJson, metaTable, paperSection } from '../../core/meta/formatTable';
@@ -16,6 +16,7 @@ import { DEFAULT_RESAMPLES, runCompare, runMeta, sourceLabel, type ScoreSource }
 import { BASELINES, type BaselineName } from '../../core/meta/predictions';
 import type { Dataset } from '../../core/datasets/dataset';
 import { DEFAULT_SEED } from '../../core/stats/random';
+import { cliIo } from '../io';
 
 /** `--level`, shared with replay and bench. */
 export function levelOption(): Option {
@@ -94,7 +95,7 @@ export function registerMeta(program: Command): void {
   const command = program
     .command('meta')
     .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b) with 95% bootstrap intervals')
-    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file (JSON; also UniEval/G-Eval result files and the long sets\' JSON lines)', (value: string) => resolveDatasetArgument(value))
+    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file (JSON; also UniEval/G-Eval result files and the long sets\' JSON lines)', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
     .option('--aspect <names>', 'human-scored aspect, or several separated by commas (with --cross: the judge aspects, default all the predictions have)', parseAspects)
     .option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key (twice with --compare)', collect)
     .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores (twice with --compare)", collect)
@@ -130,7 +131,7 @@ export function registerMeta(program: Command): void {
       const common = { dataset: flags.dataset, subset: flags.subset, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed };
       if (flags.compare) {
         const { dataset, results } = runCompare({ ...common, sources: sources(flags) });
-        process.stdout.write(flags.json ? metaJson(results) + '\n' : `${datasetLine(dataset)}${compareTable(results)}\n`);
+        cliIo().stdout.write(flags.json ? metaJson(results) + '\n' : `${datasetLine(dataset)}${compareTable(results)}\n`);
         return;
       }
       const [source, ...others] = sources(flags);
@@ -139,10 +140,10 @@ export function registerMeta(program: Command): void {
       }
       const { dataset, results } = runMeta({ ...common, ...source });
       if (flags.json) {
-        process.stdout.write(metaJson(results) + '\n');
+        cliIo().stdout.write(metaJson(results) + '\n');
         return;
       }
-      process.stdout.write(`${datasetLine(dataset)}predictions: ${sourceLabel(source)}\n${metaTable(results)}\n${paperSection(dataset, results)}`);
+      cliIo().stdout.write(`${datasetLine(dataset)}predictions: ${sourceLabel(source)}\n${metaTable(results)}\n${paperSection(dataset, results)}`);
     });
 }
 
@@ -151,5 +152,5 @@ function runCrossCommand(flags: MetaFlags): void {
   const [source, ...others] = sources(flags);
   if (!source || others.length > 0) throw new SumLensError('usage', '--cross takes exactly one of --predictions FILE or --field NAME');
   const run = runCross({ dataset: flags.dataset, subset: flags.subset, source, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed });
-  process.stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
+  cliIo().stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
 }

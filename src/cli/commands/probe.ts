@@ -11,6 +11,7 @@ import { defaultCacheDir } from '../../core/paths';
 import type { ContextWindow } from '../../core/llm/types';
 import { judgeKey, readJudgesFile } from '../../core/jury/judgesFile';
 import { cancelOnInterrupt } from '../terminal';
+import { cliIo } from '../io';
 
 interface ProbeFlags extends SessionFlags {
   json?: boolean;
@@ -29,8 +30,8 @@ export function registerProbe(program: Command): void {
 async function runProbe(flags: ProbeFlags): Promise<void> {
   // A jury: each judge probed on its own endpoint, model and key, one report after the other.
   const targets = flags.judges !== undefined
-    ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl.replace(/\/+$/, ''), model: j.model, apiKey: judgeKey(j) }))
-    : [{ name: undefined, endpoint: (flags.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, ''), model: flags.model || defaultModel, apiKey: process.env.OPENAI_API_KEY }];
+    ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl.replace(/\/+$/, ''), model: j.model, apiKey: judgeKey(j, cliIo().env) }))
+    : [{ name: undefined, endpoint: (flags.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, ''), model: flags.model || defaultModel, apiKey: cliIo().env.OPENAI_API_KEY }];
   for (const { endpoint, apiKey } of targets) {
     if (!apiKey && /(^|\.)openai\.com$|\.azure\.com$/i.test(hostOf(endpoint))) {
       throw new SumLensError('no-api-key', `No API key for ${endpoint}: set OPENAI_API_KEY${flags.judges !== undefined ? ' (or the judge\'s apiKeyEnv)' : ''}.`);
@@ -40,14 +41,14 @@ async function runProbe(flags: ProbeFlags): Promise<void> {
   const reports: unknown[] = [];
   try {
     for (const { name, endpoint, model, apiKey } of targets) {
-      const cacheDir = flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined;
+      const cacheDir = flags.cache ? (flags.cacheDir ?? defaultCacheDir(cliIo().env)) : undefined;
       const target = { endpoint, model, apiKey, timeoutMs: flags.timeout * 1000, userContext: contextTokensOf(flags), cacheDir };
       const { probe, routes, costs, retirement, context } = await probeEndpoint(target, cancellation.signal);
       if (flags.json) reports.push({ ...(name ? { judge: name } : {}), ...probe, routes, costs, ...(retirement ? { retirement } : {}), ...(context ? { context } : {}) });
-      else process.stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, retirement, context)}${name ? '\n' : ''}`);
-      if (retirement) process.stderr.write(`sumlens: warning: ${name ? `judge ${name}: ` : ''}${retirementWarning(model, retirement)}\n`);
+      else cliIo().stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, retirement, context)}${name ? '\n' : ''}`);
+      if (retirement) cliIo().stderr.write(`sumlens: warning: ${name ? `judge ${name}: ` : ''}${retirementWarning(model, retirement)}\n`);
     }
-    if (flags.json) process.stdout.write(JSON.stringify(flags.judges !== undefined ? reports : reports[0], null, 2) + '\n');
+    if (flags.json) cliIo().stdout.write(JSON.stringify(flags.judges !== undefined ? reports : reports[0], null, 2) + '\n');
   } finally {
     cancellation.dispose();
   }

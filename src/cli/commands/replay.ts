@@ -12,6 +12,7 @@ import { crossTable } from '../../core/meta/crossTable';
 import { parseScaleRange, replay, replayedScores, type ReplayResult } from '../../core/meta/replay';
 import { crossOfPredictions } from '../../core/meta/runCross';
 import { addResamplingOptions, levelOption } from './meta';
+import { cliIo } from '../io';
 
 interface ReplayFlags {
   results: string;
@@ -68,7 +69,7 @@ export function registerReplay(program: Command): void {
         const rule = flags.parse ?? 'robust';
         const judge = { [flags.aspect]: replayedScores(dataset, scale, rule).predicted };
         const run = crossOfPredictions(dataset, `recorded answers, parse rule ${rule}`, judge, flags.level, flags);
-        process.stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
+        cliIo().stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
         return;
       }
       const rules: ParseRule[] = flags.parse ? [flags.parse] : ['robust', 'geval'];
@@ -76,10 +77,10 @@ export function registerReplay(program: Command): void {
       const results = rules.map((rule) => replay(dataset, flags.aspect, scale, rule, flags.level, resampling));
       if (flags.json) {
         const [main, gevalRule] = results;
-        process.stdout.write(JSON.stringify(gevalRule ? { ...main, gevalRule } : main, null, 2) + '\n');
+        cliIo().stdout.write(JSON.stringify(gevalRule ? { ...main, gevalRule } : main, null, 2) + '\n');
         return;
       }
-      process.stdout.write(
+      cliIo().stdout.write(
         `${dataset.path}: ${flags.aspect} on ${flags.scale}, ${dataset.items.length} items\n${replayTable(results)}\n` +
           // The published figures beside the first rule's (ours, or the one asked for).
           paperSection(dataset, results.slice(0, 1)),

@@ -16,6 +16,7 @@ import { readAuditFile } from '../../core/audit/auditFile';
 import { AUDIT_STYLE, auditSection } from '../../core/audit/auditHtml';
 import { auditMarkdown } from '../format/auditTable';
 import { stderrNotice } from '../datasetRun';
+import { cliIo } from '../io';
 
 interface ReportFlags {
   html?: string;
@@ -63,7 +64,7 @@ async function runReportCommand(runA: string | undefined, runB: string | undefin
       ...(cross ? [crossMarkdown(cross)] : []),
       ...(data.runs.length > 0 ? [reportMarkdown(data)] : []),
     ].join('\n');
-  if (flags.md === '-') process.stdout.write(markdown());
+  if (flags.md === '-') cliIo().stdout.write(markdown());
   else if (flags.md) {
     write(flags.md, markdown());
     stderrNotice(`wrote ${flags.md}`);

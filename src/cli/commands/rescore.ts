@@ -10,6 +10,7 @@ import { readBenchFile } from '../../core/runFile/benchRecord';
 import { writeFileAtomically } from '../../core/writeAtomically';
 import { renderTable } from '../../core/meta/formatTable';
 import { rescoreRecords, type AspectRescore } from '../../core/meta/rescore';
+import { cliIo, setExitCode } from '../io';
 
 interface RescoreFlags {
   parse?: ParseRule;
@@ -63,17 +64,17 @@ export function registerRescore(program: Command): void {
       }
       const rescored = rescoreRecords(records, { parseRule: flags.parse, threshold: flags.threshold });
       if (flags.out) writeFileAtomically(flags.out, rescored.records.map((r) => JSON.stringify(r) + '\n').join(''));
-      if (flags.json) process.stdout.write(JSON.stringify(rescored.summary, null, 2) + '\n');
+      if (flags.json) cliIo().stdout.write(JSON.stringify(rescored.summary, null, 2) + '\n');
       else {
         const how = flags.parse ? `parse rule ${flags.parse}, sampled answers re-read` : 'scores as recorded';
-        process.stdout.write(`${run}: ${records.length} items, ${how}; no judge called\n${rescoreTable(rescored.summary, flags.threshold)}\n`);
-        if (flags.out) process.stdout.write(`wrote ${flags.out} (sumlens meta --predictions ${flags.out} correlates it)\n`);
+        cliIo().stdout.write(`${run}: ${records.length} items, ${how}; no judge called\n${rescoreTable(rescored.summary, flags.threshold)}\n`);
+        if (flags.out) cliIo().stdout.write(`wrote ${flags.out} (sumlens meta --predictions ${flags.out} correlates it)\n`);
       }
       const stale = rescored.summary.filter((s) => s.notRereadable > 0);
       if (stale.length > 0) {
         const counts = stale.map((s) => `${s.aspect} ${s.notRereadable}`).join(', ');
-        process.stderr.write(`sumlens: sampled scores without stored answers kept as recorded, not re-read (${counts}); re-run bench to store them\n`);
-        process.exitCode = errorExitCodes.partial;
+        cliIo().stderr.write(`sumlens: sampled scores without stored answers kept as recorded, not re-read (${counts}); re-run bench to store them\n`);
+        setExitCode(errorExitCodes.partial);
       }
     });
 }

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { SumLensError } from '../errors';
-import { defaultCacheDir } from '../paths';
+import { defaultCacheDir, type CacheEnvironment } from '../paths';
 import { registryEntry } from './registry';
 
 export interface DatasetFolders {
@@ -17,13 +17,13 @@ export interface DatasetFolders {
   downloads: string;
 }
 
-/** The folders from the environment: SUMLENS_DATASETS (empty means unset) and the cache. */
-export function datasetFolders(env: NodeJS.ProcessEnv = process.env, local = env.SUMLENS_DATASETS): DatasetFolders {
-  return { local: local?.trim() || undefined, downloads: path.join(defaultCacheDir(), 'datasets') };
+/** The folders from the caller's environment: SUMLENS_DATASETS (empty means unset) and the cache. */
+export function datasetFolders(env: CacheEnvironment & Readonly<{ SUMLENS_DATASETS?: string }>, local = env.SUMLENS_DATASETS): DatasetFolders {
+  return { local: local?.trim() || undefined, downloads: path.join(defaultCacheDir(env), 'datasets') };
 }
 
 /** A file of the datasets layout (e.g. `summeval/summeval.json`) where it is, else undefined. */
-export function findDatasetFile(relative: string, folders: DatasetFolders = datasetFolders()): string | undefined {
+export function findDatasetFile(relative: string, folders: DatasetFolders): string | undefined {
   return [folders.local, folders.downloads]
     .filter((folder): folder is string => folder !== undefined)
     .map((folder) => path.join(folder, relative))
@@ -39,7 +39,7 @@ export function getCommand(name: string): string {
  * `--dataset VALUE`: a registered name (`summeval`) is looked up in the folders; anything
  * else is a path. A name whose files are absent fails with the one command that gets them.
  */
-export function resolveDatasetArgument(value: string, folders: DatasetFolders = datasetFolders()): string {
+export function resolveDatasetArgument(value: string, folders: DatasetFolders): string {
   const entry = registryEntry(value);
   if (!entry || existsSync(value)) return value;
   const found = findDatasetFile(entry.files[0].path, folders);

@@ -16,7 +16,7 @@ import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
 import { auditItems, auditJudge, type AuditJudgeName } from '../../fake/auditJudges';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 import { chromium } from 'playwright-core';
 import { packageRoot } from '../../../src/core/paths';
 
@@ -43,7 +43,7 @@ describe('sumlens audit', function () {
 
   async function cliAudit(judge: AuditJudgeName, extra: string[] = []): Promise<{ code: number; stderr: string; report: AuditReport; prompts: string }> {
     server.setHandler(auditJudge(judge));
-    const run = await runCli(['audit', '--data', data, '--format', 'json', '--no-cache', ...extra], env());
+    const run = await runInProcess(['audit', '--data', data, '--format', 'json', '--no-cache', ...extra], env());
     assert.ok(run.stdout.trim().startsWith('{'), `no JSON on stdout (exit ${run.code}): ${run.stderr}`);
     const parsed = JSON.parse(run.stdout);
     return { code: run.code, stderr: run.stderr, report: parsed.report, prompts: parsed.prompts };
@@ -88,7 +88,7 @@ describe('sumlens audit', function () {
     const sources = auditItems(10).map((item) => item.source);
     // Correctness judges answer No for a sentence the article does not contain word for word.
     server.setHandler(scriptedJudge({ answer: (angle, _id, text) => (angle.startsWith('correctness') && !sources.some((source) => source.includes(text)) ? 'No' : 'Yes') }));
-    const run = await runCli(['audit', '--data', data, '--no-cache', '--method', 'fine', '--probes', 'facts', '--limit', '10', '--format', 'json'], env());
+    const run = await runInProcess(['audit', '--data', data, '--no-cache', '--method', 'fine', '--probes', 'facts', '--limit', '10', '--format', 'json'], env());
     assert.equal(run.code, 0, run.stderr);
     const { report, run: audit } = JSON.parse(run.stdout) as { report: AuditReport; run: AuditRun };
     // Found wherever the swap made a sentence no article holds (it may happen to recreate another item's sentence).
@@ -115,15 +115,15 @@ describe('sumlens audit', function () {
 
   it('--fail-on bias exits 15 with one stderr line; the table names the verdict and shows the change', async () => {
     server.setHandler(auditJudge('numbers'));
-    const run = await runCli(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length'], env());
+    const run = await runInProcess(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length'], env());
     assert.equal(run.code, 15, run.stderr);
     assert.match(run.stderr, /^sumlens: the judge is biased: 1 of 2 probes show bias: blind to wrong facts/m);
     assert.match(run.stdout, /consistency +30 +\+0\.00 .*VIOLATED: blind to wrong facts/);
     assert.match(run.stdout, /example \(item1, number "\d+" → "\d+"\): .*\[\[\d+\]\]/);
-    const fair = await runCli(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length', '--format', 'markdown'], { ...env() });
+    const fair = await runInProcess(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length', '--format', 'markdown'], { ...env() });
     assert.equal(fair.code, 15, 'still the numbers judge');
     server.setHandler(auditJudge('fair'));
-    const ok = await runCli(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--format', 'markdown'], env());
+    const ok = await runInProcess(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--format', 'markdown'], env());
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /^## Judge audit/);
     assert.match(ok.stdout, /\*\*no bias found: 0 of 5 probes violated\*\*/);
@@ -135,12 +135,12 @@ describe('sumlens audit', function () {
       throw new Error(`no Chromium at ${CHROMIUM}: run scripts/setup-vscode.sh or set SUMLENS_CHROMIUM`);
     }
     server.setHandler(auditJudge('length'));
-    const audited = await runCli(['audit', '--data', data, '--no-cache', '--format', 'json'], env());
+    const audited = await runInProcess(['audit', '--data', data, '--no-cache', '--format', 'json'], env());
     assert.equal(audited.code, 0, audited.stderr);
     const auditFile = path.join(dir, 'audit.json');
     fs.writeFileSync(auditFile, audited.stdout);
     const html = path.join(dir, 'out', 'audit.html');
-    const report = await runCli(['report', '--audit', auditFile, '--html', html, '--md', '-'], env());
+    const report = await runInProcess(['report', '--audit', auditFile, '--html', html, '--md', '-'], env());
     assert.equal(report.code, 0, report.stderr);
     assert.match(report.stdout, /^## Judge audit/);
     assert.match(report.stdout, /\| length \| coherence \| 30 \| \+0\.50 \|.*VIOLATED: favours length \|/);
@@ -165,7 +165,7 @@ describe('sumlens audit', function () {
       await browser.close();
     }
     fs.writeFileSync(auditFile, '{"prompts":"plain"}');
-    const bad = await runCli(['report', '--audit', auditFile, '--md', '-'], env());
+    const bad = await runInProcess(['report', '--audit', auditFile, '--md', '-'], env());
     assert.equal(bad.code, 8);
     assert.match(bad.stderr, /is not an audit from sumlens audit --format json/);
   });
@@ -174,7 +174,7 @@ describe('sumlens audit', function () {
     server.setHandler(auditJudge('length'));
     const judges = path.join(dir, 'judges.yaml');
     fs.writeFileSync(judges, 'judges:\n' + ['one', 'two', 'three'].map((name) => `  - { name: ${name}, baseUrl: ${server.url}, model: model-${name} }`).join('\n') + '\n');
-    const run = await runCli(['audit', '--data', data, '--no-cache', '--probes', 'length', '--limit', '10', '--judges', judges, '--format', 'json'], env());
+    const run = await runInProcess(['audit', '--data', data, '--no-cache', '--probes', 'length', '--limit', '10', '--judges', judges, '--format', 'json'], env());
     assert.equal(run.code, 0, run.stderr);
     const parsed = JSON.parse(run.stdout);
     assert.deepEqual(violated(parsed.report), ['length']);
@@ -182,14 +182,14 @@ describe('sumlens audit', function () {
   });
 
   it('refuses to run without items (exit 2), names an unreachable endpoint (exit 4), and estimates before sending', async () => {
-    const none = await runCli(['audit'], env());
+    const none = await runInProcess(['audit'], env());
     assert.equal(none.code, 2);
     assert.match(none.stderr, /give the items to audit: --data FILE or --dataset NAME/);
-    const down = await runCli(['audit', '--data', data, '--no-cache'], { ...env(), OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    const down = await runInProcess(['audit', '--data', data, '--no-cache'], { ...env(), OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
     assert.equal(down.code, 4, down.stderr);
     assert.equal(down.stdout, '');
     const before = server.chatRequests.length;
-    const dry = await runCli(['audit', '--data', data, '--dry-run', '--limit', '10'], env());
+    const dry = await runInProcess(['audit', '--data', data, '--dry-run', '--limit', '10'], env());
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /dry run of the audit: 10 summaries and their changed copies \(length, address, facts, order, damage\): 60 evaluations, nothing sent/);
     assert.match(dry.stdout, /calls: 240\b/);

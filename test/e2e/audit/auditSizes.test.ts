@@ -16,7 +16,7 @@ import { evaluate } from '../../../src/core/evaluate';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
 import { auditItems, auditJudge, type AuditJudgeName } from '../../fake/auditJudges';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 const SEED = 20260101;
 const probes = PROBES.filter((p) => DEFAULT_PROBES.includes(p.name));
@@ -109,18 +109,18 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
 
     server.setHandler(auditJudge('fair'));
     const data = write('six-facts.jsonl', sixFactsPairs());
-    const table = await runCli(['audit', '--data', data, '--no-cache', '--fail-on', 'bias'], env());
+    const table = await runInProcess(['audit', '--data', data, '--no-cache', '--fail-on', 'bias'], env());
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /^ {2}consistency +6 +-\d\.\d\d +\[[^\]]+\] +— +0\.031 +[\d.]+ +too few pairs \(n = 6; at least 10 needed\)$/m);
     assert.match(table.stdout, /\(6 pair\(s\), 4 skipped: no number, date or name with another of its kind in the source \(4 items\)\)/);
     assert.match(table.stdout, /^resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101$/m);
     assert.doesNotMatch(table.stdout, /VIOLATED/);
-    const unsure = await runCli(['audit', '--data', data, '--fail-on', 'unsure', '--format', 'markdown'], env());
+    const unsure = await runInProcess(['audit', '--data', data, '--fail-on', 'unsure', '--format', 'markdown'], env());
     assert.equal(unsure.code, 15, unsure.stderr);
     assert.match(unsure.stderr, /^sumlens: the audit cannot tell: no bias found in 4 of 5 probes; too few pairs to tell in 1: facts \(n = 6; at least 10 needed\)$/m);
     assert.match(unsure.stdout, /\| facts \| consistency \| 6 \| .* \| too few pairs \(n = 6; at least 10 needed\) \|/);
     assert.match(unsure.stdout, /^resampling: 2,000 bootstrap resamples .* seed 20260101\.$/m);
-    const json = await runCli(['audit', '--data', data, '--format', 'json'], env());
+    const json = await runInProcess(['audit', '--data', data, '--format', 'json'], env());
     assert.equal(json.code, 0, json.stderr);
     const parsed = JSON.parse(json.stdout).report as AuditReport;
     assert.deepEqual(parsed.resampling, { bootstrapResamples: 2000, signFlips: 9999, exactUpTo: 13, seed: SEED });
@@ -129,7 +129,7 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
     const auditFile = write('six-facts-audit.json', []);
     fs.writeFileSync(auditFile, json.stdout);
     const html = path.join(dir, 'six-facts.html');
-    const reported = await runCli(['report', '--audit', auditFile, '--html', html], env());
+    const reported = await runInProcess(['report', '--audit', auditFile, '--html', html], env());
     assert.equal(reported.code, 0, reported.stderr);
     const page = fs.readFileSync(html, 'utf8');
     assert.match(page, /<td>facts<\/td><td>consistency<\/td><td>6<\/td>.*?<span class="verdict-unsure">too few pairs \(n = 6; at least 10 needed\)<\/span>/);
@@ -138,11 +138,11 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
 
   it('--dry-run says per probe how many items it can change and whether that is enough', async () => {
     const before = server.chatRequests.length;
-    const dry = await runCli(['audit', '--data', write('dry.jsonl', sixFactsPairs()), '--dry-run'], env());
+    const dry = await runInProcess(['audit', '--data', write('dry.jsonl', sixFactsPairs()), '--dry-run'], env());
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /^what the items can tell:\n {2}Holm over 20 cells at alpha 0\.05: a probe needs at least 10 pairs to tell\n {2}length: changes 10 of 10 items: enough \(10 needed\)$/m);
     assert.match(dry.stdout, /^ {2}facts: changes 6 of 10 items \(no number, date or name with another of its kind in the source \(4 items\)\): too few: at least 10 needed$/m);
-    const small = await runCli(['audit', '--data', write('three.jsonl', auditItems(3)), '--dry-run', '--format', 'json', '--probes', 'facts'], env());
+    const small = await runInProcess(['audit', '--data', write('three.jsonl', auditItems(3)), '--dry-run', '--format', 'json', '--probes', 'facts'], env());
     const plan = JSON.parse(small.stdout).plan;
     assert.deepEqual([plan.cells, plan.pairsNeeded], [4, 8], 'one probe × four aspects: 2 / 2^8 < 0.05 / 4');
     assert.deepEqual(plan.probes, [{ probe: 'facts', changes: 3, skipReasons: {}, applies: true, enough: false }]);
@@ -153,16 +153,16 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
     server.setHandler(auditJudge('fair'));
     const oneSentence = write('one-sentence.jsonl', auditItems(10).map((item) => ({ ...item, summary: `${item.summary.split('. ')[0]}.` })));
     const sent = server.chatRequests.length;
-    const run = await runCli(['audit', '--data', oneSentence, '--no-cache', '--probes', 'order'], env());
+    const run = await runInProcess(['audit', '--data', oneSentence, '--no-cache', '--probes', 'order'], env());
     assert.equal(run.code, 17, run.stderr);
     assert.equal(run.stderr, 'sumlens: nothing audited: order (no item it can change: fewer than 3 sentences (10 items))\n');
     assert.match(run.stdout, /^ {2}not audited: no item it can change: fewer than 3 sentences \(10 items\)$/m);
     assert.doesNotMatch(run.stdout, /no bias found/);
     assert.equal(server.chatRequests.length, sent, 'no copy to score, no call');
-    const json = await runCli(['audit', '--data', oneSentence, '--no-cache', '--probes', 'order', '--fail-on', 'bias', '--format', 'json'], env());
+    const json = await runInProcess(['audit', '--data', oneSentence, '--no-cache', '--probes', 'order', '--fail-on', 'bias', '--format', 'json'], env());
     assert.equal(json.code, 17, 'whatever --fail-on says');
     assert.equal(JSON.parse(json.stdout).report.nothingAudited, true);
-    const mixed = await runCli(['audit', '--data', oneSentence, '--no-cache'], env());
+    const mixed = await runInProcess(['audit', '--data', oneSentence, '--no-cache'], env());
     assert.equal(mixed.code, 0, mixed.stderr);
     assert.match(mixed.stdout, /; not audited: order \(no item it can change: fewer than 3 sentences \(10 items\)\)$/m);
   });

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chooseJudge } from '../../fake/chooseJudge';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 describe('sumlens bench --method choose on a SummEval slice (the protocol of Tanaka\'s thesis)', function () {
   this.timeout(120_000);
@@ -21,7 +21,7 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
   });
 
   const env = () => ({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg'), SUMLENS_DATASETS: process.env.SUMLENS_DATASETS });
-  const bench = (...more: string[]) => runCli(['bench', '--dataset', 'summeval', '--limit', '32', ...more], env());
+  const bench = (...more: string[]) => runInProcess(['bench', '--dataset', 'summeval', '--limit', '32', ...more], env());
 
   it('items pooled, per-aspect r, ρ, τ and their average, the share not chosen, and the thesis\'s Table 1 labelled as the paper\'s fine-tuned LongT5', async () => {
     server.setHandler(chooseJudge('chooser'));
@@ -44,7 +44,7 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
     assert.ok(!('fluency' in long.scores));
 
     // The choice's answers are not G-Eval answers: a parse rule does not apply to them.
-    const rescore = await runCli(['rescore', out, '--parse', 'geval'], env());
+    const rescore = await runInProcess(['rescore', out, '--parse', 'geval'], env());
     assert.equal(rescore.code, 2);
     assert.match(rescore.stderr, /is a --method choose run: its answers are read by the choice's own parser/);
   });
@@ -57,17 +57,17 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
       ['a', 'b'].map((id) => JSON.stringify({ id, source: 'The museum reopened on Monday. The work cost 8 million euros.', summary: `The museum reopened on Monday (${id}).` })).join('\n') + '\n',
     );
     const out = path.join(dir, 'items-choose.jsonl');
-    const run = await runCli(['eval', '--data', data, '--method', 'choose', '--reasons', 'fsv1', '--reasons-k', '3', '--out', out], env());
+    const run = await runInProcess(['eval', '--data', data, '--method', 'choose', '--reasons', 'fsv1', '--reasons-k', '3', '--out', out], env());
     assert.equal(run.code, 0, run.stderr);
     const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
     assert.deepEqual([header.settings.options.reasons, header.settings.options.reasonsK], ['fsv1', 3]);
     assert.ok(records.every((r) => r.result.choice.reasons.texts.length === 3));
-    const consistency = await runCli(['eval', '--data', data, '--method', 'choose', '--task', 'consistency', '--out', path.join(dir, 'c.jsonl')], env());
+    const consistency = await runInProcess(['eval', '--data', data, '--method', 'choose', '--task', 'consistency', '--out', path.join(dir, 'c.jsonl')], env());
     assert.equal(consistency.code, 2);
   });
 
   it('QAGS is refused with --method choose (exit 2): its yes/no consistency is not among the aspects', async () => {
-    const run = await runCli(['bench', '--dataset', 'qags-xsum', '--method', 'choose', '--limit', '4', '--out', path.join(dir, 'qags.jsonl')], env());
+    const run = await runInProcess(['bench', '--dataset', 'qags-xsum', '--method', 'choose', '--limit', '4', '--out', path.join(dir, 'qags.jsonl')], env());
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /QAGS's yes\/no consistency is not among its aspects/);
   });
@@ -91,7 +91,7 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
     });
     const calls = async (...args: string[]) => {
       const before = server.chatRequests.length;
-      const run = await runCli(['bench', '--dataset', 'summeval', '--limit', '8', '--out', path.join(dir, `${args.join('-')}.jsonl`), ...args], { ...env(), XDG_CACHE_HOME: path.join(dir, `xdg-${args.join('-')}`) });
+      const run = await runInProcess(['bench', '--dataset', 'summeval', '--limit', '8', '--out', path.join(dir, `${args.join('-')}.jsonl`), ...args], { ...env(), XDG_CACHE_HOME: path.join(dir, `xdg-${args.join('-')}`) });
       assert.equal(run.code, 0, run.stderr);
       return (server.chatRequests.length - before) / 8;
     };

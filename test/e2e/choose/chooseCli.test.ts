@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { chooseJudge } from '../../fake/chooseJudge';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { openaiReasoning } from '../../fake/profiles';
-import { runCli, stderrLines } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
+import { stderrLines } from '../cli/runCli';
 
 describe('sumlens eval --method choose (reason-grounded evaluation: the judge chooses the aspects)', function () {
   this.timeout(90_000);
@@ -31,7 +32,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
   it('one request: the chosen aspects with reasons and probability-weighted scores; the others "not chosen", never a number', async () => {
     server.setHandler(chooseJudge('chooser'));
     const before = server.chatRequests.length;
-    const run = await runCli(evalArgs('--json'), env('one'));
+    const run = await runInProcess(evalArgs('--json'), env('one'));
     assert.equal(run.code, 0, run.stderr);
     assert.equal(server.chatRequests.length - before, 1, 'one request per summary');
     const asked = server.chatRequests.at(-1)!.body;
@@ -57,7 +58,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
 
   it('the table says what was chosen, and lists the rest as not chosen', async () => {
     server.setHandler(chooseJudge('chooser'));
-    const run = await runCli(evalArgs(), env('one'));
+    const run = await runInProcess(evalArgs(), env('one'));
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /the judge chose 4 of 20 aspects: coherence 1\/1, consistency 1\/1/);
     assert.match(run.stdout, /not chosen \(no score\): naturalness, engagingness, groundedness, clarity/);
@@ -67,7 +68,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
   it('--reasons fsv2 --reasons-k 8: one request for 8 reasons (temperature 1, top-p 0.5, 200 tokens), then one per reason; scores pooled with their spread', async () => {
     server.setHandler(chooseJudge('chooser'));
     const before = server.chatRequests.length;
-    const run = await runCli(evalArgs('--reasons', 'fsv2', '--reasons-k', '8', '--json'), env('reasons'));
+    const run = await runInProcess(evalArgs('--reasons', 'fsv2', '--reasons-k', '8', '--json'), env('reasons'));
     assert.equal(run.code, 0, run.stderr);
     const requests = server.chatRequests.slice(before);
     assert.equal(requests.length, 1 + 8);
@@ -93,20 +94,20 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
     const gevalOr = (token: string) => (request: RecordedRequest) =>
       JSON.stringify(request.body.messages).includes('aspects list:') ? chooseJudge('chooser')(request) : scoreReply(token, { [token]: 0.5, '2': 0.5 });
     server.setHandler(gevalOr('3'));
-    const run = await runCli(evalArgs('--with-templates', '--json'), env('with'));
+    const run = await runInProcess(evalArgs('--with-templates', '--json'), env('with'));
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.deepEqual(result.choice.ownTemplate.map((a: { name: string }) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
     assert.equal(result.choice.ownTemplate[0].score, 2.5);
-    const text = await runCli(evalArgs('--with-templates'), env('with'));
+    const text = await runInProcess(evalArgs('--with-templates'), env('with'));
     assert.match(text.stdout, /by SumLens's own templates \(G-Eval\): coherence 2\.50, consistency 2\.50/);
 
     // "4" is off fluency's 1–3 scale: that own-template score fails, the rest stand.
     server.setHandler(gevalOr('4'));
-    const partial = await runCli(evalArgs('--with-templates', '--route', 'logprobs'), env('with-failed'));
+    const partial = await runInProcess(evalArgs('--with-templates', '--route', 'logprobs'), env('with-failed'));
     assert.equal(partial.code, 14, partial.stderr);
     assert.match(partial.stderr, /fluency by its own template/);
-    const json = await runCli(evalArgs('--with-templates', '--route', 'logprobs', '--json'), env('with-failed'));
+    const json = await runInProcess(evalArgs('--with-templates', '--route', 'logprobs', '--json'), env('with-failed'));
     const fluency = JSON.parse(json.stdout).choice.ownTemplate.find((a: { name: string }) => a.name === 'fluency');
     assert.equal(fluency.error.code, 'bad-request');
     assert.ok(!('score' in fluency), 'a failed part has its error in place of a score');
@@ -116,7 +117,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
     const sampled = await FakeOpenAiServer.start({ profile: openaiReasoning() });
     try {
       sampled.setHandler(chooseJudge('chooser'));
-      const run = await runCli(evalArgs('--samples', '5', '--json'), { ...env('sampled'), OPENAI_BASE_URL: sampled.url, SUMLENS_MODEL: 'o4-mini' });
+      const run = await runInProcess(evalArgs('--samples', '5', '--json'), { ...env('sampled'), OPENAI_BASE_URL: sampled.url, SUMLENS_MODEL: 'o4-mini' });
       assert.equal(run.code, 0, run.stderr);
       const result = JSON.parse(run.stdout);
       const consistency = result.aspects.find((a: { name: string }) => a.name === 'consistency');
@@ -132,7 +133,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
   it('a malformed choice is asked again with the problem stated, and the second answer is used', async () => {
     server.setHandler(chooseJudge('malformed-once'));
     const before = server.chatRequests.length;
-    const run = await runCli(evalArgs('--json'), env('malformed-once'));
+    const run = await runInProcess(evalArgs('--json'), env('malformed-once'));
     assert.equal(run.code, 0, run.stderr);
     const requests = server.chatRequests.slice(before);
     assert.equal(requests.length, 2);
@@ -141,7 +142,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
 
   it('malformed twice: exit 9 and one stderr line; nothing printed as a score', async () => {
     server.setHandler(chooseJudge('malformed'));
-    const run = await runCli(evalArgs('--json'), env('malformed'));
+    const run = await runInProcess(evalArgs('--json'), env('malformed'));
     assert.equal(run.code, 9, run.stderr);
     const lines = stderrLines(run);
     assert.equal(lines.length, 1, run.stderr);
@@ -150,7 +151,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
 
   it('a judge that ignores the catalogue (aspects of its own): asked again, then exit 9 naming the aspect', async () => {
     server.setHandler(chooseJudge('off-catalogue'));
-    const run = await runCli(evalArgs(), env('off'));
+    const run = await runInProcess(evalArgs(), env('off'));
     assert.equal(run.code, 9, run.stderr);
     assert.match(run.stderr, /"overall quality" is not in the aspects list/);
     assert.equal(stderrLines(run).length, 1);
@@ -158,7 +159,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
 
   it('a dialogue without its knowledge fact: exit 8, saying to give the fact as the reference, nothing sent', async () => {
     const before = server.chatRequests.length;
-    const run = await runCli(evalArgs('--task', 'dialogue'), env('dialogue'));
+    const run = await runInProcess(evalArgs('--task', 'dialogue'), env('dialogue'));
     assert.equal(run.code, 8, run.stderr);
     assert.match(run.stderr, /choose\/question-dialogue needs \{\{fact\}\}: give the knowledge fact, given as the reference/);
     assert.equal(server.chatRequests.length, before);
@@ -172,7 +173,7 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
       path.join(prompts, 'choose', 'catalogue.md'),
       '---\nid: choose/catalogue\ntask: choose\nplaceholders: []\n---\n- coherence: organised\n- consistency: faithful\n- fluency: well written\n- relevance: important content\n- tone: the register suits the reader\n',
     );
-    const run = await runCli(evalArgs('--prompts', prompts, '--json'), env('own'));
+    const run = await runInProcess(evalArgs('--prompts', prompts, '--json'), env('own'));
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.deepEqual(result.choice.offered, ['coherence', 'consistency', 'fluency', 'relevance', 'tone']);
@@ -180,10 +181,10 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
     assert.deepEqual(result.choice.notChosen, ['tone']);
     assert.match(server.chatRequests.at(-1)!.body.messages[0].content, /aspects list: \["coherence", "consistency", "fluency", "relevance", "tone"\]/);
 
-    const aspects = await runCli(evalArgs('--aspects', 'coherence'), env('own'));
+    const aspects = await runInProcess(evalArgs('--aspects', 'coherence'), env('own'));
     assert.equal(aspects.code, 2);
     assert.match(aspects.stderr, /--aspects does not apply/);
-    const reasons = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--reasons', 'fsv1'], env('own'));
+    const reasons = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--reasons', 'fsv1'], env('own'));
     assert.equal(reasons.code, 2);
     assert.match(reasons.stderr, /--reasons, --reasons-k and --with-templates go with --method choose/);
   });

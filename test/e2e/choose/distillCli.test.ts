@@ -5,10 +5,10 @@ import * as path from 'node:path';
 import { documentSplit } from '../../../src/core/distill/documentSplit';
 import { toFivePoint } from '../../../src/core/distill/humanAnswer';
 import { readDataset } from '../../../src/core/datasets/dataset';
-import { resolveDatasetArgument } from '../../../src/core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../../src/core/datasets/locate';
 import { chooseJudge } from '../../fake/chooseJudge';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 describe('sumlens distill (the training triples of reason-grounded evaluation)', function () {
   this.timeout(120_000);
@@ -29,7 +29,7 @@ describe('sumlens distill (the training triples of reason-grounded evaluation)',
 
   it('splits by document at the thesis\'s share: no article on both sides (SummEval 1,328 / 272, Topical-Chat 300 / 60)', () => {
     for (const [name, expected] of [['summeval', { train: 1328, validation: 272 }], ['topical-chat', { train: 300, validation: 60 }]] as const) {
-      const dataset = readDataset(resolveDatasetArgument(name));
+      const dataset = readDataset(resolveDatasetArgument(name, datasetFolders(process.env)));
       const split = documentSplit(dataset.items, dataset.kind);
       const counts = { train: 0, validation: 0 };
       for (const item of dataset.items) counts[split.get(item.group)!]++;
@@ -42,7 +42,7 @@ describe('sumlens distill (the training triples of reason-grounded evaluation)',
 
   it('K reasons per item, one triple each with the human answer; a rerun resumes and sends nothing; --dry-run sends nothing', async () => {
     const out = path.join(dir, 'train.jsonl');
-    const run = await runCli(['distill', '--dataset', 'summeval', '--out', out, '--reasons', 'fsv1', '--reasons-k', '3', '--limit', '20'], env());
+    const run = await runInProcess(['distill', '--dataset', 'summeval', '--out', out, '--reasons', 'fsv1', '--reasons-k', '3', '--limit', '20'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /20 items written .*: 60 train and 0 validation triples/);
     const triples = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
@@ -55,12 +55,12 @@ describe('sumlens distill (the training triples of reason-grounded evaluation)',
     assert.equal(first.examples, 'fsv1');
 
     const calls = server.chatRequests.length;
-    const again = await runCli(['distill', '--dataset', 'summeval', '--out', out, '--reasons', 'fsv1', '--reasons-k', '3', '--limit', '20'], env());
+    const again = await runInProcess(['distill', '--dataset', 'summeval', '--out', out, '--reasons', 'fsv1', '--reasons-k', '3', '--limit', '20'], env());
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stdout, /0 items written .* \(20 already there\)/);
     assert.equal(server.chatRequests.length, calls);
 
-    const dry = await runCli(['distill', '--dataset', 'topical-chat', '--out', path.join(dir, 'tc.jsonl'), '--dry-run'], env());
+    const dry = await runInProcess(['distill', '--dataset', 'topical-chat', '--out', path.join(dir, 'tc.jsonl'), '--dry-run'], env());
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /dry run: 360 requests \(n=20 reasons each\)/);
     assert.equal(server.chatRequests.length, calls);
@@ -68,7 +68,7 @@ describe('sumlens distill (the training triples of reason-grounded evaluation)',
   });
 
   it('QAGS has no scales the thesis maps: a usage error (exit 2), nothing written', async () => {
-    const run = await runCli(['distill', '--dataset', 'qags-xsum', '--out', path.join(dir, 'q.jsonl')], env());
+    const run = await runInProcess(['distill', '--dataset', 'qags-xsum', '--out', path.join(dir, 'q.jsonl')], env());
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /distill knows the human scales of SummEval and Topical-Chat only/);
   });

@@ -12,7 +12,7 @@ import { krippendorffAlpha } from '../../../src/core/stats/krippendorffAlpha';
 import { weightedKappa } from '../../../src/core/stats/weightedKappa';
 import { applyIsotonic, isotonicFit } from '../../../src/core/stats/isotonic';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
-import { runCli } from './runCli';
+import { runInProcess } from './runInProcess';
 
 describe('sumlens agreement', function () {
   this.timeout(60_000);
@@ -27,7 +27,7 @@ describe('sumlens agreement', function () {
   it('reads ratings and prints alpha, kappa, Spearman and the mean difference with intervals', async () => {
     const file = path.join(dir, 'ratings.jsonl');
     fs.writeFileSync(file, person.map((p, i) => JSON.stringify({ aspect: 'consistency', person: p, judge: judge[i], judgeName: 'mini' })).join('\n') + '\n');
-    const run = await runCli(['agreement', file, '--json', '--resamples', '300'], {});
+    const run = await runInProcess(['agreement', file, '--json', '--resamples', '300'], {});
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '', 'no warning at 40 items');
     const [row] = JSON.parse(run.stdout).rows;
@@ -38,7 +38,7 @@ describe('sumlens agreement', function () {
     for (const stat of ['alphaInterval', 'alphaOrdinal', 'kappa', 'spearman', 'meanAbsoluteDifference']) {
       assert.ok(row[stat].interval.low <= row[stat].value && row[stat].value <= row[stat].interval.high, `${stat} inside its interval`);
     }
-    const text = await runCli(['agreement', file, '--resamples', '100'], {});
+    const text = await runInProcess(['agreement', file, '--resamples', '100'], {});
     assert.match(text.stdout, /^aspect +judge +n +alpha \(interval\)/);
     assert.match(text.stdout, /consistency +mini +40 +\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]/);
   });
@@ -46,7 +46,7 @@ describe('sumlens agreement', function () {
   it('reads a table with --human and --judge columns, and warns under 30 items', async () => {
     const file = path.join(dir, 'scores.csv');
     fs.writeFileSync(file, ['id,expert,pred', ...person.slice(0, 12).map((p, i) => `${i},${p},${judge[i]}`)].join('\n') + '\n');
-    const run = await runCli(['agreement', file, '--human', 'consistency=expert', '--judge', 'consistency=pred', '--json', '--resamples', '100'], {});
+    const run = await runInProcess(['agreement', file, '--human', 'consistency=expert', '--judge', 'consistency=pred', '--json', '--resamples', '100'], {});
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).rows[0].alphaInterval.value, krippendorffAlpha([person.slice(0, 12), judge.slice(0, 12)], 'interval'));
     assert.match(run.stderr, /^sumlens: warning: consistency \(judge\) rests on 12 item\(s\), fewer than 30: its intervals are wide$/m);
@@ -58,7 +58,7 @@ describe('sumlens agreement', function () {
     const ratings = path.join(dir, 'squeezed.jsonl');
     fs.writeFileSync(ratings, person.map((p, i) => JSON.stringify({ aspect: 'coherence', person: p, judge: squeezed[i] })).join('\n') + '\n');
     const map = path.join(dir, 'maps', 'map.json');
-    const fitted = await runCli(['calibrate', ratings, '--out', map, '--json'], {});
+    const fitted = await runInProcess(['calibrate', ratings, '--out', map, '--json'], {});
     assert.equal(fitted.code, 0, fitted.stderr);
     const [coherence] = JSON.parse(fitted.stdout).maps;
     assert.deepEqual([coherence.aspect, coherence.judge, coherence.items], ['coherence', 'judge', 40]);
@@ -73,16 +73,16 @@ describe('sumlens agreement', function () {
       fs.writeFileSync(path.join(dir, 's.txt'), 'It met.');
       const env = { OPENAI_API_KEY: 'sk-cal', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') };
       const args = ['eval', '--source', path.join(dir, 'a.txt'), '--summary', path.join(dir, 's.txt'), '--aspects', 'coherence', '--calibration', map];
-      const text = await runCli(args, env);
+      const text = await runInProcess(args, env);
       assert.equal(text.code, 0, text.stderr);
       assert.match(text.stdout, new RegExp(`calibrated to your people's scale by .*map\\.json: coherence ${expected.toFixed(2)} \\(raw 3\\.50\\)`));
-      const json = await runCli([...args, '--json'], env);
+      const json = await runInProcess([...args, '--json'], env);
       const parsed = JSON.parse(json.stdout);
       assert.equal(parsed.aspects[0].score, 3.5, 'the raw score stays');
       assert.equal(parsed.calibrated.scores.coherence, expected);
       fs.writeFileSync(map, '{"sumlens":"calibration"}');
       const before = server.chatRequests.length;
-      const bad = await runCli(args, env);
+      const bad = await runInProcess(args, env);
       assert.equal(bad.code, 8);
       assert.match(bad.stderr, /is not a calibration map from sumlens calibrate/);
       assert.equal(server.chatRequests.length, before, 'nothing sent with a bad map');
@@ -94,11 +94,11 @@ describe('sumlens agreement', function () {
   it('names a bad line (exit 8) and refuses half a column mapping (exit 2)', async () => {
     const file = path.join(dir, 'bad.jsonl');
     fs.writeFileSync(file, `${JSON.stringify({ aspect: 'fluency', person: 2, judge: 3 })}\n{"aspect":"fluency","person":"two","judge":3}\n`);
-    const bad = await runCli(['agreement', file], {});
+    const bad = await runInProcess(['agreement', file], {});
     assert.equal(bad.code, 8);
     assert.match(bad.stderr, /bad\.jsonl:2: not a rating/);
     assert.equal(bad.stdout, '');
-    const half = await runCli(['agreement', file, '--human', 'fluency=x'], {});
+    const half = await runInProcess(['agreement', file, '--human', 'fluency=x'], {});
     assert.equal(half.code, 2);
     assert.match(half.stderr, /give --human and --judge together/);
   });

@@ -11,7 +11,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../../../src/core/paths';
-import { runCli } from './runCli';
 import { runInProcess } from './runInProcess';
 
 interface RatersCase {
@@ -100,18 +99,18 @@ describe('sumlens agreement: several raters, missing scores, numbers as written,
     for (const [value, line] of [['0x10', 3], ['0b11', 2], ['Infinity', 3], ['1_0', 2]] as const) {
       const rows = ['id,expert,pred', '1,2,2.5', '2,4,3.5', '3,3,3'];
       rows[line - 1] = rows[line - 1].replace(/,[^,]+,/, `,${value},`);
-      const run = await runCli(['agreement', write(`hex-${line}.csv`, rows.join('\n') + '\n'), '--human', 'coherence=expert', '--judge', 'coherence=pred'], {});
+      const run = await runInProcess(['agreement', write(`hex-${line}.csv`, rows.join('\n') + '\n'), '--human', 'coherence=expert', '--judge', 'coherence=pred'], {});
       assert.equal(run.code, 8, run.stderr);
       assert.match(run.stderr, new RegExp(`^sumlens: .*hex-${line}\\.csv: line ${line}, column expert: "${value}" is not a decimal number`));
       assert.equal(run.stderr.trim().split('\n').length, 1);
     }
-    const written = await runCli(['agreement', write('written.jsonl', '{"e": "-1.5e0", "p": ".5"}\n{"e": "+2", "p": 3}\n'), '--human', 'x=e', '--judge', 'x=p', '--json', '--resamples', '0'], {});
+    const written = await runInProcess(['agreement', write('written.jsonl', '{"e": "-1.5e0", "p": ".5"}\n{"e": "+2", "p": 3}\n'), '--human', 'x=e', '--judge', 'x=p', '--json', '--resamples', '0'], {});
     assert.equal(written.code, 0, written.stderr);
     assert.equal(JSON.parse(written.stdout).rows[0].meanAbsoluteDifference.value, (2 + 1) / 2, 'signed, exponent and leading-point decimals as written');
   });
 
   it('a column no row has is named (exit 8), with the columns there are', async () => {
-    const run = await runCli(['agreement', write('columns.csv', 'id,expert,pred\n1,2,2.5\n2,4,3.5\n'), '--human', 'coherence=expret', '--judge', 'coherence=pred'], {});
+    const run = await runInProcess(['agreement', write('columns.csv', 'id,expert,pred\n1,2,2.5\n2,4,3.5\n'), '--human', 'coherence=expret', '--judge', 'coherence=pred'], {});
     assert.equal(run.code, 8);
     assert.match(run.stderr, /columns\.csv has no column expret \(--human coherence=expret\); its columns: id, expert, pred$/m);
   });
@@ -135,7 +134,7 @@ describe('sumlens agreement: several raters, missing scores, numbers as written,
     assert.match(none.stdout, /no intervals \(--resamples 0\)/);
     const json = JSON.parse((await runInProcess(['agreement', file, '--resamples', '0', '--json'], {})).stdout);
     assert.equal(json.rows[0].kappa.interval.reason, 'no resamples (--resamples 0)');
-    const few = await runCli(['agreement', file, '--resamples', '20'], {});
+    const few = await runInProcess(['agreement', file, '--resamples', '20'], {});
     assert.equal(few.code, 2);
     assert.match(few.stderr, /--resamples 20: a 95% interval needs at least 100 resamples \(0 for no intervals\)/);
   });

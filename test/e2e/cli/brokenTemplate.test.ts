@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
-import { runSumlens as runCli } from '../runCli';
+import { runInProcess } from './runInProcess';
 
 describe('sumlens eval with a template that never shows the summary', () => {
   let server: FakeOpenAiServer;
@@ -42,7 +42,7 @@ describe('sumlens eval with a template that never shows the summary', () => {
       fs.mkdirSync(path.join(prompts, path.dirname(file)), { recursive: true });
       fs.writeFileSync(path.join(prompts, file), text);
       const before = server.chatRequests.length;
-      const run = await runCli(
+      const run = await runInProcess(
         ['eval', '--source', path.join(dir, 'source.txt'), '--summary', path.join(dir, 'summary.txt'), '--prompts', prompts, '--no-cache', ...extra],
         { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') },
       );

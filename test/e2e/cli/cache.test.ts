@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeOpenAiServer, scoreReply, textReply } from '../../fake/openaiServer';
-import { runCli, stderrLines } from './runCli';
+import { runInProcess } from './runInProcess';
+import { stderrLines } from './runCli';
 
 describe('sumlens answer cache', function () {
   this.timeout(60_000);
@@ -32,32 +33,32 @@ describe('sumlens answer cache', function () {
   it('an unusable reply is not cached: the next run asks again and gets its score', async () => {
     const home = path.join(dir, 'home1');
     server.setHandler(() => textReply('I would rather not say.'));
-    const bad = await runCli(args, env(home));
+    const bad = await runInProcess(args, env(home));
     assert.equal(bad.code, 9, bad.stderr);
     server.setHandler(() => scoreReply('4', { '4': 0.5, '5': 0.5 }));
     const before = server.chatRequests.length;
-    const good = await runCli(args, env(home));
+    const good = await runInProcess(args, env(home));
     assert.equal(good.code, 0, good.stderr);
     assert.equal(server.chatRequests.length - before, 1, 'the bad answer was not served from the cache');
     assert.equal(JSON.parse(good.stdout).aspects[0].score, 4.5);
-    const cached = await runCli(args, env(home));
+    const cached = await runInProcess(args, env(home));
     assert.equal(JSON.parse(cached.stdout).usage.cacheHits, 1, 'the good answer was cached');
   });
 
   it('`cache stats` shows entries, size and path; `cache clear` empties it', async () => {
     const home = path.join(dir, 'home1');
-    const stats = await runCli(['cache', 'stats', '--json'], { XDG_CACHE_HOME: home });
+    const stats = await runInProcess(['cache', 'stats', '--json'], { XDG_CACHE_HOME: home });
     assert.equal(stats.code, 0, stats.stderr);
     const parsed = JSON.parse(stats.stdout);
     assert.equal(parsed.entries, 1);
     assert.ok(parsed.bytes > 0);
     assert.equal(parsed.directory, path.join(home, 'sumlens', 'results'));
-    const human = await runCli(['cache', 'stats'], { XDG_CACHE_HOME: home });
+    const human = await runInProcess(['cache', 'stats'], { XDG_CACHE_HOME: home });
     assert.match(human.stdout, /sumlens\/results: 1 cached answer\(s\), \d+(\.\d)? (B|KiB)/);
-    const clear = await runCli(['cache', 'clear'], { XDG_CACHE_HOME: home });
+    const clear = await runInProcess(['cache', 'clear'], { XDG_CACHE_HOME: home });
     assert.equal(clear.code, 0, clear.stderr);
     assert.match(clear.stdout, /removed 1 cached answer/);
-    const after = await runCli(['cache', 'stats', '--json'], { XDG_CACHE_HOME: home });
+    const after = await runInProcess(['cache', 'stats', '--json'], { XDG_CACHE_HOME: home });
     assert.equal(JSON.parse(after.stdout).entries, 0);
   });
 
@@ -65,7 +66,7 @@ describe('sumlens answer cache', function () {
     const blocked = path.join(dir, 'blocked');
     fs.writeFileSync(blocked, 'a file where the cache directory should be');
     server.setHandler(() => scoreReply('3', { '3': 1 }));
-    const run = await runCli([...args.filter((a) => a !== 'coherence' && a !== '--aspects'), '--cache-dir', blocked], env(path.join(dir, 'home2')));
+    const run = await runInProcess([...args.filter((a) => a !== 'coherence' && a !== '--aspects'), '--cache-dir', blocked], env(path.join(dir, 'home2')));
     assert.equal(run.code, 0, run.stderr);
     const warnings = stderrLines(run).filter((line) => /cannot write the answer cache/.test(line));
     assert.equal(warnings.length, 1, run.stderr);

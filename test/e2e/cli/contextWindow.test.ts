@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import { FakeOpenAiServer, scoreReply, type ServerProfile } from '../../fake/openaiServer';
 import { probeProfiles } from '../../fake/probeProfiles';
 import * as profiles from '../../fake/profiles';
-import { runCli, stderrLines } from './runCli';
+import { runInProcess } from './runInProcess';
+import { stderrLines } from './runCli';
 
 const sentence = 'The council approved the new park on Monday after a long debate about its cost. ';
 
@@ -44,21 +45,21 @@ describe('the context window at the command line (fake servers)', function () {
   it('a prompt Ollama cut silently: exit 16, one line with the cause and the fix, no scores; capabilities shows the cut size', async () => {
     await start(profiles.ollamaCutting(2048));
     // A window the user set too large: the source is not shortened, and the one that counts (the user's) leaves no smaller one to fit to.
-    const run = await runCli(['eval', ...files(6000), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--context-tokens', '32768', ...cache()], env());
+    const run = await runInProcess(['eval', ...files(6000), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--context-tokens', '32768', ...cache()], env());
     assert.equal(run.code, 16, run.stderr);
     const lines = stderrLines(run);
     assert.equal(lines.length, 1, run.stderr);
     assert.match(lines[0], /read 2048 of the ~\d+ tokens sent, so the judge did not see the whole prompt and its answer was not used; raise Ollama's context length \(OLLAMA_CONTEXT_LENGTH=\d+ ollama serve, or PARAMETER num_ctx \d+ in a Modelfile\)/);
     assert.doesNotMatch(run.stdout, /coherence\s+3/);
 
-    const capabilities = await runCli(['capabilities', ...cache()], {});
+    const capabilities = await runInProcess(['capabilities', ...cache()], {});
     assert.equal(capabilities.code, 0, capabilities.stderr);
     assert.match(capabilities.stdout, /llama3\.1:8b\n\s+context window 2048 tokens \(the size the server cut a prompt to\)\n\s+learned \d{4}-\d\d-\d\d, until \d{4}-\d\d-\d\d; a reply read only 2048 tokens of a longer prompt, cut without a word/);
   });
 
   it('a short source on the same server: scored, no false alarm', async () => {
     await start(profiles.ollamaCutting(2048));
-    const run = await runCli(['eval', ...files(300), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--no-cache', '--json'], env());
+    const run = await runInProcess(['eval', ...files(300), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--no-cache', '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).aspects[0].score, 3);
     assert.doesNotMatch(run.stderr, /cut the prompt/);
@@ -66,11 +67,11 @@ describe('the context window at the command line (fake servers)', function () {
 
   it('vLLM’s too-long error: exit 7, the window learned from its words and remembered', async () => {
     await start(profiles.vllmContextLimited(4096));
-    const run = await runCli(['eval', ...files(6000), '--aspects', 'coherence', ...cache()], env());
+    const run = await runInProcess(['eval', ...files(6000), '--aspects', 'coherence', ...cache()], env());
     assert.equal(run.code, 7, run.stderr);
     assert.equal(stderrLines(run).length, 1, run.stderr);
     assert.match(run.stderr, /too long for gpt-4o-mini's context window \(This model's maximum context length is 4096 tokens/);
-    const capabilities = await runCli(['capabilities', '--json', ...cache()], {});
+    const capabilities = await runInProcess(['capabilities', '--json', ...cache()], {});
     const quirk = JSON.parse(capabilities.stdout)[0].quirks.find((q: { name: string }) => q.name === 'contextWindow');
     assert.deepEqual({ tokens: quirk.value.tokens, from: quirk.value.from }, { tokens: 4096, from: 'error' });
   });
@@ -78,10 +79,10 @@ describe('the context window at the command line (fake servers)', function () {
   it('probe prints the window and where it comes from; --context-tokens comes first', async () => {
     await start(profiles.vllmContextLimited(8192));
     server.setHandler(probeProfiles.openai);
-    const run = await runCli(['probe', '--model', 'fake-model', '--no-cache'], env());
+    const run = await runInProcess(['probe', '--model', 'fake-model', '--no-cache'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /context window {5}8192 tokens · server: vLLM max_model_len in the server's \/models/);
-    const set = await runCli(['probe', '--json', '--model', 'fake-model', '--no-cache', '--context-tokens', '6000'], env());
+    const set = await runInProcess(['probe', '--json', '--model', 'fake-model', '--no-cache', '--context-tokens', '6000'], env());
     assert.deepEqual(JSON.parse(set.stdout).context, { tokens: 6000, from: 'user', detail: '--context-tokens 6000' });
   });
 });

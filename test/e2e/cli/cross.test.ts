@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { requireDataset } from '../../unit/meta/sharedData';
-import { runCli, stderrLines } from './runCli';
+import { runInProcess } from './runInProcess';
+import { stderrLines } from './runCli';
 
 const UNIEVAL = 'topical_chat/unieval_predict/topical_chat_result.json';
 const GPT35_COHERENCE = 'topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_coh_geval.json';
@@ -18,7 +19,7 @@ describe('e2e meta --cross: judge aspects × human aspects', function () {
 
   it('prints the matrix of UniEval\'s Topical-Chat predictions, own cells marked, and the confused aspects (none)', async function () {
     const dataset = requireDataset(this, UNIEVAL);
-    const run = await runCli(['meta', '--dataset', dataset, '--field', 'predict_scores', '--cross', '--resamples', '300'], {});
+    const run = await runInProcess(['meta', '--dataset', dataset, '--field', 'predict_scores', '--cross', '--resamples', '300'], {});
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, new RegExp(`^judge \\\\ human +${HUMAN.join(' +')}$`, 'm'));
     // naturalness × naturalness is meta's pooled Spearman, 0.5140.
@@ -30,7 +31,7 @@ describe('e2e meta --cross: judge aspects × human aspects', function () {
 
   it('--json holds the whole matrix, the tests and how it was resampled', async function () {
     const dataset = requireDataset(this, UNIEVAL);
-    const run = await runCli(['meta', '--dataset', dataset, '--field', 'predict_scores', '--cross', '--aspect', 'coherence,groundedness', '--resamples', '200', '--seed', '5', '--json'], {});
+    const run = await runInProcess(['meta', '--dataset', dataset, '--field', 'predict_scores', '--cross', '--aspect', 'coherence,groundedness', '--resamples', '200', '--seed', '5', '--json'], {});
     assert.equal(run.code, 0, run.stderr);
     const json = JSON.parse(run.stdout);
     assert.deepEqual(Object.keys(json), ['dataset', 'source', 'level', 'judgeAspects', 'humanAspects', 'rows', 'tests', 'alpha', 'items', 'documents', 'bootstrap', 'missing']);
@@ -47,35 +48,35 @@ describe('e2e meta --cross: judge aspects × human aspects', function () {
 
   it('--cross with --compare is a usage error: exit 2, one line on stderr', async function () {
     const dataset = requireDataset(this, UNIEVAL);
-    const run = await runCli(['meta', '--dataset', dataset, '--field', 'predict_scores', '--field', 'scores', '--cross', '--compare'], {});
+    const run = await runInProcess(['meta', '--dataset', dataset, '--field', 'predict_scores', '--field', 'scores', '--cross', '--compare'], {});
     assert.equal(run.code, 2);
     assert.deepEqual(stderrLines(run), ['sumlens: --cross and --compare do not go together: --cross takes one score set; see sumlens meta --help']);
     assert.equal(run.stdout, '');
-    const noAspect = await runCli(['meta', '--dataset', dataset, '--field', 'predict_scores'], {});
+    const noAspect = await runInProcess(['meta', '--dataset', dataset, '--field', 'predict_scores'], {});
     assert.equal(noAspect.code, 2);
     assert.match(stderrLines(noAspect)[0], /give --aspect NAMES \(optional only with --cross\)/);
   });
 
   it('replay --cross: gpt-3.5\'s coherence answers follow human overall more than human coherence; report --cross shows it', async function () {
     const results = requireDataset(this, GPT35_COHERENCE);
-    const run = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--cross', '--resamples', '500'], {});
+    const run = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--cross', '--resamples', '500'], {});
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^judge: recorded answers, parse rule robust; sample level; 359 items, 60 documents$/m);
     assert.match(run.stdout, /^coherence +0\.50 \[[^\]]+\] +0\.48 \[[^\]]+\] +\*0\.47 \[/m);
     assert.match(run.stdout, /^ {2}coherence ~ human overall: ρ \+0\.115 over its own/m);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-cross-'));
     try {
-      const json = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--cross', '--resamples', '500', '--json'], {});
+      const json = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--cross', '--resamples', '500', '--json'], {});
       fs.writeFileSync(path.join(dir, 'cross.json'), json.stdout);
       const html = path.join(dir, 'report.html');
-      const report = await runCli(['report', '--cross', path.join(dir, 'cross.json'), '--html', html], {});
+      const report = await runInProcess(['report', '--cross', path.join(dir, 'cross.json'), '--html', html], {});
       assert.equal(report.code, 0, report.stderr);
       const text = fs.readFileSync(html, 'utf8');
       assert.match(text, /<section id="cross"><h2>Judge aspects × human aspects<\/h2>/);
       assert.match(text, /<td class="cell confused"[^>]*>0\.58 \[/);
       assert.match(text, /<li>coherence follows human overall: ρ \+0\.115 over its own/);
       fs.writeFileSync(path.join(dir, 'bad.json'), '{"rows": []}');
-      const bad = await runCli(['report', '--cross', path.join(dir, 'bad.json'), '--md', '-'], {});
+      const bad = await runInProcess(['report', '--cross', path.join(dir, 'bad.json'), '--md', '-'], {});
       assert.equal(bad.code, 8);
       assert.match(stderrLines(bad)[0], /bad\.json is not a matrix from sumlens meta --cross --json/);
     } finally {

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { registryEntry } from '../../../src/core/datasets/registry';
 import { sharedDatasetsFolder } from '../../setup/sharedDatasets';
-import { runSumlens } from '../runCli';
+import { runInProcess } from './runInProcess';
 
 type Mode = 'serve' | 'corrupt' | 'break';
 
@@ -80,7 +80,7 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
   const downloaded = () => path.join(cache, 'sumlens', 'datasets', summeval.path);
 
   it('lists every set with its address, licence and checksum, and says how to get an absent one', async () => {
-    const result = await runSumlens(['datasets', 'list'], env());
+    const result = await runInProcess(['datasets', 'list'], env());
     assert.equal(result.code, 0, result.stderr);
     for (const name of ['summeval', 'topical-chat', 'qags-cnndm', 'qags-xsum', 'topical-chat-gpt35']) {
       assert.match(result.stdout, new RegExp(`^${name} .*absent: sumlens datasets get ${name}$`, 'm'));
@@ -90,19 +90,19 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
   });
 
   it('gets a set from the mirror with its checksum right; path prints it; meta --dataset summeval reads it', async () => {
-    const got = await runSumlens(['datasets', 'get', 'summeval'], env());
+    const got = await runInProcess(['datasets', 'get', 'summeval'], env());
     assert.equal(got.code, 0, got.stderr);
     assert.equal(got.stdout.trim(), downloaded());
     assert.match(got.stderr, /downloaded from http:\/\/127\.0\.0\.1:\d+\/summeval\/summeval\.json, checksum right/);
     assert.equal(fs.readFileSync(downloaded()).length, summeval.bytes);
 
-    const again = await runSumlens(['datasets', 'get', 'summeval'], env());
+    const again = await runInProcess(['datasets', 'get', 'summeval'], env());
     assert.match(again.stderr, /already here, checksum right/);
 
-    const where = await runSumlens(['datasets', 'path', 'summeval'], env());
+    const where = await runInProcess(['datasets', 'path', 'summeval'], env());
     assert.equal(where.stdout.trim(), downloaded());
 
-    const meta = await runSumlens(['meta', '--dataset', 'summeval', '--aspect', 'coherence', '--field', 'scores', '--resamples', '0', '--json'], env());
+    const meta = await runInProcess(['meta', '--dataset', 'summeval', '--aspect', 'coherence', '--field', 'scores', '--resamples', '0', '--json'], env());
     assert.equal(meta.code, 0, meta.stderr);
     // The human scores against themselves: 1,600 items in 100 documents, a perfect correlation.
     assert.deepEqual(
@@ -113,7 +113,7 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
 
   it('a wrong checksum deletes the download and exits 8 naming both hashes', async () => {
     mirror.mode = 'corrupt';
-    const result = await runSumlens(['datasets', 'get', 'summeval'], env());
+    const result = await runInProcess(['datasets', 'get', 'summeval'], env());
     assert.equal(result.code, 8);
     assert.match(result.stderr, new RegExp(`checksum mismatch: expected SHA-256 ${summeval.sha256}, got [0-9a-f]{64}; the download was deleted`));
     assert.equal(result.stderr.trim().split('\n').filter((l) => l.startsWith('sumlens: ') && /mismatch/.test(l)).length, 1);
@@ -122,7 +122,7 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
 
   it('a download that breaks off keeps its part file, exits 4, and the next get resumes with Range', async () => {
     mirror.mode = 'break';
-    const broken = await runSumlens(['datasets', 'get', 'summeval'], env());
+    const broken = await runInProcess(['datasets', 'get', 'summeval'], env());
     assert.equal(broken.code, 4, broken.stderr);
     assert.match(broken.stderr, /broke off at [\d,]+ of 5,052,406 bytes.*run the same command again to resume/);
     const kept = fs.statSync(`${downloaded()}.part`).size;
@@ -130,7 +130,7 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
     assert.ok(!fs.existsSync(downloaded()));
 
     mirror.mode = 'serve';
-    const resumed = await runSumlens(['datasets', 'get', 'summeval'], env());
+    const resumed = await runInProcess(['datasets', 'get', 'summeval'], env());
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.match(resumed.stderr, /resumed from .*checksum right/);
     assert.deepEqual(mirror.ranges, [`bytes=${kept}-`]);
@@ -140,7 +140,7 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
   it('a server that is down: exit 4 and one line naming the address', async () => {
     const url = mirror.url;
     await mirror.close();
-    const result = await runSumlens(['datasets', 'get', 'qags-xsum', '--mirror', url], { XDG_CACHE_HOME: cache });
+    const result = await runInProcess(['datasets', 'get', 'qags-xsum', '--mirror', url], { XDG_CACHE_HOME: cache });
     assert.equal(result.code, 4);
     assert.match(result.stderr, new RegExp(`cannot reach ${url.replace(/\./g, '\\.')}/qags/qags_xsum\\.json: ECONNREFUSED`));
     mirror = await Mirror.start(); // for afterEach
@@ -151,17 +151,17 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
       ['meta', '--dataset', 'topical-chat', '--aspect', 'coherence', '--field', 'scores'],
       ['bench', '--dataset', 'topical-chat', '--dry-run'],
     ]) {
-      const result = await runSumlens(args, { XDG_CACHE_HOME: cache });
+      const result = await runInProcess(args, { XDG_CACHE_HOME: cache });
       assert.equal(result.code, 8, result.stderr);
       assert.match(result.stderr, /dataset "topical-chat" is not here: get it with `sumlens datasets get topical-chat`/);
     }
-    const unknown = await runSumlens(['datasets', 'get', 'nope'], { XDG_CACHE_HOME: cache });
+    const unknown = await runInProcess(['datasets', 'get', 'nope'], { XDG_CACHE_HOME: cache });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no dataset "nope"; known: summeval, topical-chat/);
   });
 
   it('SUMLENS_DATASETS names a local copy, found before the downloads', async () => {
-    const result = await runSumlens(['datasets', 'path', 'qags-cnndm'], { XDG_CACHE_HOME: cache, SUMLENS_DATASETS: sharedDatasetsFolder });
+    const result = await runInProcess(['datasets', 'path', 'qags-cnndm'], { XDG_CACHE_HOME: cache, SUMLENS_DATASETS: sharedDatasetsFolder });
     assert.equal(result.stdout.trim(), path.join(sharedDatasetsFolder, 'qags', 'qags_cnndm.json'));
   });
 });

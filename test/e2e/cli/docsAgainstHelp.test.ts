@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { packageRoot } from '../../../src/core/paths';
-import { runCli } from './runCli';
+import { runInProcess } from './runInProcess';
 
 /** The pages, and the code in them: fenced blocks' lines and inline code spans. */
 function codeOfDocs(): { page: string; code: string }[] {
@@ -34,7 +34,7 @@ describe('docs against --help', function () {
   async function help(command: string[]): Promise<string> {
     const key = command.join(' ');
     if (!helpOf.has(key)) {
-      const run = await runCli([...command, '--help'], {});
+      const run = await runInProcess([...command, '--help'], {});
       assert.equal(run.code, 0, `sumlens ${key} --help: ${run.stderr}`);
       helpOf.set(key, run.stdout);
     }

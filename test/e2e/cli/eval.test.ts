@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { evaluate } from '../../../src/core/evaluate';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
-import { runCli } from './runCli';
+import { runInProcess } from './runInProcess';
 
 const apiKey = 'sk-cli-SECRET-77aa01';
 describe('sumlens eval (the CLI as a user runs it)', function () {
@@ -30,7 +30,7 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
   const env = () => ({ OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') });
 
   it('prints the four SummEval aspects as JSON with the documented fields', async () => {
-    const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--json'], env());
+    const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.deepEqual(result.aspects.map((a: { name: string }) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
@@ -45,7 +45,7 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
 
   it('keeps its cache under $XDG_CACHE_HOME, makes zero calls on a re-run, and never writes the key', async () => {
     const before = server.chatRequests.length;
-    const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--json'], env());
+    const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--json'], env());
     assert.equal(server.chatRequests.length, before, 'no request on the re-run');
     assert.equal(JSON.parse(run.stdout).usage.cacheHits, 4);
     const cacheDir = path.join(dir, 'xdg', 'sumlens');
@@ -75,7 +75,7 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
       [['--source', files.source, '--summary', files.summary, '--base-url', 'http://127.0.0.1:59999/v1', '--no-cache'], { ...env(), OPENAI_BASE_URL: undefined }, 4, /Cannot reach/],
     ];
     for (const [args, environment, code, message] of cases) {
-      const run = await runCli(['eval', ...args], environment);
+      const run = await runInProcess(['eval', ...args], environment);
       assert.equal(run.code, code, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, message);
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
@@ -88,7 +88,7 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
     const bom8 = path.join(dir, 'bom8.txt');
     fs.writeFileSync(bom8, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('The museum reopened.', 'utf8')]));
     const before = server.chatRequests.length;
-    const run = await runCli(['eval', '--source', bom16, '--summary', bom8, '--aspects', 'coherence', '--no-cache', '--json'], env());
+    const run = await runInProcess(['eval', '--source', bom16, '--summary', bom8, '--aspects', 'coherence', '--no-cache', '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     const prompt: string = server.chatRequests[before].body.messages[0].content;
     assert.ok(prompt.includes('The museum reopened on Monday.') && prompt.includes('The museum reopened.'));
@@ -101,7 +101,7 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
       ['http://127.0.0.1:9/v1?api-key=KEY-in-query-42', 4],
     ];
     for (const [url, code] of cases) {
-      const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--base-url', url, '--no-cache', '--json'], env());
+      const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--base-url', url, '--no-cache', '--json'], env());
       assert.equal(run.code, code, run.stderr);
       for (const secret of ['pa55word-77', 'someone:', 'KEY-in-query-42']) {
         assert.ok(!run.stderr.includes(secret) && !run.stdout.includes(secret), `${secret} echoed:\n${run.stderr}${run.stdout}`);

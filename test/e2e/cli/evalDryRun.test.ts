@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { fineCallsFor } from '../../../src/core/run/dryRun';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import * as profiles from '../../fake/profiles';
-import { runCli } from './runCli';
+import { runInProcess } from './runInProcess';
 
 const sentence = 'The council approved the new park on Monday after a long debate about its cost. ';
 
@@ -31,14 +31,14 @@ describe('sumlens eval --dry-run (one summary)', function () {
   const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test' });
 
   it('G-Eval on a long source: its calls, tokens and cost, the window, whole and fitted to the window; nothing sent', async () => {
-    const run = await runCli(['eval', ...files(1100), '--model', 'fake-model', '--dry-run', '--no-cache'], env());
+    const run = await runInProcess(['eval', ...files(1100), '--model', 'fake-model', '--dry-run', '--no-cache'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^dry run: one summary for fake-model at .*, nothing sent\n {2}context window {7}8192 tokens · server: vLLM max_model_len in the server's \/models\n {2}whole source {9}4 calls, ~\d+ prompt \+ at most \d+ completion tokens, unknown \(model not in the price table\); largest call \d+ tokens: does NOT fit the window\n {2}fitted to the window 4 calls, ~\d+ prompt \+ at most \d+ completion tokens, .*; largest call \d+ tokens: fits the window\n/);
     assert.equal(server.chatRequests.length, 0);
   });
 
   it('a short source fits; the JSON has the figures and the cost for a priced model', async () => {
-    const run = await runCli(['eval', ...files(20), '--model', 'gpt-4o-mini', '--dry-run', '--no-cache', '--json'], env());
+    const run = await runInProcess(['eval', ...files(20), '--model', 'gpt-4o-mini', '--dry-run', '--no-cache', '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout);
     assert.equal(report.context.from, 'table');
@@ -50,7 +50,7 @@ describe('sumlens eval --dry-run (one summary)', function () {
 
   it('--method fine: the fine-grained calls for this source, nothing sent', async () => {
     const args = files(1100);
-    const run = await runCli(['eval', ...args, '--model', 'fake-model', '--method', 'fine', '--dry-run', '--no-cache', '--json'], env());
+    const run = await runInProcess(['eval', ...args, '--model', 'fake-model', '--method', 'fine', '--dry-run', '--no-cache', '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout);
     const source = fs.readFileSync(args[1], 'utf8');

@@ -11,6 +11,7 @@ import { faultReply, type Fault } from '../../fake/faults';
 import { FakeOpenAiServer, scoreReply, type FakeReply, type RecordedRequest } from '../../fake/openaiServer';
 import { schemaName, scriptedJudge, userContent } from '../../fixtures/fine/scriptedJudge';
 import { runCli, stderrLines, type CliRun } from './runCli';
+import { runInProcess } from './runInProcess';
 
 type Method = 'geval' | 'rationale' | 'fine' | 'all';
 const METHODS: Method[] = ['geval', 'rationale', 'fine', 'all'];
@@ -117,7 +118,7 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
         it(`${row.code}: ${row.what}`, async () => {
           fault = { kind: row.fault, target: row.target ?? 'every' };
           const args = ['eval', '--source', files.source, '--summary', files.summary, '--method', method, '--no-cache', ...(row.args?.(method) ?? [])];
-          const run = await runCli(mergeOptions(args), { ...env(), ...row.env });
+          const run = await runInProcess(mergeOptions(args), { ...env(), ...row.env });
           assertRow(run, row);
           if (row.code === 14) assertPartialOutput(run, method);
         });
@@ -127,7 +128,7 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
 
   it('--json writes each failed part as { error: { code, message } }, never as a score', async () => {
     fault = { kind: 'server-error', target: 'one-part' };
-    const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--method', 'all', '--no-cache', '--json'], env());
+    const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--method', 'all', '--no-cache', '--json'], env());
     assert.equal(run.code, 14, run.stderr);
     const result = JSON.parse(run.stdout);
     const fluency = result.aspects.find((a: { name: string }) => a.name === 'fluency');
@@ -144,7 +145,7 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
     let answered = 0;
     fault = { target: 'every' };
     respond = (request) => (answered++ === 0 && /Coherence \(1-5\)/.test(userContent(request)) ? scoreReply('4', { '4': 1 }) : faultReply('auth'));
-    const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--aspects', 'coherence,fluency', '--concurrency', '1', '--no-cache', '--json'], env());
+    const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--aspects', 'coherence,fluency', '--concurrency', '1', '--no-cache', '--json'], env());
     assert.equal(run.code, 5, run.stderr);
     assert.equal(stderrLines(run).length, 1, run.stderr);
     const result = JSON.parse(run.stdout);
@@ -154,13 +155,15 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
   it('130: Ctrl-C keeps and prints what finished', async () => {
     respond = (request) => (/Coherence \(1-5\)/.test(userContent(request)) ? scoreReply('4', { '4': 1 }) : faultReply('hang'));
     const before = server.chatRequests.length;
-    const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--no-cache', '--json'], env(), (child) => {
-      const poll = setInterval(() => {
-        if (server.chatRequests.length - before >= 4) {
-          clearInterval(poll);
-          setTimeout(() => child.kill('SIGINT'), 300);
-        }
-      }, 50);
+    const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--no-cache', '--json'], env(), {
+      onStart: (child) => {
+        const poll = setInterval(() => {
+          if (server.chatRequests.length - before >= 4) {
+            clearInterval(poll);
+            setTimeout(() => child.kill('SIGINT'), 300);
+          }
+        }, 50);
+      },
     });
     assert.equal(run.code, 130, run.stderr);
     const result = JSON.parse(run.stdout);

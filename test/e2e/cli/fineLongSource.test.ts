@@ -12,7 +12,8 @@ import { FakeOpenAiServer } from '../../fake/openaiServer';
 import * as profiles from '../../fake/profiles';
 import { ARTICLE, groundedJudge, REFERENCE, SUMMARY, unrelatedArticles } from '../../fixtures/fine/longSource';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
-import { runCli, stderrLines } from './runCli';
+import { runInProcess } from './runInProcess';
+import { stderrLines } from './runCli';
 
 /** `count` lines of unrelated news, one sentence a line. */
 function unrelatedLines(count: number, seed: number): string[] {
@@ -45,7 +46,7 @@ describe('eval --method fine on a long source (fake vLLM with a context window)'
   it('evaluates within the window the server states, findings and evidence on the right lines', async () => {
     server = await FakeOpenAiServer.start({ profile: profiles.vllmContextLimited(8192) });
     server.setHandler(scriptedJudge(groundedJudge));
-    const run = await runCli(args(), env());
+    const run = await runInProcess(args(), env());
     assert.equal(run.code, 0, run.stderr);
     assert.equal(server.chatRequests.length, 16);
     assert.equal(server.refused.length, 0);
@@ -59,7 +60,7 @@ describe('eval --method fine on a long source (fake vLLM with a context window)'
     server = await FakeOpenAiServer.start({ profile: profiles.vllmContextLimited(8192) });
     // About 12,000 tokens: past the window, within what a run without a known window shows whole.
     fs.writeFileSync(path.join(work, 'source.txt'), [unrelatedArticles(50, 7), ARTICLE, unrelatedArticles(50, 11)].join('\n\n'));
-    const run = await runCli(args('--dry-run', '--json'), env());
+    const run = await runInProcess(args('--dry-run', '--json'), env());
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout);
     assert.equal(report.wholeSource.fits, false);
@@ -71,7 +72,7 @@ describe('eval --method fine on a long source (fake vLLM with a context window)'
   it('a window that cannot hold one fact and its passage: exit 7, one line, no judging call', async () => {
     server = await FakeOpenAiServer.start({ profile: profiles.vllmContextLimited(8192) });
     server.setHandler(scriptedJudge(groundedJudge));
-    const run = await runCli(args('--context-tokens', '600'), env());
+    const run = await runInProcess(args('--context-tokens', '600'), env());
     assert.equal(run.code, 7, run.stderr);
     const lines = stderrLines(run).filter((line) => /too few to check even one fact/.test(line));
     assert.equal(lines.length, 1, run.stderr);

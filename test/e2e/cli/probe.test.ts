@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runSumlens as runCli } from '../runCli';
+import { runInProcess } from './runInProcess';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { probeProfiles, type ProbeProfile } from '../../fake/probeProfiles';
 
@@ -44,7 +44,7 @@ describe('sumlens probe (fake servers with provider profiles)', () => {
   for (const [profile, want] of Object.entries(expected) as [ProbeProfile, Expected][]) {
     it(`${profile}: ${want.route.source.replace(/[\\^]/g, '')} route; logprobs ${want.logprobs}, n ${want.n}`, async () => {
       server.setHandler(probeProfiles[profile]);
-      const run = await runCli(['probe', '--json', '--model', 'judge-x'], env());
+      const run = await runInProcess(['probe', '--json', '--model', 'judge-x'], env());
       assert.equal(run.code, 0, run.stderr);
       const report = JSON.parse(run.stdout);
       assert.equal(report.logprobs.support, want.logprobs, report.logprobs.detail);
@@ -65,7 +65,7 @@ describe('sumlens probe (fake servers with provider profiles)', () => {
 
   it('a model on the retirement list: the report and one stderr line warn with the date; exit 0', async () => {
     server.setHandler(probeProfiles.openai);
-    const run = await runCli(['probe', '--model', 'gpt-4o'], env());
+    const run = await runInProcess(['probe', '--model', 'gpt-4o'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /logprobs +yes · 20 alternatives/);
     assert.match(run.stdout, /4-aspect G-Eval +4 calls, \d+ prompt \+ \d+ completion tokens/);
@@ -76,7 +76,7 @@ describe('sumlens probe (fake servers with provider profiles)', () => {
 
   it('a rejected key on the plain request is the usual auth error (exit 5, one line)', async () => {
     server.setHandler(() => ({ status: 401, error: { message: 'Incorrect API key provided' } }));
-    const run = await runCli(['probe'], env());
+    const run = await runInProcess(['probe'], env());
     assert.equal(run.code, 5, run.stderr);
     assert.equal(run.stderr.trim().split('\n').length, 1);
   });
@@ -88,11 +88,11 @@ describe('sumlens probe (fake servers with provider profiles)', () => {
       other.setHandler(probeProfiles['openai-reasoning']);
       const judges = path.join(os.tmpdir(), `sumlens-probe-judges-${process.pid}.yaml`);
       fs.writeFileSync(judges, `judges:\n  - { name: plain, baseUrl: ${server.url}, model: m1 }\n  - { name: thinker, baseUrl: ${other.url}, model: m2 }\n`);
-      const run = await runCli(['probe', '--json', '--judges', judges], {});
+      const run = await runInProcess(['probe', '--json', '--judges', judges], {});
       assert.equal(run.code, 0, run.stderr);
       const reports = JSON.parse(run.stdout);
       assert.deepEqual(reports.map((r: { judge: string; logprobs: { support: string } }) => [r.judge, r.logprobs.support]), [['plain', 'yes'], ['thinker', 'refused']]);
-      const text = await runCli(['probe', '--judges', judges], {});
+      const text = await runInProcess(['probe', '--judges', judges], {});
       assert.match(text.stdout, /^judge plain:\n[^]*^judge thinker:\n/m);
     } finally {
       await other.close();

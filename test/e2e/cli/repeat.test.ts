@@ -10,9 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spreadOf } from '../../../src/core/repeat';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
-import { runSumlens } from '../runCli';
-
-const runCli = runSumlens;
+import { runInProcess } from './runInProcess';
 
 describe('sumlens eval --repeat and --threshold', () => {
   let server: FakeOpenAiServer;
@@ -45,14 +43,14 @@ describe('sumlens eval --repeat and --threshold', () => {
 
   it('runs N independent evaluations and reports mean, sd, range, pass rate and the straddle flag', async function () {
     this.timeout(60_000);
-    const run = await runCli([...args, '--repeat', '3', '--threshold', '3.5'], env);
+    const run = await runInProcess([...args, '--repeat', '3', '--threshold', '3.5'], env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(server.chatRequests.length, 2 * 3, 'each run asks the judge itself');
     assert.match(run.stdout, /3 independent runs \(cache slots 1–3\)/);
     assert.match(run.stdout, /^coherence +3\.57 +0\.35 +3\.20 +3\.90 +3\/3 +[\d. ]+ +2\/3 \(67%\) +straddles$/m);
     assert.match(run.stdout, /runs fall on both sides of 3\.5: coherence, relevance/);
 
-    const json = JSON.parse((await runCli([...args, '--repeat', '3', '--threshold', '3.5', '--json'], env)).stdout);
+    const json = JSON.parse((await runInProcess([...args, '--repeat', '3', '--threshold', '3.5', '--json'], env)).stdout);
     assert.equal(server.chatRequests.length, 2 * 3, 'a re-run is answered from the three cache slots');
     assert.equal(json.runs.length, 3);
     const coherence = json.spread.find((s: { name: string }) => s.name === 'coherence');
@@ -62,14 +60,14 @@ describe('sumlens eval --repeat and --threshold', () => {
 
   it('--threshold above every run passes none and does not straddle', async function () {
     this.timeout(60_000);
-    const run = await runCli([...args, '--repeat', '3', '--threshold', '4.5', '--json'], env);
+    const run = await runInProcess([...args, '--repeat', '3', '--threshold', '4.5', '--json'], env);
     assert.equal(run.code, 0, run.stderr);
     const coherence = JSON.parse(run.stdout).spread.find((s: { name: string }) => s.name === 'coherence');
     assert.deepEqual(coherence.threshold, { threshold: 4.5, passed: 0, passRate: 0, straddles: false });
   });
 
   it('a malformed --threshold is a usage error', async () => {
-    const run = await runCli([...args, '--repeat', '2', '--threshold', 'high'], env);
+    const run = await runInProcess([...args, '--repeat', '2', '--threshold', 'high'], env);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /expected a number, got "high"/);
   });

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runSumlens as runCli } from '../runCli';
+import { runInProcess } from './runInProcess';
 import { FakeOpenAiServer, textReply } from '../../fake/openaiServer';
 
 
@@ -32,7 +32,7 @@ describe('sumlens eval --route, --max-se, --preset', () => {
   const env = () => ({ OPENAI_API_KEY: 'sk-route-test', OPENAI_BASE_URL: server.url });
 
   it('--route sampling: the JSON says route, why, samples, standard error and valid mass', async () => {
-    const run = await runCli([...args, '--route', 'sampling', '--json'], env());
+    const run = await runInProcess([...args, '--route', 'sampling', '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     const [coherence] = JSON.parse(run.stdout).aspects;
     assert.equal(coherence.method, 'sampling');
@@ -45,14 +45,14 @@ describe('sumlens eval --route, --max-se, --preset', () => {
   });
 
   it('the text table has a route column with n, SE and why', async () => {
-    const run = await runCli([...args, '--route', 'sampling'], env());
+    const run = await runInProcess([...args, '--route', 'sampling'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /route/);
     assert.match(run.stdout, /coherence .*sampling, n=\d+, SE 0\.\d\d · user.s choice: route sampling/);
   });
 
   it('auto: refused logprobs → sampled, the provenance says why; --max-se 0 draws all 20', async () => {
-    const run = await runCli([...args, '--json', '--max-se', '0'], env());
+    const run = await runInProcess([...args, '--json', '--max-se', '0'], env());
     assert.equal(run.code, 0, run.stderr);
     const [coherence] = JSON.parse(run.stdout).aspects;
     assert.equal(coherence.provenance.route, 'sampling');
@@ -62,7 +62,7 @@ describe('sumlens eval --route, --max-se, --preset', () => {
 
   it('usage errors exit 2 with one line: a negative --max-se, an unknown route, a preset with rationale', async () => {
     for (const extra of [['--max-se', '-1'], ['--route', 'guess'], ['--preset', 'geval-paper', '--method', 'rationale']]) {
-      const run = await runCli([...args, ...extra], env());
+      const run = await runInProcess([...args, ...extra], env());
       assert.equal(run.code, 2, `${extra.join(' ')}: ${run.stderr}`);
       assert.ok(run.stderr.trim().length > 0);
     }

@@ -11,14 +11,21 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Only PATH is inherited: no key, base URL or cache setting leaks in from the developer's shell. */
-export function runCli(
-  args: string[],
-  env: Record<string, string | undefined>,
-  onStart?: (child: ChildProcess) => void,
-): Promise<CliRun> {
+export interface CliProcessOptions {
+  /** The folder it runs in (main() in process cannot have its own). */
+  cwd?: string;
+  /** Called with the child as it starts: to signal or kill it. */
+  onStart?: (child: ChildProcess) => void;
+}
+
+/**
+ * For what needs a process of its own: a signal, a kill, a working folder. Everything else
+ * runs in the test's process (runInProcess). Only PATH is inherited: no key, base URL or
+ * cache setting leaks in from the developer's shell.
+ */
+export function runCli(args: string[], env: Record<string, string | undefined>, { cwd, onStart }: CliProcessOptions = {}): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cliEntry, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliEntry, ...args], { env: { PATH: process.env.PATH, ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

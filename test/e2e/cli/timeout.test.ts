@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { faultReply } from '../../fake/faults';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
-import { runCli, stderrLines } from './runCli';
+import { runInProcess } from './runInProcess';
+import { stderrLines } from './runCli';
 
 describe('sumlens eval --timeout (one call, retries included)', function () {
   this.timeout(60_000);
@@ -34,7 +35,7 @@ describe('sumlens eval --timeout (one call, retries included)', function () {
   it('a hung server ends with exit 13 within S + 1 s, without retrying past the limit', async () => {
     server.setHandler(() => faultReply('hang'));
     const before = server.chatRequests.length;
-    const run = await runCli([...args, '--timeout', '2'], env());
+    const run = await runInProcess([...args, '--timeout', '2'], env());
     assert.equal(run.code, 13, run.stderr);
     assert.match(stderrLines(run)[0], /did not answer in time/);
     const result = JSON.parse(run.stdout);
@@ -44,7 +45,7 @@ describe('sumlens eval --timeout (one call, retries included)', function () {
 
   it('a Retry-After longer than what is left of the limit is not waited for', async () => {
     server.setHandler(() => ({ status: 503, error: { message: 'overloaded (fake)' }, headers: { 'retry-after': '30' } }));
-    const run = await runCli([...args, '--timeout', '2', '--aspects', 'coherence'], env());
+    const run = await runInProcess([...args, '--timeout', '2', '--aspects', 'coherence'], env());
     assert.equal(run.code, 11, run.stderr);
     assert.ok(JSON.parse(run.stdout).durationMs <= 3000);
   });

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCli, stderrLines } from './runCli';
+import { runInProcess } from './runInProcess';
+import { stderrLines } from './runCli';
 
 describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)', function () {
   this.timeout(60_000);
@@ -49,7 +50,7 @@ describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)'
 
   for (const [what, args, message] of cases) {
     it(what, async () => {
-      const run = await runCli(args(), env);
+      const run = await runInProcess(args(), env);
       assert.equal(run.code, 2, run.stderr);
       const lines = stderrLines(run);
       assert.equal(lines.length, 1, run.stderr);
@@ -63,9 +64,9 @@ describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)'
   }
 
   it('prints no colour when stderr is not a terminal, and --help on stdout with exit 0', async () => {
-    const bad = await runCli([...base, '--samples', 'abc'], env);
+    const bad = await runInProcess([...base, '--samples', 'abc'], env);
     assert.ok(!bad.stderr.includes('\x1b['));
-    const help = await runCli(['--help'], {});
+    const help = await runInProcess(['--help'], {});
     assert.equal(help.code, 0);
     assert.match(help.stdout, /Commands:[\s\S]*eval[\s\S]*cache/);
     assert.equal(help.stderr, '');

@@ -12,7 +12,8 @@ import { estimateTokens } from '../../../src/core/llm/tokenCount';
 import { FakeOpenAiServer, promptTokensOf, scoreReply, type ServerProfile } from '../../fake/openaiServer';
 import * as profiles from '../../fake/profiles';
 import { FACTS, LONG_SUMMARY, longArticle } from '../../fixtures/longSource/longArticle';
-import { runCli, stderrLines } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
+import { stderrLines } from '../cli/runCli';
 
 describe('long sources: a judge with a context window (CLI)', function () {
   this.timeout(90_000);
@@ -32,7 +33,7 @@ describe('long sources: a judge with a context window (CLI)', function () {
     server = await FakeOpenAiServer.start({ profile });
     server.setHandler(() => scoreReply('3', { '3': 0.6, '2': 0.4 }));
     const env = { OPENAI_API_KEY: 'sk-window', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, `xdg-${Math.random()}`) };
-    return runCli(['eval', '--source', path.join(dir, 'report.txt'), '--summary', path.join(dir, 'summary.txt'), '--model', model, '--no-cache', ...args], env);
+    return runInProcess(['eval', '--source', path.join(dir, 'report.txt'), '--summary', path.join(dir, 'summary.txt'), '--model', model, '--no-cache', ...args], env);
   }
 
   it('a ~22,000-token source on an 8,192-token vLLM: one call per aspect, each within the window, the excerpts named', async () => {
@@ -102,7 +103,7 @@ describe('long sources: a judge with a context window (CLI)', function () {
     fs.writeFileSync(path.join(dir, 'long-summary.txt'), longArticle(12));
     server = await FakeOpenAiServer.start();
     const env = { OPENAI_API_KEY: 'sk-window', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg-x') };
-    const run = await runCli(['eval', '--source', path.join(dir, 'short.txt'), '--summary', path.join(dir, 'long-summary.txt'), '--model', 'fake-model', '--context-tokens', '1500', '--no-cache'], env);
+    const run = await runInProcess(['eval', '--source', path.join(dir, 'short.txt'), '--summary', path.join(dir, 'long-summary.txt'), '--model', 'fake-model', '--context-tokens', '1500', '--no-cache'], env);
     assert.equal(run.code, 7, run.stderr);
     assert.match(run.stderr, /the summary \([\d,]+ tokens\) is longer than its document \([\d,]+ tokens\)/);
     assert.equal(server.chatRequests.length, 0);

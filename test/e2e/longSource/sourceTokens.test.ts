@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { chooseJudge } from '../../fake/chooseJudge';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { FACTS, LONG_SUMMARY, longArticle } from '../../fixtures/longSource/longArticle';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 const promptOf = (request: RecordedRequest): string => (request.body.messages as { content: string }[]).map((m) => m.content).join('\n');
 
@@ -37,7 +37,7 @@ describe('long sources: --source-tokens (CLI)', function () {
   const env = () => ({ OPENAI_API_KEY: 'sk-long', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') });
   const newRequests = async (args: string[]) => {
     const from = server.chatRequests.length;
-    const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--no-cache', ...args], env());
+    const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--no-cache', ...args], env());
     return { run, requests: server.chatRequests.slice(from) };
   };
 
@@ -118,13 +118,13 @@ describe('long sources: --source-tokens (CLI)', function () {
     const data = path.join(dir, 'items.jsonl');
     const out = path.join(dir, 'run.jsonl');
     fs.writeFileSync(data, ['a', 'b'].map((id) => JSON.stringify({ id, source, summary: LONG_SUMMARY })).join('\n') + '\n');
-    const run = await runCli(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '1500', '--out', out, '--no-cache'], env());
+    const run = await runInProcess(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '1500', '--out', out, '--no-cache'], env());
     assert.equal(run.code, 0, run.stderr);
     const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
     assert.equal(header.settings.options.sourceTokens, 1500);
     assert.equal(records.length, 2);
     for (const record of records) assert.equal(record.result.aspects[0].sourceShown.budgetTokens, 1500);
-    const again = await runCli(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '2000', '--out', out, '--no-cache'], env());
+    const again = await runInProcess(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '2000', '--out', out, '--no-cache'], env());
     assert.equal(again.code, 2, again.stderr);
     assert.match(again.stderr, /sourceTokens: 1500 \(file\) vs 2000 \(now\)/);
   });
@@ -135,7 +135,7 @@ describe('long sources: --source-tokens (CLI)', function () {
     assert.match(tiny.run.stderr, /not one sentence of the document fits --source-tokens 2/);
     assert.equal(tiny.requests.length, 0);
     for (const bad of ['0', '1.5', 'many']) {
-      const run = await runCli(['eval', '--source', files.source, '--summary', files.summary, '--source-tokens', bad], env());
+      const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--source-tokens', bad], env());
       assert.equal(run.code, 2, run.stderr);
       assert.match(run.stderr, /--source-tokens.*whole number 1 or more/);
     }

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeOpenAiServer, type RecordedRequest } from '../../fake/openaiServer';
 import { requireDataset } from '../../unit/meta/sharedData';
-import { runSumlens } from '../runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 describe('e2e meta: sumlens bench --repeat', () => {
   let server: FakeOpenAiServer;
@@ -37,7 +37,7 @@ describe('e2e meta: sumlens bench --repeat', () => {
     const dataset = requireDataset(this, 'summeval/summeval.json');
     const out = path.join(dir, 'run.jsonl');
     const args = ['bench', '--dataset', dataset, '--limit', '32', '--aspects', 'coherence', '--samples', '3', '--max-se', '0', '--repeat', '3', '--out', out];
-    const bench = await runSumlens(args, env);
+    const bench = await runInProcess(args, env);
     assert.equal(bench.code, 0, bench.stderr);
     for (const file of [out, path.join(dir, 'run.repeat2.jsonl'), path.join(dir, 'run.repeat3.jsonl')]) assert.ok(fs.existsSync(file), file);
     const header = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8').split('\n')[0]);
@@ -51,7 +51,7 @@ describe('e2e meta: sumlens bench --repeat', () => {
     assert.match(bench.stderr, /run 3 of 3: 32 item\(s\) written/);
 
     const calls = server.chatRequests.length;
-    const again = await runSumlens([...args.slice(0, -2), '--out', path.join(dir, 'again.jsonl')], env);
+    const again = await runInProcess([...args.slice(0, -2), '--out', path.join(dir, 'again.jsonl')], env);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(server.chatRequests.length, calls, 'every run is answered from its own cache slot');
     // (Not the same figures to the digit: SummEval holds identical outputs of different systems,

@@ -1,34 +1,17 @@
 /**
- * `sumlens meta`, `replay` and `bench` as a user runs them (the compiled CLI in a child
- * process), on the real dataset files and against the fake OpenAI server.
+ * `sumlens meta`, `replay` and `bench` as a user runs them (main() in this process; a child
+ * process for the run that is killed), on the real dataset files and against the fake OpenAI server.
  */
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../../src/core/paths';
 import { FakeBatchApi } from '../../fake/batchRoutes';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { requireDataset } from '../../unit/meta/sharedData';
-
-const cli = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-}
-
-function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = start(args, env);
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (d) => (stdout += d));
-    child.stderr?.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 /** A score distribution that varies with the prompt, so correlations are defined. */
 function variedScore(request: RecordedRequest) {
@@ -42,7 +25,7 @@ const CONTRACT_KEYS = ['aspect', 'level', 'pearson', 'spearman', 'kendall', 'ite
 describe('e2e meta: the meta, replay and bench commands', () => {
   it('meta --json prints the contract fields (Topical-Chat, UniEval predictions)', async function () {
     const dataset = requireDataset(this, 'topical_chat/unieval_predict/topical_chat_result.json');
-    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--json']);
+    const run = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--json']);
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     for (const key of CONTRACT_KEYS) assert.ok(key in result, key);
@@ -53,12 +36,12 @@ describe('e2e meta: the meta, replay and bench commands', () => {
   it('meta prints each correlation with its 95% interval and the seed, and the paper beside the same dataset', async function () {
     this.timeout(60_000); // several CLI runs in a row
     const dataset = requireDataset(this, 'topical_chat/unieval_predict/topical_chat_result.json');
-    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--resamples', '200', '--seed', '7']);
+    const run = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--resamples', '200', '--seed', '7']);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /naturalness +sample +0\.4437 +\[0\.\d{4}, 0\.\d{4}\] +0\.5140 +\[/);
     assert.match(run.stdout, /95% percentile bootstrap intervals: 200 resamples of items, seed 7/);
     assert.match(run.stdout, /^published: G-Eval-4 \(GPT-4\), Liu et al\. 2023.*Table 2: Topical-Chat, sample level, 360 items$/m);
-    const json = JSON.parse((await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--json', '--resamples', '200', '--seed', '7'])).stdout);
+    const json = JSON.parse((await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--json', '--resamples', '200', '--seed', '7'])).stdout);
     assert.deepEqual(Object.keys(json.intervals), ['pearson', 'spearman', 'kendall']);
     assert.ok(json.intervals.pearson.low < json.pearson && json.pearson < json.intervals.pearson.high);
     assert.deepEqual(json.bootstrap, { resamples: 200, seed: 7, unit: 'items', confidence: 0.95 });
@@ -67,22 +50,22 @@ describe('e2e meta: the meta, replay and bench commands', () => {
   it('meta --compare prints A − B with its interval and a p-value; one score set is a usage error', async function () {
     this.timeout(60_000); // several CLI runs in a row
     const dataset = requireDataset(this, 'topical_chat/unieval_predict/topical_chat_result.json');
-    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores', '--compare', '--resamples', '200']);
+    const run = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores', '--compare', '--resamples', '200']);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^A = predict_scores$/m);
     assert.match(run.stdout, /naturalness +sample +pearson +0\.4437 +1\.0000 +-0\.5563 +\[-0\.\d{4}, -0\.\d{4}\] +0\.0100 +360/);
     assert.match(run.stdout, /paired permutation test, A and B swapped within each item, 200 permutations, seed 20260101/);
-    const one = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--compare']);
+    const one = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--compare']);
     assert.equal(one.code, 2);
     assert.match(one.stderr, /--compare wants two score sets/);
-    const two = await runCli(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores']);
+    const two = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores']);
     assert.equal(two.code, 2);
     assert.match(two.stderr, /exactly one of --predictions FILE, --field NAME or --baseline NAME/);
   });
 
   it('meta on SummEval defaults to the summary level', async function () {
     const dataset = requireDataset(this, 'summeval/summeval.json');
-    const run = await runCli(['meta', '--dataset', dataset, '--aspect', 'consistency', '--field', 'scores', '--json']);
+    const run = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'consistency', '--field', 'scores', '--json']);
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.equal(result.level, 'summary');
@@ -94,7 +77,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-meta-'));
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, '[{"source": 3}]');
-    const run = await runCli(['meta', '--dataset', bad, '--aspect', 'x', '--field', 'predict_scores']);
+    const run = await runInProcess(['meta', '--dataset', bad, '--aspect', 'x', '--field', 'predict_scores']);
     fs.rmSync(dir, { recursive: true, force: true });
     assert.equal(run.code, 8);
     assert.match(run.stderr, /bad\.json: not a meta-evaluation dataset/);
@@ -103,16 +86,16 @@ describe('e2e meta: the meta, replay and bench commands', () => {
   it('replay prints ours beside G-Eval\'s rule, and --json adds unparsed', async function () {
     this.timeout(60_000); // several CLI runs in a row
     const results = requireDataset(this, 'topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_coh_geval.json');
-    const table = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3']);
+    const table = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3']);
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /robust \(ours\)/);
     assert.match(table.stdout, /geval \(leading number, else 0\) +sample +0\.4676 +\[0\.38\d\d, 0\.54\d\d\] +0\.4670 +\[[^\]]+\] +0\.3518 +\[[^\]]+\] +359/);
     assert.match(table.stdout, /1000 resamples of items, seed 20260101/);
     assert.match(table.stdout, /published figures not shown: 359 items that are not the paper's dataset/);
-    const plain = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--resamples', '0']);
+    const plain = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--resamples', '0']);
     assert.match(plain.stdout, /geval \(leading number, else 0\) +sample +0\.4676 +0\.4670 +0\.3518 +359/);
     assert.doesNotMatch(plain.stdout, /resamples/);
-    const json = await runCli(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--parse', 'geval', '--json']);
+    const json = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--parse', 'geval', '--json']);
     const result = JSON.parse(json.stdout);
     for (const key of [...CONTRACT_KEYS, 'unparsed']) assert.ok(key in result, key);
     assert.equal(result.unparsed, 44);
@@ -143,7 +126,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
       const dataset = requireDataset(this, 'summeval/summeval.json');
       const out = path.join(dir, 'run.jsonl');
       const args = ['bench', '--dataset', dataset, '--limit', '32', '--out', out, '--no-cache'];
-      const run = await runCli(args, env);
+      const run = await runInProcess(args, env);
       assert.equal(run.code, 0, run.stderr);
       assert.equal(readKeys(out).length, 32);
       assert.equal(server.chatRequests.length, 32 * 4);
@@ -154,7 +137,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
       assert.match(run.stdout, /95% percentile bootstrap intervals: 1000 resamples of documents, seed 20260101/);
       assert.match(run.stdout, /published figures not shown: coherence has scores for 32 of the 1600 items/);
       assert.doesNotMatch(run.stdout, /ρ paper/);
-      const again = await runCli(args, env);
+      const again = await runInProcess(args, env);
       assert.equal(again.code, 0, again.stderr);
       assert.match(again.stderr, /0 item\(s\) written to .*, 32 already there/);
       assert.equal(server.chatRequests.length, 32 * 4);
@@ -168,13 +151,16 @@ describe('e2e meta: the meta, replay and bench commands', () => {
       env.OPENAI_BASE_URL = server.url;
       const out = path.join(dir, 'killed.jsonl');
       const args = ['bench', '--dataset', dataset, '--limit', '48', '--out', out, '--concurrency', '4', '--no-cache'];
-      const child = start(args, env);
-      while (!fs.existsSync(out) || readKeys(out).length < 8) await new Promise((r) => setTimeout(r, 20));
-      child.kill('SIGKILL');
-      await new Promise((r) => child.on('close', r));
+      // A process killed mid-run: it needs a process of its own.
+      await runCli(args, env, {
+        onStart: async (child) => {
+          while (!fs.existsSync(out) || readKeys(out).length < 8) await new Promise((r) => setTimeout(r, 20));
+          child.kill('SIGKILL');
+        },
+      });
       const before = readKeys(out).length;
       assert.ok(before < 48);
-      const resumed = await runCli(args, env);
+      const resumed = await runInProcess(args, env);
       assert.equal(resumed.code, 0, resumed.stderr);
       const keys = readKeys(out);
       assert.equal(keys.length, 48);
@@ -184,7 +170,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
 
     it('--dry-run estimates calls, tokens and cost and sends nothing', async function () {
       const dataset = requireDataset(this, 'summeval/summeval.json');
-      const run = await runCli(['bench', '--dataset', dataset, '--limit', '16', '--dry-run', '--out', path.join(dir, 'd.jsonl')], env);
+      const run = await runInProcess(['bench', '--dataset', dataset, '--limit', '16', '--dry-run', '--out', path.join(dir, 'd.jsonl')], env);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /16 item\(s\) to evaluate/);
       assert.match(run.stdout, /calls: 64/);
@@ -197,7 +183,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
       const dataset = requireDataset(this, 'summeval/summeval.json');
       const api = new FakeBatchApi(server);
       const out = path.join(dir, 'batch.jsonl');
-      const run = await runCli(['bench', '--dataset', dataset, '--limit', '16', '--out', out, '--batch', '--poll-seconds', '1'], env);
+      const run = await runInProcess(['bench', '--dataset', dataset, '--limit', '16', '--out', out, '--batch', '--poll-seconds', '1'], env);
       assert.equal(run.code, 0, run.stderr);
       assert.equal(readKeys(out).length, 16);
       assert.ok(api.created.length >= 1);

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { schemaName, scriptedJudge } from '../../fixtures/fine/scriptedJudge';
 import { requireDataset } from '../../unit/meta/sharedData';
-import { runSumlens as runCli } from '../runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 /** 0–255 from a text, so the scripted answers vary from summary to summary. */
 const byte = (text: string) => createHash('sha256').update(text).digest()[0];
@@ -50,7 +50,7 @@ describe('e2e meta: bench --method fine on SummEval (paper §4.3)', () => {
     const dataset = requireDataset(this, 'summeval/summeval.json');
     const out = path.join(dir, 'fine.jsonl');
     const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') };
-    const run = await runCli(['bench', '--dataset', dataset, '--method', 'fine', '--limit', '32', '--out', out, '--no-cache', '--json'], env);
+    const run = await runInProcess(['bench', '--dataset', dataset, '--method', 'fine', '--limit', '32', '--out', out, '--no-cache', '--json'], env);
     assert.equal(run.code, 0, run.stderr);
 
     const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));

@@ -12,14 +12,14 @@ import * as path from 'node:path';
 import { registryEntry } from '../../../src/core/datasets/registry';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { requireDataset } from '../../unit/meta/sharedData';
-import { runSumlens } from '../runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function () {
   this.timeout(120_000);
   let dir: string;
   let cache: string;
   const datasets = (): Record<string, string> => ({ XDG_CACHE_HOME: cache, SUMLENS_DATASETS: process.env.SUMLENS_DATASETS ?? '' });
-  const meta = (...args: string[]) => runSumlens(['meta', '--aspect', 'faithfulness', '--baseline', 'lexical-support', ...args], datasets());
+  const meta = (...args: string[]) => runInProcess(['meta', '--aspect', 'faithfulness', '--baseline', 'lexical-support', ...args], datasets());
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-long-e2e-'));
@@ -79,27 +79,27 @@ describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function 
   it('datasets: listed as published nowhere as one file; get needs --from, checks the copy\'s SHA-256, then meta finds it by name', async function () {
     const shared = requireDataset(this, 'long/longeval.jsonl');
     const env = { XDG_CACHE_HOME: cache };
-    const list = await runSumlens(['datasets', 'list'], env);
+    const list = await runInProcess(['datasets', 'list'], env);
     assert.equal(list.code, 0, list.stderr);
     assert.match(list.stdout, /^longeval .*absent: sumlens datasets get longeval$/m);
     assert.match(list.stdout, /long\/longeval\.jsonl: published nowhere as one file \(get it with --from FILE\); built from\n {4}https:\/\/github\.com\/meetdavidwan\/longformfact\/blob\/0525fb638db4b212b52250274e043323d172b6cd\//);
     assert.match(list.stdout, /sha256 47495dad1794f0895cfd2ef1f96b3d9635ef7a35c7fbe21b15e666a08117ae46/);
 
-    const noCopy = await runSumlens(['datasets', 'get', 'longeval'], env);
+    const noCopy = await runInProcess(['datasets', 'get', 'longeval'], env);
     assert.equal(noCopy.code, 2, noCopy.stderr);
     assert.match(noCopy.stderr, /long\/longeval\.jsonl is published nowhere as one file .*give your copy with --from FILE \(its SHA-256 must be 47495dad/);
 
-    const wrong = await runSumlens(['datasets', 'get', 'longeval', '--from', requireDataset(this, 'long/longsciverify.jsonl')], env);
+    const wrong = await runInProcess(['datasets', 'get', 'longeval', '--from', requireDataset(this, 'long/longsciverify.jsonl')], env);
     assert.equal(wrong.code, 8, wrong.stderr);
     assert.match(wrong.stderr, /checksum mismatch: expected SHA-256 47495dad\S+ \(long\/longeval\.jsonl\), got e8aea109\S+; nothing was copied/);
     const target = path.join(cache, 'sumlens', 'datasets', registryEntry('longeval')!.files[0].path);
     assert.ok(!fs.existsSync(target));
 
-    const got = await runSumlens(['datasets', 'get', 'longeval', '--from', shared], env);
+    const got = await runInProcess(['datasets', 'get', 'longeval', '--from', shared], env);
     assert.equal(got.code, 0, got.stderr);
     assert.equal(got.stdout.trim(), target);
     assert.match(got.stderr, /copied from .*longeval\.jsonl, checksum right/);
-    const run = await runSumlens(['meta', '--dataset', 'longeval', '--subset', 'pubmed', '--aspect', 'faithfulness', '--baseline', 'lexical-support', '--resamples', '0'], env);
+    const run = await runInProcess(['meta', '--dataset', 'longeval', '--subset', 'pubmed', '--aspect', 'faithfulness', '--baseline', 'lexical-support', '--resamples', '0'], env);
     assert.equal(run.code, 0, run.stderr);
     assert.ok(run.stdout.startsWith(`${target} (longeval, subset pubmed, 40 items)`), run.stdout);
   });
@@ -115,7 +115,7 @@ describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function 
     });
     try {
       const out = path.join(dir, 'bench.jsonl');
-      const run = await runSumlens(['bench', '--dataset', 'longeval', '--subset', 'pubmed', '--out', out], { ...datasets(), OPENAI_API_KEY: 'sk-long', OPENAI_BASE_URL: server.url });
+      const run = await runInProcess(['bench', '--dataset', 'longeval', '--subset', 'pubmed', '--out', out], { ...datasets(), OPENAI_API_KEY: 'sk-long', OPENAI_BASE_URL: server.url });
       assert.equal(run.code, 0, run.stderr);
       assert.equal(server.chatRequests.length, 40);
       assert.match(run.stdout, /^faithfulness +sample +-?0\.\d{4} +\[/m);

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeOpenAiServer, type RecordedRequest } from '../../fake/openaiServer';
 import { requireDataset } from '../../unit/meta/sharedData';
-import { runSumlens } from '../runCli';
+import { runInProcess } from '../cli/runInProcess';
 
 describe('e2e meta: sumlens rescore', () => {
   let server: FakeOpenAiServer;
@@ -37,14 +37,14 @@ describe('e2e meta: sumlens rescore', () => {
     this.timeout(90_000);
     const dataset = requireDataset(this, 'summeval/summeval.json');
     const run = path.join(dir, 'run.jsonl');
-    const bench = await runSumlens(['bench', '--dataset', dataset, '--limit', '16', '--aspects', 'coherence', '--samples', '4', '--out', run], env);
+    const bench = await runInProcess(['bench', '--dataset', dataset, '--limit', '16', '--aspects', 'coherence', '--samples', '4', '--out', run], env);
     assert.equal(bench.code, 0, bench.stderr);
     const calls = server.chatRequests.length;
     const stored = JSON.parse(fs.readFileSync(run, 'utf8').split('\n')[1]); // after the run file's header
     assert.deepEqual(stored.result.aspects[0].answers, ['3', 'Coherence: 4', '5', '4']);
 
     const out = path.join(dir, 'geval.jsonl');
-    const rescore = await runSumlens(['rescore', run, '--parse', 'geval', '--threshold', '3.5', '--out', out], env);
+    const rescore = await runInProcess(['rescore', run, '--parse', 'geval', '--threshold', '3.5', '--out', out], env);
     assert.equal(rescore.code, 0, rescore.stderr);
     assert.equal(server.chatRequests.length, calls, 'the judge is not called');
     assert.match(rescore.stdout, /^coherence +16 +16 +0 +0 +16 +4\.00 +3\.00 +0 +0\/16 \(0%\)$/m);
@@ -52,11 +52,11 @@ describe('e2e meta: sumlens rescore', () => {
     assert.equal(first.scores.coherence, 3);
     assert.deepEqual(first.rescored, { parseRule: 'geval' });
 
-    const meta = await runSumlens(['meta', '--dataset', dataset, '--aspect', 'coherence', '--predictions', out, '--resamples', '100'], env);
+    const meta = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'coherence', '--predictions', out, '--resamples', '100'], env);
     assert.equal(meta.code, 0, meta.stderr);
     assert.match(meta.stdout, /coherence +summary/);
 
-    const threshold = await runSumlens(['rescore', run, '--threshold', '4', '--json'], env);
+    const threshold = await runInProcess(['rescore', run, '--threshold', '4', '--json'], env);
     const [summary] = JSON.parse(threshold.stdout);
     assert.deepEqual({ kept: summary.kept, changed: summary.changed, passed: summary.passed }, { kept: 16, changed: 0, passed: 16 });
   });
@@ -72,11 +72,11 @@ describe('e2e meta: sumlens rescore', () => {
       result: { aspects: [{ name: 'coherence', score: 4, scale: [1, 5], method: 'sampling', distribution: { '4': 1 }, validMass: 1 }] },
     };
     fs.writeFileSync(old, JSON.stringify(record) + '\n');
-    const run = await runSumlens(['rescore', old, '--parse', 'geval'], env);
+    const run = await runInProcess(['rescore', old, '--parse', 'geval'], env);
     assert.equal(run.code, 14, run.stderr);
     assert.match(run.stderr, /^sumlens: sampled scores without stored answers kept as recorded, not re-read \(coherence 1\)/);
     assert.match(run.stdout, /^coherence +1 +0 +0 +1 +0 /m);
-    const none = await runSumlens(['rescore', old], env);
+    const none = await runInProcess(['rescore', old], env);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /rescore wants --parse RULE, --threshold SCORE or both/);
   });

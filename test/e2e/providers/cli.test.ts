@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import * as profiles from '../../fake/profiles';
 import { scoreJudge } from '../../fake/profiles/scoreJudge';
-import { inputFiles, sumlens } from './cliRun';
+import { runInProcess } from '../cli/runInProcess';
+import { inputFiles } from './cliRun';
 
 const apiKey = 'sk-providers-cli-SECRET-90c1';
 
@@ -27,7 +28,7 @@ describe('providers: the sumlens CLI', function () {
     const server = await FakeOpenAiServer.start({ profile: profiles.gemini });
     server.setHandler(scoreJudge());
     try {
-      const first = await sumlens(evalArgs(), env(server.url));
+      const first = await runInProcess(evalArgs(), env(server.url));
       assert.equal(first.code, 0, first.stderr);
       const learned = first.stderr.split('\n').filter((line) => line.includes('learned:'));
       assert.equal(learned.length, 2, first.stderr);
@@ -40,7 +41,7 @@ describe('providers: the sumlens CLI', function () {
 
       const otherSummary = path.join(files.dir, 'other.txt');
       fs.writeFileSync(otherSummary, 'The museum is open again.');
-      const second = await sumlens(evalArgs(otherSummary), env(server.url));
+      const second = await runInProcess(evalArgs(otherSummary), env(server.url));
       assert.equal(second.code, 0, second.stderr);
       assert.equal(server.refused.length, refusedFirst, 'the second run asks the right way the first time');
       assert.ok(!second.stderr.includes('learned:'), 'announced once, not on every run');
@@ -48,17 +49,17 @@ describe('providers: the sumlens CLI', function () {
       assert.ok(provenance.some((line) => /^remembered from \d{4}-\d\d-\d\d: n capped at 8/.test(line)), provenance.join('\n'));
       assert.ok(JSON.parse(second.stdout).aspects.every((a: { score: number | null }) => a.score !== null));
 
-      const listed = await sumlens(['capabilities', '--json'], env(server.url));
+      const listed = await runInProcess(['capabilities', '--json'], env(server.url));
       const entries = JSON.parse(listed.stdout);
       assert.deepEqual(entries.map((e: { endpoint: string }) => e.endpoint), [server.url]);
       assert.deepEqual(entries[0].quirks.map((q: { name: string }) => q.name).sort(), ['logprobs', 'nCap']);
-      const table = await sumlens(['capabilities'], env(server.url));
+      const table = await runInProcess(['capabilities'], env(server.url));
       assert.match(table.stdout, /n capped at 8: answers drawn in batches of 8\n {4}learned \d{4}-\d\d-\d\d, until \d{4}-\d\d-\d\d; the server said: "Unable to submit/);
 
-      const reset = await sumlens(['capabilities', '--reset', server.url], env(server.url));
+      const reset = await runInProcess(['capabilities', '--reset', server.url], env(server.url));
       assert.equal(reset.code, 0);
       assert.match(reset.stderr, /forgot .* 1 endpoint\/model pair/);
-      const empty = await sumlens(['capabilities'], env(server.url));
+      const empty = await runInProcess(['capabilities'], env(server.url));
       assert.equal(empty.stdout, '');
       assert.match(empty.stderr, /no endpoint quirks learned/);
     } finally {
@@ -70,12 +71,12 @@ describe('providers: the sumlens CLI', function () {
     const server = await FakeOpenAiServer.start({ profile: profiles.vllm04 });
     server.setHandler(scoreJudge());
     try {
-      const run = await sumlens([...evalArgs(), '--top-logprobs', '10'], env(server.url));
+      const run = await runInProcess([...evalArgs(), '--top-logprobs', '10'], env(server.url));
       assert.equal(run.code, 2, run.stderr);
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
       assert.match(run.stderr, /--top-logprobs 10 is more than .* allows \(5; it said: "Cannot request more than 5 logprobs/);
       assert.match(run.stderr, /see sumlens eval --help/);
-      const listed = await sumlens(['capabilities', '--json'], env(server.url));
+      const listed = await runInProcess(['capabilities', '--json'], env(server.url));
       assert.deepEqual(JSON.parse(listed.stdout), [], 'nothing learned from a value the user chose');
     } finally {
       await server.close();
@@ -87,12 +88,12 @@ describe('providers: the sumlens CLI', function () {
     server.setHandler(scoreJudge());
     try {
       const origin = new URL(server.url).origin;
-      const noVersion = await sumlens(evalArgs(), env(`${origin}/openai/deployments/judge-4o`));
+      const noVersion = await runInProcess(evalArgs(), env(`${origin}/openai/deployments/judge-4o`));
       assert.equal(noVersion.code, 2, noVersion.stderr);
       assert.match(noVersion.stderr, /without \?api-version=.*\/openai\/v1 \(v1 API\) or .*\/openai\/deployments\/DEPLOYMENT\?api-version=/);
       assert.equal(server.requests.length, 0);
 
-      const wrongKey = await sumlens(evalArgs(), { ...env(`${origin}/openai/v1`), OPENAI_API_KEY: 'sk-wrong-key-0000' });
+      const wrongKey = await runInProcess(evalArgs(), { ...env(`${origin}/openai/v1`), OPENAI_API_KEY: 'sk-wrong-key-0000' });
       assert.equal(wrongKey.code, 5, wrongKey.stderr);
       assert.match(wrongKey.stderr, /rejected the API key \(401: Access denied due to invalid subscription key or wrong API endpoint/);
     } finally {

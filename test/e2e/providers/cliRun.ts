@@ -1,26 +1,7 @@
-/** Runs the built `sumlens` CLI as a user does, against a fake server, and collects what it prints. */
-import { execFile } from 'node:child_process';
+/** Input files for the providers' CLI runs (made with runInProcess against a fake server). */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../../src/core/paths';
-
-export interface CliOutcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-const cliScript = path.join(packageRoot(), 'out', 'src', 'cli', 'run.js');
-
-export function sumlens(args: string[], env: Record<string, string>): Promise<CliOutcome> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cliScript, ...args], { env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** A source and a summary in a fresh directory (removed by the returned cleanup). */
 export function inputFiles(summary = 'The museum reopened after renovation.'): { dir: string; source: string; summary: string; cleanup(): void } {

@@ -11,7 +11,8 @@ import { capabilityFile } from '../../../src/core/llm/capabilityStore';
 import { FakeOpenAiServer, type ServerProfile } from '../../fake/openaiServer';
 import * as profiles from '../../fake/profiles';
 import { scoreJudge } from '../../fake/profiles/scoreJudge';
-import { inputFiles, sumlens } from './cliRun';
+import { runInProcess } from '../cli/runInProcess';
+import { inputFiles } from './cliRun';
 
 const asksLogprobs = (body: { logprobs?: boolean }) => body.logprobs === true;
 
@@ -37,14 +38,14 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
     // A little latency, as every real server has: the 4 aspects' requests are in flight together.
     server = await FakeOpenAiServer.start({ profile: profiles.lmStudio, latencyMs: 100 });
     server.setHandler(scoreJudge());
-    const first = await sumlens(evalOf('The museum reopened.'), env());
+    const first = await runInProcess(evalOf('The museum reopened.'), env());
     assert.equal(first.code, 0, first.stderr);
     const firstRequests = server.chatRequests.length;
     assert.equal(server.chatRequests.filter((r) => asksLogprobs(r.body)).length, 4);
     assert.match(first.stderr, /learned: no token log-probabilities .*silently dropped on all 3 requests.*remembered for 1 day/);
     assert.match(first.stderr, /learned: n > 1 refused or ignored.*n silently ignored on all 3 requests.*remembered for 1 day/);
 
-    const second = await sumlens(evalOf('The museum is open again after works.'), env());
+    const second = await runInProcess(evalOf('The museum is open again after works.'), env());
     assert.equal(second.code, 0, second.stderr);
     const secondRequests = server.chatRequests.slice(firstRequests);
     assert.equal(firstRequests - secondRequests.length, 4, `first ${firstRequests}, second ${secondRequests.length}`);
@@ -54,13 +55,13 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
     assert.ok(provenance.some((line) => /^remembered from \d{4}-\d\d-\d\d: no token log-probabilities.*silently dropped on all 3 requests/.test(line)), provenance.join('\n'));
     assert.ok(JSON.parse(second.stdout).aspects.every((a: { method: string; score: number }) => a.method === 'sampling' && a.score !== null));
 
-    const listed = await sumlens(['capabilities'], env());
+    const listed = await runInProcess(['capabilities'], env());
     const day = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 10);
     assert.match(listed.stdout, new RegExp(`learned ${day(0)}, until (${day(86_400_000)}|${day(86_400_000 + 60_000)}); token log-probabilities silently dropped`));
 
-    const reset = await sumlens(['capabilities', '--reset'], env());
+    const reset = await runInProcess(['capabilities', '--reset'], env());
     assert.equal(reset.code, 0);
-    const third = await sumlens(evalOf('Reopened, the museum welcomes visitors.'), env());
+    const third = await runInProcess(evalOf('Reopened, the museum welcomes visitors.'), env());
     assert.equal(server.chatRequests.slice(firstRequests + secondRequests.length).filter((r) => asksLogprobs(r.body)).length, 4, third.stderr);
   });
 
@@ -68,7 +69,7 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
     // A little latency, as every real server has: the 4 aspects' requests are in flight together.
     server = await FakeOpenAiServer.start({ profile: profiles.lmStudio, latencyMs: 100 });
     server.setHandler(scoreJudge());
-    await sumlens(evalOf('The museum reopened.'), env());
+    await runInProcess(evalOf('The museum reopened.'), env());
     const stored = JSON.parse(fs.readFileSync(storeFile(), 'utf8'));
     for (const entry of stored.entries) {
       for (const quirk of Object.values(entry.quirks) as { learnedAt: string; expiresAt: string }[]) {
@@ -78,7 +79,7 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
     }
     fs.writeFileSync(storeFile(), JSON.stringify(stored));
     const before = server.chatRequests.length;
-    const later = await sumlens(evalOf('The museum is open again after works.'), env());
+    const later = await runInProcess(evalOf('The museum is open again after works.'), env());
     assert.equal(later.code, 0, later.stderr);
     assert.equal(server.chatRequests.slice(before).filter((r) => asksLogprobs(r.body)).length, 4);
   });
@@ -94,11 +95,11 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
     };
     server = await FakeOpenAiServer.start({ profile: oneOdd });
     server.setHandler(scoreJudge());
-    const first = await sumlens(evalOf('The museum reopened.'), env());
+    const first = await runInProcess(evalOf('The museum reopened.'), env());
     assert.equal(first.code, 0, first.stderr);
     assert.ok(!first.stderr.includes('learned:'), first.stderr);
     const before = server.chatRequests.length;
-    await sumlens(evalOf('The museum is open again after works.'), env());
+    await runInProcess(evalOf('The museum is open again after works.'), env());
     assert.equal(server.chatRequests.slice(before).filter((r) => asksLogprobs(r.body)).length, 4);
   });
 });

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeOpenAiServer, scoreReply, textReply, type FakeReply, type RecordedRequest } from '../../fake/openaiServer';
-import { runCli } from './cli';
+import { runInProcess } from '../cli/runInProcess';
 
 const ITEMS = 4;
 
@@ -71,7 +71,7 @@ describe('e2e run: bench faults → exit code and one stderr line', function () 
   });
 
   const bench = (out: string, extra: string[] = []) =>
-    runCli(['bench', '--dataset', dataset, '--aspects', 'coherence', '--out', out, '--no-cache', '--concurrency', '2', ...extra], env);
+    runInProcess(['bench', '--dataset', dataset, '--aspects', 'coherence', '--out', out, '--no-cache', '--concurrency', '2', ...extra], env);
 
   for (const row of rows) {
     it(`${row.fault} → exit ${row.code}`, async () => {
@@ -155,7 +155,7 @@ describe('e2e run: bench faults → exit code and one stderr line', function () 
   });
 
   it('--dry-run counts fine-grained calls exactly and says what it cannot know', async () => {
-    const run = await runCli(['bench', '--dataset', dataset, '--method', 'fine', '--dry-run', '--out', path.join(dir, 'd.jsonl')], env);
+    const run = await runInProcess(['bench', '--dataset', dataset, '--method', 'fine', '--dry-run', '--out', path.join(dir, 'd.jsonl')], env);
     assert.equal(run.code, 0, run.stderr);
     // 3 extraction steps × 2 notes + 3 completeness + 3 correctness + 1 alignment (no reference) + 2 readability
     assert.match(run.stdout, new RegExp(`calls: ${ITEMS * 15} \\(fine-grained: ${ITEMS * 15}\\)`));

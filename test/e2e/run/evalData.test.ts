@@ -12,7 +12,8 @@ import addFormats from 'ajv-formats';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
 import { FakeBatchApi } from '../../fake/batchRoutes';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
-import { runCli } from './cli';
+import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 import { validateSarif } from './sarifMultitool';
 
 /** A score that depends on the summary: "good" summaries 4, others 2. */
@@ -41,7 +42,7 @@ describe('e2e run: eval --data', function () {
   });
 
   const evalData = (data: string, extra: string[] = []) =>
-    runCli(['eval', '--data', data, '--aspects', 'coherence,relevance', '--out', path.join(dir, 'run.jsonl'), '--no-cache', ...extra], env);
+    runInProcess(['eval', '--data', data, '--aspects', 'coherence,relevance', '--out', path.join(dir, 'run.jsonl'), '--no-cache', ...extra], env);
 
   it('reads CSV with a BOM, CRLF, quoted commas and newlines; --map renames columns; prints the table', async () => {
     const csv = path.join(dir, 'data.csv');
@@ -122,7 +123,7 @@ describe('e2e run: eval --data', function () {
     fs.writeFileSync(path.join(dir, 'summary.txt'), 'The council met.\nIt voted on Tuesday.');
     const jsonl = path.join(dir, 'data.jsonl');
     fs.writeFileSync(jsonl, JSON.stringify({ id: 'x', source: 'The council met on Monday. It voted on Monday.', summary: 'summary.txt' }) + '\n');
-    const run = await runCli(['eval', '--data', jsonl, '--method', 'fine', '--out', path.join(dir, 'fine.jsonl'), '--no-cache', '--format', 'sarif'], env, dir);
+    const run = await runCli(['eval', '--data', jsonl, '--method', 'fine', '--out', path.join(dir, 'fine.jsonl'), '--no-cache', '--format', 'sarif'], env, { cwd: dir }); // SARIF paths are relative to the working folder
     assert.equal(run.code, 0, run.stderr);
     const log: any = JSON.parse(run.stdout);
     const schema = JSON.parse(fs.readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));

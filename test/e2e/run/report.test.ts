@@ -13,7 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { packageRoot } from '../../../src/core/paths';
 import type { Finding } from '../../../src/core/result';
 import { writeRun } from '../../fixtures/run/makeRun';
-import { runCli } from './cli';
+import { runInProcess } from '../cli/runInProcess';
 
 const CHROMIUM = process.env.SUMLENS_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -58,7 +58,7 @@ describe('e2e run: report', function () {
   it('writes a self-contained HTML report: no console error, sortable items, findings highlighted at their exact characters', async () => {
     const [a, b] = runs();
     const html = path.join(dir, 'out', 'report.html');
-    const run = await runCli(['report', a, b, '--html', html, '--md', '-']);
+    const run = await runInProcess(['report', a, b, '--html', html, '--md', '-']);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /\| coherence \| 12 \| 1\.000 \| \[1\.000, 1\.000\] \|/);
     const page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
@@ -89,12 +89,12 @@ describe('e2e run: report', function () {
 
   it('needs --html or --md (exit 2), and refuses runs made differently like compare', async () => {
     const [a] = runs();
-    const none = await runCli(['report', a]);
+    const none = await runInProcess(['report', a]);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /give --html FILE and\/or --md FILE/);
     const other = path.join(dir, 'other.jsonl');
     writeRun(other, [{ id: 'doc0', scores: { coherence: 3 } }], { model: 'another' });
-    const refused = await runCli(['report', a, other, '--md', '-']);
+    const refused = await runInProcess(['report', a, other, '--md', '-']);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /model: fake-model \(A\) vs another \(B\)/);
   });

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { sha256Of } from '../../../src/core/datasets/download';
-import { findDatasetFile } from '../../../src/core/datasets/locate';
+import { datasetFolders, findDatasetFile } from '../../../src/core/datasets/locate';
 import { datasetRegistry, registryEntry } from '../../../src/core/datasets/registry';
 
 const PINNED = /\/[0-9a-f]{40}\//;
@@ -41,7 +41,7 @@ describe('datasets registry', () => {
 
   for (const entry of datasetRegistry) {
     it(`${entry.name}: the files in the datasets folder have the registered size and SHA-256`, async function () {
-      const present = entry.files.map((file) => ({ file, path: findDatasetFile(file.path) })).filter((f) => f.path !== undefined);
+      const present = entry.files.map((file) => ({ file, path: findDatasetFile(file.path, datasetFolders(process.env)) })).filter((f) => f.path !== undefined);
       if (present.length === 0) {
         console.log(`    (skipped: no file of ${entry.name} in any datasets folder; set SUMLENS_DATASETS)`);
         this.skip();

@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Command } from 'commander';
 import { commandTable } from '../../../../src/cli/commandTable';
+import { inCall } from '../../../../src/cli/io';
 import { FakeOpenAiServer, scoreReply } from '../../../fake/openaiServer';
 import { writeRun } from '../../../fixtures/run/makeRun';
 import { runCli, type CliRun } from '../runCli';
@@ -38,7 +39,8 @@ async function registered(name: string): Promise<Command> {
   const entry = commandTable.find((e) => e.name === name)!;
   const module = (await import(path.join(__dirname, '../../../../src/cli/commands', entry.module))) as Record<string, (program: Command) => void>;
   const program = new Command('sumlens');
-  module[entry.register](program);
+  // Registering reads the call's environment (defaults shown in --help): a call of its own.
+  await inCall({ stdout: process.stdout, stderr: process.stderr, env: {} }, async () => module[entry.register](program));
   return program.commands[0];
 }
 
