@@ -15,7 +15,7 @@ import { alignJudge } from '../../src/core/align/alignJudge';
 import type { AlignItem } from '../../src/core/align/crossValidate';
 import { judgeScores } from '../../src/core/align/judgeScores';
 import { readDataset } from '../../src/core/datasets/dataset';
-import { resolveDatasetArgument } from '../../src/core/datasets/locate';
+import { datasetFolders, resolveDatasetArgument } from '../../src/core/datasets/locate';
 import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { toBenchInput } from '../../src/core/run/benchPlan';
@@ -26,7 +26,7 @@ import '../../test/setup/sharedDatasets';
 const SUMMARIES_PER_ARTICLE = 5;
 
 function items(): { train: AlignItem[]; heldOut: AlignItem[] } {
-  const dataset = readDataset(resolveDatasetArgument('summeval'));
+  const dataset = readDataset(resolveDatasetArgument('summeval', datasetFolders(process.env)));
   const byArticle = new Map<string, AlignItem[]>();
   for (const item of dataset.items) {
     const list = byArticle.get(item.group) ?? [];

@@ -27,6 +27,7 @@ import { alignColumns } from '../format/columns';
 import { wholeNumber } from '../numbers';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { cliIo } from '../io';
 import { cancelOnInterrupt } from '../terminal';
 import { addResamplingOptions } from './meta';
 
@@ -90,7 +91,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
   if (flags.dryRun) {
     const estimate = alignEstimate(data.items, { task: flags.task, aspects, examples: flags.examples, folds: flags.folds, strategy: flags.strategy, promptDir: flags.prompts });
     const model = flags.model || defaultModel;
-    process.stdout.write(
+    cliIo().stdout.write(
       `dry run: ${estimate.judgeCalls} judge requests (${data.items.length} items × ${aspects.length} aspect(s) × ${estimate.templates} templates) and ${estimate.optimizerCalls} criteria rewrites, ` +
         `~${estimate.promptTokens} prompt + ~${estimate.completionTokens} completion tokens; cost for ${model}: ${formatCost(estimateCost(model, estimate))}; nothing was sent\n`,
     );
@@ -121,9 +122,9 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       seed: flags.seed,
       provenance: { dataFile: flags.data, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
     });
-    if (flags.json) process.stdout.write(JSON.stringify({ folds: flags.folds, examples: flags.examples, resamples: flags.resamples, seed: flags.seed, aspects: alignments }, null, 2) + '\n');
-    else process.stdout.write(alignments.map((a) => aspectText(a)).join('\n\n') + '\n');
-    process.stdout.write(`${usageLine(session.usage())}\n`);
+    if (flags.json) cliIo().stdout.write(JSON.stringify({ folds: flags.folds, examples: flags.examples, resamples: flags.resamples, seed: flags.seed, aspects: alignments }, null, 2) + '\n');
+    else cliIo().stdout.write(alignments.map((a) => aspectText(a)).join('\n\n') + '\n');
+    cliIo().stdout.write(`${usageLine(session.usage())}\n`);
   } finally {
     cancellation.dispose();
   }

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { loadTemplate } from '../../../src/core/prompts/loadTemplate';
 import { seededRandom } from '../../../src/core/stats/random';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runInProcess';
 import { deafJudge, isRewriteRequest, learningJudge, promptParts, ratedItems, writeRatedData } from './scriptedRaters';
 
 const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
@@ -31,7 +31,7 @@ describe('sumlens align', function () {
   });
   const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', SUMLENS_CACHE_DIR: path.join(dir, 'cache'), TMPDIR: dir });
   const align = (data: string, ...more: string[]) =>
-    runCli(['align', '--data', data, '--human', 'human_coherence', '--aspect', 'coherence', '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--resamples', '500', ...more], env());
+    runInProcess(['align', '--data', data, '--human', 'human_coherence', '--aspect', 'coherence', '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--resamples', '500', ...more], env());
 
   it('a judge that learns from examples and rewritten criteria: adopted on held-out documents, with intervals; the template helps on other documents', async () => {
     server.setHandler(learningJudge(humanOf));
@@ -73,7 +73,7 @@ describe('sumlens align', function () {
     const other = writeRatedData(dir, 'other.jsonl', ratedItems(6, humanOf, 100));
     const meanError = async (...prompts: string[]) => {
       const out = path.join(dir, `run-${prompts.length}.jsonl`);
-      const evalRun = await runCli(['eval', '--data', other, '--aspects', 'coherence', '--model', 'fake-model', '--out', out, ...prompts], env());
+      const evalRun = await runInProcess(['eval', '--data', other, '--aspects', 'coherence', '--model', 'fake-model', '--out', out, ...prompts], env());
       assert.equal(evalRun.code, 0, evalRun.stderr);
       const records = fs.readFileSync(out, 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line));
       return records.reduce((sum, r) => sum + Math.abs(r.scores.coherence - humanOf(...(r.key.slice(1).split('-').map(Number) as [number, number]))), 0) / records.length;
@@ -114,7 +114,7 @@ describe('sumlens align', function () {
   describe('bad input: a clear error and its exit code, nothing spent', () => {
     it('a --human column no row has: exit 8', async () => {
       const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
-      const run = await runCli(['align', '--data', data, '--human', 'expert', '--model', 'fake-model'], env());
+      const run = await runInProcess(['align', '--data', data, '--human', 'expert', '--model', 'fake-model'], env());
       assert.equal(run.code, 8);
       assert.match(run.stderr, /no row has a column 'expert'/);
     });
