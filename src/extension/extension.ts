@@ -24,6 +24,7 @@ import { registerSampleCommands } from './commands/sample';
 import { FindingStore, type TrackedFinding } from './findings';
 import { PairMemory } from './pairing';
 import { registerMeasure, runMeasureCommand } from './measure/measureCommands';
+import { alignCommand, runAlignCommand, type AlignOutcome, type AlignRequest } from './measure/alignCommand';
 import { MeasurementHistory, type Measurement } from './measure/measurementHistory';
 import { FeedbackLog } from './persistence/feedbackLog';
 import { SavedRuns } from './persistence/savedRuns';
@@ -64,6 +65,8 @@ export interface SumLensApi {
   storeApiKey(key: string): Thenable<void>;
   /** "Measure against people" on an open template, without the cost question. */
   measureTemplate(uri: vscode.Uri): Promise<Measurement | undefined>;
+  /** "Align Judge to My Scores" with its questions answered (data file, column, aspect, the cost, the choice). */
+  alignJudge(request: AlignRequest): Promise<AlignOutcome | undefined>;
   exportResult(format: 'json' | 'markdown', target: vscode.Uri): Promise<void>;
   readonly onDidFinishEvaluation: vscode.Event<EvaluationOutcome>;
   lastOutcome(): EvaluationOutcome | undefined;
@@ -175,6 +178,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     vscode.languages.registerHoverProvider(templateSelector, new TemplateHovers()),
     ...registerPromptPreview(context.extensionUri, templateScratch, () => evaluator.last?.context),
     ...registerMeasure(measureDeps),
+    vscode.commands.registerCommand(alignCommand, () => runAlignCommand({}, measureDeps)),
   );
 
   // Set by the bundle's first line (scripts/build-extension.mjs); absent when run from tsc's output.
@@ -190,6 +194,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     pairWith: (summary, source, reference) => pairs.set(summary, { source: source.toString(), reference: reference?.toString() ?? null }),
     storeApiKey: (key) => keys.store(key),
     measureTemplate: (uri) => runMeasureCommand(uri.toString(), measureDeps, true),
+    alignJudge: (request) => runAlignCommand(request, measureDeps),
     exportResult: async (format, target) => actions.exportResult(format, target),
     onDidFinishEvaluation: evaluator.onDidFinish,
     lastOutcome: () => evaluator.last,

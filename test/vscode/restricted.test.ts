@@ -40,4 +40,11 @@ describe('restricted mode (untrusted workspace)', () => {
     assert.match(notices, /sumlens\.reasoningBudget/);
     assert.match(notices, /prompt templates/);
   });
+
+  it('does not align: an untrusted workspace would not read the aligned template', async () => {
+    const before = fx.server.chatRequests.length;
+    const outcome = await fx.api.alignJudge({ data: 'rated.jsonl', human: 'human', aspect: 'coherence', confirmed: true, choice: 'use' });
+    assert.strictEqual(outcome, undefined);
+    assert.strictEqual(fx.server.chatRequests.length, before, 'nothing sent');
+  });
 });

@@ -5,16 +5,15 @@
  * against the template as it is; the examples template is written to --out only when it lowers
  * the judge's error on held-out documents significantly. See docs/cli.md#align.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { FEW_ITEMS, MIN_RESAMPLES, type AgreementRow, type Estimate } from '../../core/agreement/agreementTable';
 import { alignEstimate } from '../../core/align/alignEstimate';
-import { readAlignItems } from '../../core/align/alignItems';
+import { readAlignItems, sha256File } from '../../core/align/alignItems';
 import { alignJudge, type AspectAlignment } from '../../core/align/alignJudge';
-import type { CandidateName, Strategy } from '../../core/align/crossValidate';
+import { CANDIDATE_LABELS } from '../../core/align/candidateLabels';
+import type { Strategy } from '../../core/align/crossValidate';
 import { SumLensError } from '../../core/errors';
 import { evaluate } from '../../core/evaluate';
 import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
@@ -99,7 +98,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
   }
   const session = sessionFrom(flags);
   const cancellation = cancelOnInterrupt();
-  const dataSha256 = createHash('sha256').update(readFileSync(flags.data)).digest('hex');
+  const dataSha256 = sha256File(flags.data);
   try {
     const alignments = await alignJudge(data.items, {
       task: flags.task,
@@ -142,13 +141,6 @@ const withInterval = (e: { value: number; interval: { low: number; high: number 
 function row(name: string, agreement: AgreementRow, vsOriginal: string[]): string[] {
   return [name, cell(agreement.alphaInterval), cell(agreement.kappa), cell(agreement.spearman), cell(agreement.meanAbsoluteDifference), ...vsOriginal];
 }
-
-const CANDIDATE_LABELS: Record<CandidateName, string> = {
-  examples: 'with scored examples',
-  criteria: 'criteria rewritten',
-  'criteria+examples': 'rewritten + examples',
-  calibration: 'calibrated (isotonic)',
-};
 
 function aspectText({ verdict, written, dropped }: AspectAlignment): string {
   const head = ['template', 'alpha (interval)', 'kappa', 'spearman', 'mean |diff|', 'change in |diff|', 'Holm p', 'alpha gain'];

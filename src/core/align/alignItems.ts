@@ -4,6 +4,7 @@
  * number is an error naming its cell; a column no row has is an error naming the columns.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { decimalCell } from '../agreement/decimalCell';
 import { SumLensError } from '../errors';
 import type { Task } from '../result';
@@ -15,6 +16,11 @@ export interface AlignData {
   /** Rows with an empty score cell. */
   unrated: number;
   badRows: string[];
+}
+
+/** The data file's hash, for the adopted template's provenance. */
+export function sha256File(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
 export async function readAlignItems(path: string, human: string, task: Task, map?: Partial<Record<DataField, string>>): Promise<AlignData> {

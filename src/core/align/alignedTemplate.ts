@@ -10,6 +10,10 @@ export function aspectTemplate(task: string, aspect: string, promptDir?: string)
   return template;
 }
 
+export function originalTemplatePath(task: string, aspect: string, promptDir?: string): string {
+  return aspectTemplate(task, aspect, promptDir).filePath;
+}
+
 export function originalTemplateText(task: string, aspect: string, promptDir?: string): string {
-  return readFileSync(aspectTemplate(task, aspect, promptDir).filePath, 'utf8');
+  return readFileSync(originalTemplatePath(task, aspect, promptDir), 'utf8');
 }

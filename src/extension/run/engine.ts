@@ -47,3 +47,10 @@ export { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan'
 // A jury of sumlens.judges.
 export { evaluateJury } from '../../core/jury/evaluateJury';
 export { juryAsResult } from '../../core/jury/juryAsResult';
+// "Align Judge to My Scores": the alignment `sumlens align` runs.
+export { alignJudge } from '../../core/align/alignJudge';
+export { readAlignItems } from '../../core/align/alignItems';
+export { alignEstimate } from '../../core/align/alignEstimate';
+export { CANDIDATE_LABELS } from '../../core/align/candidateLabels';
+export { originalTemplatePath } from '../../core/align/alignedTemplate';
+export { sha256File } from '../../core/align/alignItems';

@@ -1,0 +1,125 @@
+/**
+ * "SumLens: Align Judge to My Scores": `sumlens align` from the editor. A rated data file, the
+ * column of the people's scores and an aspect are asked for; the cost is confirmed; the
+ * alignment runs with progress and Cancel; then the held-out agreement before and after, the
+ * template's changes in VS Code's diff editor, and "Use this template" (written to the
+ * workspace's prompt folder, where every evaluation then reads it) or "Discard".
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AspectAlignment } from '../../core/align/alignJudge';
+import type { ApiKeyStore } from '../secrets';
+import { readSettings } from '../settings';
+import { loadEngine } from '../run/loadEngine';
+import { createSession } from '../run/session';
+import { resolveTrustedLocations, workspacePromptFolder, type TrustNotices } from '../trust';
+import { alignmentSummary } from './alignmentText';
+
+export const alignCommand = 'sumlens.alignJudge';
+
+export interface AlignDeps {
+  keys: ApiKeyStore;
+  notices: TrustNotices;
+  storage: vscode.Uri;
+}
+
+/** What the command asks the user; tests give it all (and the answer to "Use this template"). */
+export interface AlignRequest {
+  data?: string;
+  human?: string;
+  aspect?: string;
+  confirmed?: boolean;
+  choice?: 'use' | 'discard';
+}
+
+export interface AlignOutcome {
+  alignment: AspectAlignment;
+  /** The workspace template written by "Use this template". */
+  used?: string;
+}
+
+export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): Promise<AlignOutcome | undefined> {
+  const folder = workspacePromptFolder();
+  if (!folder) return warn('open a folder first: an aligned template is kept in its prompt folder.');
+  // An untrusted workspace does not read its prompt folder, so an aligned template would never be used.
+  if (!vscode.workspace.isTrusted) return warn('trust this workspace first: an untrusted workspace does not use its own prompt templates.');
+  const settings = readSettings();
+  const engine = loadEngine();
+  const data = request.data ?? (await pickDataFile());
+  const human = data && (request.human ?? (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
+  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(engine.TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
+  if (!data || !human || !aspect) return undefined;
+  try {
+    const locations = resolveTrustedLocations();
+    deps.notices.notify(locations.ignored);
+    const rated = await engine.readAlignItems(data, human, settings.task);
+    const options = { task: settings.task, aspects: [aspect], examples: 6, folds: 5, strategy: 'both' as const, promptDir: locations.promptOverrideDir };
+    const estimate = engine.alignEstimate(rated.items, options);
+    if (!request.confirmed) {
+      const detail = `${estimate.judgeCalls} judge requests and ${estimate.optimizerCalls} criteria rewrites on ${rated.items.length} rated items, about ${estimate.promptTokens.toLocaleString('en-US')} prompt tokens. Answers already in the cache cost nothing.`;
+      if ((await vscode.window.showInformationMessage(`Align the ${aspect} judge to your scores?`, { modal: true, detail }, 'Align')) !== 'Align') return undefined;
+    }
+    const session = await createSession(settings, locations.baseUrl, deps.keys, deps.storage);
+    const stage = path.join(deps.storage.fsPath, 'align', `${Date.now()}`);
+    const alignment = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `SumLens: aligning ${aspect} to your scores`, cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        let done = 0;
+        const onItem = () => progress.report({ increment: 100 / estimate.judgeCalls, message: `${++done} of ${estimate.judgeCalls} judgements` });
+        try {
+          const [result] = await engine.alignJudge(rated.items, {
+            ...options,
+            outDir: stage,
+            force: true,
+            workDir: path.join(deps.storage.fsPath, 'align', 'candidates'),
+            scoring: { evaluate: engine.evaluate, options: { session, samples: settings.samples, route: settings.route }, concurrency: settings.concurrency, signal: controller.signal, onItem },
+            optimizer: { session, promptDir: locations.promptOverrideDir, signal: controller.signal },
+            resamples: 2000,
+            seed: 1,
+            provenance: { dataFile: vscode.workspace.asRelativePath(data), dataSha256: engine.sha256File(data), folds: options.folds, date: new Date().toISOString().slice(0, 10) },
+          });
+          return result;
+        } finally {
+          subscription.dispose();
+        }
+      },
+    );
+    return await offer(alignment, request, path.join(folder, settings.task, `${aspect}.md`), engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir));
+  } catch (error) {
+    if (engine.isCancellation(error)) {
+      void vscode.window.showInformationMessage('SumLens: alignment cancelled; the answers so far are cached, so aligning again continues where it stopped.');
+      return undefined;
+    }
+    void vscode.window.showErrorMessage(`SumLens: cannot align: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The verdict; with an adopted template, its diff against yours and the choice to use it. */
+async function offer(alignment: AspectAlignment, request: AlignRequest, target: string, original: string): Promise<AlignOutcome> {
+  const summary = alignmentSummary(alignment, loadEngine().CANDIDATE_LABELS);
+  if (!alignment.written) {
+    void vscode.window.showInformationMessage(`SumLens: ${summary}`);
+    return { alignment };
+  }
+  await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(original), vscode.Uri.file(alignment.written), `${path.basename(target)}: yours ↔ aligned`);
+  const choice = request.choice ?? ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, 'Use this template', 'Discard')) === 'Use this template' ? 'use' : 'discard');
+  if (choice !== 'use') return { alignment };
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(alignment.written, target);
+  void vscode.window.showInformationMessage(`SumLens: evaluations in this workspace now use ${vscode.workspace.asRelativePath(target)}.`);
+  return { alignment, used: target };
+}
+
+async function pickDataFile(): Promise<string | undefined> {
+  const picked = await vscode.window.showOpenDialog({ title: 'SumLens: a table of rated summaries', canSelectMany: false, filters: { 'Rated items': ['jsonl', 'json', 'csv', 'tsv'] } });
+  return picked?.[0]?.fsPath;
+}
+
+function warn(text: string): undefined {
+  void vscode.window.showWarningMessage(`SumLens: ${text}`);
+  return undefined;
+}

@@ -1,0 +1,60 @@
+// "SumLens: Align Judge to My Scores" in the real editor: a rated table of the workspace, a
+// judge that learns from scored examples; the held-out verdict, the template's diff in VS
+// Code's diff editor, and "Use this template" writing it where evaluations read templates.
+// A judge that cannot know the people's scores gets nothing adopted and no diff.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { deafJudge, learningJudge, ratedItems, writeRatedData } from '../e2e/align/scriptedRaters';
+import { openFixture, workspaceRoot, type Fixture } from './helpers';
+
+const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
+
+describe('aligning the judge to your scores', () => {
+  let fx: Fixture;
+  let data: string;
+  const used = () => path.join(workspaceRoot().fsPath, '.sumlens', 'prompts', 'summarization', 'coherence.md');
+  const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
+
+  before(async () => {
+    fx = await openFixture();
+    data = writeRatedData(workspaceRoot().fsPath, 'rated-coherence.jsonl', ratedItems(12, humanOf));
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(used(), { force: true });
+    fs.rmSync(data, { force: true });
+    await fx.server.close();
+  });
+
+  it('adopts the template a learning judge does better with, shows its diff, and uses it', async () => {
+    fx.server.setHandler(learningJudge(humanOf));
+    const outcome = await fx.api.alignJudge({ data, human: 'human_coherence', aspect: 'coherence', confirmed: true, choice: 'use' });
+    assert.ok(outcome, 'aligned');
+    assert.strictEqual(outcome.alignment.verdict.adopted, 'criteria+examples');
+    assert.strictEqual(outcome.used, used());
+    assert.match(fs.readFileSync(used(), 'utf8'), /^---\n# Aligned by sumlens align on .* \(criteria\+examples\), learned from 60 rated items of rated-coherence\.jsonl/);
+    const diff = diffTabs().find((t) => t.label.includes('coherence.md: yours ↔ aligned'));
+    assert.ok(diff, `a diff tab: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
+    assert.ok((diff.input as vscode.TabInputTextDiff).original.fsPath.endsWith(path.join('prompts', 'summarization', 'coherence.md')));
+  });
+
+  it('adopts nothing from scores the judge cannot know, and says so', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(used(), { force: true });
+    fx.server.setHandler(deafJudge());
+    const random = [4, 1, 5, 2, 2, 3, 5, 1, 4, 3];
+    const noise = writeRatedData(workspaceRoot().fsPath, 'rated-noise.jsonl', ratedItems(12, (d, k) => random[(d * 5 + k * 7) % random.length]));
+    try {
+      const outcome = await fx.api.alignJudge({ data: noise, human: 'human_coherence', aspect: 'coherence', confirmed: true });
+      assert.ok(outcome);
+      assert.strictEqual(outcome.alignment.verdict.adopted, undefined);
+      assert.strictEqual(outcome.alignment.written, undefined);
+      assert.strictEqual(diffTabs().length, 0);
+      assert.ok(!fs.existsSync(used()));
+    } finally {
+      fs.rmSync(noise, { force: true });
+    }
+  });
+});
