@@ -5,6 +5,7 @@
  * what it had not asked. A failure is never a score: the first one ends the alignment with its
  * own error (and exit code), after the requests in flight have finished.
  */
+import { setMaxListeners } from 'node:events';
 import { SumLensError } from '../errors';
 import type { EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { Evaluator } from '../run/runItems';
@@ -25,6 +26,8 @@ export interface JudgeScoring {
 }
 
 export async function judgeScores(items: readonly JudgedItem[], aspect: string, promptDir: string | undefined, scoring: JudgeScoring): Promise<number[]> {
+  // Every request in flight listens to the signal; `concurrency` bounds how many there are.
+  if (scoring.signal) setMaxListeners(0, scoring.signal);
   const scores = new Array<number>(items.length);
   let next = 0;
   let failure: unknown;

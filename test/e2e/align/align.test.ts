@@ -93,6 +93,21 @@ describe('sumlens align', function () {
     assert.equal(server.chatRequests.filter(isRewriteRequest).length, 2, 'asked again once, then dropped');
   });
 
+  it('a judge that fails mid-way: its error and exit code; the same command again resumes from the cache', async () => {
+    const learning = learningJudge(humanOf);
+    let answered = 0;
+    server.setHandler((request) => (++answered > 70 ? { status: 401, error: { message: 'Incorrect API key provided' } } : learning(request)));
+    const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
+    const failed = await align(data);
+    assert.equal(failed.code, 5, failed.stderr);
+    assert.match(failed.stderr, /Incorrect API key/);
+    assert.ok(!fs.existsSync(path.join(dir, 'aligned')), 'nothing written');
+    server.setHandler(learning);
+    const resumed = await align(data);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.match(resumed.stdout, /cache hits [6-9]\d\b/, resumed.stdout);
+  });
+
   it('people whose scores the judge cannot know: nothing adopted, nothing written', async () => {
     server.setHandler(deafJudge());
     const random = seededRandom(7);
