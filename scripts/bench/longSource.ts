@@ -26,10 +26,10 @@ const CONTEXT = 8192;
 
 export async function benchLongSource(): Promise<string[]> {
   const dataset = readDataset(resolveDatasetArgument('summeval', datasetFolders(process.env)));
-  return [...shortenTime(dataset.items), ...(await judged(dataset.items))];
+  return [...(await shortenTime(dataset.items)), ...(await judged(dataset.items))];
 }
 
-function shortenTime(items: ReturnType<typeof readDataset>['items']): string[] {
+async function shortenTime(items: ReturnType<typeof readDataset>['items']): Promise<string[]> {
   const articles = [...new Set(items.map((item) => item.source))];
   let book = '';
   for (let i = 0; book.split(/\s+/).length < WORDS; i++) book += `${articles[i % articles.length]}\n\n`;
@@ -39,7 +39,7 @@ function shortenTime(items: ReturnType<typeof readDataset>['items']): string[] {
     // A new string each run: the index of the last source is kept, and this measures building it.
     const source = `${book}${run}`;
     const started = performance.now();
-    shortenSource(source, summary, CONTEXT, estimateTokens);
+    await shortenSource(source, summary, CONTEXT, estimateTokens);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

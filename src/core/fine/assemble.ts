@@ -1,15 +1,18 @@
 /** From extraction and judging outcomes to the public entities, findings and counts. */
+import { loopTurn } from '../cooperative';
 import type { FineEntity, Finding, NoteName, Span } from '../result';
 import type { NoteEntity } from './extract';
 import { entityFinding, readabilityFinding, sortFindings } from './findings';
 import type { ReadabilityIssue, ReadabilityResult } from './readability';
 import { WHOLE_NOTE } from './sections';
-import { indexNote } from './spans';
+import type { NoteIndex } from './spans';
 import type { VotedMetricResult } from './votedMetric';
 import { UNJUDGED_VERDICT } from './voting';
 
 export interface Outcomes {
   texts: Record<NoteName, string | undefined>;
+  /** The run's note indexes (FineContext.noteIndex), for locating the judges' evidence. */
+  noteIndex(text: string): Promise<NoteIndex>;
   fuzzyThreshold: number;
   rubric: NoteEntity[] | null;
   target: NoteEntity[] | null;
@@ -23,23 +26,26 @@ export interface Outcomes {
 }
 
 /** Rubric entities (completeness) first, then target entities (correctness and alignment); findings in reading order. */
-export function assembleEntities(o: Outcomes): { entities: FineEntity[]; findings: Finding[] } {
-  const indexes: Partial<Record<NoteName, ReturnType<typeof indexNote>>> = {};
+export async function assembleEntities(o: Outcomes): Promise<{ entities: FineEntity[]; findings: Finding[] }> {
+  const indexes: Partial<Record<NoteName, NoteIndex>> = {};
   for (const note of ['target', 'reference', 'source'] as const) {
     const text = o.texts[note];
-    if (text !== undefined) indexes[note] = indexNote(text);
+    if (text !== undefined) indexes[note] = await o.noteIndex(text);
   }
   const sources = { indexes, fuzzyThreshold: o.fuzzyThreshold, shownFor: o.shownFor };
   const findings: Finding[] = [];
   const entities: FineEntity[] = [];
 
+  // Hundreds of facts of a long source, each with evidence searched for in all of it: a turn of the event loop between them when due.
   for (const e of o.rubric ?? []) {
+    await loopTurn();
     const judged = o.completeness?.byId.get(e.id);
     const finding = judged && entityFinding(sources, 'completeness', e, judged);
     if (finding) findings.push(finding);
     entities.push(toFineEntity(e, 'completeness', judged?.verdict, judged?.votes ?? [], { completeness: judged?.verdict }));
   }
   for (const e of o.target ?? []) {
+    await loopTurn();
     const correct = o.correctness?.byId.get(e.id);
     const aligned = o.alignment?.byId.get(e.id);
     const section = o.sectionOf(e);

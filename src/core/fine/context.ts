@@ -2,6 +2,7 @@
 import type { LlmSession } from '../llm/types';
 import type { Template } from '../prompts';
 import { loadFineTemplate } from './messages';
+import { indexNoteInSlices, type NoteIndex } from './spans';
 import { estimateTokens, type SplitLimits } from './tokens';
 
 export interface FineContext {
@@ -20,6 +21,11 @@ export interface FineContext {
   /** Tokens of a text: the session's own count where it has one, else the estimate of tokens.ts. */
   countTokens(text: string): number;
   template(name: string): Template;
+  /**
+   * A note indexed for locating quotes, once per run (extraction and the findings both need
+   * the source's; a 100,000-word one takes a noticeable part of a second), built in slices.
+   */
+  noteIndex(text: string): Promise<NoteIndex>;
   /** Count calls as planned (negative: planned calls that turned out not to be needed)… */
   planCalls(count: number): void;
   /** … and each one as done. */
@@ -46,6 +52,7 @@ export function createContext(opts: {
   onProgress?: (p: ProgressEvent) => void;
 }): FineContext {
   const templates = new Map<string, Template>();
+  const noteIndexes = new Map<string, Promise<NoteIndex>>();
   let done = 0;
   let total = 0;
   const fallbacks: string[] = [];
@@ -64,6 +71,11 @@ export function createContext(opts: {
         templates.set(name, template);
       }
       return template;
+    },
+    noteIndex(text) {
+      let index = noteIndexes.get(text);
+      if (!index) noteIndexes.set(text, (index = indexNoteInSlices(text)));
+      return index;
     },
     planCalls(count) {
       total += count;

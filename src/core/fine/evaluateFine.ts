@@ -11,6 +11,7 @@
  * passages retrieved for each fact (excerpts.ts); calls then grow with the facts, never
  * past a prompt that cannot fit.
  */
+import { loopTurn } from '../cooperative';
 import { cancelledError, failureOf, isCancellation, type Failure } from '../errors';
 import type { LlmSession } from '../llm/types';
 import type { FineMetricName, FineResult, NoteName } from '../result';
@@ -121,7 +122,10 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const templateNames = ['extract', 'verify', 'source', ...(fromReferences ? ['rubric'] : []), ...ANGLES.completeness, ...ANGLES.correctness, ...alignmentAngles, ...READABILITY_PROMPTS].map(
     (t) => (typeof t === 'string' ? t : t.name),
   );
-  for (const name of templateNames) ctx.template(name);
+  for (const name of templateNames) {
+    await loopTurn(); // the first run parses a dozen templates
+    ctx.template(name);
+  }
   ctx.planCalls(3 * 2 + ANGLES.completeness.length + ANGLES.correctness.length + alignmentAngles.length + READABILITY_PROMPTS.length);
 
   const errors: string[] = [];
@@ -142,7 +146,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const alignmentVars = { ...correctnessVars, section: sections.map((s) => `"${s.name}"`).join(', ') };
   // Whole, or as the passages retrieved for each fact when too long (a too-small context stops the run here).
   let excerpts: ExcerptPlan | undefined;
-  const judgedTarget = targetEntities.then((target) => {
+  const judgedTarget = targetEntities.then(async (target) => {
     if (!target) return null;
     const lines = { correctness: entityLines(target), alignment: entityLines(target, sectionOf) };
     const prompts = [
@@ -150,7 +154,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
       ...alignmentAngles.map((angle) => ({ angle, answers: VOTING_RULES.alignment.answers, vars: alignmentVars, items: lines.alignment })),
     ].filter((p) => showsSource(ctx, p.angle));
     const facts = target.map((e, i) => ({ id: e.id, lines: [lines.correctness[i], lines.alignment[i]], query: [e.text, ...e.quotes].join(' ') }));
-    excerpts = planSource(ctx, input.source, prompts, facts);
+    excerpts = await planSource(ctx, input.source, prompts, facts);
     return lines;
   });
 
@@ -194,8 +198,9 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   if (readabilityResult?.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
   if (reference === undefined) notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
 
-  const { entities, findings } = assembleEntities({
+  const { entities, findings } = await assembleEntities({
     texts: { target: input.summary, source: input.source, reference },
+    noteIndex: (text) => ctx.noteIndex(text),
     fuzzyThreshold,
     rubric,
     target,

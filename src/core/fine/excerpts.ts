@@ -7,6 +7,7 @@
  * passages fit its prompt with one fact; when even one sentence does not fit, the run stops
  * with context-too-long: no prompt is sent that cannot fit.
  */
+import { loopTurn } from '../cooperative';
 import { SumLensError } from '../errors';
 import type { SourceShown, Span } from '../result';
 import type { TemplateVars } from '../prompts';
@@ -48,24 +49,31 @@ export function showsSource(ctx: FineContext, angle: Angle): boolean {
   return ctx.template(angle.name).placeholders.includes('source');
 }
 
-/** Every prompt holds the whole source and its longest entity line: the source is shown whole. */
-function fitsWhole(ctx: FineContext, prompts: SourcePrompt[]): boolean {
+/**
+ * Every prompt holds the whole source and its longest entity line: the source is shown whole.
+ * A prompt is sized as the prompt without the source plus the source, counted once (a long
+ * source counted in every prompt, by a real tokenizer, would take seconds).
+ */
+function fitsWhole(ctx: FineContext, prompts: SourcePrompt[], sourceTokens: number): boolean {
   return prompts.every((p) => {
-    const { fixedTokens, itemTokens } = anglePrompt(ctx, p.angle, p.answers, p.vars);
-    return fixedTokens() + Math.max(0, ...p.items.map(itemTokens)) <= ctx.limits.maxPromptTokens;
+    const { fixedTokens, itemTokens } = anglePrompt(ctx, p.angle, p.answers, { ...p.vars, source: '' });
+    return fixedTokens() + sourceTokens + Math.max(0, ...p.items.map(itemTokens)) <= ctx.limits.maxPromptTokens;
   });
 }
 
 /** The excerpt plan for the facts, or undefined when the source fits whole (or nothing shows it). */
-export function planSource(ctx: FineContext, source: string, prompts: SourcePrompt[], facts: Fact[]): ExcerptPlan | undefined {
-  if (prompts.length === 0 || facts.length === 0 || fitsWhole(ctx, prompts)) return undefined;
+export async function planSource(ctx: FineContext, source: string, prompts: SourcePrompt[], facts: Fact[]): Promise<ExcerptPlan | undefined> {
+  if (prompts.length === 0 || facts.length === 0) return undefined;
+  const sourceTokens = ctx.countTokens(source);
+  if (fitsWhole(ctx, prompts, sourceTokens)) return undefined;
   const limit = ctx.limits.maxPromptTokens;
   // The largest prompt without its entities, with an empty excerpt in place of the source.
   const fixed = Math.max(...prompts.map((p) => anglePrompt(ctx, p.angle, p.answers, { ...p.vars, source: EXCERPT_HEADING }).fixedTokens()));
-  const retrieval = new SourceRetrieval(source);
+  const retrieval = await SourceRetrieval.of(source);
   const shown = new Map<string, { sentences: number[]; tokens: number }>();
   let reduced = 0;
   for (const fact of facts) {
+    await loopTurn();
     const lineTokens = Math.max(...fact.lines.map((l) => ctx.countTokens(l.line) + ctx.countTokens(JSON.stringify(l.id)) + 1));
     let chosen: { sentences: number[]; tokens: number } | undefined;
     let smallest = 0;
@@ -91,7 +99,6 @@ export function planSource(ctx: FineContext, source: string, prompts: SourceProm
   const sentencesOf = (ids: string[]) => ids.flatMap((id) => shown.get(id)?.sentences ?? []);
   const everyId = [...shown.keys()];
   const ranges = retrieval.spansOf(sentencesOf(everyId));
-  const sourceTokens = ctx.countTokens(source);
   const share = ranges.reduce((sum, s) => sum + s.end - s.start, 0) / Math.max(1, source.length);
   const rule =
     `BM25: best ${DEFAULT_SHAPE.perFact} source sentences per summary fact, ±${DEFAULT_SHAPE.neighbours} neighbour, ` +

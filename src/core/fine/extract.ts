@@ -5,13 +5,14 @@
  * entity without any is dropped). Quotes are then located in the note.
  */
 import * as z from 'zod';
+import { loopTurn } from '../cooperative';
 import type { NoteName, Span } from '../result';
 import type { FineContext } from './context';
 import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { chunkNote } from './noteChunks';
 import { normalizeQuote } from './normalize';
-import { indexNote, locateQuoteGroup } from './spans';
+import { locateQuoteGroup } from './spans';
 
 export interface NoteEntity {
   id: string;
@@ -118,14 +119,15 @@ export async function extractEntities(ctx: FineContext, note: NoteName, text: st
     chunks.map((chunk, k) => extractChain(ctx, chunk.text, chunks.length > 1 ? `${note}:${k + 1}/${chunks.length}` : note)),
   );
 
-  const index = indexNote(text);
+  const index = await ctx.noteIndex(text);
   const entities: NoteEntity[] = [];
   const seenInEarlierChunks = new Set<string>();
-  perChunk.forEach((found, k) => {
+  for (const [k, found] of perChunk.entries()) {
     let readingPosition = chunks[k].start;
     const keysOfThisChunk: string[] = [];
     for (const entity of found) {
       if (entity.quotes.length === 0) continue; // unsupported: removed (paper §3.1, step 3)
+      await loopTurn(); // hundreds of facts of a long source, each searched for in all of it
       const hits = locateQuoteGroup(index, entity.quotes, { after: readingPosition, threshold: ctx.fuzzyThreshold });
       const spans = hits.filter((h) => h !== null).map((h) => ({ start: h.start, end: h.end }));
       if (spans.length > 0) readingPosition = Math.min(...spans.map((s) => s.start));
@@ -142,6 +144,6 @@ export async function extractEntities(ctx: FineContext, note: NoteName, text: st
       });
     }
     for (const key of keysOfThisChunk) seenInEarlierChunks.add(key);
-  });
+  }
   return entities;
 }

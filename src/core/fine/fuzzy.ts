@@ -5,6 +5,7 @@
  * candidate regions, and only those are aligned exactly (Sellers' semi-global edit
  * distance, O(quote × region)).
  */
+import type { Work } from '../cooperative';
 
 export interface FuzzyIndex {
   text: string;
@@ -23,11 +24,16 @@ export interface FuzzyMatch {
   similarity: number;
 }
 
-export function buildFuzzyIndex(text: string): FuzzyIndex {
+/** Trigrams indexed between two yield points of fuzzyIndexSteps. */
+const YIELD_EVERY = 16384;
+
+/** The trigram index of a (normalised) note; yields every YIELD_EVERY positions (cooperative.ts). */
+export function* fuzzyIndexSteps(text: string): Work<FuzzyIndex> {
   const ids = new Map<string, number>();
   const count = Math.max(0, text.length - 2);
   const trigramIds = new Int32Array(count);
   for (let i = 0; i < count; i++) {
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
     const tri = text.slice(i, i + 3);
     let id = ids.get(tri);
     if (id === undefined) {

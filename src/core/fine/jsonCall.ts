@@ -10,6 +10,7 @@
  * no answer, nothing is filled in.
  */
 import * as z from 'zod';
+import { loopTurn } from '../cooperative';
 import { SumLensError, throwIfAborted } from '../errors';
 import type { ChatMessage, ChatResult, LlmSession } from '../llm/types';
 
@@ -52,6 +53,8 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
 }
 
 export async function callJson<T>(call: JsonCall<T>): Promise<T> {
+  // A long source's dozens of chunks start their calls at once: their requests are built in turns.
+  await loopTurn();
   const responseFormat = { type: 'json_schema' as const, name: call.name, schema: jsonSchemaOf(call.schema) };
   let messages = call.messages;
   let problem = '';

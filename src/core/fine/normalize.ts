@@ -10,6 +10,10 @@
  * - curly / prime quotes → ' or ", dash variants → -, … → ...;
  * - zero-width space, word joiner and soft hyphen are ignored.
  */
+import { runNow, type Work } from '../cooperative';
+
+/** Characters folded between two yield points of normalizeSteps. */
+const YIELD_EVERY = 16384;
 
 export interface NormalizedText {
   /** The folded text. */
@@ -82,12 +86,17 @@ class FoldedBuilder {
 /**
  * ASCII, nearly all of an English note, folds without regular expressions or Unicode
  * normalisation (a 100,000-word source is indexed in milliseconds, not half a second); other
- * code points fold once each and are remembered.
+ * code points fold once each and are remembered. Yields every YIELD_EVERY characters (see
+ * cooperative.ts).
  */
-export function normalizeWithMap(original: string): NormalizedText {
+export function* normalizeSteps(original: string): Work<NormalizedText> {
   const out = new FoldedBuilder();
   let inSpaceRun = false;
-  for (let offset = 0; offset < original.length; ) {
+  for (let offset = 0, nextYield = YIELD_EVERY; offset < original.length; ) {
+    if (offset >= nextYield) {
+      yield;
+      nextYield = offset + YIELD_EVERY;
+    }
     const start = offset;
     const code = original.charCodeAt(offset);
     let space: boolean;
@@ -125,6 +134,10 @@ export function normalizeWithMap(original: string): NormalizedText {
     else for (let k = 0; k < folded.length; k++) out.push(folded.charCodeAt(k), start, end);
   }
   return out.result();
+}
+
+export function normalizeWithMap(original: string): NormalizedText {
+  return runNow(normalizeSteps(original));
 }
 
 /** Folded form of a quote for searching: trimmed, same folding as the note. */

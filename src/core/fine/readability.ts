@@ -15,7 +15,7 @@ import { callJson, jsonSchemaOf } from './jsonCall';
 import { buildMessages } from './messages';
 import { sentenceRatio } from './scoring';
 import { splitSentences } from './sentences';
-import { indexNote, locateQuote } from './spans';
+import { locateQuote } from './spans';
 
 export const READABILITY_PROMPTS = [
   { name: 'readability-flow', categories: ['awkward flow'] },
@@ -76,7 +76,7 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
     ctx.planCalls(-READABILITY_PROMPTS.length);
     return { ratio: null, sentences: 0, sentencesWithIssues: 0, sentencesWithFlowIssues: 0, sentencesWithGrammarOrSpelling: 0, issues: [], errors: [], failures: [] };
   }
-  const index = indexNote(target);
+  const index = await ctx.noteIndex(target);
   const errors: string[] = [];
   const failures: Failure[] = [];
   const perPrompt = await Promise.all(

@@ -8,7 +8,7 @@
  * original source's.
  */
 import type { Span } from '../result';
-import { GAP_MARK, indexSource, type SourceIndex } from '../longSource';
+import { GAP_MARK, indexSource, type Ranked, type SourceIndex } from '../longSource';
 
 export interface RetrievalShape {
   /** Best-ranked source sentences per fact. */
@@ -28,22 +28,36 @@ export const EXCERPT_HEADING = `(Excerpts of a long source document: the passage
 
 export class SourceRetrieval {
   readonly sentences: Span[];
-  private readonly index: SourceIndex;
+  private readonly rankings = new Map<string, Ranked[]>();
 
-  constructor(readonly text: string) {
-    this.index = indexSource(text);
-    this.sentences = this.index.sentences;
+  private constructor(
+    readonly text: string,
+    private readonly index: SourceIndex,
+  ) {
+    this.sentences = index.sentences;
+  }
+
+  /** The retrieval over a source, its index built in slices (or the one the aspect scores built). */
+  static async of(text: string): Promise<SourceRetrieval> {
+    return new SourceRetrieval(text, await indexSource(text));
   }
 
   /** The sentence indices shown for a query: its best-ranked sentences with their neighbours, ascending. */
   sentencesFor(query: string, shape: RetrievalShape): number[] {
     const chosen = new Set<number>();
-    for (const { index } of this.index.rank(query).slice(0, shape.perFact)) {
+    for (const { index } of this.ranked(query).slice(0, shape.perFact)) {
       const from = Math.max(0, index - shape.neighbours);
       const to = Math.min(this.sentences.length - 1, index + shape.neighbours);
       for (let i = from; i <= to; i++) chosen.add(i);
     }
     return [...chosen].sort((a, b) => a - b);
+  }
+
+  /** A fact's ranking, kept: each fact is retrieved for in several shapes until one fits. */
+  private ranked(query: string): Ranked[] {
+    let ranked = this.rankings.get(query);
+    if (!ranked) this.rankings.set(query, (ranked = this.index.rank(query)));
+    return ranked;
   }
 
   /** Runs of adjacent sentences as character spans of the source (from the first sentence's start to the last one's end). */

@@ -16,8 +16,9 @@
  * A quote found more than once (repeated phrases) is resolved by context: see chooseOccurrence
  * and locateQuoteGroup.
  */
-import { buildFuzzyIndex, fuzzyFind, type FuzzyIndex } from './fuzzy';
-import { normalizeQuote, normalizeWithMap, type NormalizedText } from './normalize';
+import { runInSlices, runNow, type Work } from '../cooperative';
+import { fuzzyFind, fuzzyIndexSteps, type FuzzyIndex } from './fuzzy';
+import { normalizeQuote, normalizeSteps, type NormalizedText } from './normalize';
 
 export const FUZZY_THRESHOLD = 0.8;
 export const FUZZY_MIN_LENGTH = 12;
@@ -45,9 +46,18 @@ export interface LocateOptions {
   threshold?: number;
 }
 
+function* noteIndexSteps(text: string): Work<NoteIndex> {
+  const normalized = yield* normalizeSteps(text);
+  return { text, normalized, fuzzy: yield* fuzzyIndexSteps(normalized.text) };
+}
+
 export function indexNote(text: string): NoteIndex {
-  const normalized = normalizeWithMap(text);
-  return { text, normalized, fuzzy: buildFuzzyIndex(normalized.text) };
+  return runNow(noteIndexSteps(text));
+}
+
+/** indexNote in slices (cooperative.ts): a long source's index without freezing the event loop. */
+export function indexNoteInSlices(text: string): Promise<NoteIndex> {
+  return runInSlices(noteIndexSteps(text));
 }
 
 function allOccurrences(haystack: string, needle: string): number[] {

@@ -101,7 +101,7 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   if (reason === 'context') checkRoom(request, window!, fixed, contextBudget, sourceTokens, count(request.summary));
   const budget = Math.min(contextBudget, request.sourceTokens ?? Infinity);
   const counted = (text: string): number => (text === request.source ? sourceTokens : count(text));
-  const { text, shown } = shortenSource(request.source, request.summary, budget, counted, reason);
+  const { text, shown } = await shortenSource(request.source, request.summary, budget, counted, reason);
   if (shown.ranges.length === 0) {
     const why = reason === 'budget' ? `--source-tokens ${request.sourceTokens}` : `the ${thousands(budget)} tokens the judge's context leaves for it`;
     throw new SumLensError(reason === 'budget' ? 'usage' : 'context-too-long', `not one sentence of the ${request.sourceNoun} fits ${why} (${request.purpose}); allow more tokens for the source`);

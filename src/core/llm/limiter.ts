@@ -1,3 +1,4 @@
+import { loopTurn } from '../cooperative';
 import { throwIfAborted } from '../errors';
 
 /** A counting semaphore: at most `limit` tasks run at once; waiting tasks can be cancelled. */
@@ -12,6 +13,9 @@ export class ConcurrencyLimiter {
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.acquire(signal);
     try {
+      // A reply that frees a place starts the next request in the same turn: many at once
+      // would hold the event loop (cooperative.ts).
+      await loopTurn();
       return await task();
     } finally {
       this.release();

@@ -6,10 +6,13 @@
  * k1 = 1.2, b = 0.75 (Robertson and Zaragoza's usual values); idf = ln(1 + (N − n + ½)/(n + ½)),
  * which stays positive for a term found in most passages.
  */
+import type { Work } from '../cooperative';
 import { termsOf } from './terms';
 
 const K1 = 1.2;
 const B = 0.75;
+/** Passages indexed between two yield points of Bm25Index.steps. */
+const YIELD_EVERY = 256;
 
 export interface Ranked {
   /** Index of the passage in the list the index was built from. */
@@ -18,25 +21,31 @@ export interface Ranked {
 }
 
 export class Bm25Index {
-  private readonly termIds = new Map<string, number>();
-  /** Term t's postings are passages[firstOf[t] .. firstOf[t + 1]) (ascending), with their counts. */
-  private readonly firstOf: Int32Array;
-  private readonly passages: Int32Array;
-  private readonly counts: Int32Array;
-  /** K1 · (1 − B + B · length / average length), per passage: the part of the formula that does not depend on the query. */
-  private readonly norms: Float64Array;
+  // firstOf, passages, counts: term t's postings are passages[firstOf[t] .. firstOf[t + 1])
+  // (ascending), with their counts. norms: K1 · (1 − B + B · length / average length), per
+  // passage, the part of the formula that does not depend on the query.
+  private constructor(
+    private readonly termIds: Map<string, number>,
+    private readonly firstOf: Int32Array,
+    private readonly passages: Int32Array,
+    private readonly counts: Int32Array,
+    private readonly norms: Float64Array,
+  ) {}
 
-  constructor(texts: readonly string[]) {
+  /** The index in steps that yield every YIELD_EVERY passages (cooperative.ts). */
+  static *steps(texts: readonly string[]): Work<Bm25Index> {
+    const termIds = new Map<string, number>();
     // Pass 1: every term occurrence as an id, and each term's number of passages.
     const occurrences: number[] = [];
     const passageEnds = new Int32Array(texts.length);
     const passagesOf: number[] = [];
     const lastPassage: number[] = [];
-    texts.forEach((text, passage) => {
-      for (const term of termsOf(text)) {
-        let id = this.termIds.get(term);
+    for (let passage = 0; passage < texts.length; passage++) {
+      if (passage % YIELD_EVERY === YIELD_EVERY - 1) yield;
+      for (const term of termsOf(texts[passage])) {
+        let id = termIds.get(term);
         if (id === undefined) {
-          this.termIds.set(term, (id = passagesOf.length));
+          termIds.set(term, (id = passagesOf.length));
           passagesOf.push(0);
           lastPassage.push(-1);
         }
@@ -47,33 +56,35 @@ export class Bm25Index {
         occurrences.push(id);
       }
       passageEnds[passage] = occurrences.length;
-    });
+    }
+    yield;
     // Pass 2: fill the rows, counting repeats within a passage in place.
     const terms = passagesOf.length;
-    this.firstOf = new Int32Array(terms + 1);
-    for (let t = 0; t < terms; t++) this.firstOf[t + 1] = this.firstOf[t] + passagesOf[t];
-    this.passages = new Int32Array(this.firstOf[terms]);
-    this.counts = new Int32Array(this.firstOf[terms]);
-    const filled = this.firstOf.slice(0, terms);
+    const firstOf = new Int32Array(terms + 1);
+    for (let t = 0; t < terms; t++) firstOf[t + 1] = firstOf[t] + passagesOf[t];
+    const passages = new Int32Array(firstOf[terms]);
+    const counts = new Int32Array(firstOf[terms]);
+    const filled = firstOf.slice(0, terms);
     const slotOf = new Int32Array(terms).fill(-1);
     const lengths = new Float64Array(texts.length);
     for (let passage = 0, at = 0; passage < texts.length; passage++) {
+      if (passage % (4 * YIELD_EVERY) === 4 * YIELD_EVERY - 1) yield;
       const from = at;
       for (; at < passageEnds[passage]; at++) {
         const id = occurrences[at];
         const slot = slotOf[id];
-        if (slot >= 0 && this.passages[slot] === passage) this.counts[slot]++;
+        if (slot >= 0 && passages[slot] === passage) counts[slot]++;
         else {
           const next = filled[id]++;
-          this.passages[next] = passage;
-          this.counts[next] = 1;
+          passages[next] = passage;
+          counts[next] = 1;
           slotOf[id] = next;
         }
       }
       lengths[passage] = at - from;
     }
     const average = occurrences.length / Math.max(1, texts.length) || 1;
-    this.norms = lengths.map((length) => K1 * (1 - B + (B * length) / average));
+    return new Bm25Index(termIds, firstOf, passages, counts, lengths.map((length) => K1 * (1 - B + (B * length) / average)));
   }
 
   /** Passages that share a term with the query, best first (ties: earlier passage first). */

@@ -10,6 +10,7 @@
  *   cut into windows of about WINDOW_UNITS, at a space where there is one.
  * Pieces without a letter or digit are not sentences. Offsets are UTF-16 code units.
  */
+import { runNow, type Work } from '../cooperative';
 import type { Span } from '../result';
 
 const BOUNDARY = /[.!?]+["'\u201d\u2019)\]]*(?=\s|$)|[\u3002\uff01\uff1f]+[\u300d\u300f\uff09\u3011"\u201d\u2019]*|\n[ \t\r]*\n\s*|\n(?=\s*[^\s\p{Ll}])/gu;
@@ -63,15 +64,20 @@ function widthOf(text: string, start: number, end: number): number {
   return units;
 }
 
-/** The sentences of `text`, in order, as trimmed character spans. */
-export function splitSourceSentences(text: string): Span[] {
+/** Boundary marks read between two yield points of sentenceSteps. */
+const YIELD_EVERY = 512;
+
+/** The sentences of `text`, in order, as trimmed character spans; yields now and then (cooperative.ts). */
+export function* sentenceSteps(text: string): Work<Span[]> {
   const sentences: Span[] = [];
   const emit = (start: number, end: number): void => {
     if (widthOf(text, start, end) > WINDOW_UNITS) windows(text, start, end, sentences);
     else pushTrimmed(text, start, end, sentences);
   };
   let start = 0;
+  let marks = 0;
   for (const mark of text.matchAll(BOUNDARY)) {
+    if (++marks % YIELD_EVERY === 0) yield;
     const end = mark.index + mark[0].length;
     if (isAbbreviation(text, mark.index, end)) continue;
     emit(start, end);
@@ -79,4 +85,8 @@ export function splitSourceSentences(text: string): Span[] {
   }
   emit(start, text.length);
   return sentences;
+}
+
+export function splitSourceSentences(text: string): Span[] {
+  return runNow(sentenceSteps(text));
 }

@@ -8,8 +8,10 @@
  * excerpts keep document order and the source's own text between adjacent sentences; a gap
  * is marked "[…]".
  */
+import { loopTurn } from '../cooperative';
 import type { SourceShown, Span } from '../result';
 import { splitSourceSentences } from './sentences';
+import type { Ranked } from './bm25';
 import { indexSource } from './sourceIndex';
 
 export type CountTokens = (text: string) => number;
@@ -31,20 +33,20 @@ const GAP = `\n${GAP_MARK}\n`;
 const OPENING_SENTENCES = 3;
 const OPENING_SHARE = 0.15;
 
-export function shortenSource(
+export async function shortenSource(
   source: string,
   summary: string,
   budgetTokens: number,
   countTokens: CountTokens,
   reason: SourceShown['reason'] = 'budget',
-): ShortenedSource {
+): Promise<ShortenedSource> {
   const sourceTokens = countTokens(source);
   const base = { reason, budgetTokens, sourceTokens };
   if (sourceTokens <= budgetTokens) {
     const rule = 'the whole source fits the budget';
     return { text: source, shown: { ...base, rule, shownTokens: sourceTokens, share: 1, ranges: [{ start: 0, end: source.length }] } };
   }
-  const index = indexSource(source);
+  const index = await indexSource(source);
   const { sentences } = index;
   const selection = new Selection(source, sentences, budgetTokens, countTokens);
 
@@ -53,9 +55,14 @@ export function shortenSource(
     selection.tryAdd([i]);
   }
   const querySentences = splitSourceSentences(summary).map(({ start, end }) => summary.slice(start, end));
-  const ranked = querySentences.map((query) => index.rank(query));
+  const ranked: Ranked[][] = [];
+  for (const query of querySentences) {
+    await loopTurn();
+    ranked.push(index.rank(query));
+  }
   let depth = 0;
   for (let round = 0; ranked.some((list) => round < list.length) && !selection.full(); round++) {
+    await loopTurn();
     for (const list of ranked) {
       if (round >= list.length) continue;
       const match = list[round].index;

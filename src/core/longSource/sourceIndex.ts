@@ -1,18 +1,25 @@
 /**
- * A source split into sentences and indexed for BM25 once. Several aspects of one evaluation
+ * A source split into sentences and indexed for BM25 once, in slices (cooperative.ts): a
+ * 100,000-word source takes a noticeable part of a second. Several aspects of one evaluation
  * shorten the same source with different budgets; the last index is kept so they share it.
  */
+import { runInSlices, type Work } from '../cooperative';
 import type { Span } from '../result';
 import { Bm25Index, type Ranked } from './bm25';
-import { splitSourceSentences } from './sentences';
+import { sentenceSteps } from './sentences';
 
 export class SourceIndex {
-  readonly sentences: Span[];
-  private readonly bm25: Bm25Index;
+  private constructor(
+    readonly source: string,
+    readonly sentences: Span[],
+    private readonly bm25: Bm25Index,
+  ) {}
 
-  constructor(readonly source: string) {
-    this.sentences = splitSourceSentences(source);
-    this.bm25 = new Bm25Index(this.sentences.map(({ start, end }) => source.slice(start, end)));
+  static *steps(source: string): Work<SourceIndex> {
+    const sentences = yield* sentenceSteps(source);
+    const texts: string[] = [];
+    for (const { start, end } of sentences) texts.push(source.slice(start, end));
+    return new SourceIndex(source, sentences, yield* Bm25Index.steps(texts));
   }
 
   /** Source sentences sharing a term with `query`, best first. */
@@ -21,9 +28,9 @@ export class SourceIndex {
   }
 }
 
-let last: SourceIndex | undefined;
+let last: { source: string; index: Promise<SourceIndex> } | undefined;
 
-export function indexSource(source: string): SourceIndex {
-  if (last?.source !== source) last = new SourceIndex(source);
-  return last;
+export function indexSource(source: string): Promise<SourceIndex> {
+  if (last?.source !== source) last = { source, index: runInSlices(SourceIndex.steps(source)) };
+  return last.index;
 }

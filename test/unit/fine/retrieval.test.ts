@@ -12,7 +12,10 @@ const SOURCE = [
 ].join(' ');
 
 describe('passages retrieved for a fact', () => {
-  const retrieval = new SourceRetrieval(SOURCE);
+  let retrieval: SourceRetrieval;
+  before(async () => {
+    retrieval = await SourceRetrieval.of(SOURCE);
+  });
   const text = (indices: number[]) => retrieval.spansOf(indices).map((s) => SOURCE.slice(s.start, s.end));
 
   it('ranks the sentences that share the fact’s words first, with their neighbours, in document order', () => {
@@ -35,9 +38,9 @@ describe('passages retrieved for a fact', () => {
     assert.equal(retrieval.render([]), [EXCERPT_HEADING, GAP_MARK].join('\n'));
   });
 
-  it('finds a fact in a Chinese source, at its exact offsets', () => {
+  it('finds a fact in a Chinese source, at its exact offsets', async () => {
     const chinese = '今天天气很好。市长宣布明年修建新的防洪墙。学校放假两天。';
-    const cjk = new SourceRetrieval(chinese);
+    const cjk = await SourceRetrieval.of(chinese);
     const [best] = cjk.sentencesFor('防洪墙', { perFact: 1, neighbours: 0 });
     assert.deepEqual(cjk.spansOf([best]).map((s) => chinese.slice(s.start, s.end)), ['市长宣布明年修建新的防洪墙。']);
   });

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { runNow } from '../../../src/core/cooperative';
 import { Bm25Index, termsOf } from '../../../src/core/longSource';
 
 describe('longSource BM25', () => {
@@ -9,24 +10,24 @@ describe('longSource BM25', () => {
   });
 
   it('ranks the passage that shares the rare terms first, and leaves out passages sharing none', () => {
-    const index = new Bm25Index([
+    const index = runNow(Bm25Index.steps([
       'The council met on Monday.',
       'The council approved the new harbour budget of 3 million.',
       'Fishermen protested at the harbour.',
       'Nothing here matches.',
-    ]);
+    ]));
     const ranked = index.rank('harbour budget approved');
     assert.deepEqual(ranked.map((r) => r.index), [1, 2]);
     assert.ok(ranked[0].score > ranked[1].score);
   });
 
   it('favours a short passage over a long one with the same matches (length normalisation)', () => {
-    const index = new Bm25Index(['storm damage', `storm damage ${'filler words here '.repeat(20)}`, 'other']);
+    const index = runNow(Bm25Index.steps(['storm damage', `storm damage ${'filler words here '.repeat(20)}`, 'other']));
     assert.deepEqual(index.rank('storm damage').map((r) => r.index), [0, 1]);
   });
 
   it('ranks CJK passages by shared bigrams', () => {
-    const index = new Bm25Index(['今天东京下雨了。', '大阪的天气很好。', '东京的地铁停运了。']);
+    const index = runNow(Bm25Index.steps(['今天东京下雨了。', '大阪的天气很好。', '东京的地铁停运了。']));
     assert.equal(index.rank('东京地铁停运')[0].index, 2);
   });
 });

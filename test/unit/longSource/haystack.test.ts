@@ -14,7 +14,7 @@ describe('longSource: the haystack check (a SummEval summary’s article among 3
     assert.equal(unigramF1('cat cat', 'cat dog'), 0.5);
   });
 
-  it('shows at least 90% of the best-matching article sentences within an 8,192-token judge', function () {
+  it('shows at least 90% of the best-matching article sentences within an 8,192-token judge', async function () {
     const dataset = readDataset(requireDataset(this, 'summeval/summeval.json'));
     // An 8,192-token judge leaves about 7,000 tokens for the source after the instructions, summary and reply.
     const budget = 7000;
@@ -24,7 +24,7 @@ describe('longSource: the haystack check (a SummEval summary’s article among 3
       const sourceTokens = estimateTokens(haystack.source);
       assert.ok(sourceTokens > 15_000 && sourceTokens < 30_000, `a source of ${sourceTokens} tokens`);
       const matches = bestMatches(haystack);
-      const { shown: excerpts } = shortenSource(haystack.source, haystack.summary, budget, estimateTokens);
+      const { shown: excerpts } = await shortenSource(haystack.source, haystack.summary, budget, estimateTokens);
       assert.ok(excerpts.shownTokens <= budget);
       shown += shownCount(matches, excerpts.ranges);
       total += matches.length;
