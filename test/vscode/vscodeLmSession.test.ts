@@ -6,7 +6,7 @@ import { evaluate } from '../../src/core/evaluate';
 import { VscodeLmSession } from '../../src/extension/run/vscodeLmSession';
 
 /** A chat model answering every request with `answer`, recording what it was sent. */
-function scriptedModel(answer: string, options: { hang?: boolean } = {}) {
+function scriptedModel(answer: string, options: { hang?: boolean; maxInputTokens?: number } = {}) {
   const requests: { messages: vscode.LanguageModelChatMessage[]; token: vscode.CancellationToken }[] = [];
   const model = {
     id: 'scripted-model',
@@ -14,7 +14,7 @@ function scriptedModel(answer: string, options: { hang?: boolean } = {}) {
     vendor: 'sumlens-tests',
     family: 'scripted',
     version: '1',
-    maxInputTokens: 100_000,
+    maxInputTokens: options.maxInputTokens ?? 100_000,
     countTokens: async (text: string | vscode.LanguageModelChatMessage) => Math.ceil(String(text).length / 4),
     sendRequest: async (messages: vscode.LanguageModelChatMessage[], _options: unknown, token: vscode.CancellationToken) => {
       requests.push({ messages, token });
@@ -60,5 +60,21 @@ describe('vscode-lm session (scripted chat model)', () => {
     const result = await run;
     assert.strictEqual(result.cancelled, true);
     assert.ok(requests.every((r) => r.token.isCancellationRequested), 'every request saw the cancellation');
+  });
+
+  it("fits a long source to the model's maxInputTokens, named as the window's source; sumlens.contextTokens comes first", async () => {
+    const filler = Array.from({ length: 3000 }, (_, i) => `Item ${i} of the routine agenda was read out and noted.`).join(' ');
+    const long = { ...input, source: `${filler} ${input.source} ${filler}` };
+    const { model, requests } = scriptedModel('4', { maxInputTokens: 4000 });
+    const session = new VscodeLmSession(model, 2);
+    assert.deepStrictEqual(await session.contextWindow(), { tokens: 4000, from: 'server', detail: "VS Code's maxInputTokens for scripted-model" });
+    const result = await evaluate(long, { method: 'geval', aspects: ['consistency'], samples: 2, session });
+    const [consistency] = result.aspects;
+    assert.strictEqual(consistency.sourceShown?.reason, 'context');
+    assert.ok(consistency.provenance?.fallbacks?.some((f) => f.endsWith("context 4,000 tokens (VS Code's maxInputTokens for scripted-model)")), JSON.stringify(consistency.provenance));
+    assert.ok(requests.every((r) => r.messages.some((m) => JSON.stringify(m.content).includes('12 million euros'))), 'the matching sentence is shown');
+
+    const told = new VscodeLmSession(model, 2, { tokens: 3000, detail: 'sumlens.contextTokens 3000' });
+    assert.deepStrictEqual(await told.contextWindow(), { tokens: 3000, from: 'user', detail: 'sumlens.contextTokens 3000' });
   });
 });

@@ -107,7 +107,8 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
     throw new SumLensError(reason === 'budget' ? 'usage' : 'context-too-long', `not one sentence of the ${request.sourceNoun} fits ${why} (${request.purpose}); allow more tokens for the source`);
   }
   const percent = excerptsHead(shown.share, request.sourceNoun).match(/: (\S+%)/)![1];
-  const limit = reason === 'context' ? `context ${thousands(window!.tokens)} tokens` : `source budget ${thousands(request.sourceTokens!)} tokens`;
+  // The window with where it came from (the user's setting, the server's metadata, VS Code's maxInputTokens, the table, an error…).
+  const limit = reason === 'context' ? `context ${thousands(window!.tokens)} tokens (${window!.detail})` : `source budget ${thousands(request.sourceTokens!)} tokens`;
   return {
     shown: { text, head: excerptsHead(shown.share, request.sourceNoun) },
     sourceShown: shown,
@@ -157,8 +158,9 @@ export async function askWithFittedSource<T>(
     const refit = await fitSource(session, request, window);
     if (!refit.fallback) throw error;
     const cause = error.code === 'prompt-truncated' ? 'the server cut the prompt' : 'the server found the prompt too long';
-    const how = counted ? `to ${Math.round(RECOUNT_SHARE * 100)}% of the window, as the server counts more tokens than SumLens did` : `to the window from ${learned.detail}`;
-    const again = { ...refit, fallback: `${refit.fallback} (fitted again after ${cause}, ${how})` };
+    // The window it taught is named in the line already.
+    const how = counted ? `, to ${Math.round(RECOUNT_SHARE * 100)}% of the window, as the server counts more tokens than SumLens did` : '';
+    const again = { ...refit, fallback: `${refit.fallback} (fitted again after ${cause}${how})` };
     return { value: await ask(again), fit: again };
   }
 }

@@ -27,8 +27,9 @@ export async function createSession(
   notices?: RunNotices,
 ): Promise<LlmSession> {
   const engine = loadEngine();
+  const userContext = settings.contextTokens === undefined ? undefined : { tokens: settings.contextTokens, detail: `sumlens.contextTokens ${settings.contextTokens}` };
   if (settings.provider === 'vscode-lm') {
-    return new engine.VscodeLmSession(await engine.selectLanguageModel(settings.model), settings.concurrency);
+    return new engine.VscodeLmSession(await engine.selectLanguageModel(settings.model), settings.concurrency, userContext);
   }
   const apiKey = await keys.get();
   return engine.createOpenAiSession({
@@ -38,7 +39,7 @@ export async function createSession(
     concurrency: settings.concurrency,
     cacheDir: cacheDir(globalStorage),
     reasoningBudget: settings.reasoningBudget,
-    userContext: settings.contextTokens === undefined ? undefined : { tokens: settings.contextTokens, detail: `sumlens.contextTokens ${settings.contextTokens}` },
+    userContext,
     // The engine redacts what servers say; the key is masked here once more, should a line ever hold it.
     onNotice: notices && ((line) => notices.onNotice(apiKey ? line.split(apiKey).join('***') : line)),
   });

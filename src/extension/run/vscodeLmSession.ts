@@ -2,12 +2,15 @@
  * An LlmSession over the chat models VS Code offers (vscode.lm). They give no token
  * log-probabilities and no `n`, so the engine samples: n choices become n parallel requests
  * within the concurrency limit, and requests for log-probabilities are answered with
- * `logprobsUnavailable` so the engine switches to its sampling route.
+ * `logprobsUnavailable` so the engine switches to its sampling route. The context window a
+ * long source is fitted to is the model's maxInputTokens (after sumlens.contextTokens).
  */
 import * as vscode from 'vscode';
 import { cancelledError, SumLensError } from '../../core/errors';
+import { decideContextWindow } from '../../core/llm/contextWindow';
 import { ConcurrencyLimiter } from '../../core/llm/limiter';
-import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, LlmSession, Usage } from '../../core/llm/types';
+import { TokenCounter } from '../../core/llm/tokenCount';
+import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from '../../core/llm/types';
 
 /** Picks the model whose id or family matches `wanted`, or the first one offered. */
 export async function selectLanguageModel(wanted: string): Promise<vscode.LanguageModelChat> {
@@ -35,17 +38,37 @@ export class VscodeLmSession implements LlmSession {
   readonly model: string;
   private readonly counters: Usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
   private readonly limiter: ConcurrencyLimiter;
+  /** Fitting a long source counts synchronously: the model's own countTokens is async, so the engine's counter (exact for OpenAI's families, else a margined estimate). */
+  private readonly tokens: TokenCounter;
 
   constructor(
     private readonly chatModel: vscode.LanguageModelChat,
     concurrency: number,
+    /** sumlens.contextTokens, when set: it comes before what the model says. */
+    private readonly userContext?: { tokens: number; detail: string },
   ) {
     this.model = chatModel.id;
     this.limiter = new ConcurrencyLimiter(concurrency);
+    this.tokens = new TokenCounter(chatModel.family || chatModel.id);
   }
 
   usage(): Usage {
     return { ...this.counters };
+  }
+
+  /** The user's setting, else the model's own maxInputTokens (its provider's word, as a server's metadata), else the table. */
+  async contextWindow(): Promise<ContextWindow | undefined> {
+    await this.tokens.ready();
+    const tokens = this.chatModel.maxInputTokens;
+    return decideContextWindow({
+      model: this.model,
+      user: this.userContext,
+      server: async () => (tokens > 0 ? { window: { tokens, from: 'server', detail: `VS Code's maxInputTokens for ${this.model}` } } : {}),
+    });
+  }
+
+  countTokens(text: string): number {
+    return this.tokens.count(text);
   }
 
   capabilities(): Capabilities {
