@@ -9,6 +9,7 @@
  */
 import { loopTurn } from '../cooperative';
 import { SumLensError } from '../errors';
+import { countInSlices } from '../llm/tokenCount';
 import type { SourceShown, Span } from '../result';
 import type { TemplateVars } from '../prompts';
 import type { Angle } from './angles';
@@ -64,7 +65,7 @@ function fitsWhole(ctx: FineContext, prompts: SourcePrompt[], sourceTokens: numb
 /** The excerpt plan for the facts, or undefined when the source fits whole (or nothing shows it). */
 export async function planSource(ctx: FineContext, source: string, prompts: SourcePrompt[], facts: Fact[]): Promise<ExcerptPlan | undefined> {
   if (prompts.length === 0 || facts.length === 0) return undefined;
-  const sourceTokens = ctx.countTokens(source);
+  const sourceTokens = await countInSlices(source, ctx.countTokens);
   if (fitsWhole(ctx, prompts, sourceTokens)) return undefined;
   const limit = ctx.limits.maxPromptTokens;
   // The largest prompt without its entities, with an empty excerpt in place of the source.

@@ -7,7 +7,7 @@
  * will send, built around a given source text, and the reply tokens each asks for.
  */
 import { isSumLensError, SumLensError } from '../errors';
-import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../llm/tokenCount';
+import { countInSlices, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../llm/tokenCount';
 import type { ContextWindow, LlmSession } from '../llm/types';
 import { GAP_MARK, shortenSource } from '../longSource';
 import type { SourceShown } from '../result';
@@ -70,10 +70,10 @@ export function excerptsHead(share: number, noun: string): string {
  */
 const countedSources = new WeakMap<LlmSession, { text: string; tokens: number }>();
 
-function sourceTokensOf(session: LlmSession, source: string, count: (text: string) => number): number {
+async function sourceTokensOf(session: LlmSession, source: string, count: (text: string) => number): Promise<number> {
   const last = countedSources.get(session);
   if (last && last.text === source) return last.tokens;
-  const tokens = count(source);
+  const tokens = await countInSlices(source, count);
   countedSources.set(session, { text: source, tokens });
   return tokens;
 }
@@ -83,7 +83,7 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const window = knownWindow ?? (await session.contextWindow?.(request.signal));
   if (!window && request.sourceTokens === undefined) return whole;
   const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
-  const sourceTokens = sourceTokensOf(session, request.source, count);
+  const sourceTokens = await sourceTokensOf(session, request.source, count);
   const sizeOf = (prompts: PromptSize[]) => Math.max(...prompts.map((p) => count(p.text) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
   const empty = request.prompts({ text: '' });
   // The prompts with the whole source, counted as the prompts without it plus the source (the

@@ -4,6 +4,8 @@
  * one pass over boundary marks, so a 100,000-word document splits in milliseconds.
  * - English: . ! ? (and the closing quotes or brackets after them) before white space, except
  *   after a known abbreviation or a single letter ("Dr.", "U.S.") or before a lower-case word;
+ *   in a text that is almost all lower case (a lower-cased corpus) a lower-case word may begin
+ *   a sentence, so there only the abbreviations keep a period from ending one;
  * - CJK: 。！？ (and closing 」』）), no space needed after them;
  * - a blank line, and a line break before a line that does not go on in lower case;
  * - a stretch with no such mark (a transcript on one line, a CJK text without punctuation) is
@@ -22,13 +24,33 @@ const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'vs', 'e.g
 const WINDOW_UNITS = 600;
 const WIDE_FROM = 0x2e80;
 
-/** Does the period ending at `end` (exclusive) close an abbreviation rather than a sentence? */
-function isAbbreviation(text: string, markStart: number, end: number): boolean {
+/** A text is lower-cased when fewer than this share of its ASCII letters are capitals (running English has 3–5%). */
+const LOWER_CASED_CAPITALS = 0.005;
+
+function isLowerCased(text: string): boolean {
+  let letters = 0;
+  let capitals = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) | 0x20; // folds A–Z onto a–z
+    if (code >= 0x61 && code <= 0x7a) {
+      letters++;
+      if (text.charCodeAt(i) < 0x61) capitals++;
+    }
+  }
+  return letters > 0 && capitals < letters * LOWER_CASED_CAPITALS;
+}
+
+/**
+ * Does the period ending at `end` (exclusive) close an abbreviation rather than a sentence?
+ * Unless the text is lower-cased, a lower-case word after it also says the sentence goes on.
+ */
+function isAbbreviation(text: string, markStart: number, end: number, lowerCased: boolean): boolean {
   if (text[markStart] !== '.' || end - markStart > 1) return false;
   let from = markStart;
   while (from > 0 && /[\p{L}.]/u.test(text[from - 1])) from--;
   const word = text.slice(from, markStart).toLowerCase();
   if (ABBREVIATIONS.has(word) || /^(?:\p{L}\.)*\p{L}$/u.test(word)) return true;
+  if (lowerCased) return false;
   // "... approx. three" or "e.g. the": the next word in lower case goes on.
   const next = /\S/.exec(text.slice(end, end + 40));
   return next !== null && /\p{Ll}/u.test(next[0]);
@@ -74,12 +96,14 @@ export function* sentenceSteps(text: string): Work<Span[]> {
     if (widthOf(text, start, end) > WINDOW_UNITS) windows(text, start, end, sentences);
     else pushTrimmed(text, start, end, sentences);
   };
+  const lowerCased = isLowerCased(text);
+  yield;
   let start = 0;
   let marks = 0;
   for (const mark of text.matchAll(BOUNDARY)) {
     if (++marks % YIELD_EVERY === 0) yield;
     const end = mark.index + mark[0].length;
-    if (isAbbreviation(text, mark.index, end)) continue;
+    if (isAbbreviation(text, mark.index, end, lowerCased)) continue;
     emit(start, end);
     start = end;
   }

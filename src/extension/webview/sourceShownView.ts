@@ -79,6 +79,13 @@ export function sourceShownSection(result: PanelResult, sourceName: string | und
   section.setAttribute('aria-label', 'How the source was shortened');
   section.append(el('h2', undefined, `The judge saw excerpts of ${sourceName ?? 'the source'}`));
   const aspects = result.aspects.map((a) => a.name);
-  for (const group of groups) section.append(groupBlock(group, aspects, sourceLength, send, groups.length > 1));
+  const many = groups.length > 1;
+  // Each aspect is fitted on its own (its prompt leaves its own room for the source): when their excerpts differ, each set is shown under the aspects that saw it.
+  const aspectGroups = groups.filter((g) => g.aspects.some((a) => aspects.includes(a)));
+  const shortened = aspectGroups.flatMap((g) => g.aspects);
+  if (aspectGroups.length > 1) section.append(el('p', 'muted', "Each aspect's prompt was fitted on its own, and they were shown different excerpts:"));
+  for (const group of groups) section.append(groupBlock(group, aspects, sourceLength, send, many));
+  const whole = aspects.filter((a) => !shortened.includes(a));
+  if (many && whole.length) section.append(el('p', 'muted', `${whole.join(', ')} ${whole.length === 1 ? 'does' : 'do'} not read the source or saw all of it.`));
   return section;
 }

@@ -4,7 +4,7 @@ import { decideContextWindow } from '../../../src/core/llm/contextWindow';
 import { isContextLengthMessage, readContextLimit } from '../../../src/core/llm/refusal';
 import { olderThan } from '../../../src/core/llm/serverContext';
 import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from '../../../src/core/llm/silentCut';
-import { ESTIMATE_MARGIN, estimateTokens, hasExactTokenizer, TokenCounter } from '../../../src/core/llm/tokenCount';
+import { countInSlices, ESTIMATE_MARGIN, estimateTokens, hasExactTokenizer, TokenCounter } from '../../../src/core/llm/tokenCount';
 
 describe('context windows: the table, error texts, the order of evidence', () => {
   it('knows well-known models under their usual names, and says it is the table and when', () => {
@@ -77,6 +77,18 @@ describe('token counts', () => {
     const text = 'The council approved the new park on Monday. '.repeat(20);
     assert.equal(estimated.count(text), Math.ceil(estimateTokens(text) * ESTIMATE_MARGIN));
     assert.equal(estimated.plain(text), estimateTokens(text));
+  });
+
+  it('counts a long text in pieces cut before a word, to the same count as the whole', async () => {
+    const exact = new TokenCounter('gpt-4o');
+    await exact.ready();
+    const parts = ['The council approved the new park on Monday.', '  Residents asked: "why now?"', '\n\nCosts rose to 40,000,000 euros (about $43m).', 'Über 3.5 km of road; naïve café-goers…'];
+    const long = Array.from({ length: 2500 }, (_, i) => parts[i % parts.length]).join(' ');
+    assert.ok(long.length > 100_000);
+    assert.equal(await countInSlices(long, (t) => exact.count(t)), exact.count(long));
+    assert.equal(await countInSlices('short text', (t) => exact.count(t)), exact.count('short text'));
+    const cjk = '東京は晴れ。'.repeat(5000);
+    assert.equal(await countInSlices(cjk, estimateTokens), estimateTokens(cjk), 'no place to cut: counted whole');
   });
 });
 

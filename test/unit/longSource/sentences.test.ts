@@ -11,6 +11,18 @@ describe('longSource sentences', () => {
     assert.deepEqual(pieces(text), ['Dr. Smith met the U.S. envoy.', '"Why now?"', 'she asked.', 'It rained!', 'Then e.g. the sun came out.']);
   });
 
+  it('ends sentences that begin in lower case in a lower-cased text, still not after abbreviations', () => {
+    const text = 'the council met on monday. it approved the u.s. plan, e.g. the bridge. dr. smith spoke. costs rose to 40 million. then it rained.';
+    assert.deepEqual(pieces(text), ['the council met on monday.', 'it approved the u.s. plan, e.g. the bridge.', 'dr. smith spoke.', 'costs rose to 40 million.', 'then it rained.']);
+    // Tokenized, as some corpora are: the period stands alone.
+    const tokenized = "paul merson has restarted his row with andros townsend . 'just been watching the game , ' merson put on twitter .";
+    assert.deepEqual(pieces(tokenized), ['paul merson has restarted his row with andros townsend .', "'just been watching the game , ' merson put on twitter ."]);
+  });
+
+  it('in a text with its capitals, a lower-case word after a period goes on the sentence', () => {
+    assert.deepEqual(pieces('The fence was 3 ft. or more. The end.'), ['The fence was 3 ft. or more.', 'The end.']);
+  });
+
   it('ends a sentence at a paragraph break and at a line that starts anew, not at a wrapped line', () => {
     const text = 'Heading without a stop\n\nFirst paragraph runs\non a wrapped line\nSpeaker B: yes';
     assert.deepEqual(pieces(text), ['Heading without a stop', 'First paragraph runs\non a wrapped line', 'Speaker B: yes']);
