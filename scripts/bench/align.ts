@@ -66,8 +66,8 @@ export async function benchAlign(): Promise<string[]> {
     const run = async (label: string, rated: AlignItem[], outDir: string) => {
       const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: 8 });
       const scoring = { evaluate, options: { session }, concurrency: 8 };
-      const [aligned] = await alignJudge(rated, {
-        task: 'summarization', aspects: ['coherence'], folds: 5, examples: 6, strategy: 'both', outDir, force: true, workDir: path.join(work, 'candidates'),
+      const [aligned] = await alignJudge([{ aspect: 'coherence', items: rated }], {
+        task: 'summarization', folds: 5, examples: 6, strategy: 'both', outDir, force: true, workDir: path.join(work, 'candidates'),
         scoring, optimizer: { session }, resamples: 2000, seed: 1, provenance: { dataFile: 'summeval', dataSha256: '0'.repeat(64), folds: 5, date: 'bench' },
       });
       const u = session.usage();

@@ -3,6 +3,7 @@
 // Code's diff editor, and "Use this template" writing it where evaluations read templates.
 // A judge that cannot know the people's scores gets nothing adopted and no diff.
 import * as assert from 'assert';
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -38,6 +39,38 @@ describe('aligning the judge to your scores', () => {
     const diff = diffTabs().find((t) => t.label.includes('coherence.md: yours ↔ aligned'));
     assert.ok(diff, `a diff tab: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
     assert.ok((diff.input as vscode.TabInputTextDiff).original.fsPath.endsWith(path.join('prompts', 'summarization', 'coherence.md')));
+  });
+
+  it('aligns to the scores you gave in the panel, their texts found among the workspace files; Discard writes nothing', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(used(), { force: true });
+    fx.server.setHandler(learningJudge(humanOf));
+    const root = workspaceRoot().fsPath;
+    const texts = path.join(root, 'rated-texts');
+    fs.mkdirSync(texts, { recursive: true });
+    const ratings = path.join(root, '.sumlens', 'ratings.jsonl');
+    const kept = fs.existsSync(ratings) ? fs.readFileSync(ratings, 'utf8') : undefined;
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const lines = fs.readFileSync(data, 'utf8').trim().split('\n').map((line, i) => {
+      const { source, summary, human_coherence } = JSON.parse(line);
+      fs.writeFileSync(path.join(texts, `source-${Math.floor(i / 5)}.txt`), source);
+      fs.writeFileSync(path.join(texts, `summary-${i}.md`), summary);
+      return JSON.stringify({ v: 1, at: '2026-11-26T10:00:00Z', aspect: 'coherence', person: human_coherence, judge: 3, judgeName: 'fake-model', scale: [1, 5], sourceSha256: sha(source), summarySha256: sha(summary) });
+    });
+    fs.mkdirSync(path.dirname(ratings), { recursive: true });
+    fs.writeFileSync(ratings, lines.join('\n') + '\n');
+    try {
+      const outcome = await fx.api.alignJudge({ data: 'ratings', aspect: 'coherence', confirmed: true, choice: 'discard' });
+      assert.ok(outcome, 'aligned');
+      assert.strictEqual(outcome.alignment.verdict.n, 60);
+      assert.ok(outcome.alignment.verdict.adopted, 'a candidate adopted');
+      assert.strictEqual(outcome.used, undefined);
+      assert.ok(!fs.existsSync(used()), 'Discard writes nothing');
+    } finally {
+      fs.rmSync(texts, { recursive: true, force: true });
+      if (kept === undefined) fs.rmSync(ratings, { force: true });
+      else fs.writeFileSync(ratings, kept);
+    }
   });
 
   it('adopts nothing from scores the judge cannot know, and says so', async () => {

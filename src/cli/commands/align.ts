@@ -6,12 +6,13 @@
  * the judge's error on held-out documents significantly. See docs/cli.md#align.
  */
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { FEW_ITEMS, MIN_RESAMPLES, type AgreementRow, type Estimate } from '../../core/agreement/agreementTable';
 import { alignEstimate } from '../../core/align/alignEstimate';
 import { readAlignItems, sha256File } from '../../core/align/alignItems';
-import { alignJudge, type AspectAlignment } from '../../core/align/alignJudge';
+import { alignJudge, type AlignSet, type AspectAlignment } from '../../core/align/alignJudge';
+import { readRatingsItems } from '../../core/align/ratingsItems';
 import { CANDIDATE_LABELS } from '../../core/align/candidateLabels';
 import type { Strategy } from '../../core/align/crossValidate';
 import { SumLensError } from '../../core/errors';
@@ -31,8 +32,10 @@ import { cancelOnInterrupt } from '../terminal';
 import { addResamplingOptions } from './meta';
 
 interface AlignFlags extends SessionFlags, ScoringFlags {
-  data: string;
-  human: string;
+  data?: string;
+  human?: string;
+  ratings?: string;
+  texts?: string;
   aspect?: string[];
   task: Task;
   folds: number;
@@ -56,8 +59,10 @@ export function registerAlign(program: Command): void {
   const command = program
     .command('align')
     .description('teach the judge your scores: scored examples in its template (and a calibration), measured on documents it never saw; adopted only when significantly better')
-    .requiredOption('--data <file>', 'a table of rated items as for eval --data (JSONL, JSON, CSV, TSV): source, summary, id and the people\'s score')
-    .requiredOption('--human <column>', "the column holding the people's score")
+    .option('--data <file>', 'a table of rated items as for eval --data (JSONL, JSON, CSV, TSV): source, summary, id and the people\'s score')
+    .option('--human <column>', "with --data: the column holding the people's score")
+    .option('--ratings <file>', "instead of --data: the editor's Your score file (.sumlens/ratings.jsonl); its texts are found by their hashes among the files of --texts")
+    .option('--texts <dir>', 'with --ratings: the folder whose files are the rated sources and summaries (default: the current folder)')
     .option('--aspect <aspect>', 'an aspect to align (repeat for several; default: every aspect of the task)', collect)
     .addOption(new Option('--task <task>', 'which templates').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--folds <k>', 'cross-validation folds, grouped by source document', wholeNumber(2, 20), 5)
@@ -81,28 +86,26 @@ export function registerAlign(program: Command): void {
 async function runAlign(flags: AlignFlags): Promise<void> {
   // No intervals, no verdict: a candidate is adopted on its intervals.
   if (flags.resamples < MIN_RESAMPLES) throw new SumLensError('usage', `--resamples ${flags.resamples}: align decides on 95% intervals, which need at least ${MIN_RESAMPLES} resamples`);
-  const aspects = flags.aspect ?? TASK_ASPECTS[flags.task];
-  const data = await readAlignItems(flags.data, flags.human, flags.task, parseFieldMap(flags.map ?? ''));
-  for (const line of data.badRows.slice(0, 5)) stderrNotice(`skipped bad row ${line}`);
-  if (data.unrated > 0) stderrNotice(`${data.unrated} row(s) without a score in ${flags.human} left out`);
-  if (data.items.length === 0) throw new SumLensError('bad-input', `--data ${flags.data} has no rated row`);
-  if (data.items.length < FEW_ITEMS) stderrNotice(`warning: ${data.items.length} rated item(s), fewer than ${FEW_ITEMS}: the held-out intervals are wide and a real gain may not show`);
+  const { sets, file } = await ratedSets(flags);
+  for (const set of sets) {
+    if (set.items.length < FEW_ITEMS) stderrNotice(`warning: ${set.aspect}: ${set.items.length} rated item(s), fewer than ${FEW_ITEMS}: the held-out intervals are wide and a real gain may not show`);
+  }
   if (flags.dryRun) {
-    const estimate = alignEstimate(data.items, { task: flags.task, aspects, examples: flags.examples, folds: flags.folds, strategy: flags.strategy, promptDir: flags.prompts });
+    const estimate = alignEstimate(sets, { task: flags.task, examples: flags.examples, folds: flags.folds, strategy: flags.strategy, promptDir: flags.prompts });
     const model = flags.model || defaultModel;
+    const items = sets.map((set) => `${set.items.length} ${set.aspect}`).join(' + ');
     cliIo().stdout.write(
-      `dry run: ${estimate.judgeCalls} judge requests (${data.items.length} items × ${aspects.length} aspect(s) × ${estimate.templates} templates) and ${estimate.optimizerCalls} criteria rewrites, ` +
+      `dry run: ${estimate.judgeCalls} judge requests (${items} items × ${estimate.templates} templates) and ${estimate.optimizerCalls} criteria rewrites, ` +
         `~${estimate.promptTokens} prompt + ~${estimate.completionTokens} completion tokens; cost for ${model}: ${formatCost(estimateCost(model, estimate))}; nothing was sent\n`,
     );
     return;
   }
   const session = sessionFrom(flags);
   const cancellation = cancelOnInterrupt();
-  const dataSha256 = sha256File(flags.data);
+  const dataSha256 = sha256File(file);
   try {
-    const alignments = await alignJudge(data.items, {
+    const alignments = await alignJudge(sets, {
       task: flags.task,
-      aspects,
       folds: flags.folds,
       examples: flags.examples,
       strategy: flags.strategy,
@@ -119,7 +122,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       optimizer: { session: flags.optimizerModel ? sessionFrom({ ...flags, model: flags.optimizerModel }) : session, promptDir: flags.prompts, signal: cancellation.signal },
       resamples: flags.resamples,
       seed: flags.seed,
-      provenance: { dataFile: flags.data, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
+      provenance: { dataFile: file, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
     });
     if (flags.json) cliIo().stdout.write(JSON.stringify({ folds: flags.folds, examples: flags.examples, resamples: flags.resamples, seed: flags.seed, aspects: alignments }, null, 2) + '\n');
     else cliIo().stdout.write(alignments.map((a) => aspectText(a)).join('\n\n') + '\n');
@@ -127,6 +130,26 @@ async function runAlign(flags: AlignFlags): Promise<void> {
   } finally {
     cancellation.dispose();
   }
+}
+
+/** The rated items of each aspect, from a table (--data, --human) or the editor's ratings (--ratings). */
+async function ratedSets(flags: AlignFlags): Promise<{ sets: AlignSet[]; file: string }> {
+  if ((flags.data === undefined) === (flags.ratings === undefined)) throw new SumLensError('usage', 'give either --data FILE with --human COLUMN, or --ratings FILE');
+  if (flags.ratings !== undefined) {
+    const texts = resolve(flags.texts ?? '.');
+    const found = await readRatingsItems(flags.ratings, texts, flags.task);
+    for (const line of found.skipped.slice(0, 5)) stderrNotice(`skipped ${line}`);
+    if (found.skipped.length > 5) stderrNotice(`… and ${found.skipped.length - 5} more rating(s) skipped`);
+    const sets = [...found.byAspect].filter(([aspect]) => !flags.aspect || flags.aspect.includes(aspect)).map(([aspect, items]) => ({ aspect, items }));
+    if (sets.length === 0) throw new SumLensError('bad-input', `${flags.ratings}: no rating${flags.aspect ? ` of ${flags.aspect.join(', ')}` : ''} whose source and summary are files under ${texts}`);
+    return { sets, file: flags.ratings };
+  }
+  if (flags.human === undefined) throw new SumLensError('usage', "--data needs --human COLUMN, the column of the people's scores");
+  const data = await readAlignItems(flags.data!, flags.human, flags.task, parseFieldMap(flags.map ?? ''));
+  for (const line of data.badRows.slice(0, 5)) stderrNotice(`skipped bad row ${line}`);
+  if (data.unrated > 0) stderrNotice(`${data.unrated} row(s) without a score in ${flags.human} left out`);
+  if (data.items.length === 0) throw new SumLensError('bad-input', `--data ${flags.data} has no rated row`);
+  return { sets: (flags.aspect ?? TASK_ASPECTS[flags.task]).map((aspect) => ({ aspect, items: data.items })), file: flags.data! };
 }
 
 const fmt = (x: number) => x.toFixed(3).replace(/^-(0\.0+)$/, '$1');

@@ -7,7 +7,8 @@
  */
 import { estimateTokens } from '../llm/tokenCount';
 import { originalTemplateText } from './alignedTemplate';
-import { candidatesOf, type AlignItem, type Strategy } from './crossValidate';
+import type { AlignSet } from './alignJudge';
+import { candidatesOf, type Strategy } from './crossValidate';
 import { DISAGREEMENTS_SHOWN } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
 import { withExamples } from './fewShotTemplate';
@@ -29,19 +30,20 @@ const REWRITE_REPLY_TOKENS = 1500;
 
 export interface EstimateOptions {
   task: string;
-  aspects: readonly string[];
   examples: number;
   folds: number;
   strategy: Strategy;
   promptDir?: string;
 }
 
-export function alignEstimate(items: readonly AlignItem[], options: EstimateOptions): AlignEstimate {
+export function alignEstimate(sets: readonly AlignSet[], options: EstimateOptions): AlignEstimate {
   const judged = candidatesOf(options.strategy).filter((name) => name !== 'calibration');
   const rewrites = judged.includes('criteria') ? options.folds + 1 : 0;
-  const texts = items.map((item) => estimateTokens(item.input.source) + estimateTokens(item.input.summary));
   let promptTokens = 0;
-  for (const aspect of options.aspects) {
+  let judgeCalls = 0;
+  for (const { aspect, items } of sets) {
+    const texts = items.map((item) => estimateTokens(item.input.source) + estimateTokens(item.input.summary));
+    judgeCalls += items.length * (1 + judged.length);
     const plain = estimateTokens(originalTemplateText(options.task, aspect, options.promptDir));
     // The examples are not known before the judge has scored: K of the items stand in for them.
     const stand = chooseExamples(items.map((item) => ({ ...item, judge: item.human, source: item.input.source, summary: item.input.summary })), options.examples);
@@ -51,7 +53,6 @@ export function alignEstimate(items: readonly AlignItem[], options: EstimateOpti
     // An optimizer request shows the criteria and the largest disagreements (a summary and a source opening each).
     promptTokens += rewrites * (plain + DISAGREEMENTS_SHOWN * DISAGREEMENT_TOKENS);
   }
-  const judgeCalls = items.length * options.aspects.length * (1 + judged.length);
-  const optimizerCalls = rewrites * options.aspects.length;
+  const optimizerCalls = rewrites * sets.length;
   return { judgeCalls, optimizerCalls, templates: 1 + judged.length, promptTokens, completionTokens: judgeCalls + optimizerCalls * REWRITE_REPLY_TOKENS };
 }

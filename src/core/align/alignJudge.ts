@@ -15,9 +15,14 @@ import { withExamples } from './fewShotTemplate';
 import { groupedFolds } from './folds';
 import type { JudgeScoring } from './judgeScores';
 
+/** One aspect's rated items (from a table, the same items for every aspect; from ratings, each aspect its own). */
+export interface AlignSet {
+  aspect: string;
+  items: readonly AlignItem[];
+}
+
 export interface AlignOptions {
   task: string;
-  aspects: readonly string[];
   folds: number;
   examples: number;
   strategy: Strategy;
@@ -56,14 +61,14 @@ export function checkRatedItems(items: readonly AlignItem[], folds: number, scal
   if (outside) throw new SumLensError('bad-input', `item ${outside.key}: human score ${outside.human} is outside the ${aspect} template's scale ${scale[0]}-${scale[1]}; rescale the ratings to it first`);
 }
 
-export async function alignJudge(items: readonly AlignItem[], options: AlignOptions): Promise<AspectAlignment[]> {
+export async function alignJudge(sets: readonly AlignSet[], options: AlignOptions): Promise<AspectAlignment[]> {
   // Everything that can be refused is refused before the first request.
-  for (const aspect of options.aspects) {
+  for (const { aspect, items } of sets) {
     checkRatedItems(items, options.folds, aspectScale(options.task, aspect, options.promptDir), aspect);
     checkAdoptable({ outDir: options.outDir, task: options.task, aspect, force: options.force });
   }
   const results: AspectAlignment[] = [];
-  for (const aspect of options.aspects) {
+  for (const { aspect, items } of sets) {
     const cv = await crossValidate(items, { ...options, aspect });
     const verdict = alignVerdict(items, cv, { aspect, scale: aspectScale(options.task, aspect, options.promptDir), resamples: options.resamples, seed: options.seed });
     const adopted = verdict.candidates.find((c) => c.name === verdict.adopted);

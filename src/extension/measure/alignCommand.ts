@@ -1,6 +1,7 @@
 /**
- * "SumLens: Align Judge to My Scores": `sumlens align` from the editor. A rated data file, the
- * column of the people's scores and an aspect are asked for; the cost is confirmed; the
+ * "SumLens: Align Judge to My Scores": `sumlens align` from the editor. The scores you gave in
+ * the panel (.sumlens/ratings.jsonl, their texts found among the workspace's files), or a
+ * rated data file and the column of its scores; then an aspect; the cost is confirmed; the
  * alignment runs with progress and Cancel; then the held-out agreement before and after, the
  * template's changes in VS Code's diff editor, and "Use this template" (written to the
  * workspace's prompt folder, where every evaluation then reads it) or "Discard".
@@ -14,6 +15,7 @@ import { readSettings } from '../settings';
 import { loadEngine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import { resolveTrustedLocations, workspacePromptFolder, type TrustNotices } from '../trust';
+import { ratingsFile } from '../persistence/ratingsLog';
 import { alignmentSummary } from './alignmentText';
 
 export const alignCommand = 'sumlens.alignJudge';
@@ -26,6 +28,7 @@ export interface AlignDeps {
 
 /** What the command asks the user; tests give it all (and the answer to "Use this template"). */
 export interface AlignRequest {
+  /** "ratings": the workspace's .sumlens/ratings.jsonl; otherwise a rated table's path. */
   data?: string;
   human?: string;
   aspect?: string;
@@ -46,18 +49,21 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
   if (!vscode.workspace.isTrusted) return warn('trust this workspace first: an untrusted workspace does not use its own prompt templates.');
   const settings = readSettings();
   const engine = loadEngine();
-  const data = request.data ?? (await pickDataFile());
-  const human = data && (request.human ?? (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
+  const data = request.data ?? (await pickData());
+  const human = data === 'ratings' ? 'person' : data && (request.human ?? (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
   const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(engine.TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
   if (!data || !human || !aspect) return undefined;
+  const root = vscode.workspace.workspaceFolders![0].uri.fsPath; // there is one: the prompt folder is in it
+  const file = data === 'ratings' ? path.join(root, ratingsFile) : data;
   try {
     const locations = resolveTrustedLocations();
     deps.notices.notify(locations.ignored);
-    const rated = await engine.readAlignItems(data, human, settings.task);
-    const options = { task: settings.task, aspects: [aspect], examples: 6, folds: 5, strategy: 'both' as const, promptDir: locations.promptOverrideDir };
-    const estimate = engine.alignEstimate(rated.items, options);
+    const items = data === 'ratings' ? await ratedByYou(file, root, aspect, settings.task) : (await engine.readAlignItems(data, human, settings.task)).items;
+    const sets = [{ aspect, items }];
+    const options = { task: settings.task, examples: 6, folds: 5, strategy: 'both' as const, promptDir: locations.promptOverrideDir };
+    const estimate = engine.alignEstimate(sets, options);
     if (!request.confirmed) {
-      const detail = `${estimate.judgeCalls} judge requests and ${estimate.optimizerCalls} criteria rewrites on ${rated.items.length} rated items, about ${estimate.promptTokens.toLocaleString('en-US')} prompt tokens. Answers already in the cache cost nothing.`;
+      const detail = `${estimate.judgeCalls} judge requests and ${estimate.optimizerCalls} criteria rewrites on ${items.length} rated items, about ${estimate.promptTokens.toLocaleString('en-US')} prompt tokens. Answers already in the cache cost nothing.`;
       if ((await vscode.window.showInformationMessage(`Align the ${aspect} judge to your scores?`, { modal: true, detail }, 'Align')) !== 'Align') return undefined;
     }
     const session = await createSession(settings, locations.baseUrl, deps.keys, deps.storage);
@@ -70,7 +76,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
         let done = 0;
         const onItem = () => progress.report({ increment: 100 / estimate.judgeCalls, message: `${++done} of ${estimate.judgeCalls} judgements` });
         try {
-          const [result] = await engine.alignJudge(rated.items, {
+          const [result] = await engine.alignJudge(sets, {
             ...options,
             outDir: stage,
             force: true,
@@ -79,7 +85,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
             optimizer: { session, promptDir: locations.promptOverrideDir, signal: controller.signal },
             resamples: 2000,
             seed: 1,
-            provenance: { dataFile: vscode.workspace.asRelativePath(data), dataSha256: engine.sha256File(data), folds: options.folds, date: new Date().toISOString().slice(0, 10) },
+            provenance: { dataFile: vscode.workspace.asRelativePath(file), dataSha256: engine.sha256File(file), folds: options.folds, date: new Date().toISOString().slice(0, 10) },
           });
           return result;
         } finally {
@@ -114,9 +120,22 @@ async function offer(alignment: AspectAlignment, request: AlignRequest, target: 
   return { alignment, used: target };
 }
 
-async function pickDataFile(): Promise<string | undefined> {
+async function pickData(): Promise<string | undefined> {
+  const yours = { label: 'The scores you gave in the panel', description: ratingsFile, data: 'ratings' };
+  const table = { label: 'A table of rated summaries…', description: 'JSONL, JSON, CSV or TSV with source, summary, id and a score column', data: '' };
+  const choice = await vscode.window.showQuickPick([yours, table], { title: 'SumLens: align the judge to which scores?' });
+  if (!choice || choice.data) return choice?.data;
   const picked = await vscode.window.showOpenDialog({ title: 'SumLens: a table of rated summaries', canSelectMany: false, filters: { 'Rated items': ['jsonl', 'json', 'csv', 'tsv'] } });
   return picked?.[0]?.fsPath;
+}
+
+/** Your ratings of one aspect whose source and summary are files of the workspace; the others are named in the log. */
+async function ratedByYou(file: string, root: string, aspect: string, task: Parameters<ReturnType<typeof loadEngine>['readRatingsItems']>[2]) {
+  const found = await loadEngine().readRatingsItems(file, root, task);
+  const items = found.byAspect.get(aspect) ?? [];
+  if (items.length === 0) throw new Error(`no rating of ${aspect} in ${ratingsFile} whose source and summary are files of this workspace (${found.skipped.length} left out: a selection, or a file changed since)`);
+  if (found.skipped.length > 0) void vscode.window.showWarningMessage(`SumLens: ${found.skipped.length} of your ratings left out: their source or summary is not a file of this workspace (a selection, or a file changed since).`);
+  return items;
 }
 
 function warn(text: string): undefined {

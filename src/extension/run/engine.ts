@@ -50,6 +50,7 @@ export { juryAsResult } from '../../core/jury/juryAsResult';
 // "Align Judge to My Scores": the alignment `sumlens align` runs.
 export { alignJudge } from '../../core/align/alignJudge';
 export { readAlignItems } from '../../core/align/alignItems';
+export { readRatingsItems } from '../../core/align/ratingsItems';
 export { alignEstimate } from '../../core/align/alignEstimate';
 export { CANDIDATE_LABELS } from '../../core/align/candidateLabels';
 export { originalTemplatePath } from '../../core/align/alignedTemplate';

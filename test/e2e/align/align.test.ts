@@ -6,6 +6,7 @@
  * appears in its own prompt as an example; bad input is a clear error before anything is spent.
  */
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -93,6 +94,27 @@ describe('sumlens align', function () {
     assert.equal(server.chatRequests.filter(isRewriteRequest).length, 2, 'asked again once, then dropped');
   });
 
+  it("--ratings: the editor's Your score file, its texts found by hash among the files; a rating without its files named and skipped", async () => {
+    server.setHandler(learningJudge(humanOf));
+    const texts = path.join(dir, 'workspace');
+    fs.mkdirSync(texts);
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const lines = ratedItems(12, humanOf).map((item) => {
+      const { source, summary } = JSON.parse(fs.readFileSync(writeRatedData(dir, 'one.jsonl', [item]), 'utf8'));
+      fs.writeFileSync(path.join(texts, `D${item.doc}.txt`), source);
+      fs.writeFileSync(path.join(texts, `D${item.doc}-${item.k}.md`), summary);
+      return { v: 1, at: '2026-11-26T10:00:00Z', aspect: 'coherence', person: item.human, judge: 3, judgeName: 'fake-model', scale: [1, 5], sourceSha256: sha(source), summarySha256: sha(summary) };
+    });
+    lines.push({ ...lines[0], summarySha256: sha('a selection, not a file') });
+    const ratings = path.join(dir, 'ratings.jsonl');
+    fs.writeFileSync(ratings, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const run = await runInProcess(['align', '--ratings', ratings, '--texts', texts, '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--strategy', 'examples'], env());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /skipped .*ratings\.jsonl:61 \(coherence\): its summary is not a file under .*workspace \(a selection, or a file since changed\)/);
+    assert.match(run.stdout, /^coherence: 60 rated items/m);
+    assert.match(run.stdout, /^adopted: with scored examples, learned again on all 60 items/m);
+  });
+
   it('a judge that fails mid-way: its error and exit code; the same command again resumes from the cache', async () => {
     const learning = learningJudge(humanOf);
     let answered = 0;
@@ -122,7 +144,7 @@ describe('sumlens align', function () {
     const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
     const run = await align(data, '--dry-run');
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^dry run: 240 judge requests \(60 items × 1 aspect\(s\) × 4 templates\) and 6 criteria rewrites, ~\d+ prompt/);
+    assert.match(run.stdout, /^dry run: 240 judge requests \(60 coherence items × 4 templates\) and 6 criteria rewrites, ~\d+ prompt/);
     assert.equal(server.chatRequests.length, 0);
   });
 
