@@ -9,7 +9,8 @@ import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { dataItems } from '../../src/core/run/data/dataItems';
 import { runHeader } from '../../src/core/run/runBench';
-import { runSettings } from '../../src/core/runFile/runHeader';
+import { buildSpec } from '../../src/core/runSpec/buildSpec';
+import { itemRunOf } from '../../src/core/run/specRun';
 import { runItems } from '../../src/core/run/runItems';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
 
@@ -56,17 +57,15 @@ export async function dataRun(items: number, latencyMs: number, aspects: string[
   }, 50);
   try {
     const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: CONCURRENCY });
-    const settings = runSettings({ endpoint: server.url, model: 'bench', method: 'geval', task: 'summarization', aspects, samples: 20 });
+    const spec = buildSpec({ judge: { baseUrl: server.url, model: 'bench' }, aspects, concurrency: CONCURRENCY });
     const started = performance.now();
     const summary = await runItems({
       out: path.join(dir, 'run.jsonl'),
-      header: runHeader('eval --data', data, settings),
+      ...itemRunOf(spec),
+      header: runHeader('eval --data', data, spec),
       items: () => dataItems({ path: data, task: 'summarization' }),
-      method: 'geval',
-      aspects: aspects.map((a) => ({ judge: a, as: a })),
       session,
       evaluate,
-      itemConcurrency: CONCURRENCY * 2,
     });
     return {
       seconds: (performance.now() - started) / 1000,

@@ -13,7 +13,7 @@ import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { benchPlan } from '../../src/core/run/benchPlan';
 import { readDataset } from '../../src/core/datasets/dataset';
 import { runBench } from '../../src/core/run/runBench';
-import { runSettings } from '../../src/core/runFile/runHeader';
+import { buildSpec } from '../../src/core/runSpec/buildSpec';
 import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import '../../test/setup/sharedDatasets';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
@@ -45,13 +45,11 @@ async function pass(datasetPath: string, items: number, rateLimitShare: number):
     const summary = await runBench({
       dataset,
       plan: benchPlan(dataset),
-      method: 'geval',
       out: path.join(dir, 'results.jsonl'),
       session,
       evaluate,
       limit: items,
-      itemConcurrency: CONCURRENCY * 2,
-      settings: runSettings({ endpoint: server.url, model: 'bench', method: 'geval', task: 'summarization', aspects: ['coherence', 'consistency', 'fluency', 'relevance'], samples: 20 }),
+      spec: buildSpec({ judge: { baseUrl: server.url, model: 'bench' }, concurrency: CONCURRENCY }),
     });
     return {
       items: summary.written,

@@ -7,10 +7,10 @@
  * Spearman, and the effective number of independent judges from their errors against people.
  */
 import type { Dataset } from '../core/datasets/dataset';
-import type { EvaluateOptions } from '../core/evaluate';
 import { errorExitCodes } from '../core/errors';
 import type { JudgeSpec } from '../core/jury/judgesFile';
 import { writeJuryRun } from '../core/jury/juryRunFile';
+import { pooledJurySpec } from '../core/jury/jurySpecs';
 import { juryAgreement, type JudgeScores } from '../core/jury/juryStats';
 import type { PoolRule } from '../core/jury/pool';
 import { compareTable, metaTable } from '../core/meta/formatTable';
@@ -20,8 +20,7 @@ import { loadRun } from '../core/run/loadRun';
 import { runExitCode } from '../core/run/outcome';
 import { runBench, runHeader } from '../core/run/runBench';
 import type { Evaluator } from '../core/run/runItems';
-import type { Method } from '../core/result';
-import type { RunSettings } from '../core/runFile/runHeader';
+import type { RunSpec } from '../core/runSpec/runSpec';
 import { DEFAULT_SEED } from '../core/stats/random';
 import { runReport, stderrNotice } from './datasetRun';
 import { judgeRunFile, juryAgreementText } from './evalDataJury';
@@ -32,60 +31,53 @@ import { cliIo, setExitCode } from './io';
 export interface BenchJuryOptions {
   dataset: Dataset;
   plan: BenchPlan;
-  method: Method;
   out: string;
   evaluate: Evaluator;
   limit?: number;
-  extra: Partial<EvaluateOptions>;
-  settings: RunSettings;
   restart?: boolean;
   flags: SessionFlags & { pool: PoolRule; json?: boolean; level?: Parameters<typeof runMeta>[0]['level'] };
 }
 
 const RESAMPLES = 1000;
 
-export async function runBenchJury(specs: JudgeSpec[], o: BenchJuryOptions): Promise<void> {
+/** `judges[i]` is the judges file's entry behind `specs[i]` (its key variable). */
+export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: BenchJuryOptions): Promise<void> {
   const cancellation = cancelOnInterrupt();
   let summaries;
   try {
     summaries = await Promise.all(
-      specs.map((spec) => {
-        const session = sessionFrom(o.flags, {}, spec);
-        return runBench({
+      specs.map((spec, i) =>
+        runBench({
           dataset: o.dataset,
           plan: o.plan,
-          method: o.method,
-          out: judgeRunFile(o.out, spec.name),
+          out: judgeRunFile(o.out, judges[i].name),
           evaluate: o.evaluate,
           limit: o.limit,
           restart: o.restart,
-          extra: { ...o.extra, ...(spec.route ? { route: spec.route } : {}), ...(spec.samples ? { samples: spec.samples } : {}) },
-          settings: { ...o.settings, endpoint: session.endpoint, model: session.model },
-          session,
-          itemConcurrency: o.flags.concurrency * 2,
+          spec,
+          session: sessionFrom(o.flags, {}, judges[i]),
           signal: cancellation.signal,
-          onNotice: (line) => stderrNotice(`${spec.name}: ${line}`),
-        });
-      }),
+          onNotice: (line) => stderrNotice(`${judges[i].name}: ${line}`),
+        }),
+      ),
     );
   } finally {
     cancellation.dispose();
   }
-  specs.forEach((spec, i) => cliIo().stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(o.out, spec.name), spec.model, false)}\n`));
+  judges.forEach((judge, i) => cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(o.out, judge.name), judge.model, false)}\n`));
   const codes = summaries.map(runExitCode);
   if (codes.some((code) => code !== 0 && code !== errorExitCodes.partial)) {
     setExitCode(Math.max(...codes));
     stderrNotice('a judge\'s run stopped: the jury is not measured (rerun to resume every judge)');
     return;
   }
-  const runs = await Promise.all(specs.map((spec) => loadRun(judgeRunFile(o.out, spec.name))));
+  const runs = await Promise.all(judges.map((judge) => loadRun(judgeRunFile(o.out, judge.name))));
   const juryFile = judgeRunFile(o.out, 'jury');
-  const jurySettings: RunSettings = { ...o.settings, endpoint: 'jury', model: `jury (${o.flags.pool}) of ${specs.map((s) => s.name).join(', ')}` };
-  const written = writeJuryRun(juryFile, runHeader('bench --judges (jury)', o.dataset.path, jurySettings), runs, o.flags.pool);
+  const written = writeJuryRun(juryFile, runHeader('bench --judges (jury)', o.dataset.path, pooledJurySpec(specs, o.flags.pool)), runs, o.flags.pool);
   if (written.leftOut > 0) stderrNotice(`jury: ${written.leftOut} item aspect(s) left out (not every judge scored them)`);
 
   const humanAspects = o.plan.aspects.map((a) => a.human);
-  const meta = [...specs.map((s, i) => ({ name: s.name, file: runs[i].path })), { name: 'jury', file: juryFile }].map(({ name, file }) => ({
+  const meta = [...judges.map((s, i) => ({ name: s.name, file: runs[i].path })), { name: 'jury', file: juryFile }].map(({ name, file }) => ({
     name,
     file,
     results: runMeta({ dataset: o.dataset.path, subset: o.dataset.subset, aspects: humanAspects, predictions: file, level: o.flags.level }).results,
@@ -96,7 +88,7 @@ export async function runBenchJury(specs: JudgeSpec[], o: BenchJuryOptions): Pro
   const compared = runCompare({ dataset: o.dataset.path, subset: o.dataset.subset, aspects: humanAspects, level: o.flags.level, sources: [{ predictions: juryFile }, { predictions: best.file }] }).results;
   const agreements = o.plan.aspects.flatMap(({ human }) => {
     const people = new Map(o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human] as number] as [string, number]] : [])));
-    const scores: JudgeScores = new Map(specs.map((s, i) => [s.name, new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]])))]));
+    const scores: JudgeScores = new Map(judges.map((s, i) => [s.name, new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]])))]));
     const agreement = juryAgreement(human, scores, { pool: o.flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED, people });
     return agreement ? [agreement] : [];
   });

@@ -6,17 +6,18 @@
  * it a CI gate (exit 15); --format sarif writes the fine-grained findings as SARIF 2.1.0.
  */
 import { basename, extname } from 'node:path';
-import { evaluate, type EvaluateOptions } from '../core/evaluate';
+import { evaluate } from '../core/evaluate';
+import { jurySpecs } from '../core/jury/jurySpecs';
+import { estimateSpec, itemRunOf } from '../core/run/specRun';
+import { itemConcurrencyOf } from '../core/runSpec/evaluateOptions';
+import { checkChooseUsage } from './chooseOptions';
+import { batchBaseUrl, specFromFlags } from './runSpecFromFlags';
 import { SumLensError } from '../core/errors';
-import { TASK_ASPECTS } from '../core/geval/evaluateAspects';
-import { defaultBaseUrl, defaultModel } from '../core/llm/openaiSession';
 import { aspectTable } from '../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
-import { estimateRun } from '../core/run/dryRun';
 import { loadRun, readDetails } from '../core/run/loadRun';
 import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
 import { runHeader } from '../core/run/runBench';
-import { runSettings } from '../core/runFile/runHeader';
 import { runItems } from '../core/run/runItems';
 import { BatchClient } from '../core/run/batch/batchClient';
 import { runThroughBatches } from '../core/run/batch/runBatchBench';
@@ -25,9 +26,7 @@ import { sarifLog } from '../core/run/sarif';
 import { gateFailures, parseThresholds } from '../core/run/qualityGate';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from './datasetRun';
 import { runTable } from './format/runTable';
-import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
-import { checkChooseUsage, chooseOptions, chooseSettings } from './chooseOptions';
 import type { DataEvalFlags } from './evalFlags';
 import { judgeRunFile, runDataJury } from './evalDataJury';
 import { readJudgesFile } from '../core/jury/judgesFile';
@@ -64,57 +63,43 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
   await checkRows(flags, map);
   const items = () => dataItems({ path: flags.data, task: flags.task, map });
   const out = flags.out ?? defaultOut(flags);
+  const spec = specFromFlags(flags, given, { task: flags.task, aspects: flags.aspects });
   if (flags.judges !== undefined) {
     if (flags.batch || thresholds || flags.format === 'sarif') throw new SumLensError('usage', '--judges runs with neither --batch, --fail-under nor --format sarif yet');
-    const judges = readJudgesFile(flags.judges);
-    if (!flags.dryRun) return runDataJury(flags, judges, out);
+    const file = readJudgesFile(flags.judges);
+    const judges = jurySpecs(spec, file);
+    if (!flags.dryRun) return runDataJury(flags, file, judges, out);
     // Each judge's own estimate, against its own run file.
-    const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
-    const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts, ...chooseOptions(flags, given) };
     for (const judge of judges) {
-      const estimate = await estimateRun({ items, method: flags.method, aspects, out: judgeRunFile(out, judge.name), evaluate, endpoint: judge.baseUrl, model: judge.model, extra });
-      if (format !== 'json') cliIo().stdout.write(`judge ${judge.name}:\n`);
-      printDryRun(estimate, judgeRunFile(out, judge.name), judge.model, { json: format === 'json' });
+      const judgeOut = judgeRunFile(out, judge.judge.name ?? '');
+      const estimate = await estimateSpec({ spec: judge, items, out: judgeOut, evaluate });
+      if (format !== 'json') cliIo().stdout.write(`judge ${judge.judge.name}:\n`);
+      printDryRun(estimate, judgeOut, judge.judge.model, { json: format === 'json' });
     }
     return;
   }
-  const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
-  const model = flags.model || defaultModel;
-  const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
-  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts, ...chooseOptions(flags, given) };
+  const { endpoint, model } = spec.judge;
 
   if (flags.dryRun) {
-    const estimate = await estimateRun({ items, method: flags.method, aspects, out, evaluate, endpoint, model, extra });
+    const estimate = await estimateSpec({ spec, items, out, evaluate });
     printDryRun(estimate, out, model, { json: format === 'json', batch: flags.batch });
     return;
   }
 
-  const settings = runSettings({
-    endpoint,
-    model,
-    method: flags.method,
-    task: flags.task,
-    aspects,
-    samples: flags.samples,
-    promptOverrideDir: flags.prompts,
-    options: { parse: flags.parse, topLogprobs: flags.topLogprobs, ...scoringSettings(flags), ...chooseSettings(flags) },
-  });
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
   let summary;
   try {
     const run = (session: LlmSession, itemConcurrency: number) =>
       runItems({
+        ...itemRunOf(spec),
         out,
-        header: runHeader('eval --data', flags.data, settings),
+        header: runHeader('eval --data', flags.data, spec),
         restart: flags.restart,
         items,
-        method: flags.method,
-        aspects: aspects.map((a) => ({ judge: a, as: a })),
         session,
         evaluate,
         itemConcurrency,
-        extra,
         signal: cancellation.signal,
         onProgress: progress.onProgress,
         onNotice: stderrNotice,
@@ -124,7 +109,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
           {
             out,
             signal: cancellation.signal,
-            client: new BatchClient({ baseURL: endpoint, apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
+            client: new BatchClient({ baseURL: batchBaseUrl(flags), apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
             endpoint,
             model,
             pollMs: flags.pollSeconds * 1000,
@@ -132,7 +117,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
           },
           run,
         )
-      : await run(sessionFrom(flags), flags.concurrency * 2);
+      : await run(sessionFrom(flags), itemConcurrencyOf(spec));
   } finally {
     progress.finish();
     cancellation.dispose();

@@ -6,7 +6,10 @@
  * its interval, pairwise Spearman, the effective number of independent judges) and the judge
  * that disagrees most.
  */
-import { evaluate, type EvaluateOptions } from '../core/evaluate';
+import { evaluate } from '../core/evaluate';
+import { pooledJurySpec } from '../core/jury/jurySpecs';
+import { itemRunOf } from '../core/run/specRun';
+import type { RunSpec } from '../core/runSpec/runSpec';
 import { juryAgreement, type JudgeScores, type JuryAgreement } from '../core/jury/juryStats';
 import { writeJuryRun } from '../core/jury/juryRunFile';
 import type { JudgeSpec } from '../core/jury/judgesFile';
@@ -16,14 +19,11 @@ import { loadRun } from '../core/run/loadRun';
 import { runExitCode } from '../core/run/outcome';
 import { runHeader } from '../core/run/runBench';
 import { runItems, type BenchRunSummary } from '../core/run/runItems';
-import { runSettings } from '../core/runFile/runHeader';
-import { TASK_ASPECTS } from '../core/geval/evaluateAspects';
 import { DEFAULT_SEED } from '../core/stats/random';
 import { errorExitCodes } from '../core/errors';
 import { runReport, stderrNotice } from './datasetRun';
 import type { DataEvalFlags } from './evalFlags';
 import { alignColumns } from './format/columns';
-import { scoringOptions, scoringSettings } from './scoringOptions';
 import { sessionFrom } from './sessionOptions';
 import { cancelOnInterrupt } from './terminal';
 import { cliIo, setExitCode } from './io';
@@ -36,55 +36,50 @@ export function judgeRunFile(out: string, judge: string): string {
   return out.replace(/(\.jsonl)?$/i, `.${judge}.jsonl`);
 }
 
-const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
+const f = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
 
 export function juryAgreementText(agreements: JuryAgreement[]): string {
   const rows = [['aspect', 'items', 'alpha among judges [95% CI]', 'effective judges', 'error correlation', 'disagrees most']];
   for (const a of agreements) {
-    rows.push([a.aspect, String(a.items), `${f(a.alpha)} [${f(a.alphaInterval.low)}, ${f(a.alphaInterval.high)}]`, `${a.effectiveJudges.toFixed(2)} of ${a.judges.length}`, `${f(a.errorCorrelation)} (vs ${a.errorsAgainst})`, a.mostDisagreeing]);
+    rows.push([a.aspect, String(a.items), `${f(a.alpha)} [${f(a.alphaInterval.low)}, ${f(a.alphaInterval.high)}]`, `${f(a.effectiveJudges, 2)} of ${a.judges.length}`, `${f(a.errorCorrelation)} (vs ${a.errorsAgainst})`, a.mostDisagreeing ?? '—']);
   }
   const lines = alignColumns(rows);
   for (const a of agreements) {
     lines.push(`${a.aspect}: pairwise Spearman ${a.pairwiseSpearman.map((p) => `${p.a}–${p.b} ${f(p.rho)}`).join(', ')}`);
     if (a.withPeople) lines.push(`${a.aspect}: Spearman with people ${a.withPeople.map((w) => `${w.judge} ${f(w.rho)}`).join(', ')}`);
+    for (const line of a.notComputable) lines.push(`${a.aspect}: ${line}`);
   }
   return lines.join('\n');
 }
 
-export async function runDataJury(flags: DataEvalFlags, specs: JudgeSpec[], out: string): Promise<void> {
+/** `judges[i]` is the judges file's entry behind `specs[i]` (its key variable). */
+export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], specs: RunSpec[], out: string): Promise<void> {
   const map = flags.map ? parseFieldMap(flags.map) : undefined;
   const items = () => dataItems({ path: flags.data, task: flags.task, map });
-  const aspects = flags.aspects ?? [...TASK_ASPECTS[flags.task]];
-  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, topLogprobs: flags.topLogprobs, parseRule: flags.parse, promptOverrideDir: flags.prompts };
   const cancellation = cancelOnInterrupt();
   let summaries: BenchRunSummary[];
   try {
     summaries = await Promise.all(
-      specs.map((spec) => {
-        const session = sessionFrom(flags, {}, spec);
-        const settings = runSettings({ endpoint: session.endpoint, model: session.model, method: flags.method, task: flags.task, aspects, samples: spec.samples ?? flags.samples, promptOverrideDir: flags.prompts, options: { parse: flags.parse, ...scoringSettings(flags), ...(spec.route ? { route: spec.route } : {}) } });
-        return runItems({
-          out: judgeRunFile(out, spec.name),
-          header: runHeader('eval --data --judges', flags.data, settings),
+      specs.map((spec, i) =>
+        runItems({
+          ...itemRunOf(spec),
+          out: judgeRunFile(out, judges[i].name),
+          header: runHeader('eval --data --judges', flags.data, spec),
           restart: flags.restart,
           items,
-          method: flags.method,
-          aspects: aspects.map((a) => ({ judge: a, as: a })),
-          session,
+          session: sessionFrom(flags, {}, judges[i]),
           evaluate,
-          itemConcurrency: flags.concurrency * 2,
-          extra: { ...extra, ...(spec.route ? { route: spec.route } : {}), ...(spec.samples ? { samples: spec.samples } : {}) },
           signal: cancellation.signal,
-          onNotice: (line) => stderrNotice(`${spec.name}: ${line}`),
-        });
-      }),
+          onNotice: (line) => stderrNotice(`${judges[i].name}: ${line}`),
+        }),
+      ),
     );
   } finally {
     cancellation.dispose();
   }
-  specs.forEach((spec, i) => cliIo().stderr.write(`${spec.name}: ${runReport(summaries[i], judgeRunFile(out, spec.name), sessionFrom(flags, {}, spec).model, false)}\n`));
+  judges.forEach((judge, i) => cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(out, judge.name), judge.model, false)}\n`));
   const codes = summaries.map(runExitCode);
-  const finished = specs.filter((_, i) => summaries[i].written + summaries[i].alreadyDone > 0);
+  const finished = judges.filter((_, i) => summaries[i].written + summaries[i].alreadyDone > 0);
   if (finished.length < 2) {
     setExitCode(Math.max(...codes) || errorExitCodes.partial);
     stderrNotice(`the jury needs two judges with results; ${finished.length} finished`);
@@ -93,8 +88,9 @@ export async function runDataJury(flags: DataEvalFlags, specs: JudgeSpec[], out:
   const runs = await Promise.all(finished.map(async (spec) => ({ name: spec.name, run: await loadRun(judgeRunFile(out, spec.name)) })));
   // The jury's own run file: compare and report read it as they read one judge's.
   const juryFile = judgeRunFile(out, 'jury');
-  const jurySettings = { ...runs[0].run.header.settings, endpoint: 'jury', model: `jury (${flags.pool}) of ${runs.map((r) => r.name).join(', ')}` };
-  writeJuryRun(juryFile, runHeader('eval --data --judges (jury)', flags.data, jurySettings), runs.map((r) => r.run), flags.pool);
+  const pooled = pooledJurySpec(specs.filter((_, i) => finished.includes(judges[i])), flags.pool);
+  writeJuryRun(juryFile, runHeader('eval --data --judges (jury)', flags.data, pooled), runs.map((r) => r.run), flags.pool);
+  const aspects = specs[0].aspects;
   const agreements = aspects.flatMap((aspect) => {
     const scores: JudgeScores = new Map(runs.map(({ name, run }) => [name, new Map(run.entries.flatMap((e) => (e.scores[aspect] === undefined ? [] : [[e.key, e.scores[aspect]] as [string, number]])))]));
     const agreement = juryAgreement(aspect, scores, { pool: flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED });
@@ -109,5 +105,5 @@ export async function runDataJury(flags: DataEvalFlags, specs: JudgeSpec[], out:
   }
   // The worst outcome of any judge's run decides the exit code (a failed judge: partial at least).
   const worst = Math.max(...codes);
-  if (worst !== 0) setExitCode(finished.length < specs.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst);
+  if (worst !== 0) setExitCode(finished.length < judges.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst);
 }

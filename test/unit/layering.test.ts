@@ -23,6 +23,7 @@ const LAYERS: string[][] = [
   ['fine'],
   ['choose'],
   ['evaluate.ts', 'repeat.ts'],
+  ['runSpec'],
   ['datasets'],
   ['runFile'],
   ['meta'],

@@ -35,7 +35,7 @@ describe('datasets: Evaluate Dataset and Compare Runs', function () {
     assert.strictEqual(outcome.runFile, runFile('fine'));
     const header = JSON.parse(fs.readFileSync(runFile('fine'), 'utf8').split('\n')[0]);
     assert.strictEqual(header.sumlens, 'run');
-    assert.strictEqual(header.settings.model, 'fake-model');
+    assert.strictEqual(header.spec.judge.model, 'fake-model');
     assert.strictEqual(records('fine').length, 3);
 
     const model = fx.api.panelModel();

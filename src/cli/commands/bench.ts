@@ -8,8 +8,9 @@
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
-import { evaluate, type EvaluateOptions } from '../../core/evaluate';
-import { defaultBaseUrl, defaultModel } from '../../core/llm/openaiSession';
+import { evaluate } from '../../core/evaluate';
+import { jurySpecs } from '../../core/jury/jurySpecs';
+import { estimateSpec } from '../../core/run/specRun';
 import { readDataset, type Dataset, type Level } from '../../core/datasets/dataset';
 import { metaTable, paperSection } from '../../core/meta/formatTable';
 import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences } from '../../core/datasets/summevalReferences';
@@ -22,12 +23,11 @@ import type { Method, ReasonExamples } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
 import { runBatchBench } from '../../core/run/batch/runBatchBench';
 import { benchPlan } from '../../core/run/benchPlan';
-import { estimateRun } from '../../core/run/dryRun';
 import { benchItems, runBench, type BenchRunOptions, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
-import { runSettings } from '../../core/runFile/runHeader';
 import { readBenchFile } from '../../core/runFile/benchRecord';
-import { addScoringOptions, scoringOptions, scoringSettings, type ScoringFlags } from '../scoringOptions';
-import { addChooseOptions, checkChooseUsage, chooseOptions, chooseSettings } from '../chooseOptions';
+import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
+import { batchBaseUrl, specFromFlags } from '../runSpecFromFlags';
+import { addChooseOptions, checkChooseUsage } from '../chooseOptions';
 import { reasonGroundedSection } from '../../core/meta/reasonGroundedFigures';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cancelOnInterrupt } from '../terminal';
@@ -119,39 +119,26 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     throw new SumLensError('usage', "--method choose asks the aspect-choice question about summaries or dialogue responses; QAGS's yes/no consistency is not among its aspects (use --method geval)");
   }
   const out = outPath(flags);
-  const endpoint = (flags.baseUrl || defaultBaseUrl).replace(/\/+$/, '');
-  const model = flags.model || defaultModel;
-  const extra: Partial<EvaluateOptions> = { ...scoringOptions(flags), samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts, ...chooseOptions(flags, given) };
-  const judgeAspects = plan.aspects.map((a) => a.judge);
+  const spec = specFromFlags(flags, given, { task: plan.task, aspects: plan.aspects.map((a) => a.judge) });
   const evaluator = evaluatorFor(dataset, flags);
+  const judges = flags.judges !== undefined ? readJudgesFile(flags.judges) : undefined;
+  if (judges && (flags.repeat !== undefined || flags.batch)) throw new SumLensError('usage', '--judges runs with neither --repeat nor --batch');
+  const specs = judges ? jurySpecs(spec, judges) : [spec];
 
   if (flags.dryRun) {
     const items = benchItems(dataset, plan, flags.limit);
     // A jury: each judge's own estimate, against its own run file.
-    const judges = flags.judges !== undefined ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl, model: j.model, out: judgeRunFile(out, j.name) })) : [{ name: '', endpoint, model, out }];
-    for (const judge of judges) {
-      const estimate = await estimateRun({ items: () => items, method: flags.method, aspects: judgeAspects, out: judge.out, evaluate: evaluator, endpoint: judge.endpoint, model: judge.model, extra });
-      if (judge.name && !flags.json) cliIo().stdout.write(`judge ${judge.name}:\n`);
-      printDryRun(estimate, judge.out, judge.model, flags);
+    for (const judge of specs) {
+      const judgeOut = judge.judge.name !== undefined ? judgeRunFile(out, judge.judge.name) : out;
+      const estimate = await estimateSpec({ spec: judge, items: () => items, out: judgeOut, evaluate: evaluator });
+      if (judge.judge.name !== undefined && !flags.json) cliIo().stdout.write(`judge ${judge.judge.name}:\n`);
+      printDryRun(estimate, judgeOut, judge.judge.model, flags);
     }
     return;
   }
 
-  const settings = runSettings({
-    endpoint,
-    model,
-    method: flags.method,
-    task: plan.task,
-    aspects: judgeAspects,
-    samples: flags.samples,
-    promptOverrideDir: flags.prompts,
-    options: { parse: flags.parse, ...scoringSettings(flags), ...chooseSettings(flags) },
-  });
-  const common = { dataset, plan, method: flags.method, out, evaluate: evaluator, limit: flags.limit, extra, settings, restart: flags.restart };
-  if (flags.judges !== undefined) {
-    if (flags.repeat !== undefined || flags.batch) throw new SumLensError('usage', '--judges runs with neither --repeat nor --batch');
-    return runBenchJury(readJudgesFile(flags.judges), { ...common, extra, flags });
-  }
+  const common = { dataset, plan, out, evaluate: evaluator, limit: flags.limit, spec, restart: flags.restart };
+  if (judges) return runBenchJury(judges, specs, { ...common, flags });
   if (flags.repeat !== undefined && flags.repeat > 1) return runRepeatedBench(flags, common);
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
@@ -160,9 +147,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     summary = flags.batch
       ? await runBatchBench({
           ...common,
-          client: new BatchClient({ baseURL: endpoint, apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
-          endpoint,
-          model,
+          client: new BatchClient({ baseURL: batchBaseUrl(flags), apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
           pollMs: flags.pollSeconds * 1000,
           signal: cancellation.signal,
           onProgress: progress.onProgress,
@@ -172,7 +157,6 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
       : await runBench({
           ...common,
           session: sessionFrom(flags),
-          itemConcurrency: flags.concurrency * 2,
           signal: cancellation.signal,
           onProgress: progress.onProgress,
           onNotice: stderrNotice,
@@ -181,7 +165,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     progress.finish();
     cancellation.dispose();
   }
-  cliIo().stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
+  cliIo().stderr.write(runReport(summary, out, spec.judge.model, flags.batch === true) + '\n');
   finishRun(summary);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
@@ -192,7 +176,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
 }
 
 /** `--repeat N` (src/core/run/repeatBench.ts): N runs, then each correlation's spread over them. */
-async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions, 'session' | 'itemConcurrency'>): Promise<void> {
+async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions, 'session'>): Promise<void> {
   const session = sessionFrom(flags);
   const cancellation = cancelOnInterrupt();
   let result;
@@ -202,7 +186,6 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
       repeat: flags.repeat ?? 1,
       session,
       level: flags.level,
-      itemConcurrency: flags.concurrency * 2,
       signal: cancellation.signal,
       onNotice: stderrNotice,
       progressFor: () => runProgress(flags.progressEvery),

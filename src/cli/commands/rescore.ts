@@ -59,7 +59,7 @@ export function registerRescore(program: Command): void {
       // Nothing to rescore is not a success: a header alone (or blank lines) is said, as an empty file is.
       if (records.length === 0) throw new SumLensError('bad-input', `${run} holds no item to rescore`);
       // The aspect choice's answers are read by its own parser (a line per chosen aspect), not by a G-Eval parse rule.
-      if (flags.parse !== undefined && header?.settings.method === 'choose') {
+      if (flags.parse !== undefined && header?.spec.method === 'choose') {
         throw new SumLensError('usage', `${run} is a --method choose run: its answers are read by the choice's own parser, so --parse does not apply (--threshold does)`);
       }
       const rescored = rescoreRecords(records, { parseRule: flags.parse, threshold: flags.threshold });

@@ -12,6 +12,10 @@
  *   error (this assumes most pairs of judges err independently; the output says which was used);
  * - the judge that disagrees most: the lowest mean Spearman with the others.
  * With human scores: each judge's and the jury's Spearman with people.
+ * A figure the scores leave undefined (a judge giving one score on every item has no Spearman;
+ * judges who all give one score leave nothing to agree on; two judges without people cannot
+ * tell their shared signal from their shared error) stays NaN, and `notComputable` says which
+ * and why, in words for the output: never a made-up value, never a crash.
  */
 import { pearson, spearman } from '../stats/correlation';
 import { krippendorffAlpha } from '../stats/krippendorffAlpha';
@@ -33,7 +37,10 @@ export interface JuryAgreement {
   /** What the errors were measured against. */
   errorsAgainst: 'people' | 'shared signal (estimated)';
   effectiveJudges: number;
-  mostDisagreeing: string;
+  /** Undefined when no judge disagrees more (two judges, or no pairwise Spearman defined). */
+  mostDisagreeing?: string;
+  /** Each figure left undefined, and why ("alpha among judges: not computable because …"). */
+  notComputable: string[];
   /** With human scores: each judge's and the jury's Spearman with people. */
   withPeople?: { judge: string; rho: number }[];
 }
@@ -85,19 +92,54 @@ export function juryAgreement(
   const people = options.people ? keys.map((key) => options.people!.get(key)!) : undefined;
   const r = mean((people ? errorCorrelationsAgainst(matrix, people) : sharedErrorCorrelations(matrix)).filter(Number.isFinite));
   const n = judges.length;
-  const withOthers = judges.map((j) => mean(pairwise.filter((p) => p.a === j || p.b === j).map((p) => p.rho)));
+  const withOthers = judges.map((j) => mean(pairwise.filter((p) => (p.a === j || p.b === j) && Number.isFinite(p.rho)).map((p) => p.rho)));
+  const alpha = krippendorffAlpha(matrix, 'interval');
+  const twoWithoutPeople = n === 2 && !people;
+  const notComputable = undefinedFigures({ judges, matrix, alpha, resampled: resampled.length, pairwise, r, twoWithoutPeople, withOthers });
+  const disagreeing = n > 2 && withOthers.some(Number.isFinite) ? judges[withOthers.indexOf(Math.min(...withOthers.filter(Number.isFinite)))] : undefined;
   return {
     aspect,
     judges,
     items: keys.length,
-    alpha: krippendorffAlpha(matrix, 'interval'),
+    alpha,
     alphaInterval: resampled.length > 1 ? percentileInterval(resampled) : { low: NaN, high: NaN, level: 0.95 },
     pairwiseSpearman: pairwise,
-    errorCorrelation: r,
+    errorCorrelation: twoWithoutPeople ? NaN : r,
     errorsAgainst: people ? 'people' : 'shared signal (estimated)',
     // Errors more alike than independent ones (r > 0) count as fewer judges; never more than n.
-    effectiveJudges: 1 + (n - 1) * r <= 1 ? n : n / (1 + (n - 1) * r),
-    mostDisagreeing: judges[withOthers.indexOf(Math.min(...withOthers))],
+    effectiveJudges: twoWithoutPeople || !Number.isFinite(r) ? NaN : 1 + (n - 1) * r <= 1 ? n : n / (1 + (n - 1) * r),
+    ...(disagreeing !== undefined ? { mostDisagreeing: disagreeing } : {}),
+    notComputable,
     ...(people ? { withPeople: [...judges.map((judge, i) => ({ judge, rho: spearman(matrix[i], people) })), { judge: 'jury', rho: spearman(pooled, people) }] } : {}),
   };
+}
+
+/** The figures of one aspect's agreement that its scores leave undefined, each with why. */
+function undefinedFigures(f: {
+  judges: string[];
+  matrix: number[][];
+  alpha: number;
+  resampled: number;
+  pairwise: JuryAgreement['pairwiseSpearman'];
+  r: number;
+  twoWithoutPeople: boolean;
+  withOthers: number[];
+}): string[] {
+  const constant = f.judges.filter((_, i) => new Set(f.matrix[i]).size === 1);
+  const oneScore = (names: string[]) => `${names.join(', ')} gave one score on every item`;
+  const lines: string[] = [];
+  if (!Number.isFinite(f.alpha)) {
+    lines.push(`alpha among judges: not computable because ${constant.length === f.judges.length && new Set(f.matrix.flat()).size === 1 ? 'every judge gave the same score on every item (nothing varies to agree on)' : 'the scores do not vary'}`);
+  } else if (f.resampled <= 1) {
+    lines.push('alpha interval: not computable because fewer than two bootstrap resamples had a defined alpha');
+  }
+  for (const p of f.pairwise.filter((p) => !Number.isFinite(p.rho))) {
+    const flat = [p.a, p.b].filter((j) => constant.includes(j));
+    lines.push(`Spearman ${p.a}–${p.b}: not computable because ${flat.length ? oneScore(flat) : 'their ranks do not vary'}`);
+  }
+  if (f.twoWithoutPeople) lines.push('effective judges: not computable because with two judges and no human scores their shared signal cannot be told apart from their shared error');
+  else if (!Number.isFinite(f.r)) lines.push(`effective judges: not computable because no two judges' errors have a defined correlation${constant.length ? ` (${oneScore(constant)})` : ''}`);
+  if (f.judges.length === 2) lines.push('disagrees most: not computable because with two judges neither disagrees more than the other');
+  else if (!f.withOthers.some(Number.isFinite)) lines.push('disagrees most: not computable because no pairwise Spearman is defined');
+  return lines;
 }

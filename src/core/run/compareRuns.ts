@@ -10,7 +10,7 @@ import { holmAdjust } from '../stats/holm';
 import { pairedComparison, type PairedComparison } from '../stats/pairedComparison';
 import { systemsOf } from './aspectTable';
 import type { LoadedRun, RunEntry } from './loadRun';
-import { settingsDifferences } from '../runFile/runHeader';
+import { specDifferences } from '../runSpec/specDifferences';
 
 export interface AspectComparison extends PairedComparison {
   aspect: string;
@@ -39,7 +39,7 @@ export interface Side {
 
 /** What makes two runs' scores comparable: judge, method and templates (not endpoint quirks like samples). */
 export function judgeDifferences(a: LoadedRun, b: LoadedRun): string[] {
-  const differences = settingsDifferences(a.header.settings, b.header.settings, ['A', 'B']);
+  const differences = specDifferences(a.header, b.header, ['A', 'B']);
   return differences.filter((d) => /^(endpoint|model|method|task|samples|parse|topLogprobs):|^template /.test(d));
 }
 

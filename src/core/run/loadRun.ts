@@ -51,7 +51,7 @@ export async function loadRun(path: string, onRecord?: (record: BenchRecord, ent
     onRecord?.(record, entry);
   });
   if (!header) throw new SumLensError('bad-input', `${path} is not a SumLens run file (no run header)`);
-  for (const name of header.settings.aspects) aspects.add(name);
+  for (const name of header.spec.aspects) aspects.add(name);
   return { path, header, entries: [...byKey.values()], aspects: [...aspects] };
 }
 

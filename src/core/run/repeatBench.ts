@@ -43,11 +43,11 @@ export async function repeatBench(options: RepeatBenchOptions): Promise<RepeatBe
   for (let k = 0; k < repeat; k++) {
     const out = repeatOut(common.out, k);
     // The slot is part of the run's settings, so a resume never mixes two slots in one file.
-    const settings = k === 0 ? common.settings : { ...common.settings, options: { ...common.settings.options, cacheSlot: k } };
+    const spec = k === 0 ? common.spec : { ...common.spec, cacheSlot: k };
     const progress = progressFor(k);
     let summary: BenchRunSummary;
     try {
-      summary = await runBench({ ...common, out, settings, session: inCacheSlot(session, k), onProgress: progress.onProgress });
+      summary = await runBench({ ...common, out, spec, session: inCacheSlot(session, k), onProgress: progress.onProgress });
     } finally {
       progress.finish();
     }

@@ -5,22 +5,24 @@
  * human aspect names, so `meta` can correlate them with the people's scores.
  */
 import { packageVersion } from '../paths';
-import type { Method } from '../result';
 import type { Dataset, DatasetItem } from '../datasets/dataset';
 import { toBenchInput, type BenchPlan } from './benchPlan';
 import { runItems, type BenchRunSummary, type ItemRunOptions, type RunItem } from './runItems';
-import type { RunHeader, RunSettings } from '../runFile/runHeader';
+import { itemRunOf } from './specRun';
+import { templateHashes, type RunHeader } from '../runFile/runHeader';
+import type { RunSpec } from '../runSpec/runSpec';
 
 export type { BenchRunSummary, Evaluator } from './runItems';
 
-export interface BenchRunOptions extends Omit<ItemRunOptions, 'items' | 'aspects' | 'header'> {
+export interface BenchRunOptions extends Omit<ItemRunOptions, 'items' | 'aspects' | 'header' | 'method' | 'extra' | 'itemConcurrency'> {
   dataset: Dataset;
   plan: BenchPlan;
-  method: Method;
-  /** The judge and settings, for the run file's header. */
-  settings: RunSettings;
+  /** The run, for the run file's header. */
+  spec: RunSpec;
   /** Evaluate only the first N items of the dataset. */
   limit?: number;
+  /** Items at once, when not the spec's (a batch starts them all). */
+  itemConcurrency?: number;
 }
 
 export function benchItem(item: DatasetItem, plan: BenchPlan): RunItem {
@@ -37,15 +39,21 @@ export function benchItems(dataset: Dataset, plan: BenchPlan, limit?: number): R
   return scope.map((item) => benchItem(item, plan));
 }
 
-export function runHeader(command: string, data: string, settings: RunSettings): RunHeader {
-  return { sumlens: 'run', format: 1, tool: packageVersion(), command, data, created: new Date().toISOString(), settings };
+/** The header of a new run file: the spec as it is, with the hashes of the templates it reads. */
+export function runHeader(command: string, data: string, spec: RunSpec): RunHeader {
+  const templates = templateHashes(spec.method, spec.task, spec.aspects, spec.prompts);
+  return { sumlens: 'run', format: 2, tool: packageVersion(), command, data, created: new Date().toISOString(), spec, templates };
 }
 
 export function runBench(options: BenchRunOptions): Promise<BenchRunSummary> {
   const items = benchItems(options.dataset, options.plan, options.limit);
+  const { method, extra, itemConcurrency } = itemRunOf(options.spec);
   return runItems({
     ...options,
-    header: runHeader('bench', options.dataset.path, options.settings),
+    method,
+    extra,
+    itemConcurrency: options.itemConcurrency ?? itemConcurrency,
+    header: runHeader('bench', options.dataset.path, options.spec),
     items: () => items,
     aspects: options.plan.aspects.map((a) => ({ judge: a.judge, as: a.human })),
   });

@@ -12,7 +12,8 @@ import { SumLensError } from '../errors';
 import { openInput } from '../textInput';
 import { isFinished, parseRunLine, type BenchRecord } from './benchRecord';
 import { endOfLastLine, forEachLine } from './lines';
-import { settingsDifferences, type RunHeader } from './runHeader';
+import { specDifferences } from '../runSpec/specDifferences';
+import type { RunHeader } from './runHeader';
 
 export interface OpenedOutput {
   /** Keys of the items whose last record finished. */
@@ -66,7 +67,7 @@ export async function openBenchOutput(path: string, header: RunHeader, restart =
     throw notOurs(path, error instanceof Error ? error.message : String(error));
   }
   if (!read.header) throw notOurs(path, 'it has no SumLens run header');
-  const differences = settingsDifferences(read.header.settings, header.settings);
+  const differences = specDifferences(read.header, header);
   if (read.header.data !== header.data) differences.unshift(`data: ${read.header.data} (file) vs ${header.data} (now)`);
   if (restart) {
     opened.restartedRecords = latest.size;

@@ -11,7 +11,7 @@
 import * as z from 'zod';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../errors';
 import { readDataFile } from '../textInput';
-import { isRunHeader, RunHeaderSchema, type RunHeader } from './runHeader';
+import { isRunHeader, parseRunHeader, type RunHeader } from './runHeader';
 
 export const FailureSchema = z.object({
   code: z.enum(Object.keys(errorExitCodes) as [ErrorCode, ...ErrorCode[]]).optional(),
@@ -61,7 +61,7 @@ export function parseRunLine(line: string, where: string, first: boolean): { hea
     throw new SumLensError('bad-input', `${where}: not JSON: ${(err as Error).message}`);
   }
   if (first && isRunHeader(json)) {
-    const header = RunHeaderSchema.safeParse(json);
+    const header = parseRunHeader(json);
     if (!header.success) throw new SumLensError('bad-input', `${where}: not a SumLens run header: ${z.prettifyError(header.error)}`);
     return { header: header.data };
   }

@@ -1,40 +1,50 @@
 /**
- * The first line of every run file SumLens writes: which tool, judge and settings produced
- * the records below it. A resumed run must use the same settings (else its records would mix
+ * The first line of every run file SumLens writes: which tool made it from which data, and
+ * the run spec (runSpec/runSpec.ts) with the hashes of its templates. A resumed run must use the same settings (else its records would mix
  * two judges); `compare` reads headers to refuse runs that differ; and a file without this
  * header is not ours, so SumLens never writes into it.
  */
 import * as z from 'zod';
 import { listTemplates, resolveTemplate } from '../prompts';
 import type { Method, Task } from '../result';
+import { specFromFormatOne, FormatOneSettingsSchema } from '../runSpec/formatOne';
+import { RunSpecSchema } from '../runSpec/runSpec';
 
-export const RunSettingsSchema = z.object({
-  endpoint: z.string(),
-  model: z.string(),
-  method: z.string(),
-  task: z.string(),
-  aspects: z.array(z.string()),
-  samples: z.number(),
-  /** Template id → content hash, for every template the run can use. */
-  templates: z.record(z.string(), z.string()),
-  /** Other settings that change scores (parse rule, top log-probabilities). */
-  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-});
-
-export const RunHeaderSchema = z.object({
+const HeaderFields = {
   sumlens: z.literal('run'),
-  format: z.literal(1),
   tool: z.string(),
-  /** `bench` or `eval --data`. */
+  /** `bench`, `eval --data`, `Evaluate Dataset (VS Code)`… */
   command: z.string(),
   /** The data file the items came from. */
   data: z.string(),
   created: z.string(),
-  settings: RunSettingsSchema,
+};
+
+/** Format 2: the run spec as it is, and the hash of every template the run can use. */
+export const RunHeaderSchema = z.object({
+  ...HeaderFields,
+  format: z.literal(2),
+  spec: RunSpecSchema,
+  /** Template id → content hash. */
+  templates: z.record(z.string(), z.string()),
 });
 
-export type RunSettings = z.infer<typeof RunSettingsSchema>;
 export type RunHeader = z.infer<typeof RunHeaderSchema>;
+
+/** Format 1, read as the format-2 header it stands for. */
+const FormatOneHeaderSchema = z.object({ ...HeaderFields, format: z.literal(1), settings: FormatOneSettingsSchema }).transform(({ format: _format, settings, ...fields }, ctx): RunHeader => {
+  const spec = specFromFormatOne(settings);
+  if (!spec.success) {
+    ctx.issues.push({ code: 'custom', message: `format-1 settings that are no run: ${z.prettifyError(spec.error)}`, input: settings });
+    return z.NEVER;
+  }
+  return { ...fields, format: 2, spec: spec.data, templates: settings.templates };
+});
+
+/** A header line of either format, as format 2. */
+export function parseRunHeader(json: unknown): z.ZodSafeParseResult<RunHeader> {
+  return (json as { format?: unknown }).format === 1 ? FormatOneHeaderSchema.safeParse(json) : RunHeaderSchema.safeParse(json);
+}
 
 /** Whether a parsed JSON line is a run header (the first line of a file SumLens wrote). */
 export function isRunHeader(json: unknown): boolean {
@@ -52,47 +62,4 @@ export function templateHashes(method: Method, task: Task, aspects: readonly str
     ids.push(...family('fine/'));
   }
   return Object.fromEntries(ids.sort().map((id) => [id, resolveTemplate(id, { overrideDir }).hash]));
-}
-
-/** Each setting that differs, in words ("model: gpt-4o (file) vs gpt-4o-mini (now)"). */
-export function settingsDifferences(file: RunSettings, now: RunSettings, labels: [string, string] = ['file', 'now']): string[] {
-  const differences: string[] = [];
-  const show = (value: unknown): string => (Array.isArray(value) ? value.join(',') : String(value));
-  for (const key of ['endpoint', 'model', 'method', 'task', 'aspects', 'samples'] as const) {
-    if (show(file[key]) !== show(now[key])) differences.push(`${key}: ${show(file[key])} (${labels[0]}) vs ${show(now[key])} (${labels[1]})`);
-  }
-  for (const group of ['templates', 'options'] as const) {
-    const a = file[group] ?? {};
-    const b = now[group] ?? {};
-    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-      if (a[key] === b[key]) continue;
-      if (group === 'options') differences.push(`${key}: ${show(a[key])} (${labels[0]}) vs ${show(b[key])} (${labels[1]})`);
-      else if (a[key] === undefined || b[key] === undefined) differences.push(`template ${key} used only by ${labels[a[key] === undefined ? 1 : 0]}`);
-      else differences.push(`template ${key} changed`);
-    }
-  }
-  return differences;
-}
-
-/** The settings recorded for a run (and compared on resume). */
-export function runSettings(options: {
-  endpoint: string;
-  model: string;
-  method: Method;
-  task: Task;
-  aspects: string[];
-  samples: number;
-  promptOverrideDir?: string;
-  options?: RunSettings['options'];
-}): RunSettings {
-  return {
-    endpoint: options.endpoint,
-    model: options.model,
-    method: options.method,
-    task: options.task,
-    aspects: options.aspects,
-    samples: options.samples,
-    templates: templateHashes(options.method, options.task, options.aspects, options.promptOverrideDir),
-    ...(options.options ? { options: options.options } : {}),
-  };
 }

@@ -16,8 +16,8 @@ export function datasetModel(overview: RunOverview, summary?: BenchRunSummary): 
     runFile: displayPath(run.path),
     runPath: run.path,
     data: displayPath(run.header.data),
-    model: run.header.settings.model,
-    method: run.header.settings.method,
+    model: run.header.spec.judge.model,
+    method: run.header.spec.method,
     aspects: run.aspects,
     rows: overview.rows.map((r) => ({
       aspect: r.aspect,

@@ -9,18 +9,18 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { EvaluateOptions } from '../../core/evaluate';
 import type { LlmSession } from '../../core/llm/types';
 import type { Method, Task } from '../../core/result';
 import type { DryRunEstimate } from '../../core/run/dryRun';
 import type { BenchRunSummary, RunItem } from '../../core/run/runItems';
 import type { ApiKeyStore } from '../secrets';
-import { chooseOptionsOf, readSettings, type Settings } from '../settings';
+import { readSettings, type Settings } from '../settings';
 import type { PromptTemplates } from '../promptTemplates';
 import { loadEngine, type Engine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import { resolveTrustedLocations, type TrustNotices } from '../trust';
 import { formatCount, plural } from '../webview/numberFormat';
+import { datasetSpecInput } from './datasetRunSpec';
 import { runFileFor } from './runFolder';
 
 export const datasetExtensions = ['jsonl', 'json', 'csv', 'tsv'];
@@ -146,7 +146,6 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
   deps.notices.notify(locations.ignored);
   const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
   const task = settings.task;
-  const aspects = settings.aspects.length ? settings.aspects : [...engine.TASK_ASPECTS[task]];
 
   const rows = await checkRows(engine, dataPath, task);
   if (rows.bad.length) {
@@ -156,53 +155,27 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
 
   const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
   const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: dataPath, task });
-  const extraFor = (m: Method): Partial<EvaluateOptions> => ({
-    samples: settings.samples,
-    route: settings.route,
-    maxStandardError: settings.maxStandardError,
-    promptOverrideDir,
-    ...(m === 'choose' ? chooseOptionsOf(settings, 'dataset') : {}),
-  });
+  const specFor = (m: Method) => engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: m, prompts: promptOverrideDir }));
   const out = (m: Method) => runFileFor(data, m, deps.globalStorage).fsPath;
-  const estimate = (m: Method) =>
-    engine.estimateRun({ items, method: m, aspects, out: out(m), evaluate: engine.evaluate, endpoint: session.endpoint, model: session.model, extra: extraFor(m) });
+  const estimate = (m: Method) => engine.estimateSpec({ spec: specFor(m), items, out: out(m), evaluate: engine.evaluate });
   const chosen = method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
   if (!chosen) return undefined;
 
-  const header = engine.runHeader(
-    'Evaluate Dataset (VS Code)',
-    dataPath,
-    engine.runSettings({
-      endpoint: session.endpoint,
-      model: session.model,
-      method: chosen,
-      task,
-      aspects,
-      samples: settings.samples,
-      promptOverrideDir,
-      options: {
-        route: settings.route,
-        ...(settings.maxStandardError !== undefined ? { maxStandardError: settings.maxStandardError } : {}),
-        ...(chosen === 'choose' && settings.reasons !== 'none' ? { reasons: settings.reasons, reasonsK: settings.reasonsK } : {}),
-      },
-    }),
-  );
+  const spec = specFor(chosen);
+  const header = engine.runHeader('Evaluate Dataset (VS Code)', dataPath, spec);
   return {
     runFile: out(chosen),
     method: chosen,
     start: (restart, signal, onProgress) => {
       deps.log.info(`evaluating ${dataPath} (${chosen}) with ${session.model} at ${session.endpoint} into ${out(chosen)}${restart ? ', started over' : ''}`);
       return engine.runItems({
+        ...engine.itemRunOf(spec),
         out: out(chosen),
         header,
         restart,
         items,
-        method: chosen,
-        aspects: aspects.map((a) => ({ judge: a, as: a })),
         session,
         evaluate: engine.evaluate,
-        itemConcurrency: settings.concurrency * 2,
-        extra: extraFor(chosen),
         signal,
         onProgress: (p) => {
           const tokens = p.usage.promptTokens + p.usage.completionTokens;

@@ -66,7 +66,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
             sourceTokens: settings.sourceTokens,
             promptOverrideDir: request.promptOverrideDir,
             session,
-            ...(method === 'choose' ? chooseOptionsOf(settings, 'summary') : {}),
+            ...(method === 'choose' ? chooseOptionsOf(settings) : {}),
           };
           const engineHooks = {
             signal: request.signal,

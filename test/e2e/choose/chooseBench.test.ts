@@ -60,7 +60,7 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
     const run = await runInProcess(['eval', '--data', data, '--method', 'choose', '--reasons', 'fsv1', '--reasons-k', '3', '--out', out], env());
     assert.equal(run.code, 0, run.stderr);
     const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    assert.deepEqual([header.settings.options.reasons, header.settings.options.reasonsK], ['fsv1', 3]);
+    assert.deepEqual([header.spec.reasons, header.spec.reasonsK], ['fsv1', 3]);
     assert.ok(records.every((r) => r.result.choice.reasons.texts.length === 3));
     const consistency = await runInProcess(['eval', '--data', data, '--method', 'choose', '--task', 'consistency', '--out', path.join(dir, 'c.jsonl')], env());
     assert.equal(consistency.code, 2);

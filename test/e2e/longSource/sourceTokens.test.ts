@@ -121,7 +121,7 @@ describe('long sources: --source-tokens (CLI)', function () {
     const run = await runInProcess(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '1500', '--out', out, '--no-cache'], env());
     assert.equal(run.code, 0, run.stderr);
     const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    assert.equal(header.settings.options.sourceTokens, 1500);
+    assert.equal(header.spec.sourceTokens, 1500);
     assert.equal(records.length, 2);
     for (const record of records) assert.equal(record.result.aspects[0].sourceShown.budgetTokens, 1500);
     const again = await runInProcess(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '2000', '--out', out, '--no-cache'], env());

@@ -12,6 +12,7 @@ import { statePath } from '../../../src/core/run/batch/batchFiles';
 import { runBatchBench } from '../../../src/core/run/batch/runBatchBench';
 import { benchPlan } from '../../../src/core/run/benchPlan';
 import { parseDataset } from '../../../src/core/datasets/dataset';
+import { buildSpec } from '../../../src/core/runSpec/buildSpec';
 import type { Evaluator } from '../../../src/core/run/runBench';
 import type { AspectResult } from '../../../src/core/result';
 import { FakeBatchApi } from '../../fake/batchRoutes';
@@ -68,13 +69,10 @@ describe('e2e meta: bench --batch through the Batch API', () => {
     runBatchBench({
       dataset,
       plan: benchPlan(dataset, ['coherence', 'fluency']),
-      method: 'geval',
       out,
       evaluate: twoStepEvaluator,
       client: new BatchClient({ baseURL: server.url }),
-      endpoint: server.url,
-      settings: { endpoint: server.url, model: 'fake-model', method: 'geval', task: 'summarization', aspects: [], samples: 1, templates: {} },
-      model: 'fake-model',
+      spec: buildSpec({ judge: { baseUrl: server.url, model: 'fake-model' }, aspects: ['coherence', 'fluency'], samples: 1 }),
       pollMs: 10,
       idleMs: 30,
       signal,
@@ -124,13 +122,10 @@ describe('e2e meta: bench --batch through the Batch API', () => {
       const failing = runBatchBench({
         dataset,
         plan: benchPlan(dataset, ['coherence']),
-        method: 'geval',
         out,
         evaluate: twoStepEvaluator,
         client: new BatchClient({ baseURL: plain.url }),
-        endpoint: plain.url,
-        settings: { endpoint: plain.url, model: 'fake-model', method: 'geval', task: 'summarization', aspects: [], samples: 1, templates: {} },
-        model: 'fake-model',
+        spec: buildSpec({ judge: { baseUrl: plain.url, model: 'fake-model' }, aspects: ['coherence'], samples: 1 }),
         pollMs: 10,
         idleMs: 30,
       });

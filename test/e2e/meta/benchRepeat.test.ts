@@ -41,8 +41,8 @@ describe('e2e meta: sumlens bench --repeat', () => {
     assert.equal(bench.code, 0, bench.stderr);
     for (const file of [out, path.join(dir, 'run.repeat2.jsonl'), path.join(dir, 'run.repeat3.jsonl')]) assert.ok(fs.existsSync(file), file);
     const header = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8').split('\n')[0]);
-    assert.equal(header('run.jsonl').settings.options.cacheSlot, undefined, 'run 1 is the plain run');
-    assert.equal(header('run.repeat3.jsonl').settings.options.cacheSlot, 2);
+    assert.equal(header('run.jsonl').spec.cacheSlot, undefined, 'run 1 is the plain run');
+    assert.equal(header('run.repeat3.jsonl').spec.cacheSlot, 2);
     assert.match(bench.stdout, /^agreement with people over 3 runs \(mean ± sd \[min, max\]\):$/m);
     const row = /^coherence +summary +(-?\d\.\d{4}) ± (\d\.\d{4}) \[(-?\d\.\d{4}), (-?\d\.\d{4})\]/m.exec(bench.stdout);
     assert.ok(row, bench.stdout);

@@ -168,7 +168,7 @@ describe('e2e run: eval --data', function () {
     assert.ok(server.chatRequests.every((r) => !r.body.logprobs), 'no log-probabilities were asked for');
     assert.ok(server.chatRequests.every((r) => r.body.n === 5), 'all five answers drawn at once (--max-se 0)');
     const header = JSON.parse(fs.readFileSync(path.join(dir, 'run.jsonl'), 'utf8').split('\n')[0]);
-    assert.deepEqual([header.settings.options.route, header.settings.options.maxSe], ['sampling', 0]);
+    assert.deepEqual([header.spec.route, header.spec.maxSe], ['sampling', 0]);
     const first = records(path.join(dir, 'run.jsonl')).find((l) => l.id === '1');
     assert.equal(first.scores.coherence, 4);
     assert.equal(first.result.aspects[0].provenance.route, 'sampling');

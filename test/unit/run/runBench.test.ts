@@ -7,7 +7,8 @@ import { parseDataset } from '../../../src/core/datasets/dataset';
 import { DryRunSession } from '../../../src/core/run/dryRunSession';
 import { runBench, type Evaluator } from '../../../src/core/run/runBench';
 import { SumLensError } from '../../../src/core/errors';
-import type { RunSettings } from '../../../src/core/runFile/runHeader';
+import { buildSpec } from '../../../src/core/runSpec/buildSpec';
+import type { RunSpec } from '../../../src/core/runSpec/runSpec';
 import { lockPath } from '../../../src/core/runFile/runLock';
 import type { EvaluationResult } from '../../../src/core/result';
 
@@ -24,7 +25,7 @@ const dataset = parseDataset(
 );
 const plan = benchPlan(dataset, ['coherence']);
 
-const settings: RunSettings = { endpoint: 'e', model: 'm', method: 'geval', task: 'summarization', aspects: ['coherence'], samples: 1, templates: { 'summarization/coherence': 'h1' } };
+const spec: RunSpec = buildSpec({ judge: { baseUrl: 'e', model: 'm' }, aspects: ['coherence'], samples: 1 });
 
 /** The record lines of a run file (after its header), as JSON. */
 function records(path: string): any[] {
@@ -66,18 +67,17 @@ describe('run/runBench', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  type Extra = { limit?: number; failOn?: Parameters<typeof fakeEvaluator>[1]; evaluate?: Evaluator; settings?: RunSettings; restart?: boolean; notices?: string[]; signal?: AbortSignal };
+  type Extra = { limit?: number; failOn?: Parameters<typeof fakeEvaluator>[1]; evaluate?: Evaluator; spec?: RunSpec; restart?: boolean; notices?: string[]; signal?: AbortSignal };
   const run = (calls: string[], extra: Extra = {}) =>
     runBench({
       dataset,
       plan,
-      method: 'geval',
       out,
       session: new DryRunSession('e', 'm'),
       evaluate: extra.evaluate ?? fakeEvaluator(calls, extra.failOn),
       itemConcurrency: 3,
       limit: extra.limit,
-      settings: extra.settings ?? settings,
+      spec: extra.spec ?? spec,
       restart: extra.restart,
       signal: extra.signal,
       onNotice: (t) => extra.notices?.push(t),
@@ -89,7 +89,7 @@ describe('run/runBench', () => {
     assert.equal(summary.written, 6);
     const header = JSON.parse(readFileSync(out, 'utf8').split('\n')[0]);
     assert.equal(header.sumlens, 'run');
-    assert.deepEqual(header.settings, settings);
+    assert.deepEqual(header.spec, spec);
     const lines = records(out);
     assert.deepEqual(lines.map((l) => l.key).sort(), dataset.items.map((i) => i.key).sort());
     assert.equal(lines.find((l) => l.key === 'd1|S2').scores.coherence, 5);
@@ -168,16 +168,17 @@ describe('run/runBench', () => {
 
   it('refuses to resume with other settings, naming the difference, unless restarting', async () => {
     await run([], { limit: 2 });
-    const other = { ...settings, model: 'm2', templates: { 'summarization/coherence': 'h2' } };
-    await assert.rejects(run([], { settings: other }), (e: SumLensError) => {
+    const other: RunSpec = { ...spec, judge: { endpoint: 'e', model: 'm2' }, parse: 'geval', concurrency: 3 };
+    await assert.rejects(run([], { spec: other }), (e: SumLensError) => {
       assert.equal(e.exitCode, 2);
-      assert.match(e.message, /model: m \(file\) vs m2 \(now\); template summarization\/coherence changed/);
+      // How it runs (concurrency) is no difference; what it measures is.
+      assert.match(e.message, /\(model: m \(file\) vs m2 \(now\); parse: robust \(file\) vs geval \(now\)\)/);
       return true;
     });
-    const restarted = await run([], { settings: other, restart: true });
+    const restarted = await run([], { spec: other, restart: true });
     assert.equal(restarted.restartedRecords, 2);
     assert.equal(restarted.written, 6);
-    assert.equal(JSON.parse(readFileSync(out, 'utf8').split('\n')[0]).settings.model, 'm2');
+    assert.equal(JSON.parse(readFileSync(out, 'utf8').split('\n')[0]).spec.judge.model, 'm2');
   });
 
   it('never writes into a file SumLens did not write', async () => {
@@ -205,7 +206,7 @@ describe('run/runBench', () => {
       for (let step = 1; step <= 3; step++) hooks.onProgress?.({ done: step, total: 3, label: 'fine' });
       return fakeEvaluator([])(input, options, hooks);
     };
-    await runBench({ dataset, plan, method: 'geval', out, session: new DryRunSession('e', 'm'), evaluate: slow, itemConcurrency: 1, limit: 1, settings, onProgress: (p) => progress.push(p.done) });
+    await runBench({ dataset, plan, out, session: new DryRunSession('e', 'm'), evaluate: slow, itemConcurrency: 1, limit: 1, spec, onProgress: (p) => progress.push(p.done) });
     assert.deepEqual(progress, [0, 0, 0, 0, 1], 'three updates while the item runs, then the item done');
   });
 

@@ -28,7 +28,7 @@ export interface BatchPumpOptions {
   onBatch?(progress: BatchProgress): void;
 }
 
-export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, BatchPumpOptions {}
+export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, Omit<BatchPumpOptions, 'endpoint' | 'model'> {}
 
 export interface BatchBenchSummary extends BenchRunSummary {
   /** Batches submitted or resumed in this run. */
@@ -39,7 +39,7 @@ export interface BatchBenchSummary extends BenchRunSummary {
 const MAX_SUBMISSIONS = 2;
 
 export function runBatchBench(options: BatchBenchOptions): Promise<BatchBenchSummary> {
-  return runThroughBatches(options, (session, itemConcurrency) => runBench({ ...options, session, itemConcurrency }));
+  return runThroughBatches({ ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model }, (session, itemConcurrency) => runBench({ ...options, session, itemConcurrency }));
 }
 
 /** Any dataset run (`run`, given the batch session) with its model calls sent through the Batch API. */

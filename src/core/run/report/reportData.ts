@@ -72,8 +72,8 @@ async function loadWithItems(path: string): Promise<{ run: LoadedRun; items: Rep
 }
 
 function reportRun({ run, items }: { run: LoadedRun; items: ReportItem[] }, label: string): ReportRun {
-  const s = run.header.settings;
-  return { path: run.path, label, model: s.model, method: s.method, aspects: run.aspects, rows: aspectTable(run), items };
+  const { spec } = run.header;
+  return { path: run.path, label, model: spec.judge.model, method: spec.method, aspects: run.aspects, rows: aspectTable(run), items };
 }
 
 export async function reportData(pathA: string, pathB?: string, options: { allowDifferent?: boolean } = {}): Promise<ReportData> {
