@@ -6,7 +6,6 @@
  */
 import type { EvaluateOptions, EvaluationInput } from '../core/evaluate';
 import { evaluate } from '../core/evaluate';
-import { TASK_ASPECTS } from '../core/geval/evaluateAspects';
 import { SumLensError } from '../core/errors';
 import type { ContextWindow, LlmSession } from '../core/llm/types';
 import { estimateRun, type DryRunEstimate } from '../core/run/dryRun';
@@ -51,7 +50,7 @@ export async function estimateSingle(input: EvaluationInput, session: LlmSession
     estimateRun({
       items: () => [{ key: 'summary', input, fields: { index: 0 } }],
       method: shared.method ?? 'geval',
-      aspects: shared.aspects ?? [...TASK_ASPECTS[input.task ?? 'summarization']],
+      aspects: shared.aspects,
       out: '',
       evaluate,
       endpoint: session.endpoint,

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { defaultCacheDir } from '../core/paths';
+import { DEFAULT_CONCURRENCY } from '../core/runSpec/runDefaults';
 import { judgeKey, type JudgeSpec } from '../core/jury/judgesFile';
 import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
 import type { LlmSession } from '../core/llm/types';
@@ -29,7 +30,7 @@ export function addSessionOptions(command: Command): Command {
   return command
     .addOption(environmentOption('--base-url <url>', 'OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp, LM Studio)', 'OPENAI_BASE_URL'))
     .addOption(environmentOption('--model <name>', `model to judge with (default ${defaultModel})`, 'SUMLENS_MODEL'))
-    .addOption(new Option('--concurrency <n>', 'requests in flight at once (1-64)').default(8).argParser(wholeNumber(1, 64)))
+    .addOption(new Option('--concurrency <n>', 'requests in flight at once (1-64)').default(DEFAULT_CONCURRENCY).argParser(wholeNumber(1, 64)))
     .addOption(new Option('--timeout <seconds>', 'limit on one judge call, its retries included').default(120).argParser(positiveSeconds))
     .addOption(new Option('--reasoning-budget <tokens>', 'room for a thinking model (o-series, gpt-5, R1) to reason before it answers').default(2048).argParser(positiveInt))
     .addOption(new Option('--context-tokens <n>', "the judge's context window in tokens, when the server does not tell it or tells it wrong (prompt and answer together)").argParser(wholeNumber(256)))

@@ -8,7 +8,7 @@ import { failFast } from './failFast';
 import { evaluateChoose } from './choose/evaluateChoose';
 import { evaluateFine } from './fine/evaluateFine';
 import type { ReferenceRubrics } from './fine/referenceRubric';
-import { evaluateAspects, TASK_ASPECTS, type AspectRunOptions } from './geval/evaluateAspects';
+import { aspectsOf, evaluateAspects, type AspectRunOptions } from './geval/evaluateAspects';
 import { resolveTemplate, TemplateError } from './prompts';
 import type { AspectResult, EvaluationResult, Method, ReasonExamples, SourceShown, Task } from './result';
 import { fineWarnings, withAspectWarnings } from './warnings';
@@ -62,7 +62,7 @@ export class RunStoppedError extends SumLensError {
 
 export async function evaluate(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks = {}): Promise<EvaluationResult> {
   const started = Date.now();
-  if (options.method !== 'fine' && options.method !== 'choose') checkAspectTemplates(input.task, options.aspects ?? TASK_ASPECTS[input.task], options.promptOverrideDir);
+  if (options.method !== 'fine' && options.method !== 'choose') checkAspectTemplates(input.task, aspectsOf(input.task, options.aspects), options.promptOverrideDir);
   const run = failFast(options.session, hooks.signal);
   try {
     return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.splittable, run.refittable);
@@ -84,7 +84,7 @@ async function evaluateWith(
   const fineGrained = options.method === 'fine' || options.method === 'all';
   const progress = combinedProgress(hooks.onProgress);
   const finished: AspectResult[] = [];
-  const aspectCount = (options.aspects ?? TASK_ASPECTS[input.task]).length;
+  const aspectCount = aspectsOf(input.task, options.aspects).length;
 
   const aspectsRun = holistic
     ? evaluateAspects(

@@ -17,7 +17,7 @@ import { readDataset } from '../../core/datasets/dataset';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
-import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
+import { aspectsOf } from '../../core/geval/evaluateAspects';
 import { defaultModel } from '../../core/llm/openaiSession';
 import type { Method, Task } from '../../core/result';
 import { benchPlan } from '../../core/run/benchPlan';
@@ -131,7 +131,7 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
   if (flags.dryRun) {
     const inputs = auditEvaluations(subjects, probes, flags.seed, task);
     const model = flags.model ?? defaultModel;
-    const aspects = flags.aspects ?? [...TASK_ASPECTS[task]];
+    const aspects = aspectsOf(task, flags.aspects);
     const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects, out: '', evaluate, endpoint: flags.baseUrl ?? '', model, extra: options });
     const plan = auditPlan(subjects, probes, { seed: flags.seed, method: flags.method, task, aspects: auditedScores(flags.method, aspects), alpha: flags.alpha });
     if (flags.format === 'json') {

@@ -10,6 +10,7 @@ import { Command, Option } from 'commander';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { evaluate } from '../../core/evaluate';
 import { jurySpecs } from '../../core/jury/jurySpecs';
+import { DEFAULT_SAMPLES } from '../../core/runSpec/runDefaults';
 import { estimateSpec } from '../../core/run/specRun';
 import { readDataset, type Dataset, type Level } from '../../core/datasets/dataset';
 import { metaTable, paperSection } from '../../core/meta/formatTable';
@@ -77,7 +78,7 @@ export function registerBench(program: Command): void {
     .option('--limit <n>', 'only the first N items', positiveInt)
     .option('--out <file>', 'run file (JSONL), appended per item (default: bench-<dataset>-<method>.jsonl)')
     .option('--restart', 'start the run file over, even when it was made with other settings')
-    .option('--samples <n>', 'answers drawn where the endpoint gives no log-probabilities', positiveInt, 20)
+    .option('--samples <n>', 'answers drawn where the endpoint gives no log-probabilities', positiveInt, DEFAULT_SAMPLES)
     .addOption(new Option('--parse <rule>', 'how sampled answers are read').choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones')
     .addOption(levelOption())

@@ -22,6 +22,8 @@ import { runDataEval } from '../evalData';
 import { runSingleDryRun } from '../evalDryRun';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
+import { DEFAULT_TOP_LOGPROBS } from '../../core/geval/scoreRoutes';
+import { DEFAULT_SAMPLES } from '../../core/runSpec/runDefaults';
 import { addScoringOptions, scoringOptions } from '../scoringOptions';
 import { addChooseOptions, chooseOptions } from '../chooseOptions';
 import { cliIo, setExitCode } from '../io';
@@ -42,8 +44,8 @@ export function registerEval(program: Command): void {
     .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all', 'choose']).default('geval'))
     .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
-    .option('--samples <n>', 'sampling route: the most answers drawn per aspect (1-100)', wholeNumber(1, 100), 20)
-    .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), 20)
+    .option('--samples <n>', 'sampling route: the most answers drawn per aspect (1-100)', wholeNumber(1, 100), DEFAULT_SAMPLES)
+    .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), DEFAULT_TOP_LOGPROBS)
     .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--repeat <n>', 'N independent runs (each in its own cache slot): per-aspect mean, sd and range', wholeNumber(1))

@@ -22,6 +22,11 @@ export const TASK_ASPECTS: Record<AspectTask, readonly string[]> = {
   consistency: ['hallucination'],
 };
 
+/** The aspects asked for, or the task's own when none were named: the one default list. */
+export function aspectsOf(task: AspectTask, aspects?: readonly string[]): readonly string[] {
+  return aspects?.length ? aspects : TASK_ASPECTS[task];
+}
+
 export interface AspectRunOptions {
   method: AspectMode;
   /** Default: all aspects of the task. Any aspect with a template `<task>/<aspect>` works. */
@@ -62,7 +67,7 @@ export async function evaluateAspects(input: AspectInput, options: AspectRunOpti
   if (options.preset && options.method !== 'geval') {
     throw new SumLensError('usage', `--preset ${options.preset} reproduces G-Eval's scoring and works with --method geval only`);
   }
-  const names = options.aspects ?? TASK_ASPECTS[input.task];
+  const names = aspectsOf(input.task, options.aspects);
   const stop = new AbortController();
   // Every in-flight call of every aspect listens on it, legitimately.
   setMaxListeners(0, stop.signal);

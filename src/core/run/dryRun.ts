@@ -132,7 +132,8 @@ async function finishedKeys(out: string, unknowns: string[]): Promise<Set<string
 export async function estimateRun(options: {
   items(): AsyncIterable<RunItem> | Iterable<RunItem>;
   method: Method;
-  aspects: string[];
+  /** Default: each item's task's aspects. */
+  aspects?: readonly string[];
   out: string;
   evaluate: Evaluator;
   endpoint: string;
@@ -162,7 +163,7 @@ export async function estimateRun(options: {
     items++;
     if (holistic) {
       const method = options.method === 'rationale' ? 'rationale' : 'geval';
-      await options.evaluate(item.input, { ...options.extra, method, aspects: options.aspects, session }, {});
+      await options.evaluate(item.input, { ...options.extra, method, aspects: options.aspects ? [...options.aspects] : undefined, session }, {});
     }
     if (choose) {
       const estimate = chooseCallsFor({ ...item.input, task: item.input.task === 'dialogue' ? 'dialogue' : 'summarization' }, options.extra ?? {});

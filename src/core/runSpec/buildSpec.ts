@@ -7,7 +7,7 @@
 import { DEFAULT_REASONS_K } from '../choose/evaluateChoose';
 import { redactCredentials } from '../errors';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../geval/adaptiveSampling';
-import { TASK_ASPECTS } from '../geval/evaluateAspects';
+import { aspectsOf } from '../geval/evaluateAspects';
 import { DEFAULT_TOP_LOGPROBS } from '../geval/scoreRoutes';
 import { defaultBaseUrl, defaultModel } from '../llm/openaiSession';
 import { DEFAULT_CONCURRENCY, DEFAULT_SAMPLES } from './runDefaults';
@@ -36,11 +36,6 @@ export interface RunSpecInput {
   concurrency?: number;
 }
 
-/** The task's own aspects: the one default list (G-Eval's for summaries, UniEval's for dialogue). */
-export function defaultAspects(task: RunSpec['task']): string[] {
-  return [...TASK_ASPECTS[task]];
-}
-
 /** The endpoint as a run records it: the default when none is given, no trailing slash, no credentials. */
 export function endpointOf(baseUrl: string | undefined): string {
   return redactCredentials((baseUrl || defaultBaseUrl).replace(/\/+$/, ''));
@@ -54,7 +49,7 @@ export function buildSpec(input: RunSpecInput): RunSpec {
     judge: { ...(input.judge.name !== undefined ? { name: input.judge.name } : {}), endpoint: endpointOf(input.judge.baseUrl), model: input.judge.model || defaultModel },
     method,
     task,
-    aspects: input.aspects?.length ? [...input.aspects] : defaultAspects(task),
+    aspects: [...aspectsOf(task, input.aspects)],
     // With reasons, one answer per reason unless a count was asked for.
     ...(input.samples !== undefined || !reasons ? { samples: input.samples ?? DEFAULT_SAMPLES } : {}),
     route: input.route ?? 'auto',

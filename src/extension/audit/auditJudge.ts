@@ -123,9 +123,9 @@ export class AuditJudge {
     model: string,
   ): Promise<boolean> {
     const items = engine.auditEvaluations(subjects, probes, AUDIT_SEED, task);
-    const estimate = await engine.estimateRun({ items: () => items, method, aspects: options.aspects ?? [...engine.TASK_ASPECTS[task]], out: '', evaluate: engine.evaluate, endpoint: options.session.endpoint, model, extra: options });
+    const estimate = await engine.estimateRun({ items: () => items, method, aspects: options.aspects, out: '', evaluate: engine.evaluate, endpoint: options.session.endpoint, model, extra: options });
     const usd = engine.estimateCost(model, estimate.usage, false);
-    const plan = engine.auditPlan(subjects, probes, { seed: AUDIT_SEED, method, task, aspects: engine.auditedScores(method, options.aspects ?? engine.TASK_ASPECTS[task]), alpha: AUDIT_ALPHA });
+    const plan = engine.auditPlan(subjects, probes, { seed: AUDIT_SEED, method, task, aspects: engine.auditedScores(method, engine.aspectsOf(task, options.aspects)), alpha: AUDIT_ALPHA });
     const cost = `${plural(subjects.length, 'summary', 'summaries')} and their changed copies (${probes.map((p) => p.name).join(', ')}): ${plural(estimate.items, 'evaluation')}, ${plural(estimate.usage.calls, 'call')}, ~${formatCount(estimate.usage.promptTokens)} prompt tokens, ${usd === undefined ? 'no price known for this model' : engine.formatCost(usd)}. Answers already cached cost nothing.`;
     const detail = [cost, 'What these items can tell:', ...engine.planLines(plan)].join('\n');
     const go = await vscode.window.showInformationMessage(`Audit ${model} (${method})?`, { modal: true, detail }, 'Audit');
