@@ -54,8 +54,3 @@ export function chooseOptions(flags: ChooseFlags & { samples: number }, given: (
     samples: flags.reasons && !given('samples') ? undefined : flags.samples,
   };
 }
-
-/** The same, as run-header settings (compared on resume and by `compare`). */
-export function chooseSettings(flags: ChooseFlags): Record<string, string | number> {
-  return { ...(flags.reasons ? { reasons: flags.reasons, reasonsK: flags.reasonsK ?? DEFAULT_REASONS_K } : {}), ...(flags.withTemplates ? { withTemplates: 'yes' } : {}) };
-}

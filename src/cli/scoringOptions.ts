@@ -2,8 +2,8 @@
  * How scores are read, shared by `eval`, `eval --data`, `bench` and `audit`: the route (log-
  * probabilities or sampling), the sampling route's standard-error bound, a paper's preset, the
  * fenced prompt variant, and the most tokens of the source the judge is shown.
- * A dataset run records them in its run file's header, so a resume or a comparison with
- * other values is refused.
+ * A dataset run records them in its run spec (runSpecFromFlags.ts), so a resume or a
+ * comparison with other values is refused.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { EvaluateOptions } from '../core/evaluate';
@@ -55,17 +55,6 @@ export function scoringOptions(flags: ScoringFlags): Pick<EvaluateOptions, 'rout
     maxStandardError: flags.maxSe,
     ...(flags.preset ? { preset: flags.preset } : {}),
     ...(flags.fenceInputs ? { fenceInputs: true } : {}),
-    ...(flags.sourceTokens !== undefined ? { sourceTokens: flags.sourceTokens } : {}),
-  };
-}
-
-/** The same, as run-header settings (compared on resume and by `compare`). */
-export function scoringSettings(flags: ScoringFlags): Record<string, string | number> {
-  return {
-    route: flags.route,
-    maxSe: flags.maxSe,
-    ...(flags.preset ? { preset: flags.preset } : {}),
-    ...(flags.fenceInputs ? { prompts: 'fenced' } : {}),
     ...(flags.sourceTokens !== undefined ? { sourceTokens: flags.sourceTokens } : {}),
   };
 }
