@@ -25,6 +25,7 @@ import { FindingStore, type TrackedFinding } from './findings';
 import { PairMemory } from './pairing';
 import { registerMeasure, runMeasureCommand } from './measure/measureCommands';
 import { alignCommand, runAlignCommand, type AlignOutcome, type AlignRequest } from './measure/alignCommand';
+import { AlignedTemplates } from './measure/alignedTemplates';
 import { MeasurementHistory, type Measurement } from './measure/measurementHistory';
 import { FeedbackLog } from './persistence/feedbackLog';
 import { SavedRuns } from './persistence/savedRuns';
@@ -122,6 +123,10 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const presenter = new RunPresenter(panel, statusBar, store, ratings);
   const measurements = new MeasurementHistory(context.workspaceState);
   const measureDeps = { keys, notices, history: measurements, storage: context.globalStorageUri, panel, scratchDir: templateScratch };
+  // Ratings made under a template "Use this template" put in place are the aligned judge's: a row of their own.
+  const alignedTemplates = new AlignedTemplates(context.workspaceState);
+  const alignDeps = { keys, notices, storage: context.globalStorageUri, aligned: alignedTemplates };
+  const showRatingAgreement = () => panel.update({ ratingAgreement: ratingAgreementModel(ratings.agreement((r) => alignedTemplates.judgeLabel(r.judgeName, r.templateSha256))) });
   const saved = new SavedRuns(context.workspaceState, store);
   const feedback = new FeedbackLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
   const engineNotices = new EngineNotices(log);
@@ -145,7 +150,9 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     feedback,
     feedback.onDidChange(() => panel.update({ agreement: feedback.agreement() })),
     ratings,
-    ratings.onDidChange(() => panel.update({ ratingAgreement: ratingAgreementModel(ratings.agreement()) })),
+    ratings.onDidChange(showRatingAgreement),
+    alignedTemplates,
+    alignedTemplates.onDidChange(showRatingAgreement),
     evaluator,
     vscode.workspace.onDidChangeTextDocument((event) => store.applyEdit(event)),
     // A saved template is checked at once, so a broken line is flagged before the next run.
@@ -178,7 +185,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     vscode.languages.registerHoverProvider(templateSelector, new TemplateHovers()),
     ...registerPromptPreview(context.extensionUri, templateScratch, () => evaluator.last?.context),
     ...registerMeasure(measureDeps),
-    vscode.commands.registerCommand(alignCommand, () => runAlignCommand({}, measureDeps)),
+    vscode.commands.registerCommand(alignCommand, () => runAlignCommand({}, alignDeps)),
   );
 
   // Set by the bundle's first line (scripts/build-extension.mjs); absent when run from tsc's output.
@@ -194,7 +201,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     pairWith: (summary, source, reference) => pairs.set(summary, { source: source.toString(), reference: reference?.toString() ?? null }),
     storeApiKey: (key) => keys.store(key),
     measureTemplate: (uri) => runMeasureCommand(uri.toString(), measureDeps, true),
-    alignJudge: (request) => runAlignCommand(request, measureDeps),
+    alignJudge: (request) => runAlignCommand(request, alignDeps),
     exportResult: async (format, target) => actions.exportResult(format, target),
     onDidFinishEvaluation: evaluator.onDidFinish,
     lastOutcome: () => evaluator.last,

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { deafJudge, learningJudge, ratedItems, writeRatedData } from '../e2e/align/scriptedRaters';
-import { openFixture, workspaceRoot, type Fixture } from './helpers';
+import { eventually, openFixture, workspaceRoot, type Fixture } from './helpers';
 
 const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
 
@@ -39,6 +39,23 @@ describe('aligning the judge to your scores', () => {
     const diff = diffTabs().find((t) => t.label.includes('coherence.md: yours ↔ aligned'));
     assert.ok(diff, `a diff tab: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
     assert.ok((diff.input as vscode.TabInputTextDiff).original.fsPath.endsWith(path.join('prompts', 'summarization', 'coherence.md')));
+
+    // Your scores of summaries the aligned template judged: a row of their own in the panel's agreement.
+    const ratings = path.join(workspaceRoot().fsPath, '.sumlens', 'ratings.jsonl');
+    const kept = fs.existsSync(ratings) ? fs.readFileSync(ratings, 'utf8') : undefined;
+    const aligned = createHash('sha256').update(fs.readFileSync(used(), 'utf8')).digest('hex');
+    const rating = (i: number, templateSha256?: string) =>
+      JSON.stringify({ v: 1, at: '2026-11-26T10:00:00Z', aspect: 'coherence', person: 1 + (i % 5), judge: 1 + ((i + 1) % 5), judgeName: 'fake-model', scale: [1, 5], sourceSha256: `${i}`.padStart(64, '0'), summarySha256: `${i}`.padStart(64, 'f'), ...(templateSha256 ? { templateSha256 } : {}) });
+    fs.mkdirSync(path.dirname(ratings), { recursive: true });
+    fs.writeFileSync(ratings, [0, 1, 2, 3].map((i) => rating(i)).concat([4, 5, 6, 7].map((i) => rating(i, aligned))).join('\n') + '\n');
+    try {
+      await eventually(() => (fx.api.panelModel().ratingAgreement ?? []).some((r) => r.judge === 'fake-model · aligned template'), 'the aligned row in the panel');
+      const rows = fx.api.panelModel().ratingAgreement!.filter((r) => r.aspect === 'coherence');
+      assert.deepStrictEqual(new Map(rows.map((r) => [r.judge, r.n])), new Map([['fake-model', 4], ['fake-model · aligned template', 4]]));
+    } finally {
+      if (kept === undefined) fs.rmSync(ratings, { force: true });
+      else fs.writeFileSync(ratings, kept);
+    }
   });
 
   it('aligns to the scores you gave in the panel, their texts found among the workspace files; Discard writes nothing', async () => {

@@ -15,13 +15,15 @@ import { readSettings } from '../settings';
 import { loadEngine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import { resolveTrustedLocations, workspacePromptFolder, type TrustNotices } from '../trust';
-import { ratingsFile } from '../persistence/ratingsLog';
+import { ratingsFile, sha256 } from '../persistence/ratingsLog';
+import type { AlignedTemplates } from './alignedTemplates';
 import { alignmentSummary } from './alignmentText';
 
 export const alignCommand = 'sumlens.alignJudge';
 
 export interface AlignDeps {
   keys: ApiKeyStore;
+  aligned: AlignedTemplates;
   notices: TrustNotices;
   storage: vscode.Uri;
 }
@@ -93,7 +95,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
         }
       },
     );
-    return await offer(alignment, request, path.join(folder, settings.task, `${aspect}.md`), engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir));
+    return await offer(alignment, request, path.join(folder, settings.task, `${aspect}.md`), engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir), deps);
   } catch (error) {
     if (engine.isCancellation(error)) {
       void vscode.window.showInformationMessage('SumLens: alignment cancelled; the answers so far are cached, so aligning again continues where it stopped.');
@@ -105,7 +107,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
 }
 
 /** The verdict; with an adopted template, its diff against yours and the choice to use it. */
-async function offer(alignment: AspectAlignment, request: AlignRequest, target: string, original: string): Promise<AlignOutcome> {
+async function offer(alignment: AspectAlignment, request: AlignRequest, target: string, original: string, deps: AlignDeps): Promise<AlignOutcome> {
   const summary = alignmentSummary(alignment, loadEngine().CANDIDATE_LABELS);
   if (!alignment.written) {
     void vscode.window.showInformationMessage(`SumLens: ${summary}`);
@@ -116,6 +118,7 @@ async function offer(alignment: AspectAlignment, request: AlignRequest, target: 
   if (choice !== 'use') return { alignment };
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(alignment.written, target);
+  await deps.aligned.add(sha256(fs.readFileSync(target, 'utf8')));
   void vscode.window.showInformationMessage(`SumLens: evaluations in this workspace now use ${vscode.workspace.asRelativePath(target)}.`);
   return { alignment, used: target };
 }

@@ -86,13 +86,13 @@ export class RatingsLog implements vscode.Disposable {
     }
   }
 
-  /** Per aspect and judge, the agreement of the judge with the person over every rated summary. */
-  agreement(): AgreementRow[] {
+  /** Per aspect and judge, the agreement of the judge with the person over every rated summary; `judgeLabel` may tell a judge's templates apart. */
+  agreement(judgeLabel: (r: Rating) => string = (r) => r.judgeName): AgreementRow[] {
     const byAspect = new Map<string, Rating[]>();
     for (const r of this.ratings.values()) byAspect.set(r.aspect, [...(byAspect.get(r.aspect) ?? []), r]);
     return [...byAspect.values()].flatMap((rs) =>
       agreementRows(
-        rs.map((r) => ({ aspect: r.aspect, judge: r.judgeName, person: r.person, score: r.judge })),
+        rs.map((r) => ({ aspect: r.aspect, judge: judgeLabel(r), person: r.person, score: r.judge })),
         { scale: rs[0].scale, resamples: 1000, seed: DEFAULT_SEED },
       ),
     );
