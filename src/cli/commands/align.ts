@@ -17,7 +17,7 @@ import { CANDIDATE_LABELS } from '../../core/align/candidateLabels';
 import type { Strategy } from '../../core/align/crossValidate';
 import { SumLensError } from '../../core/errors';
 import { evaluate } from '../../core/evaluate';
-import { TASK_ASPECTS } from '../../core/geval/evaluateAspects';
+import { aspectsOf } from '../../core/geval/evaluateAspects';
 import { defaultModel } from '../../core/llm/openaiSession';
 import { parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateCost, formatCost } from '../../core/run/pricing';
@@ -149,7 +149,7 @@ async function ratedSets(flags: AlignFlags): Promise<{ sets: AlignSet[]; file: s
   for (const line of data.badRows.slice(0, 5)) stderrNotice(`skipped bad row ${line}`);
   if (data.unrated > 0) stderrNotice(`${data.unrated} row(s) without a score in ${flags.human} left out`);
   if (data.items.length === 0) throw new SumLensError('bad-input', `--data ${flags.data} has no rated row`);
-  return { sets: (flags.aspect ?? TASK_ASPECTS[flags.task]).map((aspect) => ({ aspect, items: data.items })), file: flags.data! };
+  return { sets: aspectsOf(flags.task, flags.aspect).map((aspect) => ({ aspect, items: data.items })), file: flags.data! };
 }
 
 const fmt = (x: number) => x.toFixed(3).replace(/^-(0\.0+)$/, '$1');
