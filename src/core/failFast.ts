@@ -44,7 +44,7 @@ export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun 
     usage: () => session.usage(),
     capabilities: () => session.capabilities(),
     provenance: () => session.provenance?.() ?? [],
-    ...(session.contextWindow ? { contextWindow: (signal?: AbortSignal) => session.contextWindow!(signal ?? controller.signal) } : {}),
+    ...(session.contextWindow ? { contextWindow: (signal?: AbortSignal, need?: number) => session.contextWindow!(signal ?? controller.signal, need) } : {}),
     ...(session.countTokens ? { countTokens: (text: string) => session.countTokens!(text) } : {}),
     async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
       try {

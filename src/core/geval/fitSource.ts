@@ -7,7 +7,7 @@
  * will send, built around a given source text, and the reply tokens each asks for.
  */
 import { isSumLensError, SumLensError } from '../errors';
-import { countInSlices, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../llm/tokenCount';
+import { countInSlices, ESTIMATE_MARGIN, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../llm/tokenCount';
 import type { ContextWindow, LlmSession } from '../llm/types';
 import { GAP_MARK, shortenSource } from '../longSource';
 import type { SourceShown } from '../result';
@@ -80,7 +80,10 @@ async function sourceTokensOf(session: LlmSession, source: string, count: (text:
 
 export async function fitSource(session: LlmSession, request: SourceFitRequest, knownWindow?: ContextWindow): Promise<SourceFit> {
   const whole: SourceFit = { shown: { text: request.source } };
-  const window = knownWindow ?? (await session.contextWindow?.(request.signal));
+  // Counted high (the estimate with its margin) without loading a tokenizer: a short source
+  // spares the window look-up before the first request (see LlmSession.contextWindow).
+  const need = Math.max(...request.prompts(whole.shown).map((p) => Math.ceil(estimateTokens(p.text) * ESTIMATE_MARGIN) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
+  const window = knownWindow ?? (await session.contextWindow?.(request.signal, Math.ceil(need * (1 + MARGIN_SHARE))));
   if (!window && request.sourceTokens === undefined) return whole;
   const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
   const sourceTokens = await sourceTokensOf(session, request.source, count);

@@ -14,7 +14,7 @@ export function inCacheSlot(session: LlmSession, slot: number): LlmSession {
     chat: (request: ChatRequest, signal?: AbortSignal) => session.chat({ ...request, cacheSlot: slot }, signal),
     usage: () => session.usage(),
     capabilities: () => session.capabilities(),
-    ...(session.contextWindow ? { contextWindow: (signal?: AbortSignal) => session.contextWindow!(signal) } : {}),
+    ...(session.contextWindow ? { contextWindow: (signal?: AbortSignal, need?: number) => session.contextWindow!(signal, need) } : {}),
     ...(session.countTokens ? { countTokens: (text: string) => session.countTokens!(text) } : {}),
   };
 }

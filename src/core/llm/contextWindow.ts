@@ -8,6 +8,13 @@ import { tableContextWindow } from './contextTable';
 import type { ServerContext } from './serverContext';
 import type { ContextWindow } from './types';
 
+/**
+ * The smallest window a server is known to start a model with (Ollama's default before
+ * 0.6.7). A prompt within it needs no window to be asked for: a server set up smaller still
+ * refuses or cuts it, and the session learns the window from that as from any too-long reply.
+ */
+export const SMALLEST_STARTING_WINDOW = 2048;
+
 export interface ContextEvidence {
   model: string;
   user?: { tokens: number; detail: string };

@@ -3,7 +3,7 @@ import { adaptationFor, bodyFallbacks } from './adaptation';
 import { ParameterRefusedError } from './apiErrors';
 import { ResultCache } from './cache';
 import { CapabilityStore, DEFAULT_QUIRK_TTL_MS, describeQuirk, SILENT_QUIRK_TTL_MS, type QuirkName } from './capabilityStore';
-import { decideContextWindow } from './contextWindow';
+import { decideContextWindow, SMALLEST_STARTING_WINDOW } from './contextWindow';
 import { ConcurrencyLimiter } from './limiter';
 import { readContextLimit } from './refusal';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
@@ -78,14 +78,15 @@ export class CachingSession implements LlmSession {
    * (asked once), the table of well-known models. Also loads the model's tokenizer, so
    * countTokens is exact from here on where the family is known.
    */
-  async contextWindow(signal?: AbortSignal): Promise<ContextWindow | undefined> {
-    await this.tokens.ready();
-    return decideContextWindow({
-      model: this.model,
-      user: this.options.userContext,
-      learned: this.capabilities().contextWindow,
-      server: () => this.serverContext(signal),
-    });
+  async contextWindow(signal?: AbortSignal, need?: number): Promise<ContextWindow | undefined> {
+    const learned = this.capabilities().contextWindow;
+    if (need !== undefined && need <= SMALLEST_STARTING_WINDOW && !this.options.userContext && !learned) return undefined;
+    // The tokenizer loads (CPU) while the server is asked (network): neither waits for the other.
+    const [window] = await Promise.all([
+      decideContextWindow({ model: this.model, user: this.options.userContext, learned, server: () => this.serverContext(signal) }),
+      this.tokens.ready(),
+    ]);
+    return window;
   }
 
   countTokens(text: string): number {

@@ -140,8 +140,11 @@ export interface LlmSession {
   /**
    * The judge's context window as far as it is known (user setting, server metadata, table,
    * or learned from an error or a silent cut this run); undefined when nothing tells.
+   * `need`: the tokens the prompt and its reply take, counted high. When that fits every
+   * window a server starts a model with, and neither the user nor an earlier reply told the
+   * window, the server is not asked (undefined): a short source costs no look-up.
    */
-  contextWindow?(signal?: AbortSignal): Promise<ContextWindow | undefined>;
+  contextWindow?(signal?: AbortSignal, need?: number): Promise<ContextWindow | undefined>;
   /** Tokens a text takes for this model: a real tokenizer where the family is known, else a safe estimate. */
   countTokens?(text: string): number;
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult>;

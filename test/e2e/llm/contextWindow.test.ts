@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { evaluate } from '../../../src/core/evaluate';
 import { failFast } from '../../../src/core/failFast';
+import { SMALLEST_STARTING_WINDOW } from '../../../src/core/llm/contextWindow';
 import { listCapabilities } from '../../../src/core/llm/capabilityStore';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
 import { fetchServerContext } from '../../../src/core/llm/serverContext';
@@ -66,6 +68,21 @@ describe('the context window of an endpoint, and a prompt it cut (fake servers o
     await start(profiles.vllmContextLimited(8192));
     assert.deepEqual(await session('fake-model', 6000).contextWindow!(), { tokens: 6000, from: 'user', detail: '--context-tokens 6000' });
     assert.equal(server.requests.length, 0);
+  });
+
+  it('a prompt within the smallest starting window: the server is not asked, unless the user or a reply told the window', async () => {
+    await start(profiles.llamaCpp);
+    assert.equal(await session().contextWindow!(undefined, SMALLEST_STARTING_WINDOW), undefined);
+    assert.equal(server.requests.length, 0, 'no look-up for a short prompt');
+    assert.equal((await session('fake-model', 1000).contextWindow!(undefined, 500))?.tokens, 1000, "the user's window still holds");
+    assert.equal((await session().contextWindow!(undefined, SMALLEST_STARTING_WINDOW + 1))?.tokens, 4096, 'a longer prompt asks the server');
+  });
+
+  it('evaluate() on a short source sends its first request without a look-up', async () => {
+    await start(profiles.llamaCpp);
+    const result = await evaluate({ source: 'The museum reopened on Monday.', summary: 'The museum reopened.', task: 'summarization' }, { method: 'geval', aspects: ['coherence'], session: session() });
+    assert.equal(result.aspects[0].score, 3);
+    assert.deepEqual(server.requests.map((r) => r.method), ['POST']);
   });
 
   it('learns the window from vLLM’s too-long error, still fails the call, and remembers it', async () => {
