@@ -5,8 +5,6 @@
  */
 import { isCancellation, isSumLensError, SumLensError } from './errors';
 import { failFast } from './failFast';
-import { evaluateChoose } from './choose/evaluateChoose';
-import { evaluateFine } from './fine/evaluateFine';
 import type { ReferenceRubrics } from './fine/referenceRubric';
 import { aspectsOf, evaluateAspects, type AspectRunOptions } from './geval/evaluateAspects';
 import { resolveTemplate, TemplateError } from './prompts';
@@ -103,23 +101,27 @@ async function evaluateWith(
       )
     : Promise.resolve([]);
   const fineRun = fineGrained
-    ? evaluateFine(input, {
-        session: options.session,
-        splittableSession,
-        promptOverrideDir: options.promptOverrideDir,
-        referenceRubrics: options.referenceRubrics,
-        signal: hooks.signal,
-        onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
-      })
+    ? import('./fine/evaluateFine').then(({ evaluateFine }) =>
+        evaluateFine(input, {
+          session: options.session,
+          splittableSession,
+          promptOverrideDir: options.promptOverrideDir,
+          referenceRubrics: options.referenceRubrics,
+          signal: hooks.signal,
+          onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
+        }),
+      )
     : Promise.resolve(undefined);
   const chooseRun =
     options.method === 'choose'
-      ? evaluateChoose(input, {
-          ...options,
-          session: refittableSession,
-          signal: hooks.signal,
-          onProgress: (done, total, label) => progress.update('choose', done, total, label),
-        })
+      ? import('./choose/evaluateChoose').then(({ evaluateChoose }) =>
+          evaluateChoose(input, {
+            ...options,
+            session: refittableSession,
+            signal: hooks.signal,
+            onProgress: (done, total, label) => progress.update('choose', done, total, label),
+          }),
+        )
       : Promise.resolve(undefined);
 
   const [aspects, fine, choice] = await Promise.allSettled([aspectsRun, fineRun, chooseRun]);

@@ -44,7 +44,7 @@ function juryEvaluator(jurors: Juror[]): typeof evaluate {
     return juryAsResult(verdict, { method: options.method, task: input.task, durationMs: Date.now() - started });
   };
 }
-import { parseAspects } from './meta';
+import { parseAspects } from '../aspectList';
 import { cliIo, setExitCode } from '../io';
 
 interface AuditFlags extends SessionFlags, ScoringFlags {

@@ -34,7 +34,8 @@ import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '
 import { cancelOnInterrupt } from '../terminal';
 import { wholeNumber } from '../numbers';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
-import { levelOption, parseAspects, subsetOption } from './meta';
+import { parseAspects } from '../aspectList';
+import { levelOption, subsetOption } from './meta';
 import { runBenchJury } from '../benchJury';
 import { judgeRunFile } from '../evalDataJury';
 import { readJudgesFile } from '../../core/jury/judgesFile';

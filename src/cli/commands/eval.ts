@@ -1,25 +1,22 @@
-/** `sumlens eval`: score one summary against its source document. */
+/**
+ * `sumlens eval`: score one summary against its source document. The other ways of running
+ * it (--data, --dry-run, --judges, --repeat) load their code when asked: a plain eval parses
+ * only what it runs, and sends its first request sooner (scripts/bench/startup.ts).
+ */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { evaluate, RunStoppedError, type EvaluateOptions, type EvaluationInput } from '../../core/evaluate';
-import { evaluateRepeated } from '../../core/repeat';
 import type { EvaluationResult } from '../../core/result';
 import { resultJson } from '../../core/resultJson';
-import { formatRepeatReport } from '../format/repeatReport';
 import { readTextFile } from '../../core/textInput';
 import { formatEvalReport } from '../format/evalReport';
 import { reportOutcome } from '../outcome';
-import { parseAspects } from './meta';
+import { parseAspects } from '../aspectList';
 import { addSessionOptions, sessionFrom } from '../sessionOptions';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
-import { evaluateJury } from '../../core/jury/evaluateJury';
-import { readJudgesFile, type JudgeSpec } from '../../core/jury/judgesFile';
-import { formatJuryReport } from '../format/juryReport';
 import { calibratedScore, readCalibration, type CalibrationMaps } from '../../core/agreement/calibration';
 import { addDataOptions } from '../evalDataOptions';
-import { runDataEval } from '../evalData';
-import { runSingleDryRun } from '../evalDryRun';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
 import { DEFAULT_TOP_LOGPROBS } from '../../core/geval/scoreRoutes';
@@ -57,7 +54,9 @@ export function registerEval(program: Command): void {
   addScoringOptions(command);
   addChooseOptions(command);
   addDataOptions(command);
-  addSessionOptions(command).action((flags: EvalFlags & DataEvalFlags) => (flags.data !== undefined ? runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli') : runEval(flags, command)));
+  addSessionOptions(command).action(async (flags: EvalFlags & DataEvalFlags) =>
+    flags.data !== undefined ? (await import('../evalData')).runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli') : runEval(flags, command),
+  );
 }
 
 async function runEval(flags: EvalFlags, command: Command): Promise<void> {
@@ -81,9 +80,9 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     promptOverrideDir: flags.prompts,
     ...chooseOptions(flags, (option) => command.getOptionValueSource(option) === 'cli'),
   };
-  if (flags.dryRun) return runSingleDryRun(input, flags, shared);
+  if (flags.dryRun) return (await import('../evalDryRun')).runSingleDryRun(input, flags, shared);
   // A jury has its own sessions, one per judge: no default endpoint or key is needed.
-  if (flags.judges !== undefined) return runJury(input, shared, flags, readJudgesFile(flags.judges));
+  if (flags.judges !== undefined) return runJury(input, shared, flags, flags.judges);
   // Read before anything is sent: a bad map is an error that costs nothing.
   const calibration = flags.calibration !== undefined ? readCalibration(flags.calibration) : undefined;
   const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
@@ -108,7 +107,13 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
 }
 
 /** `--judges FILE`: every judge on its own session, the jury's pooled scores; a failed judge is named and left out (exit 14). */
-async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'session'>, flags: EvalFlags, specs: JudgeSpec[]): Promise<void> {
+async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'session'>, flags: EvalFlags, judgesFile: string): Promise<void> {
+  const [{ evaluateJury }, { readJudgesFile }, { formatJuryReport }] = await Promise.all([
+    import('../../core/jury/evaluateJury'),
+    import('../../core/jury/judgesFile'),
+    import('../format/juryReport'),
+  ]);
+  const specs = readJudgesFile(judgesFile);
   if (flags.repeat !== undefined) throw new SumLensError('usage', '--judges and --repeat do not go together');
   const jurors = specs.map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) }));
   const cancellation = cancelOnInterrupt();
@@ -129,6 +134,7 @@ async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'se
 
 /** `--repeat N` / `--threshold`: N independent runs, each in its own cache slot, and their spread. */
 async function runRepeated(input: EvaluationInput, options: EvaluateOptions, flags: EvalFlags): Promise<void> {
+  const [{ evaluateRepeated }, { formatRepeatReport }] = await Promise.all([import('../../core/repeat'), import('../format/repeatReport')]);
   const cancellation = cancelOnInterrupt();
   try {
     const repeated = await evaluateRepeated(input, options, flags.repeat ?? 1, flags.threshold, { signal: cancellation.signal });

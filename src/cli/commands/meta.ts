@@ -17,6 +17,7 @@ import { BASELINES, type BaselineName } from '../../core/meta/predictions';
 import type { Dataset } from '../../core/datasets/dataset';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { cliIo } from '../io';
+import { parseAspects } from '../aspectList';
 
 /** `--level`, shared with replay and bench. */
 export function levelOption(): Option {
@@ -25,16 +26,6 @@ export function levelOption(): Option {
     'sample',
     'system',
   ]);
-}
-
-/** "coherence, fluency" → ["coherence", "fluency"]; an empty list is a usage error. */
-export function parseAspects(text: string): string[] {
-  const aspects = text
-    .split(',')
-    .map((a) => a.trim())
-    .filter((a) => a !== '');
-  if (aspects.length === 0) throw new InvalidArgumentError('Expected at least one aspect name, e.g. coherence,fluency.');
-  return aspects;
 }
 
 function wholeNumber(text: string, max: number): number {
