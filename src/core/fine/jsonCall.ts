@@ -60,10 +60,17 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
   let problem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
     throwIfAborted(call.signal);
-    const accept = (reply: ChatResult) => 'value' in problemWith(reply.choices[0]?.text ?? '', reply.choices[0]?.finishReason ?? null, call.schema);
+    // The reply is read once: the session's accept (whether to cache it) and this call share the outcome.
+    let read: { text: string; outcome: ReturnType<typeof problemWith<T>> } | undefined;
+    const readReply = (reply: ChatResult) => {
+      const text = reply.choices[0]?.text ?? '';
+      if (read?.text !== text) read = { text, outcome: problemWith(text, reply.choices[0]?.finishReason ?? null, call.schema) };
+      return read.outcome;
+    };
+    const accept = (reply: ChatResult) => 'value' in readReply(reply);
     const result = await call.session.chat({ messages, responseFormat, temperature: 0, purpose: call.purpose, accept }, call.signal);
     const text = result.choices[0]?.text ?? '';
-    const outcome = problemWith(text, result.choices[0]?.finishReason ?? null, call.schema);
+    const outcome = readReply(result);
     if ('value' in outcome) {
       const gap = call.incomplete?.(outcome.value) ?? null;
       if (gap === null) return outcome.value;
