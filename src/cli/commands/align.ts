@@ -8,12 +8,13 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { FEW_ITEMS, MIN_RESAMPLES, type AgreementRow, type Estimate } from '../../core/agreement/agreementTable';
+import { FEW_ITEMS, MIN_RESAMPLES } from '../../core/agreement/agreementTable';
 import { alignEstimate } from '../../core/align/alignEstimate';
 import { readAlignItems, sha256File } from '../../core/align/alignItems';
-import { alignJudge, type AlignSet, type AspectAlignment } from '../../core/align/alignJudge';
+import { alignJudge, type AlignSet } from '../../core/align/alignJudge';
 import { readRatingsItems } from '../../core/align/ratingsItems';
-import { CANDIDATE_LABELS } from '../../core/align/candidateLabels';
+import type { AlignmentFile } from '../../core/align/alignmentFile';
+import { alignmentText } from '../../core/align/alignmentText';
 import type { Strategy } from '../../core/align/crossValidate';
 import { SumLensError } from '../../core/errors';
 import { evaluate } from '../../core/evaluate';
@@ -23,7 +24,6 @@ import { parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateCost, formatCost } from '../../core/run/pricing';
 import type { Task } from '../../core/result';
 import { stderrNotice, usageLine } from '../datasetRun';
-import { alignColumns } from '../format/columns';
 import { wholeNumber } from '../numbers';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
@@ -78,7 +78,7 @@ export function registerAlign(program: Command): void {
     .option('--out <dir>', 'where an adopted template is written, in the layout --prompts reads', join('.sumlens', 'prompts'))
     .option('--force', 'replace a template already in --out')
     .option('--map <pairs>', 'field names from other columns, e.g. summary=output,source=article')
-    .option('--json', 'print the verdicts as JSON')
+    .option('--json', 'print the verdicts as JSON (sumlens report --alignment reads it)')
     .option('--dry-run', 'count the requests and tokens of the alignment; send nothing');
   addScoringOptions(addResamplingOptions(addSessionOptions(command))).action(runAlign);
 }
@@ -124,9 +124,10 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       seed: flags.seed,
       provenance: { dataFile: file, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
     });
-    if (flags.json) cliIo().stdout.write(JSON.stringify({ folds: flags.folds, examples: flags.examples, resamples: flags.resamples, seed: flags.seed, aspects: alignments }, null, 2) + '\n');
-    else cliIo().stdout.write(alignments.map((a) => aspectText(a)).join('\n\n') + '\n');
-    cliIo().stdout.write(`${usageLine(session.usage())}\n`);
+    if (flags.json) {
+      const report: AlignmentFile = { sumlens: 'alignment', version: 1, data: file, folds: flags.folds, examples: flags.examples, strategy: flags.strategy, resamples: flags.resamples, seed: flags.seed, usage: session.usage(), aspects: alignments };
+      cliIo().stdout.write(JSON.stringify(report, null, 2) + '\n');
+    } else cliIo().stdout.write(`${alignments.map((a) => alignmentText(a)).join('\n\n')}\n${usageLine(session.usage())}\n`);
   } finally {
     cancellation.dispose();
   }
@@ -150,40 +151,4 @@ async function ratedSets(flags: AlignFlags): Promise<{ sets: AlignSet[]; file: s
   if (data.unrated > 0) stderrNotice(`${data.unrated} row(s) without a score in ${flags.human} left out`);
   if (data.items.length === 0) throw new SumLensError('bad-input', `--data ${flags.data} has no rated row`);
   return { sets: aspectsOf(flags.task, flags.aspect).map((aspect) => ({ aspect, items: data.items })), file: flags.data! };
-}
-
-const fmt = (x: number) => x.toFixed(3).replace(/^-(0\.0+)$/, '$1');
-
-function cell(e: Estimate): string {
-  if (!Number.isFinite(e.value)) return `— (${e.reason})`;
-  return Number.isFinite(e.interval.low) ? `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.interval.high)}]` : fmt(e.value);
-}
-
-const withInterval = (e: { value: number; interval: { low: number; high: number } }) => `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.interval.high)}]`;
-
-function row(name: string, agreement: AgreementRow, vsOriginal: string[]): string[] {
-  return [name, cell(agreement.alphaInterval), cell(agreement.kappa), cell(agreement.spearman), cell(agreement.meanAbsoluteDifference), ...vsOriginal];
-}
-
-function aspectText({ verdict, written, dropped }: AspectAlignment): string {
-  const head = ['template', 'alpha (interval)', 'kappa', 'spearman', 'mean |diff|', 'change in |diff|', 'Holm p', 'alpha gain'];
-  const rows = [
-    row('yours (original)', verdict.original, ['', '', '']),
-    ...verdict.candidates.map((c) =>
-      row(CANDIDATE_LABELS[c.name], c.agreement, [
-        withInterval({ value: c.errorChange.meanDifference, interval: c.errorChange.interval }),
-        c.adjustedP.toFixed(4),
-        withInterval(c.alphaGain),
-      ]),
-    ),
-  ];
-  const best = [...verdict.candidates].sort((a, b) => a.errorChange.meanDifference - b.errorChange.meanDifference)[0];
-  const outcome =
-    written !== undefined
-      ? `adopted: ${CANDIDATE_LABELS[verdict.adopted!]}, learned again on all ${verdict.n} items and written to ${written}`
-      : verdict.adopted === 'calibration'
-        ? 'adopted: the calibration (no template changes); write its map with sumlens calibrate and apply it with eval --calibration'
-        : `keep your template: no candidate both lowers the judge's error significantly (Holm p < 0.05) and raises alpha (its interval above 0)${best ? `; closest: ${best.name}` : ''}; nothing was written`;
-  const droppedLines = dropped.map((d) => `dropped: ${CANDIDATE_LABELS[d.name]}: ${d.reason}`);
-  return [`${verdict.aspect}: ${verdict.n} rated items, each scored by the candidates learned without its document`, ...alignColumns([head, ...rows]), ...droppedLines, outcome].join('\n');
 }

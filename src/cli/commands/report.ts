@@ -1,7 +1,8 @@
 /**
- * `sumlens report [RUN [RUN_B]] [--audit FILE] [--cross FILE] --html FILE --md FILE`: a report
- * people read, from one or two run files, a judge audit (sumlens audit --format json) and/or a
- * matrix of judge aspects × human aspects (sumlens meta --cross --json).
+ * `sumlens report [RUN [RUN_B]] [--audit FILE] [--cross FILE] [--alignment FILE] --html FILE --md FILE`:
+ * a report people read, from one or two run files, a judge audit (sumlens audit --format json),
+ * a matrix of judge aspects × human aspects (sumlens meta --cross --json) and/or an alignment of
+ * the judge to people's scores (sumlens align --json).
  */
 import { resolve } from 'node:path';
 import { Command } from 'commander';
@@ -12,6 +13,8 @@ import { reportMarkdown } from '../../core/run/report/markdown';
 import { reportData, type ReportData } from '../../core/run/report/reportData';
 import { CROSS_STYLE, crossMarkdown, crossSection } from '../../core/run/report/crossSection';
 import { readCrossFile } from '../../core/meta/crossFile';
+import { readAlignmentFile } from '../../core/align/alignmentFile';
+import { ALIGNMENT_STYLE, alignmentMarkdown, alignmentSection } from '../../core/align/alignmentReport';
 import { readAuditFile } from '../../core/audit/auditFile';
 import { AUDIT_STYLE, auditSection } from '../../core/audit/auditHtml';
 import { auditMarkdown } from '../format/auditTable';
@@ -24,6 +27,7 @@ interface ReportFlags {
   allowDifferent?: boolean;
   audit?: string;
   cross?: string;
+  alignment?: string;
 }
 
 export function registerReport(program: Command): void {
@@ -37,6 +41,7 @@ export function registerReport(program: Command): void {
     .option('--allow-different', 'compare runs whose judge, method or templates differ')
     .option('--audit <file>', 'add a judge audit (the JSON of sumlens audit --format json)')
     .option('--cross <file>', 'add the judge aspects × human aspects matrix (the JSON of sumlens meta --cross --json or replay --cross --json)')
+    .option('--alignment <file>', 'add an alignment of the judge to your scores (the JSON of sumlens align --json)')
     .action(runReportCommand);
 }
 
@@ -47,14 +52,15 @@ function write(file: string, text: string): void {
 
 async function runReportCommand(runA: string | undefined, runB: string | undefined, flags: ReportFlags): Promise<void> {
   if (!flags.html && !flags.md) throw new SumLensError('usage', 'give --html FILE and/or --md FILE');
-  if (runA === undefined && flags.audit === undefined && flags.cross === undefined) {
-    throw new SumLensError('usage', 'give a run file, --audit FILE, --cross FILE, or several');
+  if (runA === undefined && flags.audit === undefined && flags.cross === undefined && flags.alignment === undefined) {
+    throw new SumLensError('usage', 'give a run file, --audit FILE, --cross FILE, --alignment FILE, or several');
   }
+  const alignment = flags.alignment !== undefined ? readAlignmentFile(flags.alignment) : undefined;
   const audit = flags.audit !== undefined ? readAuditFile(flags.audit) : undefined;
   const cross = flags.cross !== undefined ? readCrossFile(flags.cross) : undefined;
   const data: ReportData = runA !== undefined ? await reportData(runA, runB, { allowDifferent: flags.allowDifferent }) : { runs: [] };
   if (flags.html) {
-    const extra = [...(audit ? [{ style: AUDIT_STYLE, html: auditSection(audit) }] : []), ...(cross ? [{ style: CROSS_STYLE, html: crossSection(cross) }] : [])];
+    const extra = [...(audit ? [{ style: AUDIT_STYLE, html: auditSection(audit) }] : []), ...(cross ? [{ style: CROSS_STYLE, html: crossSection(cross) }] : []), ...(alignment ? [{ style: ALIGNMENT_STYLE, html: alignmentSection(alignment) }] : [])];
     write(flags.html, reportHtml(data, extra));
     stderrNotice(`wrote ${flags.html}`);
   }
@@ -62,6 +68,7 @@ async function runReportCommand(runA: string | undefined, runB: string | undefin
     [
       ...(audit ? [auditMarkdown(audit.run, audit.report, audit.prompts), ''] : []),
       ...(cross ? [crossMarkdown(cross)] : []),
+      ...(alignment ? [alignmentMarkdown(alignment)] : []),
       ...(data.runs.length > 0 ? [reportMarkdown(data)] : []),
     ].join('\n');
   if (flags.md === '-') cliIo().stdout.write(markdown());

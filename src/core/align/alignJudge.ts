@@ -45,6 +45,8 @@ export interface AspectAlignment {
   learnedFrom: string[][];
   /** The adopted template's file, when one was written. */
   written?: string;
+  /** The items written into it as scored examples. */
+  adoptedExamples?: string[];
 }
 
 export function aspectScale(task: string, aspect: string, promptDir?: string): [number, number] {
@@ -73,13 +75,13 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
     const verdict = alignVerdict(items, cv, { aspect, scale: aspectScale(options.task, aspect, options.promptDir), resamples: options.resamples, seed: options.seed });
     const adopted = verdict.candidates.find((c) => c.name === verdict.adopted);
     const written = adopted && adopted.name !== 'calibration' ? await writeAdopted(items, cv.original, aspect, adopted, options) : undefined;
-    results.push({ verdict, dropped: cv.dropped, heldOut: cv.heldOut, learnedFrom: cv.learnedFrom, ...(written ? { written } : {}) });
+    results.push({ verdict, dropped: cv.dropped, heldOut: cv.heldOut, learnedFrom: cv.learnedFrom, ...written });
   }
   return results;
 }
 
 /** The adopted recipe applied to every rated item, and written. */
-async function writeAdopted(items: readonly AlignItem[], original: readonly number[], aspect: string, adopted: CandidateVerdict, options: AlignOptions): Promise<string> {
+async function writeAdopted(items: readonly AlignItem[], original: readonly number[], aspect: string, adopted: CandidateVerdict, options: AlignOptions): Promise<{ written: string; adoptedExamples: string[] }> {
   const scored = items.map((item, i) => ({ key: item.key, human: item.human, judge: original[i], source: item.input.source, summary: item.input.summary }));
   let text = originalTemplateText(options.task, aspect, options.promptDir);
   if (adopted.name.startsWith('criteria')) {
@@ -87,6 +89,8 @@ async function writeAdopted(items: readonly AlignItem[], original: readonly numb
     if ('dropped' in rewrite) throw new SumLensError('invalid-reply', `${aspect}: the criteria rewrite on all rated items failed: ${rewrite.dropped}; nothing was written`);
     text = rewrite.text;
   }
-  if (adopted.name.endsWith('examples')) text = withExamples(text, chooseExamples(scored, options.examples));
-  return writeAdoptedTemplate(withProvenance(text, adopted, items.length, options.provenance), { outDir: options.outDir, task: options.task, aspect, force: options.force });
+  const examples = adopted.name.endsWith('examples') ? chooseExamples(scored, options.examples) : [];
+  text = withExamples(text, examples);
+  const written = writeAdoptedTemplate(withProvenance(text, adopted, items.length, options.provenance), { outDir: options.outDir, task: options.task, aspect, force: options.force });
+  return { written, adoptedExamples: examples.map((e) => e.key) };
 }

@@ -17,7 +17,7 @@ import { createSession } from '../run/session';
 import { resolveTrustedLocations, workspacePromptFolder, type TrustNotices } from '../trust';
 import { ratingsFile, sha256 } from '../persistence/ratingsLog';
 import type { AlignedTemplates } from './alignedTemplates';
-import { alignmentSummary } from './alignmentText';
+import { alignmentSummary } from './alignmentSummary';
 
 export const alignCommand = 'sumlens.alignJudge';
 

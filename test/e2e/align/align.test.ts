@@ -39,7 +39,8 @@ describe('sumlens align', function () {
     const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
     const run = await align(data, '--json');
     assert.equal(run.code, 0, run.stderr);
-    const report = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1));
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.sumlens, 'alignment');
     const [coherence] = report.aspects;
     assert.equal(coherence.verdict.adopted, 'criteria+examples');
     for (const name of ['examples', 'criteria', 'criteria+examples']) {
@@ -69,6 +70,19 @@ describe('sumlens align', function () {
     assert.match(text, /^---\n# Aligned by sumlens align on \d{4}-\d{2}-\d{2} \(criteria\+examples\), learned from 60 rated items of .*rated\.jsonl\n# \(sha256 [0-9a-f]{16}…\)/);
     assert.match(text, /## Evaluation Criteria\n\nCoherence \(1-5\): .* The raters are strict/);
     assert.equal((text.match(/^Example \d: score/gm) ?? []).length, 6);
+
+    // The alignment in a report: Markdown as the CLI prints it, HTML with the adopted row marked.
+    const alignmentFile = path.join(dir, 'alignment.json');
+    fs.writeFileSync(alignmentFile, run.stdout);
+    const html = path.join(dir, 'report.html');
+    const reported = await runInProcess(['report', '--alignment', alignmentFile, '--md', '-', '--html', html], env());
+    assert.equal(reported.code, 0, reported.stderr);
+    assert.match(reported.stdout, /^### The judge aligned to your scores\n\n.*rated\.jsonl: 5-fold cross-validation grouped by source document/m);
+    assert.match(reported.stdout, /^rewritten \+ examples +0\.\d{3} \[/m);
+    assert.match(reported.stdout, /^adopted: rewritten \+ examples, learned again on all 60 items and written to .* \(its examples: D\d+-\d(, D\d+-\d){5}\)$/m);
+    const page = fs.readFileSync(html, 'utf8');
+    assert.match(page, /<section id="alignment"><h2>The judge aligned to your scores<\/h2>/);
+    assert.match(page, /<tr class="adopted"><td>rewritten \+ examples<\/td>/);
 
     // Other documents: the built-in template and the aligned one, through eval --data.
     const other = writeRatedData(dir, 'other.jsonl', ratedItems(6, humanOf, 100));
