@@ -170,6 +170,15 @@ describe('sumlens align', function () {
       assert.match(run.stderr, /no row has a column 'expert'/);
     });
 
+    it('a score that is not a number: exit 8 naming its cell', async () => {
+      const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
+      fs.writeFileSync(data, fs.readFileSync(data, 'utf8').replace('"human_coherence":1', '"human_coherence":"good"'));
+      const run = await align(data);
+      assert.equal(run.code, 8);
+      assert.match(run.stderr, /rated\.jsonl: line \d+, column human_coherence: "good" is not a decimal number/);
+      assert.equal(server.chatRequests.length, 0);
+    });
+
     it('fewer documents than folds: exit 8', async () => {
       const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(3, humanOf)));
       assert.equal(run.code, 8);
