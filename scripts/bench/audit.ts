@@ -10,7 +10,7 @@ import { auditReport } from '../../src/core/audit/auditStats';
 import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { auditItems, auditJudge } from '../../test/fake/auditJudges';
-import { FakeOpenAiServer, type FakeReply } from '../../test/fake/openaiServer';
+import { FakeOpenAiServer } from '../../test/fake/openaiServer';
 
 const LATENCY_MS = 200;
 const CONCURRENCY = 8;
@@ -34,7 +34,7 @@ export async function benchAudit(): Promise<string[]> {
   server.setHandler((request) => {
     const start = performance.now();
     intervals.push([start, start + LATENCY_MS]);
-    return { ...fair(request), delayMs: LATENCY_MS } as FakeReply;
+    return { ...fair(request), delayMs: LATENCY_MS };
   });
   try {
     const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: CONCURRENCY });

@@ -87,7 +87,7 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
   const best = meta.slice(0, -1).reduce((a, b) => (meanRho(b.results) > meanRho(a.results) ? b : a));
   const compared = runCompare({ dataset: o.dataset.path, subset: o.dataset.subset, aspects: humanAspects, level: o.flags.level, sources: [{ predictions: juryFile }, { predictions: best.file }] }).results;
   const agreements = o.plan.aspects.flatMap(({ human }) => {
-    const people = new Map(o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human] as number] as [string, number]] : [])));
+    const people = new Map(o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human]] as [string, number]] : [])));
     const scores: JudgeScores = new Map(judges.map((s, i) => [s.name, new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]])))]));
     const agreement = juryAgreement(human, scores, { pool: o.flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED, people });
     return agreement ? [agreement] : [];

@@ -19,7 +19,7 @@ export interface WrittenBy {
 function nullsToNaN(value: unknown): unknown {
   if (value === null) return NaN;
   if (Array.isArray(value)) return value.map(nullsToNaN);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, nullsToNaN(v)]));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nullsToNaN(v)]));
   return value;
 }
 

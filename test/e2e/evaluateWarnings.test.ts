@@ -100,8 +100,8 @@ describe('warnings are visible', () => {
       assert.equal(supported() - before, 7); // 8 → 4 + 4 → 2 + 2 + 2 + 2
       assert.ok(result.warnings?.some((w) => /context was too long.*halved.*3 time/.test(w)), String(result.warnings));
       assert.deepEqual(result.provenance?.filter((p) => p.startsWith('context halved')).length, 3);
-      assert.match(result.provenance!.find((p) => p.startsWith('context halved'))!, /^context halved: fine:correctness-supported \(8 entities were too long for the model; judged as 4 \+ 4\)$/);
-      assert.ok(result.provenance!.some((p) => /^learned: context window 8192 tokens \(stated in a too-long error\)/.test(p)), 'the window the error stated is named too');
+      assert.match(result.provenance.find((p) => p.startsWith('context halved'))!, /^context halved: fine:correctness-supported \(8 entities were too long for the model; judged as 4 \+ 4\)$/);
+      assert.ok(result.provenance.some((p) => /^learned: context window 8192 tokens \(stated in a too-long error\)/.test(p)), 'the window the error stated is named too');
     });
 
     it('stops the run (exit 7) when even one entity does not fit', async () => {

@@ -65,7 +65,7 @@ describe('a long source in the editor', function () {
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), long.uri.toString(), 'the source is shown');
     const texts = highlighted.map((r) => long.getText(new vscode.Range(long.positionAt(r.start), long.positionAt(r.end))));
     assert.ok(texts.some((t) => t.includes('approved a new bridge')), `the article's sentence is among the excerpts: ${texts.join(' | ')}`);
-    const editor = vscode.window.activeTextEditor!;
+    const editor = vscode.window.activeTextEditor;
     assert.ok(editor.visibleRanges[0].contains(long.positionAt(highlighted[0].start)), 'the first excerpt is scrolled into view');
     // Asked again, it goes on to the next excerpt (they are far apart in a long source).
     await vscode.commands.executeCommand('sumlens.showSourceExcerpts');

@@ -28,7 +28,7 @@ describe('measuring a template against people', () => {
     fx.server.setHandler(judge);
     await vscode.workspace.getConfiguration('sumlens.measure').update('dataset', 'scored.jsonl', vscode.ConfigurationTarget.Workspace);
     const uri = await vscode.commands.executeCommand<vscode.Uri>('sumlens.customizePrompt', 'summarization/fluency');
-    template = await vscode.window.showTextDocument(uri!);
+    template = await vscode.window.showTextDocument(uri);
     const edit = new vscode.WorkspaceEdit();
     const task = template.document.getText().indexOf('## Task\n') + '## Task\n'.length;
     edit.insert(template.document.uri, template.document.positionAt(task), '\nMEASURE-MARKER: judge as a careful editor would.\n');

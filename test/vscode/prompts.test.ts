@@ -21,7 +21,7 @@ describe('workspace prompt templates', () => {
     fs.writeFileSync(uri.fsPath, fs.readFileSync(uri.fsPath, 'utf8').replace('Break the note below into entities.', 'CUSTOM-MARKER: break the note below into entities.'));
 
     await vscode.window.showTextDocument(fx.summary.document, vscode.ViewColumn.Two);
-    vscode.window.activeTextEditor!.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
+    vscode.window.activeTextEditor.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
     const sent = fx.server.chatRequests.length;
     await evaluateSelection(fx.api);
     const extracts = fx.server.chatRequests.slice(sent).filter((r) => r.body.response_format?.json_schema?.name === 'fine_extract');

@@ -51,7 +51,7 @@ describe('how each score was made (provenance in the editor)', () => {
     const model = fx.api.panelModel();
     const shown = model.result!.aspects.find((a) => a.name === 'coherence')!;
     assert.strictEqual(shown.provenance?.route, 'sampling');
-    assert.match(shown.provenance!.why, /\w/);
+    assert.match(shown.provenance.why, /\w/);
     assert.ok((shown.provenance?.samples ?? 0) >= 1 && shown.provenance?.standardError !== undefined, 'n and SE travel to the panel');
     assert.deepStrictEqual(model.result!.provenance, outcome.result.provenance, 'run provenance in the panel');
 

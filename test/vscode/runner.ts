@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import Mocha = require('mocha');
+import Mocha from 'mocha';
 
 interface TestOutcome {
   title: string;

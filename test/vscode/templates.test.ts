@@ -13,7 +13,7 @@ describe('prompt templates in the editor', () => {
     fx = await openFixture();
     await evaluateSelection(fx.api); // the preview uses the last evaluation's texts
     const uri = await vscode.commands.executeCommand<vscode.Uri>('sumlens.customizePrompt', 'summarization/coherence');
-    template = await vscode.window.showTextDocument(uri!);
+    template = await vscode.window.showTextDocument(uri);
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');

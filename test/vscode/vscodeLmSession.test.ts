@@ -15,7 +15,7 @@ function scriptedModel(answer: string, options: { hang?: boolean; maxInputTokens
     family: 'scripted',
     version: '1',
     maxInputTokens: options.maxInputTokens ?? 100_000,
-    countTokens: async (text: string | vscode.LanguageModelChatMessage) => Math.ceil(String(text).length / 4),
+    countTokens: async (text: string | vscode.LanguageModelChatMessage) => Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
     sendRequest: async (messages: vscode.LanguageModelChatMessage[], _options: unknown, token: vscode.CancellationToken) => {
       requests.push({ messages, token });
       if (options.hang) {

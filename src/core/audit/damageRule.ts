@@ -11,7 +11,7 @@ const WORD = /\S+/g;
 
 export function damageLanguage(summary: string, random: Random): TextChange {
   const body = summary.trim();
-  const words = [...body.matchAll(WORD)].map((m) => ({ text: m[0], start: m.index! }));
+  const words = [...body.matchAll(WORD)].map((m) => ({ text: m[0], start: m.index }));
   if (words.length < 5) return { skip: 'fewer than 5 words' };
   return random() < 0.5 ? dropEveryFifthWord(words) : typos(words, random);
 }

@@ -30,7 +30,7 @@ function factsIn(text: string): Fact[] {
   for (const kind of Object.keys(PATTERNS) as FactKind[]) {
     for (const m of text.matchAll(PATTERNS[kind])) {
       if (kind === 'name' && m[0].split(' ').some((w) => DATE_WORDS.includes(w))) continue;
-      facts.push({ kind, text: m[0], start: m.index! });
+      facts.push({ kind, text: m[0], start: m.index });
     }
   }
   return facts;

@@ -115,7 +115,7 @@ async function fetchInto(file: RegistryFile, part: string, start: number, option
   // 206 continues the part file; a server that ignores Range sends the whole file (200).
   const resumed = response.status === 206;
   let received = resumed ? start : 0;
-  const counted = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).on('data', (chunk: Buffer) => {
+  const counted = Readable.fromWeb(response.body).on('data', (chunk: Buffer) => {
     received += chunk.length;
     options.onProgress?.({ file: file.path, received, total: file.bytes });
   });

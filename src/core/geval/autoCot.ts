@@ -24,7 +24,7 @@ const inFlight = new WeakMap<LlmSession, Map<string, Promise<string>>>();
 export async function evaluationSteps(session: LlmSession, template: AspectTemplate, signal?: AbortSignal): Promise<EvaluationSteps> {
   if (template.sections.steps) return { steps: template.sections.steps, generated: false };
   let perSession = inFlight.get(session);
-  if (!perSession) inFlight.set(session, (perSession = new Map()));
+  if (!perSession) inFlight.set(session, (perSession = new Map<string, Promise<string>>()));
   let pending = perSession.get(template.hash);
   if (!pending) {
     pending = generateSteps(session, template, signal);

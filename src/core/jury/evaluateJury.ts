@@ -5,7 +5,7 @@
  * named with its error; the others still count.
  */
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
-import { isSumLensError, type SumLensError } from '../errors';
+import { isSumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
 import type { EvaluationResult } from '../result';
 import type { JudgeSpec } from './judgesFile';
@@ -54,7 +54,7 @@ export async function evaluateJury(input: EvaluationInput, jurors: Juror[], opti
       return { ...base, result: s.value, ...(failed ? { error: { code: first.errorCode ?? 'server-error', message: first.error ?? 'no aspect could be scored' } } : {}) };
     }
     if (!isSumLensError(s.reason)) throw s.reason;
-    const error = s.reason as SumLensError;
+    const error = s.reason;
     return { ...base, error: { code: error.code, message: error.message } };
   });
   const names = [...new Set(judges.flatMap((j) => j.result?.aspects.map((a) => a.name) ?? []))];

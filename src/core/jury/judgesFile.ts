@@ -36,8 +36,8 @@ export type JudgeSpec = z.infer<typeof JudgeSchema>;
 function lineOf(text: string, root: Node | null, path: PropertyKey[]): number {
   let node: unknown = root;
   for (const key of path) {
-    if (isMap(node)) node = node.get(key as string, true);
-    else if (isSeq(node)) node = node.get(key as number, true);
+    if (isMap(node)) node = node.get(key, true);
+    else if (isSeq(node)) node = node.get(key, true);
     else break;
   }
   const offset = (node as { range?: [number, number] } | undefined)?.range?.[0] ?? 0;

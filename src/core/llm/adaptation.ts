@@ -62,7 +62,7 @@ export function adaptationFor(refusal: Refusal, refused: RefusedRequest): Capabi
 export function bodyFallbacks(request: { topLogprobs?: number; temperature?: number; responseFormat?: { type: string } }, body: Record<string, unknown>): string[] {
   const notes: string[] = [];
   if (request.topLogprobs && Number(body.top_logprobs) < request.topLogprobs) {
-    notes.push(`top_logprobs capped at ${body.top_logprobs} (asked ${request.topLogprobs})`);
+    notes.push(`top_logprobs capped at ${String(body.top_logprobs)} (asked ${request.topLogprobs})`);
   }
   if (request.temperature !== undefined && body.temperature === undefined) notes.push(`temperature ${request.temperature} refused: the model's default used`);
   if (body.max_completion_tokens !== undefined) notes.push('max_completion_tokens sent instead of max_tokens');

@@ -2,11 +2,12 @@ import OpenAI from 'openai';
 import { SumLensError, redact } from '../errors';
 import { azureUrlHint } from './azureUrl';
 import { isContextLengthMessage, serverWords, type Refusal } from './refusal';
+import { isApiError } from './isApiError';
 
 export function isRetryable(error: unknown): boolean {
   if (error instanceof OpenAI.APIUserAbortError) return false;
   if (error instanceof OpenAI.APIConnectionError) return true; // includes timeouts
-  if (error instanceof OpenAI.APIError) {
+  if (isApiError(error)) {
     const status = error.status ?? 0;
     return status === 408 || status === 409 || status === 429 || status >= 500;
   }
@@ -38,7 +39,7 @@ export function toSumLensError(error: unknown, endpoint: string, model: string, 
       clean(`Cannot reach ${endpoint}${cause}. Check --base-url / OPENAI_BASE_URL and that the server is running.`),
     );
   }
-  if (error instanceof OpenAI.APIError) {
+  if (isApiError(error)) {
     const detail = clean(serverWords(error));
     const status = error.status ?? 0;
     if (status === 401 || status === 403) {

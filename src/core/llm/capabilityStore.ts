@@ -76,7 +76,7 @@ export class CapabilityStore {
   get(endpoint: string, model: string): Capabilities {
     const caps: Record<string, unknown> = {};
     for (const quirk of this.learned(endpoint, model)) caps[quirk.name] = quirk.value;
-    return caps as Capabilities;
+    return caps;
   }
 
   /** The unexpired quirks of one endpoint and model, with when and why they were learned. */
@@ -97,7 +97,7 @@ export class CapabilityStore {
     for (const [name, value] of Object.entries(change) as Array<[QuirkName, Capabilities[QuirkName]]>) {
       if (value === undefined) continue;
       if (JSON.stringify(live.get(name)) !== JSON.stringify(value)) fresh.push(name);
-      entry.quirks[name] = { value: value as StoredEntry['quirks'][string]['value'], learnedAt, expiresAt, because };
+      entry.quirks[name] = { value, learnedAt, expiresAt, because };
     }
     this.save();
     return fresh;
@@ -168,11 +168,11 @@ export function describeQuirk(name: QuirkName, value: unknown): string {
     case 'logprobs':
       return value === false ? 'no token log-probabilities (logprobs refused or dropped): sampling route' : 'logprobs accepted';
     case 'topLogprobsCap':
-      return `top_logprobs capped at ${value}`;
+      return `top_logprobs capped at ${String(value)}`;
     case 'multipleChoices':
       return value === false ? 'n > 1 refused: one request per answer' : 'n > 1 accepted';
     case 'nCap':
-      return value === 1 ? 'n > 1 refused or ignored: one request per answer' : `n capped at ${value}: answers drawn in batches of ${value}`;
+      return value === 1 ? 'n > 1 refused or ignored: one request per answer' : `n capped at ${String(value)}: answers drawn in batches of ${String(value)}`;
     case 'maxCompletionTokens':
       return 'max_tokens refused: max_completion_tokens sent instead';
     case 'fixedTemperature':

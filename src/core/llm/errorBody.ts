@@ -55,11 +55,16 @@ function fromJson(value: unknown): ErrorBody | undefined {
   };
 }
 
+/** A message field as text: a string as it is, anything else as its JSON (never "[object Object]"). */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** FastAPI validation errors: `{"detail":[{"loc":["body","n"],"msg":"…"}]}` or a string. */
 function fromDetail(detail: unknown): ErrorBody {
   if (!Array.isArray(detail)) return { message: shorten(typeof detail === 'string' ? detail : JSON.stringify(detail)) };
   const items = detail.filter(isRecord);
-  const message = items.map((item) => `${Array.isArray(item.loc) ? item.loc.join('.') + ': ' : ''}${String(item.msg ?? '')}`).join('; ');
+  const message = items.map((item) => `${Array.isArray(item.loc) ? item.loc.join('.') + ': ' : ''}${textOf(item.msg ?? '')}`).join('; ');
   const loc = items[0]?.loc;
   const param = Array.isArray(loc) && loc.length > 0 ? String(loc[loc.length - 1]) : null;
   return { message: shorten(message || JSON.stringify(detail)), param };

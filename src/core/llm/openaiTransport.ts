@@ -6,6 +6,7 @@ import { readRefusal } from './refusal';
 import { chatCompletionSchema, type ChatCompletionReply } from './replySchema';
 import { assembleStream } from './streamReply';
 import { defaultRetryPolicy, retryDelayMs, sleep, type RetryPolicy } from './retry';
+import { isApiError } from './isApiError';
 
 export interface TransportOptions {
   baseURL: string;
@@ -76,7 +77,7 @@ export class OpenAiTransport {
         const refusal = readRefusal(error, body);
         if (refusal) {
           const words = { ...refusal, message: redact(refusal.message, this.options.apiKey) };
-          const status = error instanceof OpenAI.APIError ? error.status : '';
+          const status = isApiError(error) ? error.status : '';
           throw new ParameterRefusedError(words, `${this.options.baseURL} refused the request's ${refusal.param} (${status}: ${words.message}).`);
         }
         const retryable = isRetryable(error) || isBodyReadFailure(error);
@@ -105,7 +106,7 @@ export class OpenAiTransport {
 }
 
 function retryHeaders(error: unknown): Headers | undefined {
-  return error instanceof OpenAI.APIError ? error.headers : undefined;
+  return isApiError(error) ? error.headers : undefined;
 }
 
 function parseReply(text: string): ChatCompletionReply | undefined {

@@ -7,6 +7,7 @@
  * ("at most 1", "greater than max allowed: 5", "<= 128", "from 1 to 9") is read with it.
  */
 import OpenAI from 'openai';
+import { isApiError } from './isApiError';
 
 /** Request parameters a server may refuse and that we can drop or adapt. */
 export type RefusableParam = 'logprobs' | 'n' | 'max_tokens' | 'temperature' | 'response_format' | 'stream' | 'seed' | 'stop' | 'top_p';
@@ -72,7 +73,7 @@ export function readContextLimit(message: string): number | undefined {
  * (the key, the model, the input, an outage). `sent` is the request body that was refused.
  */
 export function readRefusal(error: unknown, sent: Record<string, unknown>): Refusal | undefined {
-  if (!(error instanceof OpenAI.APIError)) return undefined;
+  if (!isApiError(error)) return undefined;
   const status = error.status ?? 0;
   const message = serverWords(error);
   if (isContextLengthMessage(error.code, message)) return undefined;

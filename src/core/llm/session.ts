@@ -200,12 +200,12 @@ export class CachingSession implements LlmSession {
     if (!reported || messages.reduce((sum, m) => sum + estimateTokens(m.content), framing) < CUT_CHECK_MIN_TOKENS / 2) return;
     await this.tokens.ready();
     const sent = messages.reduce((sum, m) => sum + this.tokens.plain(m.content), framing);
-    const server = this.server ? await this.server.catch(() => ({}) as ServerContext) : undefined;
+    const server = this.server ? await this.server.catch((): ServerContext => ({})) : undefined;
     const window = this.options.userContext?.tokens ?? learned?.tokens ?? server?.window?.tokens;
     if (!isSilentCut(sent, reported, knownCutSizes(server?.kind, window))) return;
     this.options.usage.promptTokens += reported;
     this.options.usage.completionTokens += reply.usage?.completion_tokens ?? 0;
-    const kind = (await this.serverContext(signal).catch(() => ({}) as ServerContext)).kind;
+    const kind = (await this.serverContext(signal).catch((): ServerContext => ({}))).kind;
     // Worded without the size sent, so that the calls of one run cut alike teach it once.
     const because = `a reply read only ${reported} tokens of a longer prompt, cut without a word`;
     this.learn({ contextWindow: { tokens: reported, from: 'truncation', detail: because } }, because, SILENT_QUIRK_TTL_MS, true);
@@ -221,7 +221,7 @@ export class CachingSession implements LlmSession {
       this.learn({ reasoning: true }, 'its replies carry the model’s reasoning');
     }
     if (choices.some(isCutOff)) {
-      const limit = body.max_completion_tokens ?? body.max_tokens;
+      const limit = String(body.max_completion_tokens ?? body.max_tokens);
       this.observe({ reasoning: true }, `an answer was cut off by the token limit (${limit}) before any answer: asked again with room for reasoning`);
     }
     const wanted = request.n ?? 1;
@@ -299,7 +299,7 @@ export class CachingSession implements LlmSession {
     signal: AbortSignal | undefined,
     alreadyRetried: boolean,
   ): Promise<ChatResult> {
-    const limit = body.max_completion_tokens ?? body.max_tokens;
+    const limit = String(body.max_completion_tokens ?? body.max_tokens);
     if (alreadyRetried) {
       throw new SumLensError(
         'invalid-reply',

@@ -3,7 +3,7 @@
  * This file splits the two, parses the YAML and validates it with zod, turning every
  * problem into a TemplateError that points at the offending line.
  */
-import { isMap, isScalar, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, parseDocument, type Document } from 'yaml';
 import * as z from 'zod';
 import { ASPECT_TASKS } from './template';
 import { PLACEHOLDER_NAMES } from './placeholders';
@@ -104,7 +104,7 @@ function nodeLine(document: Document, path: readonly PropertyKey[], fileLine: (o
     const parentPath = path.slice(0, depth - 1);
     const parent = parentPath.length === 0 ? document.contents : document.getIn(parentPath, true);
     const node = document.getIn(path.slice(0, depth), true);
-    if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) return fileLine(node.range[0]);
+    if (isNode(node) && node.range) return fileLine(node.range[0]);
     if (isMap(parent)) {
       const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === path[depth - 1]);
       if (pair && isScalar(pair.key) && pair.key.range) return fileLine(pair.key.range[0]);

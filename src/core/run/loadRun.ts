@@ -29,12 +29,17 @@ export interface LoadedRun {
   aspects: string[];
 }
 
+/** A record's id or system as text: a string or a number as written; anything else is no id. */
+export function idText(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
 function entryOf(record: BenchRecord, lineNo: number): RunEntry {
   const scores: Record<string, number> = {};
   for (const [name, score] of Object.entries(record.scores)) if (typeof score === 'number') scores[name] = score;
-  const id = record.id ?? record.key;
-  const system = record.system ?? record.system_id;
-  return { key: record.key, id: String(id), ...(system !== undefined ? { system: String(system) } : {}), scores, failed: !isFinished(record), lineNo };
+  const id = idText(record.id) ?? record.key;
+  const system = idText(record.system) ?? idText(record.system_id);
+  return { key: record.key, id, ...(system !== undefined ? { system } : {}), scores, failed: !isFinished(record), lineNo };
 }
 
 /**

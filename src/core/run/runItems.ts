@@ -205,7 +205,7 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
       status: failures.length === 0 ? 'ok' : 'failed',
       scores,
       ...(failures.length > 0 ? { errors } : {}),
-      result: result as unknown as Record<string, unknown>,
+      result,
     });
     if (failures.length === 0) {
       summary.written++;

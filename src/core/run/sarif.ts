@@ -10,7 +10,7 @@ import { relative, resolve, sep } from 'node:path';
 import { lineColumn } from '../lineColumn';
 import type { Finding, FindingKind, NoteName } from '../result';
 import { readRunFile } from '../runFile/benchOutput';
-import type { LoadedRun } from './loadRun';
+import { idText, type LoadedRun } from './loadRun';
 
 interface Rule {
   name: string;
@@ -113,7 +113,7 @@ export async function sarifLog(run: LoadedRun, toolVersion = run.header.tool): P
     for (const finding of item.result?.fine?.findings ?? []) {
       const located = finding.located !== false;
       const field = NOTE_FIELD[finding.note];
-      const offsets = item.files?.[field] ? '' : ` (${field} of item ${String(item.id ?? record.key)}, characters ${finding.start}–${finding.end})`;
+      const offsets = item.files?.[field] ? '' : ` (${field} of item ${idText(item.id) ?? record.key}, characters ${finding.start}–${finding.end})`;
       results.push({
         ruleId: `sumlens/${finding.kind}`,
         ruleIndex: KINDS.indexOf(finding.kind),

@@ -94,7 +94,7 @@ export class AuditJudge {
               this.panel.progress({ done, total, label: message });
             },
           })
-          .finally(() => subscription.dispose());
+          .finally(() => void subscription.dispose());
       });
       const report = engine.auditReport(run, { alpha: AUDIT_ALPHA, seed: AUDIT_SEED });
       const notes = { levelNote: engine.levelNote(report), resamplingNote: engine.resamplingNote(report.resampling) };

@@ -76,7 +76,7 @@ async function checkJudge(deps: JudgeCommandDeps, reports: Reports): Promise<str
       { location: vscode.ProgressLocation.Notification, title: `SumLens: checking ${model} at ${endpoint}`, cancellable: true },
       (_progress, token) => {
         const subscription = token.onCancellationRequested(() => controller.abort());
-        return engine.probeEndpoint({ endpoint, model, apiKey, timeoutMs: probeTimeoutMs }, controller.signal).finally(() => subscription.dispose());
+        return engine.probeEndpoint({ endpoint, model, apiKey, timeoutMs: probeTimeoutMs }, controller.signal).finally(() => void subscription.dispose());
       },
     );
     const text = probeMarkdown(found);

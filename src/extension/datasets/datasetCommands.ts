@@ -55,7 +55,7 @@ export class DatasetViews implements vscode.Disposable {
               progress.report({ message });
               this.panel.progress({ done: 0, total: 0, label: message });
             })
-            .finally(() => subscription.dispose());
+            .finally(() => void subscription.dispose());
         });
       let summary;
       try {

@@ -5,7 +5,6 @@
  */
 import { createHash } from 'crypto';
 import * as vscode from 'vscode';
-import type { AspectTemplate } from '../../core/prompts';
 import type { SumLensPanel } from '../presentation/panel';
 import { loadEngine } from '../run/loadEngine';
 import { loadTemplateText } from '../templates/loadTemplateText';
@@ -58,12 +57,12 @@ export async function runMeasureCommand(uri: unknown, deps: MeasureCommandDeps, 
       return undefined;
     }
     const text = document.getText();
-    const plan = planMeasurement(template as AspectTemplate, text, document.uri);
+    const plan = planMeasurement(template, text, document.uri);
     if (!confirmed) {
       const go = await vscode.window.showInformationMessage(`Measure ${template.id} against people?`, { modal: true, detail: plan.text }, 'Measure');
       if (go !== 'Measure') return undefined;
     }
-    const measurement = await measureTemplate(template as AspectTemplate, text, document.uri, plan, deps);
+    const measurement = await measureTemplate(template, text, document.uri, plan, deps);
     if (!measurement) {
       void vscode.window.showInformationMessage('SumLens: measurement cancelled; nothing was recorded.');
       return undefined;

@@ -150,12 +150,12 @@ export class SumLensPanel implements vscode.Disposable {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${media('panel.css')}">
+<link rel="stylesheet" nonce="${nonce}" href="${media('panel.css').toString()}">
 <title>SumLens</title>
 </head>
 <body>
 <main id="root" aria-live="off"></main>
-<script nonce="${nonce}" src="${media('dist/panel.js')}"></script>
+<script nonce="${nonce}" src="${media('dist/panel.js').toString()}"></script>
 </body>
 </html>`;
   }

@@ -56,7 +56,7 @@ export class TemplateHovers implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const line = document.lineAt(position.line).text;
     for (const match of line.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
-      const start = match.index!;
+      const start = match.index;
       if (position.character >= start && position.character <= start + match[0].length) {
         const description = placeholderDescriptions[match[1]] ?? 'Not a SumLens placeholder: the engine will refuse this template.';
         return new vscode.Hover(markdown(`**{{${match[1]}}}** — ${description}`), new vscode.Range(position.line, start, position.line, start + match[0].length));

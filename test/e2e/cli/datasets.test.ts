@@ -23,9 +23,8 @@ class Mirror {
   private constructor(private readonly server: http.Server) {}
 
   static async start(): Promise<Mirror> {
-    let mirror: Mirror | undefined;
-    const server = http.createServer((request, response) => mirror!.answer(request, response));
-    mirror = new Mirror(server);
+    const server = http.createServer((request, response) => mirror.answer(request, response));
+    const mirror = new Mirror(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return mirror;
   }

@@ -165,7 +165,7 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.equal(faithful.length, 2);
     assert.match(faithful[1].body.messages.at(-1).content, /does not match the schema[\s\S]*expected one of "Yes"\|"No"\|"Partially"\|"Unknown"[\s\S]*results\[0\]\.answer/);
     assert.equal(result.errors?.length, 1);
-    assert.match(result.errors![0], /correctness \(correctness-faithful\).*invalid reply after one retry/);
+    assert.match(result.errors[0], /correctness \(correctness-faithful\).*invalid reply after one retry/);
     const target = result.entities.filter((e) => e.note === 'target');
     assert.ok(target.every((e) => e.votes.filter((v) => v.prompt.startsWith('correctness')).length === 2));
     assert.deepEqual(result.correctness, { ratio: 1, score: 5, counted: 4 }); // Yes + Yes stands whatever the third would have said
@@ -185,7 +185,7 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.equal(evidence.length, 2);
     assert.match(evidence[1].body.messages.at(-1).content, /no result for entities T3/);
     assert.equal(result.errors?.length, 1);
-    assert.match(result.errors![0], /correctness-evidence.*T3.*no vote from this prompt/);
+    assert.match(result.errors[0], /correctness-evidence.*T3.*no vote from this prompt/);
     const votes = (id: string) => result.entities.find((e) => e.id === id)!.votes.filter((v) => v.prompt.startsWith('correctness')).length;
     assert.deepEqual(['T1', 'T2', 'T3', 'T4'].map(votes), [3, 3, 2, 3]);
   });
@@ -197,7 +197,7 @@ describe('fine-grained evaluation through the fake server', () => {
     assert.equal(result.alignment, null);
     assert.notEqual(result.readability, null);
     assert.equal(result.errors?.length, 2);
-    assert.ok(result.errors!.every((e) => /entity extraction/.test(e)));
+    assert.ok(result.errors.every((e) => /entity extraction/.test(e)));
   });
 
   it('handles a summary with zero entities', async () => {

@@ -51,7 +51,7 @@ describe('the context window of an endpoint, and a prompt it cut (fake servers o
       await start(profile);
       const window = await session(model).contextWindow!();
       assert.equal(window?.tokens, tokens);
-      assert.match(window!.detail, detail);
+      assert.match(window.detail, detail);
       assert.equal(server.chatRequests.length, 0, 'no chat request is spent on it');
     });
   }
@@ -115,7 +115,7 @@ describe('the context window of an endpoint, and a prompt it cut (fake servers o
 
   it('forgets a cut size when a later reply read more than it', async () => {
     await start();
-    server.enqueue({ ...scoreReply('3', { '3': 1 }), promptTokens: 2048 } as never);
+    server.enqueue({ ...scoreReply('3', { '3': 1 }), promptTokens: 2048 });
     const s = session();
     await assert.rejects(s.chat(ask(prose(5000))), /cut the prompt/);
     assert.equal(s.capabilities().contextWindow?.tokens, 2048);

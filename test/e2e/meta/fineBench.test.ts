@@ -59,7 +59,7 @@ describe('e2e meta: bench --method fine on SummEval (paper §4.3)', () => {
     for (const r of records) {
       // The four fine-grained metrics, and SummEval's four aspects read from them.
       assert.deepEqual(Object.keys(r.scores).sort(), ['alignment', 'coherence', 'completeness', 'consistency', 'correctness', 'fluency', 'readability', 'relevance']);
-      for (const score of Object.values(r.scores) as number[]) assert.ok(score >= 1 && score <= 5, JSON.stringify(r.scores));
+      for (const score of Object.values<number>(r.scores)) assert.ok(score >= 1 && score <= 5, JSON.stringify(r.scores));
       assert.equal(r.errors, undefined);
       const fine = r.result.fine;
       assert.equal(r.scores.consistency, fine.correctness.score);

@@ -72,7 +72,7 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
     await runInProcess(evalOf('The museum reopened.'), env());
     const stored = JSON.parse(fs.readFileSync(storeFile(), 'utf8'));
     for (const entry of stored.entries) {
-      for (const quirk of Object.values(entry.quirks) as { learnedAt: string; expiresAt: string }[]) {
+      for (const quirk of Object.values<{ learnedAt: string; expiresAt: string }>(entry.quirks)) {
         quirk.learnedAt = new Date(Date.now() - 25 * 3600_000).toISOString();
         quirk.expiresAt = new Date(Date.now() - 3600_000).toISOString();
       }

@@ -37,7 +37,7 @@ describe('datasets: LongEval and LongSciVerify (JSON lines)', () => {
     assert.equal(new Set(pubmed.items.map((i) => i.group)).size, 20);
     for (const item of pubmed.items) {
       const line = raw[item.index];
-      assert.equal(item.key, `pubmed/${line.doc_id}|${line.system}`);
+      assert.equal(item.key, `pubmed/${String(line.doc_id)}|${String(line.system)}`);
       assert.equal(item.scores.faithfulness, line.fine_score_mean);
       assert.equal(item.system_output, line.summary);
       assert.equal(item.reference, line.reference);

@@ -7,5 +7,5 @@ export function requireDataset(ctx: Mocha.Context, relative: string): string {
     console.log(`    (skipped: ${relative} is in no datasets folder; set SUMLENS_DATASETS)`);
     ctx.skip();
   }
-  return path as string;
+  return path;
 }

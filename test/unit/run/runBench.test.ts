@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPlan } from '../../../src/core/run/benchPlan';
 import { parseDataset } from '../../../src/core/datasets/dataset';
@@ -191,9 +191,9 @@ describe('run/runBench', () => {
   });
 
   it('refuses a run file locked by a live process, and takes over a stale lock with a notice', async () => {
-    writeFileSync(lockPath(out), JSON.stringify({ pid: process.pid, host: require('node:os').hostname(), started: 'now' }));
+    writeFileSync(lockPath(out), JSON.stringify({ pid: process.pid, host: hostname(), started: 'now' }));
     await assert.rejects(run([]), /being written by another sumlens \(pid \d+/);
-    writeFileSync(lockPath(out), JSON.stringify({ pid: 2 ** 22 + 12345, host: require('node:os').hostname(), started: 'then' }));
+    writeFileSync(lockPath(out), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), started: 'then' }));
     const notices: string[] = [];
     const summary = await run([], { notices });
     assert.equal(summary.written, 6);

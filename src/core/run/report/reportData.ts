@@ -67,7 +67,7 @@ function reportItem(record: RecordWithTexts, entry: RunEntry): ReportItem {
 
 async function loadWithItems(path: string): Promise<{ run: LoadedRun; items: ReportItem[] }> {
   const items = new Map<string, ReportItem>();
-  const run = await loadRun(path, (record, entry) => items.set(entry.key, reportItem(record as RecordWithTexts, entry)));
+  const run = await loadRun(path, (record, entry) => items.set(entry.key, reportItem(record, entry)));
   return { run, items: [...items.values()] };
 }
 

@@ -9,26 +9,27 @@ function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-type PlotDocument = NonNullable<Plot.PlotOptions['document']>;
-let detachedDocument: PlotDocument | undefined;
+// Plot's types name the DOM's Document and SVG elements, which the engine does not compile
+// against (no DOM library): the document and the chart are held as what they are used for.
+let detachedDocument: unknown;
 
 /** The document Plot draws into: one for every chart of a report, made on first use. */
-function plotDocument(): PlotDocument {
-  // linkedom's types assume the DOM library, which the engine does not compile against.
-  detachedDocument ??= (parseHTML('<!doctype html><html><body></body></html>') as unknown as { document: PlotDocument }).document;
+function plotDocument(): unknown {
+  // linkedom's types assume the DOM library too.
+  detachedDocument ??= (parseHTML('<!doctype html><html><body></body></html>') as unknown as { document: unknown }).document;
   return detachedDocument;
 }
 
-function svgText(chart: ReturnType<typeof Plot.plot>): string {
-  return chart.outerHTML;
+/** A chart drawn into the detached document, as SVG text. */
+function svgText(options: Plot.PlotOptions): string {
+  const chart: unknown = Plot.plot({ ...options, document: plotDocument() });
+  return (chart as { outerHTML: string }).outerHTML;
 }
 
 /** Bars of a distribution (bin → count, in the order given), each bar labelled with its count. */
 export function histogramSvg(distribution: Record<string, number>, title: string): string {
   const bins = Object.entries(distribution).map(([bin, count]) => ({ bin, count }));
-  return svgText(
-    Plot.plot({
-      document: plotDocument(),
+  return svgText({
       ariaLabel: title,
       width: 260,
       height: 130,
@@ -39,9 +40,8 @@ export function histogramSvg(distribution: Record<string, number>, title: string
         Plot.barY(bins, { x: 'bin', y: 'count', fill: '#4a7bd0', title: (b: { bin: string; count: number }) => `${b.bin}: ${b.count}` }),
         Plot.text(bins, { x: 'bin', y: 'count', text: (b: { count: number }) => String(b.count), dy: -7, fontSize: 9 }),
         Plot.ruleY([0]),
-      ],
-    }),
-  );
+    ],
+  });
 }
 
 interface DifferenceRow {
@@ -56,9 +56,7 @@ export function differencesSvg(rows: DifferenceRow[]): string {
   const measured = rows.filter((r) => [r.meanDifference, r.low, r.high].every(Number.isFinite));
   // Symmetric around zero, so which side of "no difference" an interval lies on is plain.
   const extent = Math.max(0.1, ...measured.flatMap((r) => [Math.abs(r.low), Math.abs(r.high)]));
-  return svgText(
-    Plot.plot({
-      document: plotDocument(),
+  return svgText({
       ariaLabel: 'B − A per aspect with 95% intervals',
       width: 440,
       height: rows.length * 28 + 50,
@@ -76,9 +74,8 @@ export function differencesSvg(rows: DifferenceRow[]): string {
           fill: (r: DifferenceRow) => (r.meanDifference >= 0 ? '#2a8a4a' : '#c0392b'),
           title: (r: DifferenceRow) => `${r.meanDifference.toFixed(3)} [${r.low.toFixed(3)}, ${r.high.toFixed(3)}]`,
         }),
-      ],
-    }),
-  );
+    ],
+  });
 }
 
 export { esc };
