@@ -1,5 +1,5 @@
 // `npm test`: every test layer, in order, on a fresh clone and offline.
-//   1. type-check and compile (tsc → out/)
+//   1. type-check and compile (tsc → out/), then lint (ESLint with type-aware rules)
 //   2. build (dist/), set-up (Chromium and code-server, by scripts/setup-vscode.sh), then engine
 //      and CLI tests with mocha (unit, and end to end through the fake server and Chromium)
 //   3. the extension inside a real VS Code (code-server)
@@ -18,6 +18,9 @@ const engineOnly = process.env.SUMLENS_TEST_LAYERS === 'engine';
 const steps = [
   { name: 'compile', command: bin('tsc'), args: ['-p', '.'] },
   { name: 'compile webview', command: bin('tsc'), args: ['-p', 'src/extension/webview'] },
+  // typescript-eslint's type-aware rules (eslint.config.mjs); no cache, so CI and a clean
+  // clone see the same findings.
+  { name: 'lint', command: bin('eslint'), args: ['.'] },
   // Built before the engine layer: its CLI tests also run the shipped bundle (bin/sumlens.js).
   { name: 'build', command: node, args: ['scripts/build.mjs'] },
 ];
