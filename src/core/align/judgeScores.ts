@@ -30,7 +30,8 @@ export async function judgeScores(items: readonly JudgedItem[], aspect: string, 
   if (scoring.signal) setMaxListeners(0, scoring.signal);
   const scores = new Array<number>(items.length);
   let next = 0;
-  let failure: unknown;
+  // The first error a worker met, boxed: a thrown value may be anything, even undefined.
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
     while (failure === undefined && next < items.length) {
       const i = next++;
@@ -38,12 +39,12 @@ export async function judgeScores(items: readonly JudgedItem[], aspect: string, 
         scores[i] = await scoreOne(items[i], aspect, promptDir, scoring);
         scoring.onItem?.();
       } catch (error) {
-        failure ??= error;
+        failure ??= { error };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(scoring.concurrency, items.length)) }, worker));
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure.error;
   return scores;
 }
 

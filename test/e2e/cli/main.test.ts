@@ -69,8 +69,8 @@ describe('main(argv, io)', function () {
     const written: string[] = [];
     const original = { out: process.stdout.write, err: process.stderr.write };
     const spy = (chunk: string | Uint8Array) => (written.push(String(chunk)), true);
-    process.stdout.write = spy as typeof process.stdout.write;
-    process.stderr.write = spy as typeof process.stderr.write;
+    process.stdout.write = spy;
+    process.stderr.write = spy;
     let version, help, unknown;
     try {
       version = await call(['--version'], {});

@@ -14,8 +14,8 @@ export interface CliRun {
 export interface CliProcessOptions {
   /** The folder it runs in (main() in process cannot have its own). */
   cwd?: string;
-  /** Called with the child as it starts: to signal or kill it. */
-  onStart?: (child: ChildProcess) => void;
+  /** Called with the child as it starts: to signal or kill it. A promise it returns that rejects fails the run. */
+  onStart?: (child: ChildProcess) => void | Promise<void>;
 }
 
 /**
@@ -24,14 +24,14 @@ export interface CliProcessOptions {
  * cache setting leaks in from the developer's shell.
  */
 export function runCli(args: string[], env: Record<string, string | undefined>, { cwd, onStart }: CliProcessOptions = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliEntry, ...args], { env: { PATH: process.env.PATH, ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    onStart?.(child);
+    void Promise.resolve(onStart?.(child)).catch(reject);
   });
 }
 
