@@ -13,7 +13,13 @@ function flat(spec: RunSpec): Record<string, unknown> {
   return fields;
 }
 
-const show = (value: unknown): string => (Array.isArray(value) ? value.join(',') : value === undefined ? '(none)' : String(value));
+function show(value: unknown): string {
+  if (Array.isArray(value)) return value.join(',');
+  if (value === undefined) return '(none)';
+  // Numbers and booleans as String() writes them; an object field (none yet) as its JSON, not
+  // as "[object Object]", where every two would look alike.
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 export function specDifferences(
   a: { spec: RunSpec; templates: Record<string, string> },
