@@ -1,7 +1,8 @@
 /**
  * Entity extraction in the paper's three steps (§3.1), three calls per note whatever the
- * number of entities (a very long note is cut into chunks, see noteChunks.ts): extraction → self-verification (merge fragments such as an isolated date, split
- * what still holds two concepts) → reference sourcing (verbatim supporting quotes; an
+ * number of entities (a very long note is cut into chunks, see noteChunks.ts): extraction →
+ * self-verification (merge fragments such as an isolated date, split what still holds two
+ * concepts) → reference sourcing (verbatim supporting quotes; an
  * entity without any is dropped). Quotes are then located in the note.
  */
 import * as z from 'zod';

@@ -14,7 +14,10 @@
  */
 import { termsOf } from '../longSource/terms';
 
-/** Unigram F1 of at least this counts as support: half the words, a round value (docs/datasets.md shows how the figures move with it, and that it is the best of 0.3–0.7 on LongEval PubMed). */
+/**
+ * Unigram F1 of at least this counts as support: half the words, a round value (docs/datasets.md
+ * shows how the figures move with it, and that it is the best of 0.3–0.7 on LongEval PubMed).
+ */
 export const SUPPORT_THRESHOLD = 0.5;
 
 const BOUNDARY = /(?<=[.!?])\s+|(?<=[\u3002\uff01\uff1f])|\s*\n\s*/u;

@@ -1,8 +1,9 @@
 /**
  * Published correlations beside which a run is printed. G-Eval-4 (Liu et al., "G-Eval: NLG Evaluation using GPT-4 with
  * Better Human Alignment", EMNLP 2023, arXiv:2303.16634), printed beside a run only when the
- * run is on the same dataset under the same protocol (see paperBeside.ts). Table 1: SummEval, summary level, Spearman ρ and Kendall τ. Table 2: Topical-Chat, turn
- * level, Pearson r and Spearman ρ. Table 3: QAGS, Pearson r, Spearman ρ, Kendall τ.
+ * run is on the same dataset under the same protocol (see paperBeside.ts). Table 1: SummEval,
+ * summary level, Spearman ρ and Kendall τ. Table 2: Topical-Chat, turn level, Pearson r and
+ * Spearman ρ. Table 3: QAGS, Pearson r, Spearman ρ, Kendall τ.
  *
  * Every figure was checked against the tables of the paper's text (Table 1 row GPT-EVAL-4,
  * Table 2 row GPTEVAL-4, Table 3 row GPTEVAL-4). Table 2's caption names Spearman and Kendall, but the paper's text and the

@@ -38,7 +38,10 @@ export class VscodeLmSession implements LlmSession {
   readonly model: string;
   private readonly counters: Usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
   private readonly limiter: ConcurrencyLimiter;
-  /** Fitting a long source counts synchronously: the model's own countTokens is async, so the engine's counter (exact for OpenAI's families, else a margined estimate). */
+  /**
+   * Fitting a long source counts synchronously: the model's own countTokens is async, so the
+   * engine's counter (exact for OpenAI's families, else a margined estimate).
+   */
   private readonly tokens: TokenCounter;
 
   constructor(

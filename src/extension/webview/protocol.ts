@@ -118,7 +118,10 @@ export const resultSchema = z.object({
       aspects: z.array(z.object({ name: z.string(), score: z.number(), sd: z.number(), min: z.number(), max: z.number(), leftOut: z.array(z.string()) })),
     }),
   ),
-  /** Method choose (reason-grounded evaluation, Tanaka's thesis): what the judge chose from the catalogue, what it left, its reasons, and the own templates' scores beside. */
+  /**
+   * Method choose (reason-grounded evaluation, Tanaka's thesis): what the judge chose from the
+   * catalogue, what it left, its reasons, and the own templates' scores beside.
+   */
   choice: z.optional(
     z.object({
       catalogue: z.string(),

@@ -80,7 +80,8 @@ export function sourceShownSection(result: PanelResult, sourceName: string | und
   section.append(el('h2', undefined, `The judge saw excerpts of ${sourceName ?? 'the source'}`));
   const aspects = result.aspects.map((a) => a.name);
   const many = groups.length > 1;
-  // Each aspect is fitted on its own (its prompt leaves its own room for the source): when their excerpts differ, each set is shown under the aspects that saw it.
+  // Each aspect is fitted on its own (its prompt leaves its own room for the source): when
+  // their excerpts differ, each set is shown under the aspects that saw it.
   const aspectGroups = groups.filter((g) => g.aspects.some((a) => aspects.includes(a)));
   const shortened = aspectGroups.flatMap((g) => g.aspects);
   if (aspectGroups.length > 1) section.append(el('p', 'muted', "Each aspect's prompt was fitted on its own, and they were shown different excerpts:"));
