@@ -125,8 +125,17 @@ export const FILE_ARGUMENTS: FileArguments = {
     '[runB]': place('run file', v('.jsonl', 'streamed', (bad, g) => ['report', g.run, bad, '--html', path.join(g.dir, 'out', 'report.html')])),
     '--audit': place('JSON from sumlens', v('.json', 'whole', (bad, g) => ['report', '--audit', bad, '--md', path.join(g.dir, 'out', 'audit.md')])),
     '--cross': place('JSON from sumlens', v('.json', 'whole', (bad, g) => ['report', '--cross', bad, '--md', path.join(g.dir, 'out', 'cross.md')])),
+    '--alignment': place('JSON from sumlens', v('.json', 'whole', (bad, g) => ['report', '--alignment', bad, '--md', path.join(g.dir, 'out', 'alignment.md')])),
     '--html': 'written: the HTML report',
     '--md': 'written: the Markdown report',
+  },
+  align: {
+    '--data': place('table', ...tableVariants((bad) => ['align', '--data', bad, '--human', 'expert', '--dry-run'])),
+    '--ratings': place('ratings', v('.jsonl', 'streamed', (bad, g) => ['align', '--ratings', bad, '--texts', g.dir, '--dry-run'])),
+    '--texts': 'a folder whose files are searched for the rated sources and summaries',
+    '--out': 'written: the adopted template (never over an existing file without --force)',
+    '--prompts': PROMPTS,
+    '--cache-dir': CACHE_DIR,
   },
   distill: {
     '--dataset': place('dataset', v('.json', 'whole', (bad, g) => ['distill', '--dataset', bad, '--out', path.join(g.dir, 'out', 'triples.jsonl'), '--dry-run'])),
