@@ -45,7 +45,19 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { drive, reloadKeepsPanel, cancelFromNotification, walkthrough, measureTemplate, datasets, scoreSpread, auditJudge, yourScore, aspectChoice, longSourceExcerpts } = require(path.join(outDir, 'drive.js'));
+const {
+  drive,
+  reloadKeepsPanel,
+  cancelFromNotification,
+  walkthrough,
+  measureTemplate,
+  datasets,
+  scoreSpread,
+  auditJudge,
+  yourScore,
+  aspectChoice,
+  longSourceExcerpts,
+} = require(path.join(outDir, 'drive.js'));
 const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });

@@ -1,5 +1,6 @@
 // `npm test`: every test layer, in order, on a fresh clone and offline.
 //   1. type-check and compile (tsc → out/), then lint (ESLint with type-aware rules)
+//      and the format (Prettier)
 //   2. build (dist/), set-up (Chromium and code-server, by scripts/setup-vscode.sh), then engine
 //      and CLI tests with mocha (unit, and end to end through the fake server and Chromium)
 //   3. the extension inside a real VS Code (code-server)
@@ -21,6 +22,8 @@ const steps = [
   // typescript-eslint's type-aware rules (eslint.config.mjs); no cache, so CI and a clean
   // clone see the same findings.
   { name: 'lint', command: bin('eslint'), args: ['.'] },
+  // Prettier (.prettierrc.json, .prettierignore: the code only); `npm run format` fixes it.
+  { name: 'format', command: bin('prettier'), args: ['--check', '.'] },
   // Built before the engine layer: its CLI tests also run the shipped bundle (bin/sumlens.js).
   { name: 'build', command: node, args: ['scripts/build.mjs'] },
 ];
@@ -29,10 +32,7 @@ const steps = [
 if (!engineOnly) steps.push({ name: 'setup', command: 'bash', args: ['scripts/setup-vscode.sh'] });
 steps.push({ name: 'engine', command: bin('mocha'), args: [] });
 if (!engineOnly) {
-  steps.push(
-    { name: 'vscode', command: node, args: ['scripts/test-vscode.mjs'] },
-    { name: 'ui', command: node, args: ['scripts/test-ui.mjs'] },
-  );
+  steps.push({ name: 'vscode', command: node, args: ['scripts/test-vscode.mjs'] }, { name: 'ui', command: node, args: ['scripts/test-ui.mjs'] });
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -50,7 +50,9 @@ for (const step of steps) {
     if (step.name.startsWith('compile') || step.name === 'setup') break;
   }
 }
-process.stdout.write(`\n${broken.length ? `failed steps: ${broken.join(', ')}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.stdout.write(
+  `\n${broken.length ? `failed steps: ${broken.join(', ')}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+);
 process.exitCode = broken.length ? 1 : 0;
 
 function run(command, args) {

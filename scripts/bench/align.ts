@@ -30,7 +30,8 @@ function items(): { train: AlignItem[]; heldOut: AlignItem[] } {
   const byArticle = new Map<string, AlignItem[]>();
   for (const item of dataset.items) {
     const list = byArticle.get(item.group) ?? [];
-    if (list.length < SUMMARIES_PER_ARTICLE) list.push({ key: item.key, group: item.group, input: toBenchInput(item, 'summarization'), human: item.scores.coherence });
+    if (list.length < SUMMARIES_PER_ARTICLE)
+      list.push({ key: item.key, group: item.group, input: toBenchInput(item, 'summarization'), human: item.scores.coherence });
     byArticle.set(item.group, list);
   }
   const articles = [...byArticle.values()];
@@ -47,7 +48,7 @@ function judge(all: readonly AlignItem[]): (request: RecordedRequest) => ReturnT
     if (!judged) return { status: 400, error: { message: 'the bench judge found no summary it knows' } };
     const shown = [...bySummary.values()].filter((item) => item !== judged && prompt.includes(`> ${item.input.summary.trim().split('\n')[0]}`));
     const sameArticle = shown.filter((item) => item.group === judged.group);
-    const noise = ((judged.key.length * 7 + judged.input.summary.length) % 7 - 3) / 10;
+    const noise = (((judged.key.length * 7 + judged.input.summary.length) % 7) - 3) / 10;
     if (sameArticle.length > 0) return expectedScoreReply(sameArticle.reduce((sum, item) => sum + item.human, 0) / sameArticle.length);
     if (shown.length > 0) return expectedScoreReply(judged.human + 0.1 + noise / 3);
     return expectedScoreReply(judged.human + (prompt.includes('The raters are strict') ? 0.3 : 0.9) + noise);
@@ -67,8 +68,18 @@ export async function benchAlign(): Promise<string[]> {
       const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: 8 });
       const scoring = { evaluate, options: { session }, concurrency: 8 };
       const [aligned] = await alignJudge([{ aspect: 'coherence', items: rated }], {
-        task: 'summarization', folds: 5, examples: 6, strategy: 'both', outDir, force: true, workDir: path.join(work, 'candidates'),
-        scoring, optimizer: { session }, resamples: 2000, seed: 1, provenance: { dataFile: 'summeval', dataSha256: '0'.repeat(64), folds: 5, date: 'bench' },
+        task: 'summarization',
+        folds: 5,
+        examples: 6,
+        strategy: 'both',
+        outDir,
+        force: true,
+        workDir: path.join(work, 'candidates'),
+        scoring,
+        optimizer: { session },
+        resamples: 2000,
+        seed: 1,
+        provenance: { dataFile: 'summeval', dataSha256: '0'.repeat(64), folds: 5, date: 'bench' },
       });
       const u = session.usage();
       const best = aligned.verdict.candidates.find((c) => c.name === aligned.verdict.adopted);
@@ -78,10 +89,18 @@ export async function benchAlign(): Promise<string[]> {
       return { aligned, scoring };
     };
     const grouped = await run('folds grouped by article', train, path.join(work, 'grouped'));
-    await run('folds NOT grouped (each item alone)', train.map((item) => ({ ...item, group: item.key })), path.join(work, 'ungrouped'));
+    await run(
+      'folds NOT grouped (each item alone)',
+      train.map((item) => ({ ...item, group: item.key })),
+      path.join(work, 'ungrouped'),
+    );
 
     const held = async (promptDir: string | undefined) => judgeScores(heldOut, 'coherence', promptDir, grouped.scoring);
-    const row = (scores: number[]) => agreementRows(heldOut.map((item, i) => ({ aspect: 'coherence', judge: 'j', person: item.human, score: scores[i] })), { scale: [1, 5], resamples: 2000, seed: 1 })[0];
+    const row = (scores: number[]) =>
+      agreementRows(
+        heldOut.map((item, i) => ({ aspect: 'coherence', judge: 'j', person: item.human, score: scores[i] })),
+        { scale: [1, 5], resamples: 2000, seed: 1 },
+      )[0];
     const before = row(await held(undefined));
     const after = row(await held(path.join(work, 'grouped')));
     lines.push(`  held-out (6 other articles), built-in template: mean |diff| ${f(before.meanAbsoluteDifference)}, alpha ${f(before.alphaInterval)}`);

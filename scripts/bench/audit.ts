@@ -41,7 +41,16 @@ export async function benchAudit(): Promise<string[]> {
     const subjects = auditItems(30).map((item) => ({ key: item.id, source: item.source, summary: item.summary }));
     const probes = PROBES.filter((p) => DEFAULT_PROBES.includes(p.name));
     const started = performance.now();
-    const run = await runAudit({ subjects, probes, method: 'geval', task: 'summarization', seed: 1, evaluate, options: { method: 'geval', session }, concurrency: CONCURRENCY });
+    const run = await runAudit({
+      subjects,
+      probes,
+      method: 'geval',
+      task: 'summarization',
+      seed: 1,
+      evaluate,
+      options: { method: 'geval', session },
+      concurrency: CONCURRENCY,
+    });
     const statsStarted = performance.now();
     const report = auditReport(run, { alpha: 0.05, seed: 1 });
     const ended = performance.now();

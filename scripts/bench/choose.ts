@@ -42,7 +42,9 @@ export async function benchChoose(): Promise<string[]> {
       for (const input of inputs) await evaluate(input, { ...options, session } as EvaluateOptions);
       const u = session.usage();
       const per = (n: number) => (n / ITEMS).toFixed(1);
-      lines.push(`  ${label.padEnd(38)} ${per(u.calls).padStart(5)} calls  ${per(u.promptTokens).padStart(8)} prompt tokens  ${per(u.completionTokens).padStart(6)} completion  (${((performance.now() - started) / ITEMS).toFixed(0)} ms a summary)`);
+      lines.push(
+        `  ${label.padEnd(38)} ${per(u.calls).padStart(5)} calls  ${per(u.promptTokens).padStart(8)} prompt tokens  ${per(u.completionTokens).padStart(6)} completion  (${((performance.now() - started) / ITEMS).toFixed(0)} ms a summary)`,
+      );
     }
   } finally {
     await server.close();

@@ -31,7 +31,13 @@ export interface DataRunFigures {
 function writeData(file: string, items: number): void {
   const lines: string[] = [];
   for (let i = 0; i < items; i++) {
-    lines.push(JSON.stringify({ id: i, source: `Article ${i}: the council met on Monday and approved a budget of ${i} million.`, summary: `The council approved ${i} million.` }));
+    lines.push(
+      JSON.stringify({
+        id: i,
+        source: `Article ${i}: the council met on Monday and approved a budget of ${i} million.`,
+        summary: `The council approved ${i} million.`,
+      }),
+    );
   }
   fs.writeFileSync(file, lines.join('\n') + '\n');
 }

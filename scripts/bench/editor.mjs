@@ -91,7 +91,10 @@ export async function longSourceWindow(outDir) {
   fs.writeFileSync(path.join(folder, 'long-article.txt'), source);
   const judge = await startLongSourceJudge(source, 300);
   try {
-    return await oneWindow(path.join(outDir, 'editorLongRunner.js'), { folder, env: { SUMLENS_BENCH_JUDGE_URL: judge.url, SUMLENS_CACHE_DIR: 'off', OPENAI_API_KEY: 'sk-bench' } });
+    return await oneWindow(path.join(outDir, 'editorLongRunner.js'), {
+      folder,
+      env: { SUMLENS_BENCH_JUDGE_URL: judge.url, SUMLENS_CACHE_DIR: 'off', OPENAI_API_KEY: 'sk-bench' },
+    });
   } finally {
     await judge.close();
   }
@@ -100,9 +103,7 @@ export async function longSourceWindow(outDir) {
 export function longSourceLines(f) {
   const ms = (x) => `${x.toFixed(0)} ms`;
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const shortened = f.geval.shortened
-    ? `${f.geval.shortened.ranges} excerpts, ${(100 * f.geval.shortened.share).toFixed(1)}% of the source`
-    : 'not shortened';
+  const shortened = f.geval.shortened ? `${f.geval.shortened.ranges} excerpts, ${(100 * f.geval.shortened.share).toFixed(1)}% of the source` : 'not shortened';
   return [
     `long source: ${f.words.toLocaleString('en-US')} words, ${f.lines.toLocaleString('en-US')} lines, ${(f.characters / 1024).toFixed(0)} KB (extension-host figures; "block" is the longest the host's event loop was held: a freeze)`,
     `  open in an editor (VS Code's own work): ${ms(f.open.wallMs)}, block ${ms(f.open.longestBlockMs)}; SumLens reading it as the source: ${f.readMs.toFixed(1)} ms`,

@@ -53,7 +53,8 @@ export async function run(): Promise<void> {
   const summaryDoc = await vscode.workspace.openTextDocument(fileUri('summary.md'));
   const summary = await vscode.window.showTextDocument(summaryDoc, vscode.ViewColumn.Two);
   const start = summaryDoc.getText().indexOf('Lakeford approved');
-  const select = () => (summary.selection = new vscode.Selection(summaryDoc.positionAt(start), summaryDoc.positionAt(summaryDoc.getText().indexOf('\n', start))));
+  const select = () =>
+    (summary.selection = new vscode.Selection(summaryDoc.positionAt(start), summaryDoc.positionAt(summaryDoc.getText().indexOf('\n', start))));
   await vscode.commands.executeCommand('sumlens.openPanel');
   // A first run on the short article loads the engine (and the tokenizer): a cost of the first
   // run whatever its source, measured by the startup figures, left out of the long source's.
@@ -105,7 +106,14 @@ export async function run(): Promise<void> {
       lines: long.lineCount,
       open: { wallMs: opened.wallMs, longestBlockMs: opened.longestBlockMs },
       readMs,
-      fine: { wallMs: fine.wallMs, cpuMs: fine.cpuMs, longestBlockMs: fine.longestBlockMs, settledMs, diagnostics, messageBytes: Buffer.byteLength(fineMessage) },
+      fine: {
+        wallMs: fine.wallMs,
+        cpuMs: fine.cpuMs,
+        longestBlockMs: fine.longestBlockMs,
+        settledMs,
+        diagnostics,
+        messageBytes: Buffer.byteLength(fineMessage),
+      },
       geval: {
         wallMs: geval.wallMs,
         cpuMs: geval.cpuMs,

@@ -23,7 +23,10 @@ export async function benchFine(): Promise<string[]> {
   const lines = [`fine-grained (with reference), fake server at ${latencyMs} ms/call, critical path ${criticalPath} calls:`];
   try {
     // An untimed warm-up run, so the first figure does not include loading and JIT.
-    await evaluateFine({ source: noteOfFacts(3), summary: noteOfFacts(3), reference: noteOfFacts(3) }, { session: createOpenAiSession({ baseURL: server.url, cacheDir: null }) });
+    await evaluateFine(
+      { source: noteOfFacts(3), summary: noteOfFacts(3), reference: noteOfFacts(3) },
+      { session: createOpenAiSession({ baseURL: server.url, cacheDir: null }) },
+    );
     for (const n of [5, 20, 80]) {
       const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: 8 });
       const started = performance.now();

@@ -59,8 +59,14 @@ export async function benchLongData(): Promise<string[]> {
     lines.push(
       `${name}: ${dataset.items.length} summaries of sources of ${Math.round(words / dataset.items.length).toLocaleString('en')} words on average; median of 5: ` +
         `reading + validating the whole file ${median(readMs).toFixed(0)} ms, lexical support for every summary ${median(scoreMs).toFixed(0)} ms`,
-      ...metaTable([result]).split('\n').map((l) => `  ${l}`),
-      ...paperSection(dataset, [result]).trim().split('\n').filter((l) => l !== '').map((l) => `  ${l}`),
+      ...metaTable([result])
+        .split('\n')
+        .map((l) => `  ${l}`),
+      ...paperSection(dataset, [result])
+        .trim()
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => `  ${l}`),
       `  by threshold (r / ρ, no intervals): ${THRESHOLDS.map((t) => `${t}${t === SUPPORT_THRESHOLD ? '*' : ''} ${sensitivity(dataset, t)}`).join(', ')}`,
     );
   }

@@ -44,12 +44,16 @@ async function shortenTime(items: ReturnType<typeof readDataset>['items']): Prom
   }
   times.sort((a, b) => a - b);
   const words = book.split(/\s+/).length;
-  return [`shorten a ${words.toLocaleString('en-US')}-word source (${estimateTokens(book).toLocaleString('en-US')} tokens) to ${CONTEXT} tokens, index included: median ${times[3].toFixed(0)} ms, fastest ${times[0].toFixed(0)} ms, slowest ${times[6].toFixed(0)} ms (goal < 200 ms)`];
+  return [
+    `shorten a ${words.toLocaleString('en-US')}-word source (${estimateTokens(book).toLocaleString('en-US')} tokens) to ${CONTEXT} tokens, index included: median ${times[3].toFixed(0)} ms, fastest ${times[0].toFixed(0)} ms, slowest ${times[6].toFixed(0)} ms (goal < 200 ms)`,
+  ];
 }
 
 async function judged(items: ReturnType<typeof readDataset>['items']): Promise<string[]> {
   const server = await FakeOpenAiServer.start({ profile: vllmContextLimited(CONTEXT) });
-  server.setHandler((request) => (request.body.max_tokens === 200 ? { choices: [{ text: 'The summary keeps the main facts of the article.' }] } : scoreReply('3', { '3': 0.6, '2': 0.4 })));
+  server.setHandler((request) =>
+    request.body.max_tokens === 200 ? { choices: [{ text: 'The summary keeps the main facts of the article.' }] } : scoreReply('3', { '3': 0.6, '2': 0.4 }),
+  );
   const session = () => createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'fake-model', cacheDir: null, concurrency: 8 });
   const lines: string[] = [];
   try {
@@ -59,7 +63,10 @@ async function judged(items: ReturnType<typeof readDataset>['items']): Promise<s
     let shares = 0;
     const judge = session();
     for (const stack of stacks) {
-      const result = await evaluate({ source: stack.source, summary: stack.summary, task: 'summarization' }, { method: 'geval', aspects: ['consistency'], session: judge });
+      const result = await evaluate(
+        { source: stack.source, summary: stack.summary, task: 'summarization' },
+        { method: 'geval', aspects: ['consistency'], session: judge },
+      );
       const ranges = result.aspects[0].sourceShown?.ranges ?? [{ start: 0, end: stack.source.length }];
       const matches = bestMatches(stack);
       shown += shownCount(matches, ranges);

@@ -28,7 +28,8 @@ function seedPairs(): Pair[] {
     const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as { source: string; system_output: string }[];
     return rows.slice(0, SEED_ITEMS).map((row) => ({ source: row.source, summary: row.system_output }));
   }
-  const sentence = (i: number, k: number) => `The council of district ${i} met on day ${k} and approved a budget of ${i + k} million for schools, roads and the library. `;
+  const sentence = (i: number, k: number) =>
+    `The council of district ${i} met on day ${k} and approved a budget of ${i + k} million for schools, roads and the library. `;
   return Array.from({ length: SEED_ITEMS }, (_, i) => ({
     source: Array.from({ length: 24 }, (_, k) => sentence(i, k)).join(''),
     summary: `The council of district ${i} approved budgets for schools and roads over several meetings.`,
@@ -69,7 +70,21 @@ async function realSizeRun(dir: string, name: string, pairs: Pair[], server: Fak
   // Not execFileSync: the fake judge answers from this process's event loop.
   await promisify(execFile)(
     process.execPath,
-    [SUMLENS_BIN, 'eval', '--data', data, '--out', seedRun, '--no-cache', '--cache-dir', path.join(dir, 'cache'), '--base-url', server.url, '--concurrency', '16'],
+    [
+      SUMLENS_BIN,
+      'eval',
+      '--data',
+      data,
+      '--out',
+      seedRun,
+      '--no-cache',
+      '--cache-dir',
+      path.join(dir, 'cache'),
+      '--base-url',
+      server.url,
+      '--concurrency',
+      '16',
+    ],
     { cwd: dir, env: { ...process.env, OPENAI_API_KEY: 'sk-bench', SUMLENS_MODEL: 'gpt-4o-mini' } },
   );
   const [header, ...records] = fs.readFileSync(seedRun, 'utf8').trimEnd().split('\n');

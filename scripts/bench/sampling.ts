@@ -64,11 +64,16 @@ export async function benchSampling(): Promise<string[]> {
           requests.toFixed(2).padStart(8),
           signed(worst).padStart(8),
           isDefault ? '← default' : '',
-        ].join('  ').trimEnd(),
+        ]
+          .join('  ')
+          .trimEnd(),
       );
     }
   }
-  lines.push('', `cheapest rule within ${RHO_TOLERANCE} of all 20 on every aspect: ${cheapest ? `${cheapest.label} (${cheapest.drawn.toFixed(2)} answers per item)` : 'none'}`);
+  lines.push(
+    '',
+    `cheapest rule within ${RHO_TOLERANCE} of all 20 on every aspect: ${cheapest ? `${cheapest.label} (${cheapest.drawn.toFixed(2)} answers per item)` : 'none'}`,
+  );
   lines.push(`default: prior ${DEFAULT_PRIOR_WEIGHT}, bound ${DEFAULT_MAX_STANDARD_ERROR} (--max-se); --max-se 0 draws all 20 in one request`);
   lines.push('requests: per item, where the server honours n (one batch per request); where it ignores n, every answer is a request');
   return lines;

@@ -68,7 +68,7 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
   const codes = summaries.map(runExitCode);
   if (codes.some((code) => code !== 0 && code !== errorExitCodes.partial)) {
     setExitCode(Math.max(...codes));
-    stderrNotice('a judge\'s run stopped: the jury is not measured (rerun to resume every judge)');
+    stderrNotice("a judge's run stopped: the jury is not measured (rerun to resume every judge)");
     return;
   }
   const runs = await Promise.all(judges.map((judge) => loadRun(judgeRunFile(o.out, judge.name))));
@@ -85,15 +85,38 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
   // The best single judge: the highest mean Spearman over the aspects.
   const meanRho = (results: (typeof meta)[number]['results']) => results.reduce((s, r) => s + r.spearman, 0) / results.length;
   const best = meta.slice(0, -1).reduce((a, b) => (meanRho(b.results) > meanRho(a.results) ? b : a));
-  const compared = runCompare({ dataset: o.dataset.path, subset: o.dataset.subset, aspects: humanAspects, level: o.flags.level, sources: [{ predictions: juryFile }, { predictions: best.file }] }).results;
+  const compared = runCompare({
+    dataset: o.dataset.path,
+    subset: o.dataset.subset,
+    aspects: humanAspects,
+    level: o.flags.level,
+    sources: [{ predictions: juryFile }, { predictions: best.file }],
+  }).results;
   const agreements = o.plan.aspects.flatMap(({ human }) => {
-    const people = new Map(o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human]] as [string, number]] : [])));
-    const scores: JudgeScores = new Map(judges.map((s, i) => [s.name, new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]])))]));
+    const people = new Map(
+      o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human]] as [string, number]] : [])),
+    );
+    const scores: JudgeScores = new Map(
+      judges.map((s, i) => [
+        s.name,
+        new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]]))),
+      ]),
+    );
     const agreement = juryAgreement(human, scores, { pool: o.flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED, people });
     return agreement ? [agreement] : [];
   });
   if (o.flags.json) {
-    cliIo().stdout.write(JSON.stringify({ meta: meta.map(({ name, file, results }) => ({ name, file, results })), juryVersusBest: { best: best.name, results: compared }, agreement: agreements }, null, 2) + '\n');
+    cliIo().stdout.write(
+      JSON.stringify(
+        {
+          meta: meta.map(({ name, file, results }) => ({ name, file, results })),
+          juryVersusBest: { best: best.name, results: compared },
+          agreement: agreements,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     const sections = meta.map(({ name, results }) => `${name}:\n${metaTable(results)}`);
     cliIo().stdout.write(

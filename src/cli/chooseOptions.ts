@@ -24,29 +24,48 @@ export interface ChooseFlags {
 export function addChooseOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('--reasons <set>', 'with --method choose: write reasons first from five few-shot examples (fsv1: the form only; fsv2: examples that explain the aspects), then score conditioned on each').choices([
-        'fsv1',
-        'fsv2',
-      ]),
+      new Option(
+        '--reasons <set>',
+        'with --method choose: write reasons first from five few-shot examples (fsv1: the form only; fsv2: examples that explain the aspects), then score conditioned on each',
+      ).choices(['fsv1', 'fsv2']),
     )
-    .option('--reasons-k <k>', `with --reasons: reasons drawn per summary, each scored on its own and pooled (default ${DEFAULT_REASONS_K}, as in Tanaka's thesis)`, wholeNumber(1, 100))
-    .option('--with-templates', "with --method choose: also score each chosen aspect SumLens has a template for with that template (G-Eval), to set the two side by side");
+    .option(
+      '--reasons-k <k>',
+      `with --reasons: reasons drawn per summary, each scored on its own and pooled (default ${DEFAULT_REASONS_K}, as in Tanaka's thesis)`,
+      wholeNumber(1, 100),
+    )
+    .option(
+      '--with-templates',
+      'with --method choose: also score each chosen aspect SumLens has a template for with that template (G-Eval), to set the two side by side',
+    );
 }
 
 /** Usage errors (exit 2) for flags the method ignores. */
 export function checkChooseUsage(flags: ChooseFlags): void {
   if (flags.method !== 'choose') {
-    if (flags.reasons !== undefined || flags.reasonsK !== undefined || flags.withTemplates) throw new SumLensError('usage', '--reasons, --reasons-k and --with-templates go with --method choose');
+    if (flags.reasons !== undefined || flags.reasonsK !== undefined || flags.withTemplates)
+      throw new SumLensError('usage', '--reasons, --reasons-k and --with-templates go with --method choose');
     return;
   }
-  if (flags.task === 'consistency') throw new SumLensError('usage', "--method choose asks the aspect-choice question about a summary or a dialogue response; use --task summarization or dialogue");
-  if (flags.aspects !== undefined) throw new SumLensError('usage', '--method choose lets the judge choose the aspects from the catalogue (prompts/choose/catalogue.md); --aspects does not apply');
+  if (flags.task === 'consistency')
+    throw new SumLensError(
+      'usage',
+      '--method choose asks the aspect-choice question about a summary or a dialogue response; use --task summarization or dialogue',
+    );
+  if (flags.aspects !== undefined)
+    throw new SumLensError(
+      'usage',
+      '--method choose lets the judge choose the aspects from the catalogue (prompts/choose/catalogue.md); --aspects does not apply',
+    );
   if (flags.preset !== undefined) throw new SumLensError('usage', `--preset ${flags.preset} reproduces G-Eval's scoring and does not apply to --method choose`);
   if (flags.reasonsK !== undefined && flags.reasons === undefined) throw new SumLensError('usage', '--reasons-k needs --reasons fsv1 or fsv2');
 }
 
 /** The evaluate() options these flags set. With --reasons, one answer per reason unless --samples is given; `given` says whether the user typed an option. */
-export function chooseOptions(flags: ChooseFlags & { samples: number }, given: (option: string) => boolean): Pick<EvaluateOptions, 'reasons' | 'reasonsK' | 'samples' | 'withTemplates'> {
+export function chooseOptions(
+  flags: ChooseFlags & { samples: number },
+  given: (option: string) => boolean,
+): Pick<EvaluateOptions, 'reasons' | 'reasonsK' | 'samples' | 'withTemplates'> {
   if (flags.method !== 'choose') return {};
   return {
     ...(flags.reasons ? { reasons: flags.reasons, reasonsK: flags.reasonsK } : {}),

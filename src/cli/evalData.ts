@@ -65,7 +65,8 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
   const out = flags.out ?? defaultOut(flags);
   const spec = specFromFlags(flags, given, { task: flags.task, aspects: flags.aspects });
   if (flags.judges !== undefined) {
-    if (flags.batch || thresholds || flags.format === 'sarif') throw new SumLensError('usage', '--judges runs with neither --batch, --fail-under nor --format sarif yet');
+    if (flags.batch || thresholds || flags.format === 'sarif')
+      throw new SumLensError('usage', '--judges runs with neither --batch, --fail-under nor --format sarif yet');
     const file = readJudgesFile(flags.judges);
     const judges = jurySpecs(spec, file);
     if (!flags.dryRun) return runDataJury(flags, file, judges, out);

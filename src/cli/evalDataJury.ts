@@ -41,7 +41,14 @@ const f = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '
 export function juryAgreementText(agreements: JuryAgreement[]): string {
   const rows = [['aspect', 'items', 'alpha among judges [95% CI]', 'effective judges', 'error correlation', 'disagrees most']];
   for (const a of agreements) {
-    rows.push([a.aspect, String(a.items), `${f(a.alpha)} [${f(a.alphaInterval.low)}, ${f(a.alphaInterval.high)}]`, `${f(a.effectiveJudges, 2)} of ${a.judges.length}`, `${f(a.errorCorrelation)} (vs ${a.errorsAgainst})`, a.mostDisagreeing ?? '—']);
+    rows.push([
+      a.aspect,
+      String(a.items),
+      `${f(a.alpha)} [${f(a.alphaInterval.low)}, ${f(a.alphaInterval.high)}]`,
+      `${f(a.effectiveJudges, 2)} of ${a.judges.length}`,
+      `${f(a.errorCorrelation)} (vs ${a.errorsAgainst})`,
+      a.mostDisagreeing ?? '—',
+    ]);
   }
   const lines = alignColumns(rows);
   for (const a of agreements) {
@@ -88,20 +95,41 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
   const runs = await Promise.all(finished.map(async (spec) => ({ name: spec.name, run: await loadRun(judgeRunFile(out, spec.name)) })));
   // The jury's own run file: compare and report read it as they read one judge's.
   const juryFile = judgeRunFile(out, 'jury');
-  const pooled = pooledJurySpec(specs.filter((_, i) => finished.includes(judges[i])), flags.pool);
-  writeJuryRun(juryFile, runHeader('eval --data --judges (jury)', flags.data, pooled), runs.map((r) => r.run), flags.pool);
+  const pooled = pooledJurySpec(
+    specs.filter((_, i) => finished.includes(judges[i])),
+    flags.pool,
+  );
+  writeJuryRun(
+    juryFile,
+    runHeader('eval --data --judges (jury)', flags.data, pooled),
+    runs.map((r) => r.run),
+    flags.pool,
+  );
   const aspects = specs[0].aspects;
   const agreements = aspects.flatMap((aspect) => {
-    const scores: JudgeScores = new Map(runs.map(({ name, run }) => [name, new Map(run.entries.flatMap((e) => (e.scores[aspect] === undefined ? [] : [[e.key, e.scores[aspect]] as [string, number]])))]));
+    const scores: JudgeScores = new Map(
+      runs.map(({ name, run }) => [
+        name,
+        new Map(run.entries.flatMap((e) => (e.scores[aspect] === undefined ? [] : [[e.key, e.scores[aspect]] as [string, number]]))),
+      ]),
+    );
     const agreement = juryAgreement(aspect, scores, { pool: flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED });
     return agreement ? [agreement] : [];
   });
   if (flags.json || flags.format === 'json') {
-    cliIo().stdout.write(JSON.stringify({ judges: runs.map(({ name, run }) => ({ name, out: run.path, aspects: aspectTable(run) })), juryRun: juryFile, jury: agreements }, null, 2) + '\n');
+    cliIo().stdout.write(
+      JSON.stringify(
+        { judges: runs.map(({ name, run }) => ({ name, out: run.path, aspects: aspectTable(run) })), juryRun: juryFile, jury: agreements },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     const rows = [['aspect', ...runs.map((r) => r.name)]];
     for (const aspect of aspects) rows.push([aspect, ...runs.map(({ run }) => f(aspectTable(run).find((row) => row.aspect === aspect)?.mean ?? NaN))]);
-    cliIo().stdout.write(`means per judge\n${alignColumns(rows).join('\n')}\n\njury agreement (${flags.pool} pool; ${RESAMPLES} bootstrap resamples of items, seed ${DEFAULT_SEED})\n${juryAgreementText(agreements)}\n`);
+    cliIo().stdout.write(
+      `means per judge\n${alignColumns(rows).join('\n')}\n\njury agreement (${flags.pool} pool; ${RESAMPLES} bootstrap resamples of items, seed ${DEFAULT_SEED})\n${juryAgreementText(agreements)}\n`,
+    );
   }
   // The worst outcome of any judge's run decides the exit code (a failed judge: partial at least).
   const worst = Math.max(...codes);

@@ -37,7 +37,8 @@ interface Figures {
 }
 
 export async function runSingleDryRun(input: EvaluationInput, flags: EvalFlags, shared: Omit<EvaluateOptions, 'session'>): Promise<void> {
-  if (flags.judges !== undefined || flags.repeat !== undefined) throw new SumLensError('usage', '--dry-run of one summary goes with neither --judges nor --repeat (use --data for a jury)');
+  if (flags.judges !== undefined || flags.repeat !== undefined)
+    throw new SumLensError('usage', '--dry-run of one summary goes with neither --judges nor --repeat (use --data for a jury)');
   const session = sessionFrom(flags);
   const report = await estimateSingle(input, session, shared);
   cliIo().stdout.write(flags.json ? JSON.stringify(report, null, 2) + '\n' : formatSingleDryRun(report));
@@ -68,7 +69,8 @@ export async function estimateSingle(input: EvaluationInput, session: LlmSession
     largestCall: estimate.largestCall,
     fits: window ? estimate.largestCall <= window.tokens : null,
   });
-  const changed = fitted && (fitted.usage.promptTokens !== whole.usage.promptTokens || fitted.usage.calls !== whole.usage.calls || fitted.largestCall !== whole.largestCall);
+  const changed =
+    fitted && (fitted.usage.promptTokens !== whole.usage.promptTokens || fitted.usage.calls !== whole.usage.calls || fitted.largestCall !== whole.largestCall);
   return {
     dryRun: true,
     model: session.model,
@@ -87,12 +89,14 @@ export function formatSingleDryRun(report: SingleDryRun): string {
   const context = report.context
     ? `${report.context.tokens} tokens · ${report.context.from}: ${report.context.detail}`
     : 'unknown (the server does not tell and the model is not in the table; give --context-tokens)';
-  return [
-    `dry run: one summary for ${report.model} at ${report.endpoint}, nothing sent`,
-    `  context window       ${context}`,
-    line('whole source', report.wholeSource),
-    ...(report.fitted ? [line('fitted to the window', report.fitted)] : []),
-    'not known before running:',
-    ...report.unknowns.map((u) => `  - ${u}`),
-  ].join('\n') + '\n';
+  return (
+    [
+      `dry run: one summary for ${report.model} at ${report.endpoint}, nothing sent`,
+      `  context window       ${context}`,
+      line('whole source', report.wholeSource),
+      ...(report.fitted ? [line('fitted to the window', report.fitted)] : []),
+      'not known before running:',
+      ...report.unknowns.map((u) => `  - ${u}`),
+    ].join('\n') + '\n'
+  );
 }

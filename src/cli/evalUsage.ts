@@ -17,12 +17,15 @@ export function checkEvalUsage(flags: EvalFlags, given: (option: string) => bool
   checkChooseUsage(flags);
   if (flags.method === 'fine' || flags.method === 'all') {
     if (flags.task !== 'summarization') {
-      throw usage(`--method ${flags.method} judges a summary against its source and ignores --task ${flags.task}; use --method geval or rationale with that task`);
+      throw usage(
+        `--method ${flags.method} judges a summary against its source and ignores --task ${flags.task}; use --method geval or rationale with that task`,
+      );
     }
   }
   if (flags.method === 'fine') {
     const ignored = holisticOptions.filter(given);
-    if (ignored.length > 0) throw usage(`${ignored.map(flagName).join(', ')} has no effect with --method fine (it scores aspects of --method geval, rationale or all)`);
+    if (ignored.length > 0)
+      throw usage(`${ignored.map(flagName).join(', ')} has no effect with --method fine (it scores aspects of --method geval, rationale or all)`);
   }
   if (flags.aspects) checkAspects(flags.aspects, flags.task, flags.prompts);
 }

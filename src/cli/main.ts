@@ -112,7 +112,9 @@ function reportError(error: unknown, command: string | undefined, debug: boolean
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  printError(`internal error: ${message}. This is a bug in SumLens: please report it ${reportWhere()} with the command you ran${debug ? '' : ' (--debug shows the stack trace)'}.`);
+  printError(
+    `internal error: ${message}. This is a bug in SumLens: please report it ${reportWhere()} with the command you ran${debug ? '' : ' (--debug shows the stack trace)'}.`,
+  );
   if (debug && error instanceof Error && error.stack) cliIo().stderr.write(`${error.stack}\n`);
   return exitCodeOf('internal');
 }

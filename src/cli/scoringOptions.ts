@@ -28,7 +28,11 @@ function nonNegativeNumber(text: string): number {
 
 export function addScoringOptions(command: Command): Command {
   return command
-    .addOption(new Option('--route <route>', 'how scores are read: auto (log-probabilities where readable, else sampling), logprobs, or sampling').choices([...ROUTES]).default('auto'))
+    .addOption(
+      new Option('--route <route>', 'how scores are read: auto (log-probabilities where readable, else sampling), logprobs, or sampling')
+        .choices([...ROUTES])
+        .default('auto'),
+    )
     .option(
       '--max-se <share>',
       `sampling route: stop drawing once the standard error of the mean score is below this share of the scale's range (${DEFAULT_MAX_STANDARD_ERROR} is 0.1 point on 1-3; 0 draws all --samples at once)`,
@@ -36,11 +40,15 @@ export function addScoringOptions(command: Command): Command {
       DEFAULT_MAX_STANDARD_ERROR,
     )
     .addOption(
-      new Option('--preset <name>', "reproduce a paper's settings: geval-paper (G-Eval's prompt layout, temperature 2, max_tokens 5, top_p 1, n 20, its parse rule); overrides --route, --samples, --max-se, --parse").choices([
-        ...PRESETS,
-      ]),
+      new Option(
+        '--preset <name>',
+        "reproduce a paper's settings: geval-paper (G-Eval's prompt layout, temperature 2, max_tokens 5, top_p 1, n 20, its parse rule); overrides --route, --samples, --max-se, --parse",
+      ).choices([...PRESETS]),
     )
-    .option('--fence-inputs', 'put the judged texts between markers they cannot contain and tell the judge they are data, not instructions (a defence against text that addresses the judge)')
+    .option(
+      '--fence-inputs',
+      'put the judged texts between markers they cannot contain and tell the judge they are data, not instructions (a defence against text that addresses the judge)',
+    )
     .option(
       '--source-tokens <n>',
       "show the judge at most N tokens of the source: above that, the source sentences that bear on the summary (BM25 excerpts, in document order); a source too long for the judge's context is shortened so without this flag",

@@ -32,8 +32,17 @@ export function addSessionOptions(command: Command): Command {
     .addOption(environmentOption('--model <name>', `model to judge with (default ${defaultModel})`, 'SUMLENS_MODEL'))
     .addOption(new Option('--concurrency <n>', 'requests in flight at once (1-64)').default(DEFAULT_CONCURRENCY).argParser(wholeNumber(1, 64)))
     .addOption(new Option('--timeout <seconds>', 'limit on one judge call, its retries included').default(120).argParser(positiveSeconds))
-    .addOption(new Option('--reasoning-budget <tokens>', 'room for a thinking model (o-series, gpt-5, R1) to reason before it answers').default(2048).argParser(positiveInt))
-    .addOption(new Option('--context-tokens <n>', "the judge's context window in tokens, when the server does not tell it or tells it wrong (prompt and answer together)").argParser(wholeNumber(256)))
+    .addOption(
+      new Option('--reasoning-budget <tokens>', 'room for a thinking model (o-series, gpt-5, R1) to reason before it answers')
+        .default(2048)
+        .argParser(positiveInt),
+    )
+    .addOption(
+      new Option(
+        '--context-tokens <n>',
+        "the judge's context window in tokens, when the server does not tell it or tells it wrong (prompt and answer together)",
+      ).argParser(wholeNumber(256)),
+    )
     .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir(cliIo().env)})`)
     .option('--no-cache', 'do not read or write the answer cache');
 }

@@ -21,7 +21,9 @@ function paint(kind: Kind, text: string): string {
 
 /** Line breaks inside a message become spaces: one fault, one line. */
 function oneLine(text: string): string {
-  return redactCredentials(text).replace(/\s*\n\s*/g, ' ').trim();
+  return redactCredentials(text)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
 
 export function printError(message: string): void {

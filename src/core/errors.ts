@@ -70,7 +70,10 @@ export function failureOf(error: unknown): Failure {
 export function isSumLensError(error: unknown): error is SumLensError {
   return (
     error instanceof SumLensError ||
-    (error instanceof Error && error.name === 'SumLensError' && typeof (error as SumLensError).code === 'string' && (error as SumLensError).code in errorExitCodes)
+    (error instanceof Error &&
+      error.name === 'SumLensError' &&
+      typeof (error as SumLensError).code === 'string' &&
+      (error as SumLensError).code in errorExitCodes)
   );
 }
 

@@ -60,10 +60,19 @@ export class RunStoppedError extends SumLensError {
 
 export async function evaluate(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks = {}): Promise<EvaluationResult> {
   const started = Date.now();
-  if (options.method !== 'fine' && options.method !== 'choose') checkAspectTemplates(input.task, aspectsOf(input.task, options.aspects), options.promptOverrideDir);
+  if (options.method !== 'fine' && options.method !== 'choose')
+    checkAspectTemplates(input.task, aspectsOf(input.task, options.aspects), options.promptOverrideDir);
   const run = failFast(options.session, hooks.signal);
   try {
-    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.splittable, run.refittable);
+    return await evaluateWith(
+      input,
+      { ...options, session: run.session },
+      { ...hooks, signal: run.signal },
+      started,
+      run.fatal,
+      run.splittable,
+      run.refittable,
+    );
   } finally {
     run.dispose();
   }
@@ -129,7 +138,12 @@ async function evaluateWith(
   if (failure && !isCancellation(failure.reason) && !isSumLensError(failure.reason)) throw failure.reason; // a bug
 
   const result: EvaluationResult = {
-    aspects: choice.status === 'fulfilled' && choice.value ? choice.value.aspects.map(withAspectWarnings) : aspects.status === 'fulfilled' ? aspects.value.map(withAspectWarnings) : finished,
+    aspects:
+      choice.status === 'fulfilled' && choice.value
+        ? choice.value.aspects.map(withAspectWarnings)
+        : aspects.status === 'fulfilled'
+          ? aspects.value.map(withAspectWarnings)
+          : finished,
     usage: options.session.usage(),
     model: options.session.model,
     endpoint: options.session.endpoint,

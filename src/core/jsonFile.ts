@@ -30,7 +30,10 @@ export function readWrittenJson(path: string, schema: z.ZodType, writtenBy: Writ
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SumLensError('bad-input', `${path}: cannot read ${writtenBy.readAs ?? writtenBy.what} (${(error as Error).message}); write one with ${writtenBy.writeOne ?? `${writtenBy.command} > FILE`}`);
+    throw new SumLensError(
+      'bad-input',
+      `${path}: cannot read ${writtenBy.readAs ?? writtenBy.what} (${(error as Error).message}); write one with ${writtenBy.writeOne ?? `${writtenBy.command} > FILE`}`,
+    );
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new SumLensError('bad-input', `${path} is not ${writtenBy.what} from ${writtenBy.command}: ${z.prettifyError(parsed.error)}`);

@@ -53,7 +53,13 @@ export function spreadOf(name: string, scores: (number | null)[], threshold?: nu
 export function spreadOverRuns(runs: readonly EvaluationResult[], threshold?: number): AspectSpread[] {
   const perRun = runs.map(namedScores);
   const names = [...new Set(perRun.flatMap((scores) => [...scores.keys()]))];
-  return names.map((name) => spreadOf(name, perRun.map((scores) => scores.get(name) ?? null), threshold));
+  return names.map((name) =>
+    spreadOf(
+      name,
+      perRun.map((scores) => scores.get(name) ?? null),
+      threshold,
+    ),
+  );
 }
 
 export async function evaluateRepeated(

@@ -18,7 +18,13 @@ const pickableSchemes = ['file', 'untitled', 'vscode-remote', 'vscode-userdata']
 async function workspaceFiles(): Promise<vscode.Uri[]> {
   const found = await vscode.workspace.findFiles(textFiles, notText, maxWorkspaceFiles);
   const dated = await Promise.all(
-    found.map(async (uri) => ({ uri, mtime: await vscode.workspace.fs.stat(uri).then((s) => s.mtime, () => 0) })),
+    found.map(async (uri) => ({
+      uri,
+      mtime: await vscode.workspace.fs.stat(uri).then(
+        (s) => s.mtime,
+        () => 0,
+      ),
+    })),
   );
   return dated.sort((a, b) => b.mtime - a.mtime).map((d) => d.uri);
 }

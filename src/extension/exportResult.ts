@@ -10,7 +10,10 @@ export function resultToMarkdown(result: EvaluationResult, title: string): strin
   if (result.cancelled) lines.push('The run was cancelled; these are partial results.', '');
   for (const { shown, aspects } of shownGroups(result)) {
     const who = aspects.length ? ` (${aspects.join(', ')})` : '';
-    lines.push(`The judge saw excerpts of the source${who}: ${formatShare(shown.share)} of it, ${shownTokens(shown)}, in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}; chosen by ${shown.rule}.`, '');
+    lines.push(
+      `The judge saw excerpts of the source${who}: ${formatShare(shown.share)} of it, ${shownTokens(shown)}, in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}; chosen by ${shown.rule}.`,
+      '',
+    );
   }
   if (result.aspects.length) {
     lines.push('| Aspect | Score | Scale | Method |', '|---|---|---|---|');
@@ -38,7 +41,10 @@ export function resultToMarkdown(result: EvaluationResult, title: string): strin
     }
   }
   const u = result.usage;
-  lines.push(`${plural(u.calls, 'call')}, ${formatCount(u.promptTokens)} prompt and ${formatCount(u.completionTokens)} completion tokens, ${plural(u.cacheHits, 'cache hit')}, ${formatSeconds(result.durationMs)}.`, '');
+  lines.push(
+    `${plural(u.calls, 'call')}, ${formatCount(u.promptTokens)} prompt and ${formatCount(u.completionTokens)} completion tokens, ${plural(u.cacheHits, 'cache hit')}, ${formatSeconds(result.durationMs)}.`,
+    '',
+  );
   return lines.join('\n');
 }
 

@@ -126,7 +126,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   // Ratings made under a template "Use this template" put in place are the aligned judge's: a row of their own.
   const alignedTemplates = new AlignedTemplates(context.workspaceState);
   const alignDeps = { keys, notices, storage: context.globalStorageUri, aligned: alignedTemplates };
-  const showRatingAgreement = () => panel.update({ ratingAgreement: ratingAgreementModel(ratings.agreement((r) => alignedTemplates.judgeLabel(r.judgeName, r.templateSha256))) });
+  const showRatingAgreement = () =>
+    panel.update({ ratingAgreement: ratingAgreementModel(ratings.agreement((r) => alignedTemplates.judgeLabel(r.judgeName, r.templateSha256))) });
   const saved = new SavedRuns(context.workspaceState, store);
   const feedback = new FeedbackLog(vscode.workspace.workspaceFolders?.[0]?.uri, log);
   const engineNotices = new EngineNotices(log);

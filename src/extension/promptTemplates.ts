@@ -29,7 +29,9 @@ export class PromptTemplates {
     const staging = path.join(this.stagingRoot.fsPath, createHash('sha256').update(overrideDir).digest('hex').slice(0, 16));
     fs.rmSync(staging, { recursive: true, force: true });
     let staged = 0;
-    for (const entry of loadEngine().listTemplates({ overrideDir }).filter((e) => e.origin === 'override')) {
+    for (const entry of loadEngine()
+      .listTemplates({ overrideDir })
+      .filter((e) => e.origin === 'override')) {
       const problem = this.check(entry.id, entry.filePath);
       this.report(entry.filePath, problem);
       if (problem) continue;
@@ -55,7 +57,9 @@ export class PromptTemplates {
 
 /** Copies a built-in template into the workspace prompt folder (unless already there) and opens it. */
 export async function customizePrompt(promptFolder: string, templateId?: string): Promise<vscode.Uri | undefined> {
-  const builtins = loadEngine().listTemplates().filter((e) => e.origin === 'builtin');
+  const builtins = loadEngine()
+    .listTemplates()
+    .filter((e) => e.origin === 'builtin');
   let id = templateId;
   if (!id) {
     const choice = await vscode.window.showQuickPick(

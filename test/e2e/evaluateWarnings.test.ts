@@ -41,16 +41,31 @@ describe('warnings are visible', () => {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const session = () => createOpenAiSession({ baseURL: server.url, apiKey: 'test', model: 'fake-model', cacheDir: null, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } });
-  const cliArgs = (...extra: string[]) => ['eval', '--source', path.join(dir, 'source.txt'), '--summary', path.join(dir, 'summary.txt'), '--no-cache', ...extra];
+  const session = () =>
+    createOpenAiSession({ baseURL: server.url, apiKey: 'test', model: 'fake-model', cacheDir: null, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } });
+  const cliArgs = (...extra: string[]) => [
+    'eval',
+    '--source',
+    path.join(dir, 'source.txt'),
+    '--summary',
+    path.join(dir, 'summary.txt'),
+    '--no-cache',
+    ...extra,
+  ];
   const env = () => ({ OPENAI_API_KEY: 'test', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') });
 
   it('sampling: unread answers and a valid mass below 0.5 are warned on the aspect', async () => {
     server.setHandler(mostlyUnreadable);
-    const result = await evaluate({ source: SOURCE, summary: SUMMARY, task: 'summarization' }, { method: 'geval', aspects: ['coherence'], samples: 20, maxStandardError: 0, session: session() });
+    const result = await evaluate(
+      { source: SOURCE, summary: SUMMARY, task: 'summarization' },
+      { method: 'geval', aspects: ['coherence'], samples: 20, maxStandardError: 0, session: session() },
+    );
     const [coherence] = result.aspects;
     assert.equal(coherence.method, 'sampling');
-    assert.deepEqual(coherence.warnings, ['15 of 20 sampled answers held no readable score', 'valid mass 0.25 (below 0.5): the score rests on 5 answer(s) out of 20']);
+    assert.deepEqual(coherence.warnings, [
+      '15 of 20 sampled answers held no readable score',
+      'valid mass 0.25 (below 0.5): the score rests on 5 answer(s) out of 20',
+    ]);
   });
 
   it('fine-grained: a failed prompt leaves an entity unjudged, and the metric says what it rests on', async () => {
@@ -59,10 +74,15 @@ describe('warnings are visible', () => {
     const fine = result.fine!;
     const vote = fine.entities.find((e) => e.note === 'target' && e.text.startsWith('The vote'))!;
     assert.equal(vote.verdict, 'Unjudged');
-    assert.deepEqual(vote.votes.filter((v) => v.prompt.startsWith('correctness')).map((v) => v.answer), ['Yes', 'No']); // the failed prompt is no vote
+    assert.deepEqual(
+      vote.votes.filter((v) => v.prompt.startsWith('correctness')).map((v) => v.answer),
+      ['Yes', 'No'],
+    ); // the failed prompt is no vote
     assert.deepEqual(fine.correctness, { ratio: 1, score: 5, counted: 2, unjudged: 1 });
     assert.ok(!fine.findings.some((f) => f.entityId === vote.id && f.kind !== 'misplaced'), 'an unjudged entity is no finding');
-    assert.deepEqual(result.warnings, [`fine-grained: correctness: 1 of 3 entities unjudged (${vote.id}): too few of their prompts answered; the score rests on the other 2`]);
+    assert.deepEqual(result.warnings, [
+      `fine-grained: correctness: 1 of 3 entities unjudged (${vote.id}): too few of their prompts answered; the score rests on the other 2`,
+    ]);
   });
 
   it('the CLI text report prints the warnings and what each metric rests on', async () => {
@@ -98,10 +118,19 @@ describe('warnings are visible', () => {
       assert.equal(result.fine?.errors, undefined);
       assert.deepEqual(result.fine?.correctness, { ratio: 1, score: 5, counted: 8 });
       assert.equal(supported() - before, 7); // 8 → 4 + 4 → 2 + 2 + 2 + 2
-      assert.ok(result.warnings?.some((w) => /context was too long.*halved.*3 time/.test(w)), String(result.warnings));
+      assert.ok(
+        result.warnings?.some((w) => /context was too long.*halved.*3 time/.test(w)),
+        String(result.warnings),
+      );
       assert.deepEqual(result.provenance?.filter((p) => p.startsWith('context halved')).length, 3);
-      assert.match(result.provenance.find((p) => p.startsWith('context halved'))!, /^context halved: fine:correctness-supported \(8 entities were too long for the model; judged as 4 \+ 4\)$/);
-      assert.ok(result.provenance.some((p) => /^learned: context window 8192 tokens \(stated in a too-long error\)/.test(p)), 'the window the error stated is named too');
+      assert.match(
+        result.provenance.find((p) => p.startsWith('context halved'))!,
+        /^context halved: fine:correctness-supported \(8 entities were too long for the model; judged as 4 \+ 4\)$/,
+      );
+      assert.ok(
+        result.provenance.some((p) => /^learned: context window 8192 tokens \(stated in a too-long error\)/.test(p)),
+        'the window the error stated is named too',
+      );
     });
 
     it('stops the run (exit 7) when even one entity does not fit', async () => {

@@ -28,7 +28,10 @@ function between(text: string, start: string, end: string): string {
 
 /** A fenced text without its markers and the note after them. */
 function unfenced(text: string): string {
-  return text.replace(/^<<<(END )?TEXT [0-9A-F]+>>>$/gm, '').replace(/^\(Everything between the TEXT .*\)$/gm, '').trim();
+  return text
+    .replace(/^<<<(END )?TEXT [0-9A-F]+>>>$/gm, '')
+    .replace(/^\(Everything between the TEXT .*\)$/gm, '')
+    .trim();
 }
 
 export function readPrompt(request: RecordedRequest): Judged {
@@ -45,7 +48,11 @@ export function readPrompt(request: RecordedRequest): Judged {
   };
 }
 
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
 /** The fair judge's signals, each in [0, 1]; `maskNumbers` makes it blind to which number is stated. */
@@ -108,10 +115,10 @@ export function auditItems(count: number): { id: string; source: string; summary
   const templates = [
     (k: number) => `the committee of district ${k} approved ${k + 3} new projects worth ${2 * k + 5} million.`,
     (k: number) => `work on the ${k + 1} bridges began after ${k + 8} months of planning.`,
-    (k: number) => `officials said ${10 + k} schools would get new roofs within ${k % 4 + 2} years.`,
+    (k: number) => `officials said ${10 + k} schools would get new roofs within ${(k % 4) + 2} years.`,
     (k: number) => `the plan also funds ${k + 20} buses and ${3 * k + 1} charging points.`,
     (k: number) => `residents of ${k + 40} streets asked for quieter traffic at night.`,
-    (k: number) => `a review of the spending is due in ${k % 6 + 2} weeks.`,
+    (k: number) => `a review of the spending is due in ${(k % 6) + 2} weeks.`,
   ];
   return Array.from({ length: count }, (_, i) => {
     const sentences = templates.map((t) => {

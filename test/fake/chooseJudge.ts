@@ -38,7 +38,10 @@ function opinions(prompt: string): [string, number][] {
   const summary = between(prompt, '\n\noutput:', '\n\n');
   const s = qualitySignals(article, summary);
   const long = summary.split(/\s+/).length > 75;
-  const scores: [string, number][] = SUMMARY_ASPECTS.filter((a) => !(long && a === 'fluency')).map((aspect) => [aspect, clamp(1 + 4 * s[aspect as 'coherence'])]);
+  const scores: [string, number][] = SUMMARY_ASPECTS.filter((a) => !(long && a === 'fluency')).map((aspect) => [
+    aspect,
+    clamp(1 + 4 * s[aspect as 'coherence']),
+  ]);
   if (s.sentences > 3) scores.push(['clarity', clamp(5 - s.sentences / 3)]);
   return scores;
 }
@@ -86,7 +89,14 @@ export function chooseJudge(name: ChooseJudgeName = 'chooser'): (request: Record
       return { choices: Array.from({ length: n }, (_, i) => ({ text: i % 4 === 3 ? other : reason })) };
     }
     if (name === 'off-catalogue') {
-      return { choices: [linesReply([{ prefix: 'overall quality: it reads well. Score: ', score: 4 }, { prefix: 'grammar: a few slips. Score: ', score: 3 }])] };
+      return {
+        choices: [
+          linesReply([
+            { prefix: 'overall quality: it reads well. Score: ', score: 4 },
+            { prefix: 'grammar: a few slips. Score: ', score: 3 },
+          ]),
+        ],
+      };
     }
     if (prompt.includes('Following the reason above')) {
       const reason = between(prompt, '\nreason:', '\n\nFollowing');

@@ -4,14 +4,7 @@
  */
 import type { FakeReply } from './openaiServer';
 
-export type Fault =
-  | 'malformed'
-  | 'rate-limited'
-  | 'server-error'
-  | 'auth'
-  | 'model-not-found'
-  | 'context-too-long'
-  | 'hang';
+export type Fault = 'malformed' | 'rate-limited' | 'server-error' | 'auth' | 'model-not-found' | 'context-too-long' | 'hang';
 
 /** The fault's reply; `n` answers where the fault is in what is said, as a server that honours n gives. */
 export function faultReply(fault: Fault, n = 1): FakeReply {

@@ -23,7 +23,12 @@ function noise(model: string, k: number): number {
 }
 
 export function juryItems(count: number): { id: string; source: string; summary: string; truth: number }[] {
-  return Array.from({ length: count }, (_, k) => ({ id: `item${k}`, source: `Article number ${k} about the city budget.`, summary: `Summary ${k} of the budget.`, truth: trueScore(k) }));
+  return Array.from({ length: count }, (_, k) => ({
+    id: `item${k}`,
+    source: `Article number ${k} about the city budget.`,
+    summary: `Summary ${k} of the budget.`,
+    truth: trueScore(k),
+  }));
 }
 
 export function juryJudge(request: RecordedRequest): FakeReply {

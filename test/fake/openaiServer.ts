@@ -24,7 +24,12 @@ export interface FakeChoice {
 
 export type FakeReply =
   | { choices: FakeChoice[]; promptTokens?: number; completionTokens?: number; delayMs?: number }
-  | { status: number; error?: { message: string; type?: string; param?: string | null; code?: string | null }; headers?: Record<string, string>; delayMs?: number }
+  | {
+      status: number;
+      error?: { message: string; type?: string; param?: string | null; code?: string | null };
+      headers?: Record<string, string>;
+      delayMs?: number;
+    }
   | { raw: string; status?: number; contentType?: string; delayMs?: number }
   | { hang: true }
   | { drop: true };
@@ -39,11 +44,7 @@ export interface RecordedRequest {
 export type ChatHandler = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
 
 /** Extra routes (files, batches…) mounted by other fakes: return true when the route answered, false to pass. */
-export type RouteHandler = (
-  request: RecordedRequest,
-  response: http.ServerResponse,
-  rawBody: Buffer,
-) => boolean | Promise<boolean>;
+export type RouteHandler = (request: RecordedRequest, response: http.ServerResponse, rawBody: Buffer) => boolean | Promise<boolean>;
 
 /**
  * How one kind of server treats the parameters we send (see test/fake/profiles/ and
@@ -162,9 +163,14 @@ export class FakeOpenAiServer {
     if (!isChatPath(recorded.path)) return sendJson(res, 404, { error: { message: `no route ${recorded.path}` } });
 
     if (this.shouldRateLimit()) {
-      return sendJson(res, 429, { error: { message: 'Rate limit reached (fake)', type: 'rate_limit' } }, {
-        'retry-after': String(this.options.retryAfterSeconds ?? 0),
-      });
+      return sendJson(
+        res,
+        429,
+        { error: { message: 'Rate limit reached (fake)', type: 'rate_limit' } },
+        {
+          'retry-after': String(this.options.retryAfterSeconds ?? 0),
+        },
+      );
     }
     const judged = profile?.accept ? { ...recorded, body: profile.accept(structuredClone(recorded.body)) } : recorded;
     const reply = this.queue.shift() ?? (await this.handler(judged));
@@ -249,16 +255,22 @@ function textTokens(text: string): FakeToken[] {
  */
 export function promptTokensOf(body: any): number {
   const messages: Array<{ content?: unknown }> = Array.isArray(body?.messages) ? body.messages : [];
-  return messages.reduce((sum, m) => sum + estimateTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')) + MESSAGE_OVERHEAD_TOKENS, 0);
+  return messages.reduce(
+    (sum, m) => sum + estimateTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')) + MESSAGE_OVERHEAD_TOKENS,
+    0,
+  );
 }
 
 /** A completion sent as server-sent events, one chunk per token (or per answer without logprobs), usage last. */
 function sendStream(res: http.ServerResponse, whole: any): void {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
-  const write = (chunk: unknown) => res.write(`data: ${JSON.stringify({ id: whole.id, object: 'chat.completion.chunk', model: whole.model, ...(chunk as object) })}\n\n`);
+  const write = (chunk: unknown) =>
+    res.write(`data: ${JSON.stringify({ id: whole.id, object: 'chat.completion.chunk', model: whole.model, ...(chunk as object) })}\n\n`);
   for (const choice of whole.choices) {
     const tokens: any[] | undefined = choice.logprobs?.content ?? undefined;
-    const pieces = tokens?.length ? tokens.map((t) => ({ content: t.token, logprobs: { content: [t] } })) : [{ content: choice.message.content ?? '', logprobs: null }];
+    const pieces = tokens?.length
+      ? tokens.map((t) => ({ content: t.token, logprobs: { content: [t] } }))
+      : [{ content: choice.message.content ?? '', logprobs: null }];
     for (const piece of pieces) write({ choices: [{ index: choice.index, delta: { content: piece.content }, logprobs: piece.logprobs, finish_reason: null }] });
     write({ choices: [{ index: choice.index, delta: {}, finish_reason: choice.finish_reason }] });
   }

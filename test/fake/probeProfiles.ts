@@ -43,10 +43,20 @@ export const probeProfiles: Record<ProbeProfile, ChatHandler> = {
   // o4-mini: max_completion_tokens only, default temperature only, logprobs a 403.
   'openai-reasoning': ({ body }) => {
     if (body.max_tokens !== undefined) {
-      return refuse(400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter');
+      return refuse(
+        400,
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        'max_tokens',
+        'unsupported_parameter',
+      );
     }
     if (body.temperature !== undefined && body.temperature !== 1) {
-      return refuse(400, `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
+      return refuse(
+        400,
+        `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+        'temperature',
+        'unsupported_value',
+      );
     }
     if (body.logprobs) return refuse(403, 'You are not allowed to request logprobs from this model');
     return answer(body);
@@ -54,7 +64,11 @@ export const probeProfiles: Record<ProbeProfile, ChatHandler> = {
   // vLLM started with --max-logprobs 5, byte-level token texts.
   'vllm-capped': ({ body }) => {
     if (body.top_logprobs > 5) {
-      return refuse(400, `Requested sample logprobs of ${body.top_logprobs}, which is greater than max allowed: 5 (parameter=logprobs, value=${body.top_logprobs})`, 'logprobs');
+      return refuse(
+        400,
+        `Requested sample logprobs of ${body.top_logprobs}, which is greater than max allowed: 5 (parameter=logprobs, value=${body.top_logprobs})`,
+        'logprobs',
+      );
     }
     return answer(body, { tokenPrefix: 'Ġ' });
   },
@@ -69,7 +83,10 @@ export const probeProfiles: Record<ProbeProfile, ChatHandler> = {
   gemini: ({ body }) => {
     if (body.logprobs !== undefined) return refuse(400, 'Invalid JSON payload received. Unknown name "logprobs": Cannot find field.');
     if ((body.n ?? 1) > 8) {
-      return refuse(400, `Unable to submit request because candidateCount value of ${body.n} but the supported range is from 1 (inclusive) to 9 (exclusive). Update the value and try again.`);
+      return refuse(
+        400,
+        `Unable to submit request because candidateCount value of ${body.n} but the supported range is from 1 (inclusive) to 9 (exclusive). Update the value and try again.`,
+      );
     }
     return answer(body);
   },

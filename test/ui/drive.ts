@@ -63,7 +63,10 @@ async function runCommand(page: Page, title: string): Promise<void> {
 
 /** The editor group showing `file`. */
 const editorOf = (page: Page, file: string) =>
-  page.locator('.editor-group-container', { has: page.locator(`.tab.active[aria-label^="${file}"]`) }).locator('.monaco-editor').first();
+  page
+    .locator('.editor-group-container', { has: page.locator(`.tab.active[aria-label^="${file}"]`) })
+    .locator('.monaco-editor')
+    .first();
 
 /** Selects the summary paragraph (line 5) with the keyboard, as a person would. The line is
  * wrapped: the first End stops at the visual line's end, the second at the paragraph's. */
@@ -73,7 +76,10 @@ async function selectSummaryParagraph(page: Page, summaryEditor: Locator): Promi
   await page.keyboard.press('Shift+End');
   await page.keyboard.press('Shift+End');
   const paragraph = 'Lakeford approved a bridge costing 40 million euros. It opens in 2027.';
-  await page.locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` }).first().waitFor();
+  await page
+    .locator('.statusbar-item', { hasText: `(${paragraph.length} selected)` })
+    .first()
+    .waitFor();
 }
 
 /**
@@ -210,7 +216,10 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await problems.locator('.monaco-list-row', { hasText: 'awkward flow' }).first().waitFor();
   const rows = await problems.locator('.monaco-list-row').allTextContents();
   log(`Problems panel: ${rows.length} rows`);
-  assert.ok(rows.some((r) => /SumLens/.test(r)), 'rows name SumLens as source');
+  assert.ok(
+    rows.some((r) => /SumLens/.test(r)),
+    'rows name SumLens as source',
+  );
   await summaryEditor.locator('.squiggly-error').first().waitFor();
   await page.keyboard.press('Escape');
   await summaryEditor.locator('.view-line', { hasText: 'Lakeford approved' }).click();
@@ -281,7 +290,10 @@ export async function drive({ page, url, theme, themeLabel, shotsDir, log }: Dri
   await page.waitForTimeout(300);
   await shot('panel-entities');
   await page.keyboard.press('Enter');
-  await page.locator('.statusbar-item', { hasText: /16 selected/ }).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.statusbar-item', { hasText: /16 selected/ })
+    .first()
+    .waitFor({ timeout: 10_000 });
   log('entity row → span revealed (16 characters selected)');
 }
 
@@ -301,7 +313,10 @@ export async function reloadKeepsPanel({ page, log, themeLabel }: Pick<DriveOpti
   log('and the Problems panel lists the findings again');
   await runCommand(page, 'View: Hide Panel');
   await frame.locator('tr.entity', { hasText: '40 million euros' }).first().click();
-  await page.locator('.statusbar-item', { hasText: /16 selected/ }).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.statusbar-item', { hasText: /16 selected/ })
+    .first()
+    .waitFor({ timeout: 10_000 });
   log('and its entity rows still reveal their spans');
   // The reloaded development window may come back in another theme: pick ours again.
   await pickTheme(page, themeLabel);
@@ -398,7 +413,7 @@ export async function measureTemplate({ page, theme, shotsDir, log }: Omit<Drive
   await page.mouse.move(5, 300);
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(shotsDir, `template-lens-${theme}.png`) });
-  log('the panel shows the measurement in the template\'s history');
+  log("the panel shows the measurement in the template's history");
 }
 
 /** Right-clicks `name` in the explorer and picks `title` from its context menu. */
@@ -436,7 +451,10 @@ async function evaluateDataset(page: Page, method: string, onQuestion?: () => Pr
   const widget = page.locator('.quick-input-widget');
   await pickRow(page, method).waitFor({ timeout: 15_000 });
   // The cost of each method comes in the background; nothing is sent before a pick.
-  await widget.locator('.monaco-list-row', { hasText: /calls? · ~[\d,]+ prompt tokens/ }).first().waitFor({ timeout: 30_000 });
+  await widget
+    .locator('.monaco-list-row', { hasText: /calls? · ~[\d,]+ prompt tokens/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
   await widget.locator('.monaco-list-row', { hasText: 'estimating…' }).first().waitFor({ state: 'hidden', timeout: 30_000 });
   await onQuestion?.();
   await pickRow(page, method).click();
@@ -538,7 +556,14 @@ async function setWorkspaceSettings(page: Page, settings: Record<string, unknown
  */
 export async function scoreSpread({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
   await runCommand(page, 'View: Close All Editors');
-  await setWorkspaceSettings(page, { 'sumlens.method': 'geval', 'sumlens.repeat': 5, 'sumlens.passThreshold': 3.5, 'sumlens.route': 'sampling', 'sumlens.samples': 3, 'sumlens.maxStandardError': 0 });
+  await setWorkspaceSettings(page, {
+    'sumlens.method': 'geval',
+    'sumlens.repeat': 5,
+    'sumlens.passThreshold': 3.5,
+    'sumlens.route': 'sampling',
+    'sumlens.samples': 3,
+    'sumlens.maxStandardError': 0,
+  });
   try {
     await evaluateSummaryFromExplorer(page);
     const section = panelFrame(page).locator('section.spread');
@@ -635,7 +660,10 @@ export async function aspectChoice({ page, theme, shotsDir, log }: Omit<DriveOpt
   try {
     await evaluateSummaryFromExplorer(page);
     const frame = panelFrame(page);
-    await frame.locator('.view-tab', { hasText: 'Summary' }).click().catch(() => {}); // tabs show only beside other views
+    await frame
+      .locator('.view-tab', { hasText: 'Summary' })
+      .click()
+      .catch(() => {}); // tabs show only beside other views
     const section = frame.locator('section.choice');
     await section.locator('tbody tr').nth(3).waitFor({ timeout: 60_000 });
     const text = await section.innerText();
@@ -690,12 +718,19 @@ export async function longSourceExcerpts({ page, theme, shotsDir, log }: Omit<Dr
     await selectSummaryParagraph(page, editorOf(page, 'summary.md'));
     await runCommand(page, 'SumLens: Evaluate Selected Summary');
     const frame = panelFrame(page);
-    await frame.locator('.view-tab', { hasText: 'Summary' }).click().catch(() => {}); // tabs show only beside other views
+    await frame
+      .locator('.view-tab', { hasText: 'Summary' })
+      .click()
+      .catch(() => {}); // tabs show only beside other views
     const section = frame.locator('section.source-shown');
     await section.waitFor({ timeout: 60_000 });
     const text = await section.innerText();
     assert.match(text, /The judge saw excerpts of long-article\.txt/, text);
-    assert.match(text, /\d+(\.\d)?% of the source \([\d,]+ of [\d,]+ tokens\), in [\d,]+ excerpts?, because the source budget \(sumlens\.sourceTokens\) is 300 tokens/, text);
+    assert.match(
+      text,
+      /\d+(\.\d)?% of the source \([\d,]+ of [\d,]+ tokens\), in [\d,]+ excerpts?, because the source budget \(sumlens\.sourceTokens\) is 300 tokens/,
+      text,
+    );
     await runCommand(page, 'Notifications: Clear All Notifications');
     await page.mouse.move(1000, 12);
     await page.waitForTimeout(600);

@@ -40,9 +40,7 @@ export async function startFakeJudge(source: string): Promise<FakeOpenAiServer> 
 /** Until the returned function is called, the fine-grained correctness judges never answer. */
 export function hangJudges(server: FakeOpenAiServer): () => void {
   const answer = judge(scenario);
-  server.setHandler((request) =>
-    request.body?.response_format?.json_schema?.name?.startsWith('fine_correctness') ? { hang: true } : answer(request),
-  );
+  server.setHandler((request) => (request.body?.response_format?.json_schema?.name?.startsWith('fine_correctness') ? { hang: true } : answer(request)));
   return () => server.setHandler(answer);
 }
 
@@ -67,7 +65,12 @@ export function varyJudges(server: FakeOpenAiServer): () => void {
 
 /** The audit's items, written into the test's copy of the workspace as audit-items.jsonl. */
 export function writeAuditItems(workspace: string): void {
-  fs.writeFileSync(path.join(workspace, 'audit-items.jsonl'), auditItems(30).map((item) => JSON.stringify(item)).join('\n') + '\n');
+  fs.writeFileSync(
+    path.join(workspace, 'audit-items.jsonl'),
+    auditItems(30)
+      .map((item) => JSON.stringify(item))
+      .join('\n') + '\n',
+  );
 }
 
 /** Until the returned function is called, the judge favours longer summaries (the audit's length fault). */

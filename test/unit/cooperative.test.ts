@@ -29,7 +29,10 @@ describe('cooperative work (the event loop keeps turning through long synchronou
     const value = await runInSlices(slowSteps(3, log));
     assert.equal(value, 30);
     assert.deepEqual(log.slice(0, 2), ['step 0', 'other work']);
-    assert.deepEqual(log.filter((l) => l.startsWith('step')), ['step 0', 'step 1', 'step 2']);
+    assert.deepEqual(
+      log.filter((l) => l.startsWith('step')),
+      ['step 0', 'step 1', 'step 2'],
+    );
   });
 
   it('loopTurn hands the loop a turn when the slice is due, and every loop waiting then resumes after it', async () => {

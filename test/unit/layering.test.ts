@@ -41,7 +41,7 @@ const core = path.join(packageRoot(), 'src', 'core');
 /** The unit a path below src/core/ belongs to: its first folder (`prompts` for the folder's index too), or the file itself. */
 function unitOf(relative: string): string {
   const [first, ...rest] = relative.split(path.sep);
-  if (rest.length > 0 || fs.existsSync(path.join(core, first)) && fs.statSync(path.join(core, first)).isDirectory()) return first;
+  if (rest.length > 0 || (fs.existsSync(path.join(core, first)) && fs.statSync(path.join(core, first)).isDirectory())) return first;
   return first.endsWith('.ts') ? first : `${first}.ts`;
 }
 
@@ -66,7 +66,10 @@ describe('layering of src/core/', () => {
 
   it('places every folder and top-level file of src/core/ in the order', () => {
     const units = [...new Set(files.map((file) => unitOf(path.relative(core, file))))];
-    assert.deepEqual(units.filter((unit) => !rank.has(unit)), []);
+    assert.deepEqual(
+      units.filter((unit) => !rank.has(unit)),
+      [],
+    );
   });
 
   it('has no import running upward, and no two units importing each other', () => {

@@ -35,9 +35,18 @@ describe('aligning the judge to your scores', () => {
     assert.ok(outcome, 'aligned');
     assert.strictEqual(outcome.alignment.verdict.adopted, 'criteria+examples');
     assert.strictEqual(outcome.used, used());
-    assert.match(fs.readFileSync(used(), 'utf8'), /^---\n# Aligned by sumlens align on .* \(criteria\+examples\), learned from 60 rated items of rated-coherence\.jsonl/);
+    assert.match(
+      fs.readFileSync(used(), 'utf8'),
+      /^---\n# Aligned by sumlens align on .* \(criteria\+examples\), learned from 60 rated items of rated-coherence\.jsonl/,
+    );
     const diff = diffTabs().find((t) => t.label.includes('coherence.md: yours ↔ aligned'));
-    assert.ok(diff, `a diff tab: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
+    assert.ok(
+      diff,
+      `a diff tab: ${vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => t.label)
+        .join(', ')}`,
+    );
     assert.ok((diff.input as vscode.TabInputTextDiff).original.fsPath.endsWith(path.join('prompts', 'summarization', 'coherence.md')));
 
     // Your scores of summaries the aligned template judged: a row of their own in the panel's agreement.
@@ -45,13 +54,39 @@ describe('aligning the judge to your scores', () => {
     const kept = fs.existsSync(ratings) ? fs.readFileSync(ratings, 'utf8') : undefined;
     const aligned = createHash('sha256').update(fs.readFileSync(used(), 'utf8')).digest('hex');
     const rating = (i: number, templateSha256?: string) =>
-      JSON.stringify({ v: 1, at: '2026-11-26T10:00:00Z', aspect: 'coherence', person: 1 + (i % 5), judge: 1 + ((i + 1) % 5), judgeName: 'fake-model', scale: [1, 5], sourceSha256: `${i}`.padStart(64, '0'), summarySha256: `${i}`.padStart(64, 'f'), ...(templateSha256 ? { templateSha256 } : {}) });
+      JSON.stringify({
+        v: 1,
+        at: '2026-11-26T10:00:00Z',
+        aspect: 'coherence',
+        person: 1 + (i % 5),
+        judge: 1 + ((i + 1) % 5),
+        judgeName: 'fake-model',
+        scale: [1, 5],
+        sourceSha256: `${i}`.padStart(64, '0'),
+        summarySha256: `${i}`.padStart(64, 'f'),
+        ...(templateSha256 ? { templateSha256 } : {}),
+      });
     fs.mkdirSync(path.dirname(ratings), { recursive: true });
-    fs.writeFileSync(ratings, [0, 1, 2, 3].map((i) => rating(i)).concat([4, 5, 6, 7].map((i) => rating(i, aligned))).join('\n') + '\n');
+    fs.writeFileSync(
+      ratings,
+      [0, 1, 2, 3]
+        .map((i) => rating(i))
+        .concat([4, 5, 6, 7].map((i) => rating(i, aligned)))
+        .join('\n') + '\n',
+    );
     try {
-      await eventually(() => (fx.api.panelModel().ratingAgreement ?? []).some((r) => r.judge === 'fake-model · aligned template'), 'the aligned row in the panel');
+      await eventually(
+        () => (fx.api.panelModel().ratingAgreement ?? []).some((r) => r.judge === 'fake-model · aligned template'),
+        'the aligned row in the panel',
+      );
       const rows = fx.api.panelModel().ratingAgreement!.filter((r) => r.aspect === 'coherence');
-      assert.deepStrictEqual(new Map(rows.map((r) => [r.judge, r.n])), new Map([['fake-model', 4], ['fake-model · aligned template', 4]]));
+      assert.deepStrictEqual(
+        new Map(rows.map((r) => [r.judge, r.n])),
+        new Map([
+          ['fake-model', 4],
+          ['fake-model · aligned template', 4],
+        ]),
+      );
     } finally {
       if (kept === undefined) fs.rmSync(ratings, { force: true });
       else fs.writeFileSync(ratings, kept);
@@ -68,12 +103,26 @@ describe('aligning the judge to your scores', () => {
     const ratings = path.join(root, '.sumlens', 'ratings.jsonl');
     const kept = fs.existsSync(ratings) ? fs.readFileSync(ratings, 'utf8') : undefined;
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-    const lines = fs.readFileSync(data, 'utf8').trim().split('\n').map((line, i) => {
-      const { source, summary, human_coherence } = JSON.parse(line);
-      fs.writeFileSync(path.join(texts, `source-${Math.floor(i / 5)}.txt`), source);
-      fs.writeFileSync(path.join(texts, `summary-${i}.md`), summary);
-      return JSON.stringify({ v: 1, at: '2026-11-26T10:00:00Z', aspect: 'coherence', person: human_coherence, judge: 3, judgeName: 'fake-model', scale: [1, 5], sourceSha256: sha(source), summarySha256: sha(summary) });
-    });
+    const lines = fs
+      .readFileSync(data, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line, i) => {
+        const { source, summary, human_coherence } = JSON.parse(line);
+        fs.writeFileSync(path.join(texts, `source-${Math.floor(i / 5)}.txt`), source);
+        fs.writeFileSync(path.join(texts, `summary-${i}.md`), summary);
+        return JSON.stringify({
+          v: 1,
+          at: '2026-11-26T10:00:00Z',
+          aspect: 'coherence',
+          person: human_coherence,
+          judge: 3,
+          judgeName: 'fake-model',
+          scale: [1, 5],
+          sourceSha256: sha(source),
+          summarySha256: sha(summary),
+        });
+      });
     fs.mkdirSync(path.dirname(ratings), { recursive: true });
     fs.writeFileSync(ratings, lines.join('\n') + '\n');
     try {
@@ -95,7 +144,11 @@ describe('aligning the judge to your scores', () => {
     fs.rmSync(used(), { force: true });
     fx.server.setHandler(deafJudge());
     const random = [4, 1, 5, 2, 2, 3, 5, 1, 4, 3];
-    const noise = writeRatedData(workspaceRoot().fsPath, 'rated-noise.jsonl', ratedItems(12, (d, k) => random[(d * 5 + k * 7) % random.length]));
+    const noise = writeRatedData(
+      workspaceRoot().fsPath,
+      'rated-noise.jsonl',
+      ratedItems(12, (d, k) => random[(d * 5 + k * 7) % random.length]),
+    );
     try {
       const outcome = await fx.api.alignJudge({ data: noise, human: 'human_coherence', aspect: 'coherence', confirmed: true });
       assert.ok(outcome);

@@ -19,7 +19,12 @@ describe('Audit Judge', function () {
 
   before(async () => {
     fx = await openFixture({ method: 'geval' });
-    fs.writeFileSync(data().fsPath, auditItems(30).map((item) => JSON.stringify(item)).join('\n') + '\n');
+    fs.writeFileSync(
+      data().fsPath,
+      auditItems(30)
+        .map((item) => JSON.stringify(item))
+        .join('\n') + '\n',
+    );
   });
   after(async () => {
     await fx.server.close();
@@ -31,7 +36,10 @@ describe('Audit Judge', function () {
     fx.server.setHandler(auditJudge('length'));
     const outcome = await fx.api.auditJudge(data());
     assert.ok(outcome, 'the audit ran');
-    assert.deepStrictEqual(outcome.report.probes.filter((p) => p.violated).map((p) => p.probe), ['length', 'address']);
+    assert.deepStrictEqual(
+      outcome.report.probes.filter((p) => p.violated).map((p) => p.probe),
+      ['length', 'address'],
+    );
     const model = fx.api.panelModel();
     assert.strictEqual(model.view, 'audit');
     const audit = model.audit!;
@@ -60,7 +68,12 @@ describe('Audit Judge', function () {
 
   it('on three items the Audit view says too few pairs to tell, not fair and not biased', async () => {
     const three = fileUri('audit-three.jsonl');
-    fs.writeFileSync(three.fsPath, auditItems(3).map((item) => JSON.stringify(item)).join('\n') + '\n');
+    fs.writeFileSync(
+      three.fsPath,
+      auditItems(3)
+        .map((item) => JSON.stringify(item))
+        .join('\n') + '\n',
+    );
     try {
       fx.server.setHandler(auditJudge('fair'));
       const outcome = await fx.api.auditJudge(three);
@@ -71,13 +84,25 @@ describe('Audit Judge', function () {
       assert.strictEqual(audit.items, 3);
       assert.strictEqual(audit.biased, false);
       assert.strictEqual(audit.nothingAudited, false);
-      assert.match(audit.summary, /^no verdict: every probe audited has too few pairs to tell; too few pairs to tell in 5: length \(n = 3; at least 10 needed\)/);
-      assert.deepStrictEqual(audit.probes.map((p) => p.verdict), ['too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs']);
+      assert.match(
+        audit.summary,
+        /^no verdict: every probe audited has too few pairs to tell; too few pairs to tell in 5: length \(n = 3; at least 10 needed\)/,
+      );
+      assert.deepStrictEqual(
+        audit.probes.map((p) => p.verdict),
+        ['too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs'],
+      );
       const facts = audit.cells.find((c) => c.probe === 'facts' && c.aspect === 'consistency')!;
       assert.deepStrictEqual([facts.verdict, facts.n, facts.needed, facts.detectable], ['too-few-pairs', 3, 10, null]);
-      assert.ok(audit.cells.every((c) => c.verdict === 'too-few-pairs' || c.verdict === 'none'), 'no cell fair or violated');
+      assert.ok(
+        audit.cells.every((c) => c.verdict === 'too-few-pairs' || c.verdict === 'none'),
+        'no cell fair or violated',
+      );
       assert.strictEqual(audit.levelNote, 'Holm over 20 cells at alpha 0.05: a cell needs p < 0.0025, at least 10 pairs');
-      assert.strictEqual(audit.resamplingNote, 'resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101');
+      assert.strictEqual(
+        audit.resamplingNote,
+        'resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101',
+      );
     } finally {
       fs.rmSync(three.fsPath, { force: true });
     }

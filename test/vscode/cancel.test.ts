@@ -34,11 +34,17 @@ describe('cancellation', () => {
     assert.strictEqual(await vscode.commands.executeCommand('sumlens.cancelEvaluation'), true);
     const outcome = await run;
     assert.strictEqual(outcome.result.cancelled, true);
-    assert.ok(outcome.result.aspects.some((a) => a.score !== null), 'finished aspects are kept');
+    assert.ok(
+      outcome.result.aspects.some((a) => a.score !== null),
+      'finished aspects are kept',
+    );
     assert.ok(outcome.result.fine?.completeness, 'the finished fine-grained metrics are kept');
     assert.strictEqual(outcome.result.fine?.correctness, null);
     const missing = sumlensDiagnostics(fx.article.document.uri);
-    assert.ok(missing.some((d) => d.message.startsWith('Missing from the summary')), 'the missing fact is still shown in the source');
+    assert.ok(
+      missing.some((d) => d.message.startsWith('Missing from the summary')),
+      'the missing fact is still shown in the source',
+    );
     assert.strictEqual(fx.api.panelModel().running, false);
   });
 });

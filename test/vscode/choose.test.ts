@@ -30,7 +30,7 @@ describe('Aspect choice (sumlens.method choose)', function () {
     await fx.server.close();
   });
 
-  it('the chosen aspects with their scores and reasons, each beside its own template\'s score; the rest not chosen', async () => {
+  it("the chosen aspects with their scores and reasons, each beside its own template's score; the rest not chosen", async () => {
     fx.server.setHandler(chooserWithTemplates);
     const outcome = await evaluateSelection(fx.api);
     const result = outcome.result;
@@ -39,7 +39,10 @@ describe('Aspect choice (sumlens.method choose)', function () {
     const choice = fx.api.panelModel().result!.choice!;
     assert.strictEqual(choice.offered.length, 20);
     assert.ok(choice.notChosen.includes('empathy'));
-    assert.deepStrictEqual(choice.ownTemplate!.map((a) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.deepStrictEqual(
+      choice.ownTemplate!.map((a) => a.name),
+      ['coherence', 'consistency', 'fluency', 'relevance'],
+    );
     assert.ok(Math.abs(choice.ownTemplate![0].score! - 2.6) < 1e-9);
     assert.match(result.aspects[0].reason ?? '', /coherence of the output/);
   });
@@ -59,7 +62,9 @@ describe('Aspect choice (sumlens.method choose)', function () {
   });
 
   it('a choice that cannot be read twice stops the run: its error in the panel, no score shown', async () => {
-    fx.server.setHandler((request) => (JSON.stringify(request.body.messages).includes('aspects list:') ? chooseJudge('malformed')(request) : scoreReply('3', { '3': 1 })));
+    fx.server.setHandler((request) =>
+      JSON.stringify(request.body.messages).includes('aspects list:') ? chooseJudge('malformed')(request) : scoreReply('3', { '3': 1 }),
+    );
     const before = fx.server.chatRequests.length;
     await vscode.commands.executeCommand('sumlens.evaluateSelection');
     await eventually(() => /could not be read twice/.test(fx.api.panelModel().error ?? ''), 'the error in the panel', 20_000);

@@ -10,10 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const codeServerBin = path.join(
-  process.env.SUMLENS_CODE_SERVER_DIR || path.join(root, '.tools/code-server'),
-  'node_modules/.bin/code-server',
-);
+const codeServerBin = path.join(process.env.SUMLENS_CODE_SERVER_DIR || path.join(root, '.tools/code-server'), 'node_modules/.bin/code-server');
 
 /**
  * The shared human-scored sets beside this repository, which the tests name explicitly
@@ -76,11 +73,9 @@ export function copyWorkspace(fixture) {
 
 /** Installs a packaged extension into the profile's extensions dir (as a user would). */
 export function installVsix(profile, vsix) {
-  execFileSync(
-    codeServerBin,
-    ['--user-data-dir', path.join(profile, 'data'), '--extensions-dir', path.join(profile, 'ext'), '--install-extension', vsix],
-    { stdio: 'pipe' },
-  );
+  execFileSync(codeServerBin, ['--user-data-dir', path.join(profile, 'data'), '--extensions-dir', path.join(profile, 'ext'), '--install-extension', vsix], {
+    stdio: 'pipe',
+  });
 }
 
 function waitForPort(port, timeoutMs) {
@@ -112,10 +107,14 @@ export async function startCodeServer({ folder, profile, trust = false, env = {}
   }
   const port = await freePort();
   const args = [
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', path.join(profile, 'data'),
-    '--extensions-dir', path.join(profile, 'ext'),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    path.join(profile, 'data'),
+    '--extensions-dir',
+    path.join(profile, 'ext'),
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',

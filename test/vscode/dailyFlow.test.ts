@@ -58,7 +58,10 @@ describe('the daily flow', () => {
     for (const label of labels) {
       assert.match(label, /^[A-Z][^:]+ · step \d+ of \d+ · \d+ calls?, [\d,]+ tokens so far$/, label);
     }
-    assert.ok(labels.some((l) => l.startsWith("Checking the summary's facts against the article")), labels.join('\n'));
+    assert.ok(
+      labels.some((l) => l.startsWith("Checking the summary's facts against the article")),
+      labels.join('\n'),
+    );
   });
 
   it('keeps the status bar in step with the Problems panel after Clear Findings', async () => {

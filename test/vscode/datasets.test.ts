@@ -70,7 +70,10 @@ describe('datasets: Evaluate Dataset and Compare Runs', function () {
     assert.ok(wrongCost, 'the wrong cost is an error in the summary');
     assert.strictEqual(summary.getText(wrongCost.range), '40 million euros');
     const missing = sumlensDiagnostics(source.uri);
-    assert.ok(missing.some((d) => source.getText(d.range).includes('commuting')), 'the missed fact is flagged in the source');
+    assert.ok(
+      missing.some((d) => source.getText(d.range).includes('commuting')),
+      'the missed fact is flagged in the source',
+    );
   });
 
   it('resumes: evaluating the same data again sends nothing for the rows already done', async () => {
@@ -121,7 +124,10 @@ describe('datasets: Evaluate Dataset and Compare Runs', function () {
     assert.strictEqual(comparison.paired, 3);
     const model = fx.api.panelModel();
     assert.strictEqual(model.view, 'comparison');
-    assert.deepStrictEqual(model.comparison!.aspects.map((a) => a.aspect), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.deepStrictEqual(
+      model.comparison!.aspects.map((a) => a.aspect),
+      ['coherence', 'consistency', 'fluency', 'relevance'],
+    );
     assert.match(model.comparison!.differences.join('\n'), /method: geval \(A\) vs rationale \(B\)/);
     for (const row of model.comparison!.aspects) assert.strictEqual(row.wins + row.ties + row.losses, 3);
   });

@@ -48,7 +48,11 @@ describe('evaluating a selected summary', () => {
 
   it('shows verdict, votes and explanations in the hover, as plain text', async () => {
     const error = sumlensDiagnostics(fx.summary.document.uri).find((d) => d.severity === vscode.DiagnosticSeverity.Error)!;
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', fx.summary.document.uri, error.range.start.translate(0, 2));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      fx.summary.document.uri,
+      error.range.start.translate(0, 2),
+    );
     // Model text is escaped for markdown: read it back as plain text.
     const text = hovers
       .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')))

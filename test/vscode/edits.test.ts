@@ -19,7 +19,10 @@ describe('edits', () => {
   it('shifts findings with an edit before them', async () => {
     const doc = fx.summary.document;
     await fx.summary.edit((e) => e.insert(rangeOfText(doc, 'Lakeford approved').start, 'In short, '));
-    await eventually(() => errorIn(doc)?.range.start.character !== undefined && doc.getText(errorIn(doc)!.range) === '40 million euros', 'the error to follow its words');
+    await eventually(
+      () => errorIn(doc)?.range.start.character !== undefined && doc.getText(errorIn(doc)!.range) === '40 million euros',
+      'the error to follow its words',
+    );
     assert.deepStrictEqual(errorIn(doc)!.range, rangeOfText(doc, '40 million euros'));
     // Lines added above move it down too.
     await fx.summary.edit((e) => e.insert(new vscode.Position(0, 0), 'Added line\n\n'));

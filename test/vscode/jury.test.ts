@@ -23,7 +23,11 @@ describe('Jury (sumlens.judges)', function () {
 
   before(async () => {
     fx = await openFixture({ method: 'geval' });
-    await config().update('judges', ['judge-a', 'judge-b', 'judge-c'].map((model) => ({ name: model, baseUrl: fx.server.url, model })), vscode.ConfigurationTarget.Global);
+    await config().update(
+      'judges',
+      ['judge-a', 'judge-b', 'judge-c'].map((model) => ({ name: model, baseUrl: fx.server.url, model })),
+      vscode.ConfigurationTarget.Global,
+    );
   });
   after(async () => {
     await config().update('judges', undefined, vscode.ConfigurationTarget.Global);
@@ -31,16 +35,22 @@ describe('Jury (sumlens.judges)', function () {
     await fx.server.close();
   });
 
-  it('scores by the jury: each aspect the judges\' mean, every judge\'s score beside it', async () => {
+  it("scores by the jury: each aspect the judges' mean, every judge's score beside it", async () => {
     fx.server.setHandler(threeJudges);
     const outcome = await evaluateSelection(fx.api);
     const result = outcome.result;
     assert.strictEqual(result.model, 'jury of 3');
-    assert.deepStrictEqual(result.jury!.judges.map((j) => j.name), ['judge-a', 'judge-b', 'judge-c']);
+    assert.deepStrictEqual(
+      result.jury!.judges.map((j) => j.name),
+      ['judge-a', 'judge-b', 'judge-c'],
+    );
     const coherence = result.aspects.find((a) => a.name === 'coherence')!;
     assert.strictEqual(coherence.score, 3);
     assert.match(coherence.provenance!.why, /^jury of 3 \(judge-a, judge-b, judge-c\): their mean$/);
-    assert.deepStrictEqual(result.jury!.judges.map((j) => j.scores.coherence), [4, 3, 2]);
+    assert.deepStrictEqual(
+      result.jury!.judges.map((j) => j.scores.coherence),
+      [4, 3, 2],
+    );
     assert.strictEqual(fx.api.panelModel().result?.jury?.aspects.find((a) => a.name === 'coherence')?.sd, 1);
     assert.ok(new Set(fx.server.chatRequests.map((r) => r.body.model)).size >= 3, 'each judge asked on its own model');
   });

@@ -49,7 +49,10 @@ describe('a long source in the editor', function () {
     assert.strictEqual(shown.budgetTokens, 400);
     assert.ok(shown.shownTokens <= 400 && shown.share > 0 && shown.share < 0.02, JSON.stringify({ ...shown, ranges: shown.ranges.length }));
     const prompts = fx.server.chatRequests.map((r) => JSON.stringify(r.body.messages));
-    assert.ok(prompts.every((p) => p.length < 20_000), 'no prompt carries the whole source');
+    assert.ok(
+      prompts.every((p) => p.length < 20_000),
+      'no prompt carries the whole source',
+    );
 
     // The panel gets the ranges and the source's length, never the source's text.
     const model = fx.api.panelModel();
@@ -64,13 +67,19 @@ describe('a long source in the editor', function () {
     assert.deepStrictEqual(highlighted, shown.ranges);
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), long.uri.toString(), 'the source is shown');
     const texts = highlighted.map((r) => long.getText(new vscode.Range(long.positionAt(r.start), long.positionAt(r.end))));
-    assert.ok(texts.some((t) => t.includes('approved a new bridge')), `the article's sentence is among the excerpts: ${texts.join(' | ')}`);
+    assert.ok(
+      texts.some((t) => t.includes('approved a new bridge')),
+      `the article's sentence is among the excerpts: ${texts.join(' | ')}`,
+    );
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor.visibleRanges[0].contains(long.positionAt(highlighted[0].start)), 'the first excerpt is scrolled into view');
     // Asked again, it goes on to the next excerpt (they are far apart in a long source).
     await vscode.commands.executeCommand('sumlens.showSourceExcerpts');
     assert.strictEqual(long.offsetAt(editor.selection.active), highlighted[1].start);
-    assert.ok(editor.visibleRanges.some((r) => r.contains(long.positionAt(highlighted[1].start))), 'the second excerpt is scrolled into view');
+    assert.ok(
+      editor.visibleRanges.some((r) => r.contains(long.positionAt(highlighted[1].start))),
+      'the second excerpt is scrolled into view',
+    );
 
     await vscode.commands.executeCommand('sumlens.clearSourceExcerpts');
     assert.deepStrictEqual(fx.api.excerptHighlights(long.uri), []);
@@ -87,7 +96,10 @@ describe('a long source in the editor', function () {
     const passages = outcome.result.fine.sourceShown;
     assert.strictEqual(passages?.reason, 'context', 'the facts were judged against passages of the source');
     const prompts = fx.server.chatRequests.map((r) => JSON.stringify(r.body.messages));
-    assert.ok(prompts.every((p) => p.length < 8192 * 4), 'every prompt within the context');
+    assert.ok(
+      prompts.every((p) => p.length < 8192 * 4),
+      'every prompt within the context',
+    );
     assert.deepStrictEqual(fx.api.panelModel().result?.fine?.sourceShown, passages);
     assert.match(fx.api.statusBarTooltip(), /\nfine-grained facts: judged on excerpts, \d+(\.\d)?% of the source \(to fit the judge's context\)\n/);
     assert.strictEqual(await vscode.commands.executeCommand('sumlens.showSourceExcerpts', 'fine-grained facts'), true);

@@ -3,11 +3,40 @@
  * fixture's article hidden on one line of many lines of unrelated news (harbours, orchards,
  * choirs: no word of the article's own facts), made the same way on every run.
  */
-const subjects = ['The harbour board', 'A regional orchard cooperative', 'The county choir', 'Volunteers at the museum', 'The ferry operator', 'A group of beekeepers', 'The rowing club', 'Teachers at the music school', 'The railway heritage society', 'Shop owners in the old quarter'];
+const subjects = [
+  'The harbour board',
+  'A regional orchard cooperative',
+  'The county choir',
+  'Volunteers at the museum',
+  'The ferry operator',
+  'A group of beekeepers',
+  'The rowing club',
+  'Teachers at the music school',
+  'The railway heritage society',
+  'Shop owners in the old quarter',
+];
 const verbs = ['discussed', 'postponed', 'celebrated', 'reviewed', 'announced', 'questioned', 'welcomed', 'organised'];
-const objects = ['the winter timetable', 'a new tasting festival', 'the autumn concert', 'an exhibition of maps', 'the repaint of two vessels', 'a workshop on hive health', 'the regatta route', 'evening lessons for adults', 'the restoration of a carriage', 'longer opening hours'];
+const objects = [
+  'the winter timetable',
+  'a new tasting festival',
+  'the autumn concert',
+  'an exhibition of maps',
+  'the repaint of two vessels',
+  'a workshop on hive health',
+  'the regatta route',
+  'evening lessons for adults',
+  'the restoration of a carriage',
+  'longer opening hours',
+];
 const times = ['on Monday', 'last weekend', 'after a long meeting', 'in a short statement', 'during the spring fair', 'at the town hall'];
-const tails = ['Residents asked for more details.', 'A decision is expected next month.', 'Several members spoke in favour.', 'The plan drew mixed reactions.', 'Tickets will be sold online.', 'Nobody objected to the proposal.'];
+const tails = [
+  'Residents asked for more details.',
+  'A decision is expected next month.',
+  'Several members spoke in favour.',
+  'The plan drew mixed reactions.',
+  'Tickets will be sold online.',
+  'Nobody objected to the proposal.',
+];
 
 /** One line of padding (about 20 words), picked by a fixed pseudo-random sequence. */
 function paddingLine(n: number): string {

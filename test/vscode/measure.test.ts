@@ -59,7 +59,10 @@ describe('measuring a template against people', () => {
     assert.ok(m.difference.low! > 0 && m.pValue! < 0.1, JSON.stringify(m));
     assert.match(m.set, /scored\.jsonl, 8 of 8 items/);
     const titles = await lenses();
-    assert.ok(titles.some((t) => /^ρ 1\.00 \[.*\] vs built-in -1\.00 · Δ \+2\.00 \[.*\] \(p 0\.\d{3}\) · 8 items, 16 calls/.test(t)), titles.join('\n'));
+    assert.ok(
+      titles.some((t) => /^ρ 1\.00 \[.*\] vs built-in -1\.00 · Δ \+2\.00 \[.*\] \(p 0\.\d{3}\) · 8 items, 16 calls/.test(t)),
+      titles.join('\n'),
+    );
   });
 
   it('keeps the history of the template in the panel', async () => {

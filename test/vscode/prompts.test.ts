@@ -18,7 +18,10 @@ describe('workspace prompt templates', () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('sumlens.customizePrompt', 'fine/extract');
     assert.ok(uri.fsPath.endsWith('.sumlens/prompts/fine/extract.md'), uri.fsPath);
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath);
-    fs.writeFileSync(uri.fsPath, fs.readFileSync(uri.fsPath, 'utf8').replace('Break the note below into entities.', 'CUSTOM-MARKER: break the note below into entities.'));
+    fs.writeFileSync(
+      uri.fsPath,
+      fs.readFileSync(uri.fsPath, 'utf8').replace('Break the note below into entities.', 'CUSTOM-MARKER: break the note below into entities.'),
+    );
 
     await vscode.window.showTextDocument(fx.summary.document, vscode.ViewColumn.Two);
     vscode.window.activeTextEditor.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
@@ -40,10 +43,16 @@ describe('workspace prompt templates', () => {
     const outcome = await evaluateSelection(fx.api);
     assert.ok(outcome.result.fine && outcome.findings.length > 0, 'the run still succeeded');
     const extracts = fx.server.chatRequests.slice(sent).filter((r) => r.body.response_format?.json_schema?.name === 'fine_extract');
-    assert.ok(extracts.every((r) => !JSON.stringify(r.body.messages).includes('CUSTOM-MARKER')), 'the built-in template was used');
+    assert.ok(
+      extracts.every((r) => !JSON.stringify(r.body.messages).includes('CUSTOM-MARKER')),
+      'the built-in template was used',
+    );
     // The template is open in an editor: it is checked live, as the change reaches the editor.
     await eventually(() => vscode.languages.getDiagnostics(file).length === 1, 'one diagnostic on the broken template');
     const diagnostics = vscode.languages.getDiagnostics(file);
-    assert.ok(diagnostics[0].range.start.line >= 1 && diagnostics[0].range.start.line <= 3, `line ${diagnostics[0].range.start.line + 1}: ${diagnostics[0].message}`);
+    assert.ok(
+      diagnostics[0].range.start.line >= 1 && diagnostics[0].range.start.line <= 3,
+      `line ${diagnostics[0].range.start.line + 1}: ${diagnostics[0].message}`,
+    );
   });
 });

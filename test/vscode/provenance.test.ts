@@ -61,7 +61,10 @@ describe('how each score was made (provenance in the editor)', () => {
 
     const notices = fx.api.engineNotices().slice(before);
     assert.ok(notices.length > 0, 'the learned quirk is told');
-    assert.ok(notices.every((n) => !n.includes('sk-provenance-test-key-123')), 'never the key');
+    assert.ok(
+      notices.every((n) => !n.includes('sk-provenance-test-key-123')),
+      'never the key',
+    );
     assert.strictEqual(new Set(notices).size, notices.length, 'each quirk once');
   });
 
@@ -71,7 +74,10 @@ describe('how each score was made (provenance in the editor)', () => {
     await config().update('maxStandardError', 0, vscode.ConfigurationTarget.Global);
     await config().update('samples', 5, vscode.ConfigurationTarget.Global);
     const outcome = await evaluateSelection(fx.api);
-    assert.ok(judge.chatRequests.every((r) => !r.body.logprobs), 'no logprob request when sampling is asked for');
+    assert.ok(
+      judge.chatRequests.every((r) => !r.body.logprobs),
+      'no logprob request when sampling is asked for',
+    );
     for (const a of outcome.result.aspects) {
       assert.strictEqual(a.provenance?.route, 'sampling', a.name);
       assert.strictEqual(a.provenance?.samples, 5, `${a.name}: all 5 drawn at maxStandardError 0`);

@@ -32,7 +32,9 @@ describe('re-check, whole documents and the source side', () => {
     assert.deepStrictEqual(replacements, []);
     assert.strictEqual(errorIn(doc), undefined, 'the finding is gone');
     // Only the sentence holding the fact was sent as the summary.
-    const extract = fx.server.chatRequests.slice(sent).find((r) => r.body.response_format?.json_schema?.name === 'fine_extract' && !JSON.stringify(r.body).includes('Mayor'));
+    const extract = fx.server.chatRequests
+      .slice(sent)
+      .find((r) => r.body.response_format?.json_schema?.name === 'fine_extract' && !JSON.stringify(r.body).includes('Mayor'));
     assert.ok(extract && JSON.stringify(extract.body).includes('Lakeford approved a bridge costing 40 million euros.'));
     assert.ok(!JSON.stringify(extract.body).includes('It opens in 2027'));
   });

@@ -24,7 +24,9 @@ interface BeforeReload {
 const note = (): BeforeReload | undefined => (fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as BeforeReload) : undefined);
 
 function listed(name: string): string[] {
-  return sumlensDiagnostics(fileUri(name)).map((d) => `${d.range.start.line}:${d.range.start.character} ${d.message}`).sort();
+  return sumlensDiagnostics(fileUri(name))
+    .map((d) => `${d.range.start.line}:${d.range.start.character} ${d.message}`)
+    .sort();
 }
 
 function openInEditors(): string[] {

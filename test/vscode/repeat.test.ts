@@ -51,7 +51,10 @@ describe('sumlens.repeat: the spread over independent runs in the panel', () => 
     const repeat = fx.api.panelModel().result?.repeat;
     assert.ok(repeat, 'the panel model carries the spread');
     assert.strictEqual(repeat.runs, 3);
-    assert.deepStrictEqual(repeat.spread.map((s) => s.name), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.deepStrictEqual(
+      repeat.spread.map((s) => s.name),
+      ['coherence', 'consistency', 'fluency', 'relevance'],
+    );
     const coherence = repeat.spread[0];
     assert.deepStrictEqual([...coherence.scores].sort(), [2, 4, 5], 'one score per run');
     assert.strictEqual(coherence.mean, 11 / 3);

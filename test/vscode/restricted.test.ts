@@ -13,7 +13,10 @@ describe('restricted mode (untrusted workspace)', () => {
     const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     fs.mkdirSync(`${root}/.sumlens/prompts/fine`, { recursive: true });
     const builtin = vscode.Uri.joinPath(vscode.extensions.getExtension('sumlens.sumlens')!.extensionUri, 'prompts/fine/extract.md').fsPath;
-    fs.writeFileSync(`${root}/.sumlens/prompts/fine/extract.md`, fs.readFileSync(builtin, 'utf8').replace('Break the note', 'WORKSPACE-PROMPT: break the note'));
+    fs.writeFileSync(
+      `${root}/.sumlens/prompts/fine/extract.md`,
+      fs.readFileSync(builtin, 'utf8').replace('Break the note', 'WORKSPACE-PROMPT: break the note'),
+    );
     fx = await openFixture(); // sets the user-level base URL to the fake server
   });
   after(() => fx.server.close());
@@ -28,8 +31,14 @@ describe('restricted mode (untrusted workspace)', () => {
     const outcome = await evaluateSelection(fx.api);
     assert.strictEqual(outcome.result.endpoint, fx.server.url.replace(/\/+$/, ''));
     assert.ok(fx.server.chatRequests.length > 0, 'the user-level endpoint was used');
-    assert.ok(fx.server.chatRequests.every((r) => !JSON.stringify(r.body.messages).includes('WORKSPACE-PROMPT')), 'workspace prompts ignored');
-    assert.ok(fx.server.chatRequests.every((r) => r.body.model === 'fake-model'), 'the user-level model was used');
+    assert.ok(
+      fx.server.chatRequests.every((r) => !JSON.stringify(r.body.messages).includes('WORKSPACE-PROMPT')),
+      'workspace prompts ignored',
+    );
+    assert.ok(
+      fx.server.chatRequests.every((r) => r.body.model === 'fake-model'),
+      'the user-level model was used',
+    );
     const notices = fx.api.trustNotices().join('\n');
     assert.match(notices, /sumlens\.baseUrl/);
     assert.match(notices, /sumlens\.model/);

@@ -47,9 +47,7 @@ export function run(): Promise<void> {
       else resolve();
     });
     runner.on('pass', (t) => outcomes.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration }));
-    runner.on('fail', (t, err: Error) =>
-      outcomes.push({ title: t.fullTitle(), state: 'failed', error: `${err.message}\n${err.stack ?? ''}` }),
-    );
+    runner.on('fail', (t, err: Error) => outcomes.push({ title: t.fullTitle(), state: 'failed', error: `${err.message}\n${err.stack ?? ''}` }));
     runner.on('pending', (t) => outcomes.push({ title: t.fullTitle(), state: 'pending' }));
   });
 }

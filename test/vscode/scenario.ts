@@ -29,4 +29,3 @@ export function fixtureScenario(source: string): Scenario {
     readability: [{ quote: 'It opens in 2027.', category: 'awkward flow', explanation: 'abrupt jump from cost to opening date' }],
   };
 }
-

@@ -23,7 +23,11 @@ describe('prompt templates in the editor', () => {
   });
 
   const templateDiagnostics = () => vscode.languages.getDiagnostics(template.document.uri).filter((d) => d.source === 'SumLens');
-  const lineOf = (prefix: string) => template.document.getText().split('\n').findIndex((l) => l.startsWith(prefix));
+  const lineOf = (prefix: string) =>
+    template.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith(prefix));
 
   async function replaceLine(line: number, text: string): Promise<void> {
     const edit = new vscode.WorkspaceEdit();
@@ -38,7 +42,10 @@ describe('prompt templates in the editor', () => {
   it('flags an unknown front-matter key at its line while typing', async () => {
     const line = lineOf('description:');
     await replaceLine(line, 'colour: blue');
-    await eventually(() => templateDiagnostics().some((d) => d.range.start.line === line && /colour/.test(d.message)), 'the unknown key is flagged at its line');
+    await eventually(
+      () => templateDiagnostics().some((d) => d.range.start.line === line && /colour/.test(d.message)),
+      'the unknown key is flagged at its line',
+    );
     await vscode.commands.executeCommand('undo');
     await eventually(() => templateDiagnostics().length === 0, 'clean again after undo');
   });
@@ -46,7 +53,10 @@ describe('prompt templates in the editor', () => {
   it('flags a scale that does not parse', async () => {
     const line = lineOf('scale:');
     await replaceLine(line, 'scale: [1, five]');
-    await eventually(() => templateDiagnostics().some((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Error), 'the scale is flagged');
+    await eventually(
+      () => templateDiagnostics().some((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Error),
+      'the scale is flagged',
+    );
     await vscode.commands.executeCommand('undo');
     await eventually(() => templateDiagnostics().length === 0, 'clean again after undo');
   });
@@ -55,11 +65,21 @@ describe('prompt templates in the editor', () => {
     const text = template.document.getText();
     const edit = new vscode.WorkspaceEdit();
     const whole = new vscode.Range(template.document.positionAt(0), template.document.positionAt(text.length));
-    edit.replace(template.document.uri, whole, text.replace('placeholders: [document, summary]', 'placeholders: [document]').replace(/\{\{summary\}\}/g, '(no summary)'));
+    edit.replace(
+      template.document.uri,
+      whole,
+      text.replace('placeholders: [document, summary]', 'placeholders: [document]').replace(/\{\{summary\}\}/g, '(no summary)'),
+    );
     assert.ok(await vscode.workspace.applyEdit(edit));
     const line = lineOf('placeholders:');
     await eventually(
-      () => templateDiagnostics().some((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Error && /never shows the judge the text it evaluates.*\{\{summary\}\}/.test(d.message)),
+      () =>
+        templateDiagnostics().some(
+          (d) =>
+            d.range.start.line === line &&
+            d.severity === vscode.DiagnosticSeverity.Error &&
+            /never shows the judge the text it evaluates.*\{\{summary\}\}/.test(d.message),
+        ),
       'the missing summary placeholder is flagged',
     );
     await vscode.commands.executeCommand('undo');
@@ -71,9 +91,17 @@ describe('prompt templates in the editor', () => {
     const inside = template.document.positionAt(body + 2);
     const placeholders = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', template.document.uri, inside);
     assert.ok(placeholders.items.some((i) => i.label === 'summary' && i.detail === 'SumLens placeholder'));
-    const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', template.document.uri, new vscode.Position(1, 0));
+    const keys = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      template.document.uri,
+      new vscode.Position(1, 0),
+    );
     assert.ok(keys.items.some((i) => i.label === 'scale' && i.detail === 'SumLens template front matter'));
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', template.document.uri, template.document.positionAt(body + 4));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      template.document.uri,
+      template.document.positionAt(body + 4),
+    );
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /source text/);
   });

@@ -33,7 +33,11 @@ describe("the reviewer's verdicts", () => {
   it('offers Agree and Disagree on a finding, and keeps the verdict as hashes and spans', async () => {
     await quickFix(fx.summary.document, vscode.DiagnosticSeverity.Error, /^Agree/);
     await quickFix(fx.summary.document, vscode.DiagnosticSeverity.Information, /^Disagree/);
-    const lines = fs.readFileSync(file(), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(file(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepStrictEqual(
       lines.map((l) => [l.verdict, l.kind, l.file]),
       [

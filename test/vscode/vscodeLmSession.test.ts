@@ -46,7 +46,11 @@ describe('vscode-lm session (scripted chat model)', () => {
     assert.strictEqual(result.endpoint, 'vscode-lm');
     assert.ok(requests.length >= 5, `${requests.length} requests`);
     // No system role in vscode.lm: every message goes in as a user or assistant turn.
-    assert.ok(requests.every((r) => r.messages.every((m) => m.role === vscode.LanguageModelChatMessageRole.User || m.role === vscode.LanguageModelChatMessageRole.Assistant)));
+    assert.ok(
+      requests.every((r) =>
+        r.messages.every((m) => m.role === vscode.LanguageModelChatMessageRole.User || m.role === vscode.LanguageModelChatMessageRole.Assistant),
+      ),
+    );
     assert.strictEqual(session.usage().calls, requests.length);
   });
 
@@ -59,7 +63,10 @@ describe('vscode-lm session (scripted chat model)', () => {
     controller.abort();
     const result = await run;
     assert.strictEqual(result.cancelled, true);
-    assert.ok(requests.every((r) => r.token.isCancellationRequested), 'every request saw the cancellation');
+    assert.ok(
+      requests.every((r) => r.token.isCancellationRequested),
+      'every request saw the cancellation',
+    );
   });
 
   it("fits a long source to the model's maxInputTokens, named as the window's source; sumlens.contextTokens comes first", async () => {
@@ -71,8 +78,14 @@ describe('vscode-lm session (scripted chat model)', () => {
     const result = await evaluate(long, { method: 'geval', aspects: ['consistency'], samples: 2, session });
     const [consistency] = result.aspects;
     assert.strictEqual(consistency.sourceShown?.reason, 'context');
-    assert.ok(consistency.provenance?.fallbacks?.some((f) => f.endsWith("context 4,000 tokens (VS Code's maxInputTokens for scripted-model)")), JSON.stringify(consistency.provenance));
-    assert.ok(requests.every((r) => r.messages.some((m) => JSON.stringify(m.content).includes('12 million euros'))), 'the matching sentence is shown');
+    assert.ok(
+      consistency.provenance?.fallbacks?.some((f) => f.endsWith("context 4,000 tokens (VS Code's maxInputTokens for scripted-model)")),
+      JSON.stringify(consistency.provenance),
+    );
+    assert.ok(
+      requests.every((r) => r.messages.some((m) => JSON.stringify(m.content).includes('12 million euros'))),
+      'the matching sentence is shown',
+    );
 
     const told = new VscodeLmSession(model, 2, { tokens: 3000, detail: 'sumlens.contextTokens 3000' });
     assert.deepStrictEqual(await told.contextWindow(), { tokens: 3000, from: 'user', detail: 'sumlens.contextTokens 3000' });

@@ -13,7 +13,12 @@ describe('Your score', function () {
   this.timeout(120_000);
   let fx: Fixture;
   const file = () => fileUri('.sumlens/ratings.jsonl').fsPath;
-  const lines = () => fs.readFileSync(file(), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const lines = () =>
+    fs
+      .readFileSync(file(), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
 
   before(async () => {
     fs.rmSync(file(), { force: true });
@@ -27,7 +32,7 @@ describe('Your score', function () {
     await vscode.workspace.getConfiguration('sumlens').update('method', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('keeps the score beside the judge\'s, by hashes of source and summary, and the latest one counts', async () => {
+  it("keeps the score beside the judge's, by hashes of source and summary, and the latest one counts", async () => {
     const coherence = fx.api.panelModel().result!.aspects.find((a) => a.name === 'coherence')!;
     await fx.api.rateAspect('coherence', 2);
     await fx.api.rateAspect('coherence', 4);

@@ -25,6 +25,9 @@ describe('ignored findings', () => {
     fx.summary.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
     await evaluateSelection(fx.api);
     assert.strictEqual(errorIn(doc), undefined, 'still ignored after a new run');
-    assert.ok(fx.api.findings(doc.uri).some((f) => f.finding.kind === 'incorrect'), 'the finding exists, only hidden');
+    assert.ok(
+      fx.api.findings(doc.uri).some((f) => f.finding.kind === 'incorrect'),
+      'the finding exists, only hidden',
+    );
   });
 });

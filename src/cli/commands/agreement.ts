@@ -8,7 +8,15 @@
  * all of them and the judge, and among the people alone. A figure not defined says why.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { agreementOf, FEW_ITEMS, MIN_RESAMPLES, type Agreement, type AgreementRow, type AllRatersRow, type Estimate } from '../../core/agreement/agreementTable';
+import {
+  agreementOf,
+  FEW_ITEMS,
+  MIN_RESAMPLES,
+  type Agreement,
+  type AgreementRow,
+  type AllRatersRow,
+  type Estimate,
+} from '../../core/agreement/agreementTable';
 import { readRatedSets } from '../../core/agreement/ratedSets';
 import { SumLensError } from '../../core/errors';
 import { stderrNotice } from '../datasetRun';
@@ -37,7 +45,10 @@ export function registerAgreement(program: Command): void {
     .command('agreement')
     .description("how well a judge agrees with people: Krippendorff's alpha, weighted kappa, Spearman, mean absolute difference, with intervals")
     .argument('<file>', 'ratings (JSONL: aspect, person, judge[, judgeName, item, rater]) or, with --human and --judge, a table of items')
-    .option('--human <pairs>', 'the human score columns of a table, e.g. consistency=expert_consistency (a.b for nested fields; an aspect twice for several raters: x=h1,x=h2)')
+    .option(
+      '--human <pairs>',
+      'the human score columns of a table, e.g. consistency=expert_consistency (a.b for nested fields; an aspect twice for several raters: x=h1,x=h2)',
+    )
     .option('--judge <pairs>', 'the judge score columns, e.g. consistency=pred_consistency')
     .option('--judge-name <name>', 'what to call the judge of --judge columns', 'judge')
     .option('--scale <low-high>', "the scores' whole-number range, for kappa's categories", scale, [1, 5] as [number, number])
@@ -56,22 +67,45 @@ function cell(e: Estimate): string {
 
 function pairwiseTable(rows: AgreementRow[], byRater: boolean): string {
   const head = ['aspect', 'judge', ...(byRater ? ['rater'] : []), 'n', 'alpha (interval)', 'alpha (ordinal)', 'kappa (quadratic)', 'spearman', 'mean |diff|'];
-  const body = rows.map((r) => [r.aspect, r.judge, ...(byRater ? [r.rater] : []), String(r.n), cell(r.alphaInterval), cell(r.alphaOrdinal), cell(r.kappa), cell(r.spearman), cell(r.meanAbsoluteDifference)]);
+  const body = rows.map((r) => [
+    r.aspect,
+    r.judge,
+    ...(byRater ? [r.rater] : []),
+    String(r.n),
+    cell(r.alphaInterval),
+    cell(r.alphaOrdinal),
+    cell(r.kappa),
+    cell(r.spearman),
+    cell(r.meanAbsoluteDifference),
+  ]);
   return alignColumns([head, ...body]).join('\n');
 }
 
 function allRatersTable(rows: AllRatersRow[]): string {
   const head = ['aspect', 'judge', 'raters', 'items', 'alpha, all (interval)', 'alpha, all (ordinal)', 'alpha, people only (interval)'];
-  const body = rows.map((r) => [r.aspect, r.judge, r.raters.join(', '), String(r.items), cell(r.alphaInterval), cell(r.alphaOrdinal), cell(r.peopleAlphaInterval)]);
+  const body = rows.map((r) => [
+    r.aspect,
+    r.judge,
+    r.raters.join(', '),
+    String(r.items),
+    cell(r.alphaInterval),
+    cell(r.alphaOrdinal),
+    cell(r.peopleAlphaInterval),
+  ]);
   return alignColumns([head, ...body]).join('\n');
 }
 
 function text(agreement: Agreement, flags: AgreementFlags): string {
   const parts = [pairwiseTable(agreement.rows, agreement.allRaters.length > 0)];
   if (agreement.allRaters.length > 0) {
-    parts.push('', 'several people: alpha over all of them and the judge (missing scores allowed), and among the people alone', allRatersTable(agreement.allRaters));
+    parts.push(
+      '',
+      'several people: alpha over all of them and the judge (missing scores allowed), and among the people alone',
+      allRatersTable(agreement.allRaters),
+    );
   }
-  const intervals = flags.resamples === 0 ? 'no intervals (--resamples 0)' : `95% percentile bootstrap intervals over items: ${flags.resamples} resamples, seed ${flags.seed}`;
+  const intervals =
+    flags.resamples === 0 ? 'no intervals (--resamples 0)' : `95% percentile bootstrap intervals over items: ${flags.resamples} resamples, seed ${flags.seed}`;
   parts.push(`${intervals}; kappa on scores rounded to ${flags.scale[0]}-${flags.scale[1]}`);
   return parts.join('\n');
 }
@@ -83,7 +117,10 @@ async function runAgreement(file: string, flags: AgreementFlags): Promise<void> 
   const sets = await readRatedSets(file, flags);
   const agreement = agreementOf(sets, { scale: flags.scale, resamples: flags.resamples, seed: flags.seed });
   for (const row of agreement.rows) {
-    if (row.n < FEW_ITEMS) stderrNotice(`warning: ${row.aspect} (${row.judge}${agreement.allRaters.length > 0 ? ` vs ${row.rater}` : ''}) rests on ${row.n} item(s), fewer than ${FEW_ITEMS}: its intervals are wide`);
+    if (row.n < FEW_ITEMS)
+      stderrNotice(
+        `warning: ${row.aspect} (${row.judge}${agreement.allRaters.length > 0 ? ` vs ${row.rater}` : ''}) rests on ${row.n} item(s), fewer than ${FEW_ITEMS}: its intervals are wide`,
+      );
   }
   if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ resamples: flags.resamples, seed: flags.seed, scale: flags.scale, ...agreement }, null, 2) + '\n');

@@ -58,23 +58,31 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 export function registerAlign(program: Command): void {
   const command = program
     .command('align')
-    .description('teach the judge your scores: scored examples in its template (and a calibration), measured on documents it never saw; adopted only when significantly better')
-    .option('--data <file>', 'a table of rated items as for eval --data (JSONL, JSON, CSV, TSV): source, summary, id and the people\'s score')
+    .description(
+      'teach the judge your scores: scored examples in its template (and a calibration), measured on documents it never saw; adopted only when significantly better',
+    )
+    .option('--data <file>', "a table of rated items as for eval --data (JSONL, JSON, CSV, TSV): source, summary, id and the people's score")
     .option('--human <column>', "with --data: the column holding the people's score")
-    .option('--ratings <file>', "instead of --data: the editor's Your score file (.sumlens/ratings.jsonl); its texts are found by their hashes among the files of --texts")
+    .option(
+      '--ratings <file>',
+      "instead of --data: the editor's Your score file (.sumlens/ratings.jsonl); its texts are found by their hashes among the files of --texts",
+    )
     .option('--texts <dir>', 'with --ratings: the folder whose files are the rated sources and summaries (default: the current folder)')
     .option('--aspect <aspect>', 'an aspect to align (repeat for several; default: every aspect of the task)', collect)
     .addOption(new Option('--task <task>', 'which templates').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
     .option('--folds <k>', 'cross-validation folds, grouped by source document', wholeNumber(2, 20), 5)
     .option('--examples <k>', 'scored examples written into the template', wholeNumber(1, 20), 6)
     .addOption(
-      new Option('--strategy <s>', 'examples: scored examples in the template; criteria: criteria and steps rewritten from the disagreements; both: each and the two together (a calibration is always measured)')
+      new Option(
+        '--strategy <s>',
+        'examples: scored examples in the template; criteria: criteria and steps rewritten from the disagreements; both: each and the two together (a calibration is always measured)',
+      )
         .choices(['examples', 'criteria', 'both'])
         .default('both'),
     )
     .option('--optimizer-model <model>', 'the model that rewrites the criteria (default: the judge), on the same endpoint')
     .option('--samples <n>', 'sampling route: the most answers drawn per request (1-100)', wholeNumber(1, 100), 20)
-    .option('--prompts <dir>', 'your template folder: its copy of the aspect\'s template is the one aligned')
+    .option('--prompts <dir>', "your template folder: its copy of the aspect's template is the one aligned")
     .option('--out <dir>', 'where an adopted template is written, in the layout --prompts reads', join('.sumlens', 'prompts'))
     .option('--force', 'replace a template already in --out')
     .option('--map <pairs>', 'field names from other columns, e.g. summary=output,source=article')
@@ -85,13 +93,23 @@ export function registerAlign(program: Command): void {
 
 async function runAlign(flags: AlignFlags): Promise<void> {
   // No intervals, no verdict: a candidate is adopted on its intervals.
-  if (flags.resamples < MIN_RESAMPLES) throw new SumLensError('usage', `--resamples ${flags.resamples}: align decides on 95% intervals, which need at least ${MIN_RESAMPLES} resamples`);
+  if (flags.resamples < MIN_RESAMPLES)
+    throw new SumLensError('usage', `--resamples ${flags.resamples}: align decides on 95% intervals, which need at least ${MIN_RESAMPLES} resamples`);
   const { sets, file } = await ratedSets(flags);
   for (const set of sets) {
-    if (set.items.length < FEW_ITEMS) stderrNotice(`warning: ${set.aspect}: ${set.items.length} rated item(s), fewer than ${FEW_ITEMS}: the held-out intervals are wide and a real gain may not show`);
+    if (set.items.length < FEW_ITEMS)
+      stderrNotice(
+        `warning: ${set.aspect}: ${set.items.length} rated item(s), fewer than ${FEW_ITEMS}: the held-out intervals are wide and a real gain may not show`,
+      );
   }
   if (flags.dryRun) {
-    const estimate = alignEstimate(sets, { task: flags.task, examples: flags.examples, folds: flags.folds, strategy: flags.strategy, promptDir: flags.prompts });
+    const estimate = alignEstimate(sets, {
+      task: flags.task,
+      examples: flags.examples,
+      folds: flags.folds,
+      strategy: flags.strategy,
+      promptDir: flags.prompts,
+    });
     const model = flags.model || defaultModel;
     const items = sets.map((set) => `${set.items.length} ${set.aspect}`).join(' + ');
     cliIo().stdout.write(
@@ -119,13 +137,28 @@ async function runAlign(flags: AlignFlags): Promise<void> {
         concurrency: flags.concurrency,
         signal: cancellation.signal,
       },
-      optimizer: { session: flags.optimizerModel ? sessionFrom({ ...flags, model: flags.optimizerModel }) : session, promptDir: flags.prompts, signal: cancellation.signal },
+      optimizer: {
+        session: flags.optimizerModel ? sessionFrom({ ...flags, model: flags.optimizerModel }) : session,
+        promptDir: flags.prompts,
+        signal: cancellation.signal,
+      },
       resamples: flags.resamples,
       seed: flags.seed,
       provenance: { dataFile: file, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
     });
     if (flags.json) {
-      const report: AlignmentFile = { sumlens: 'alignment', version: 1, data: file, folds: flags.folds, examples: flags.examples, strategy: flags.strategy, resamples: flags.resamples, seed: flags.seed, usage: session.usage(), aspects: alignments };
+      const report: AlignmentFile = {
+        sumlens: 'alignment',
+        version: 1,
+        data: file,
+        folds: flags.folds,
+        examples: flags.examples,
+        strategy: flags.strategy,
+        resamples: flags.resamples,
+        seed: flags.seed,
+        usage: session.usage(),
+        aspects: alignments,
+      };
       cliIo().stdout.write(JSON.stringify(report, null, 2) + '\n');
     } else cliIo().stdout.write(`${alignments.map((a) => alignmentText(a)).join('\n\n')}\n${usageLine(session.usage())}\n`);
   } finally {
@@ -135,14 +168,19 @@ async function runAlign(flags: AlignFlags): Promise<void> {
 
 /** The rated items of each aspect, from a table (--data, --human) or the editor's ratings (--ratings). */
 async function ratedSets(flags: AlignFlags): Promise<{ sets: AlignSet[]; file: string }> {
-  if ((flags.data === undefined) === (flags.ratings === undefined)) throw new SumLensError('usage', 'give either --data FILE with --human COLUMN, or --ratings FILE');
+  if ((flags.data === undefined) === (flags.ratings === undefined))
+    throw new SumLensError('usage', 'give either --data FILE with --human COLUMN, or --ratings FILE');
   if (flags.ratings !== undefined) {
     const texts = resolve(flags.texts ?? '.');
     const found = await readRatingsItems(flags.ratings, texts, flags.task);
     for (const line of found.skipped.slice(0, 5)) stderrNotice(`skipped ${line}`);
     if (found.skipped.length > 5) stderrNotice(`… and ${found.skipped.length - 5} more rating(s) skipped`);
     const sets = [...found.byAspect].filter(([aspect]) => !flags.aspect || flags.aspect.includes(aspect)).map(([aspect, items]) => ({ aspect, items }));
-    if (sets.length === 0) throw new SumLensError('bad-input', `${flags.ratings}: no rating${flags.aspect ? ` of ${flags.aspect.join(', ')}` : ''} whose source and summary are files under ${texts}`);
+    if (sets.length === 0)
+      throw new SumLensError(
+        'bad-input',
+        `${flags.ratings}: no rating${flags.aspect ? ` of ${flags.aspect.join(', ')}` : ''} whose source and summary are files under ${texts}`,
+      );
     return { sets, file: flags.ratings };
   }
   if (flags.human === undefined) throw new SumLensError('usage', "--data needs --human COLUMN, the column of the people's scores");

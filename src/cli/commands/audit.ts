@@ -40,7 +40,8 @@ function juryEvaluator(jurors: Juror[]): typeof evaluate {
     const { session: _one, ...shared } = options;
     const started = Date.now();
     const verdict = await evaluateJury(input, jurors, shared, 'mean', evaluate, hooks);
-    if (verdict.judges.every((j) => j.error)) throw new SumLensError(verdict.judges[0].error!.code as ErrorCode, `every judge failed; ${verdict.judges[0].name}: ${verdict.judges[0].error!.message}`);
+    if (verdict.judges.every((j) => j.error))
+      throw new SumLensError(verdict.judges[0].error!.code as ErrorCode, `every judge failed; ${verdict.judges[0].name}: ${verdict.judges[0].error!.message}`);
     return juryAsResult(verdict, { method: options.method, task: input.task, durationMs: Date.now() - started });
   };
 }
@@ -68,7 +69,10 @@ interface AuditFlags extends SessionFlags, ScoringFlags {
 }
 
 function probeList(text: string): ProbeName[] {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(PROBE_NAMES as string[]).includes(n));
   if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`probes are ${PROBE_NAMES.join(', ')} (got "${text}")`);
   return names as ProbeName[];
@@ -83,13 +87,19 @@ function share(text: string): number {
 export function registerAudit(program: Command): void {
   const command = program
     .command('audit')
-    .description('is the judge fair? probes change each summary (length, address, facts, order, damage), the judge scores both, paired tests say where it is biased')
+    .description(
+      'is the judge fair? probes change each summary (length, address, facts, order, damage), the judge scores both, paired tests say where it is biased',
+    )
     .option('--data <file>', 'items to audit: JSONL, JSON array, CSV or TSV with id, source, summary[, reference]')
     .option('--map <pairs>', 'with --data: field names from other columns, e.g. summary=output,source=article')
-    .option('--dataset <name|file>', 'or a human-scored set by name (summeval, topical-chat, qags-cnndm, qags-xsum) or file', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
+    .option('--dataset <name|file>', 'or a human-scored set by name (summeval, topical-chat, qags-cnndm, qags-xsum) or file', (value: string) =>
+      resolveDatasetArgument(value, datasetFolders(cliIo().env)),
+    )
     .option('--limit <n>', 'the first N items', positiveInt, 30)
     .addOption(new Option('--method <method>', 'the judge method to audit').choices(['geval', 'rationale', 'fine']).default('geval'))
-    .addOption(new Option('--task <task>', 'with --data: which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
+    .addOption(
+      new Option('--task <task>', 'with --data: which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'),
+    )
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
     .option('--probes <list>', `comma-separated probes: ${PROBE_NAMES.join(', ')} (default: all but authorship)`, probeList, [...DEFAULT_PROBES])
     .option('--samples <n>', 'sampling route: the most answers drawn per aspect', positiveInt, 20)
@@ -97,7 +107,12 @@ export function registerAudit(program: Command): void {
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones')
     .option('--seed <n>', 'seed of the probes and of the resampling', positiveInt, DEFAULT_SEED)
     .option('--alpha <p>', 'significance level of the verdicts (Holm-adjusted)', share, 0.05)
-    .addOption(new Option('--fail-on <what>', 'exit 15 when a probe finds the judge biased (bias), or also when a probe has too few pairs to tell or was not audited (unsure)').choices(['bias', 'unsure']))
+    .addOption(
+      new Option(
+        '--fail-on <what>',
+        'exit 15 when a probe finds the judge biased (bias), or also when a probe has too few pairs to tell or was not audited (unsure)',
+      ).choices(['bias', 'unsure']),
+    )
     .addOption(new Option('--format <format>', 'what stdout gets').choices(['table', 'json', 'markdown']).default('table'))
     .option('--dry-run', 'estimate calls, tokens and cost without sending anything')
     .option('--judges <file>', 'audit a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): its mean scores are probed');
@@ -110,13 +125,25 @@ async function subjectsOf(flags: AuditFlags): Promise<{ subjects: AuditSubject[]
   if (flags.dataset !== undefined) {
     const dataset = readDataset(flags.dataset);
     const task = benchPlan(dataset).task;
-    const subjects = dataset.items.slice(0, flags.limit).map((item) => ({ key: item.key, source: item.source, summary: item.system_output, ...(item.reference ? { reference: item.reference } : {}) }));
+    const subjects = dataset.items
+      .slice(0, flags.limit)
+      .map((item) => ({ key: item.key, source: item.source, summary: item.system_output, ...(item.reference ? { reference: item.reference } : {}) }));
     return { subjects, task };
   }
   const subjects: AuditSubject[] = [];
   const map = flags.map ? parseFieldMap(flags.map) : undefined;
-  for await (const item of dataItems({ path: flags.data!, task: flags.task, map, onBadRow: (where, problem) => stderrNotice(`skipped ${where}: ${problem}`) })) {
-    subjects.push({ key: item.key, source: item.input.source, summary: item.input.summary, ...(item.input.reference ? { reference: item.input.reference } : {}) });
+  for await (const item of dataItems({
+    path: flags.data!,
+    task: flags.task,
+    map,
+    onBadRow: (where, problem) => stderrNotice(`skipped ${where}: ${problem}`),
+  })) {
+    subjects.push({
+      key: item.key,
+      source: item.input.source,
+      summary: item.input.summary,
+      ...(item.input.reference ? { reference: item.input.reference } : {}),
+    });
     if (subjects.length >= flags.limit) break;
   }
   if (subjects.length === 0) throw new SumLensError('bad-input', `${flags.data} has no item to audit`);
@@ -126,16 +153,43 @@ async function subjectsOf(flags: AuditFlags): Promise<{ subjects: AuditSubject[]
 async function runAuditCommand(flags: AuditFlags): Promise<void> {
   const { subjects, task } = await subjectsOf(flags);
   const probes = PROBES.filter((p) => flags.probes.includes(p.name));
-  const options: Omit<EvaluateOptions, 'session' | 'method'> = { ...scoringOptions(flags), aspects: flags.aspects, samples: flags.samples, parseRule: flags.parse, promptOverrideDir: flags.prompts };
+  const options: Omit<EvaluateOptions, 'session' | 'method'> = {
+    ...scoringOptions(flags),
+    aspects: flags.aspects,
+    samples: flags.samples,
+    parseRule: flags.parse,
+    promptOverrideDir: flags.prompts,
+  };
   const variant = flags.fenceInputs ? 'fenced' : 'plain';
   if (flags.dryRun) {
     const inputs = auditEvaluations(subjects, probes, flags.seed, task);
     const model = flags.model ?? defaultModel;
     const aspects = aspectsOf(task, flags.aspects);
-    const estimate = await estimateRun({ items: () => inputs, method: flags.method, aspects, out: '', evaluate, endpoint: flags.baseUrl ?? '', model, extra: options });
-    const plan = auditPlan(subjects, probes, { seed: flags.seed, method: flags.method, task, aspects: auditedScores(flags.method, aspects), alpha: flags.alpha });
+    const estimate = await estimateRun({
+      items: () => inputs,
+      method: flags.method,
+      aspects,
+      out: '',
+      evaluate,
+      endpoint: flags.baseUrl ?? '',
+      model,
+      extra: options,
+    });
+    const plan = auditPlan(subjects, probes, {
+      seed: flags.seed,
+      method: flags.method,
+      task,
+      aspects: auditedScores(flags.method, aspects),
+      alpha: flags.alpha,
+    });
     if (flags.format === 'json') {
-      cliIo().stdout.write(JSON.stringify({ dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns, plan }, null, 2) + '\n');
+      cliIo().stdout.write(
+        JSON.stringify(
+          { dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns, plan },
+          null,
+          2,
+        ) + '\n',
+      );
       return;
     }
     const u = estimate.usage;
@@ -154,7 +208,8 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     );
     return;
   }
-  if (flags.judges !== undefined && flags.method === 'fine') throw new SumLensError('usage', '--judges audits G-Eval or rationale-first scores, not --method fine');
+  if (flags.judges !== undefined && flags.method === 'fine')
+    throw new SumLensError('usage', '--judges audits G-Eval or rationale-first scores, not --method fine');
   const jury = flags.judges !== undefined ? readJudgesFile(flags.judges).map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) })) : undefined;
   const cancellation = cancelOnInterrupt();
   const progress = progressLine();
@@ -172,7 +227,16 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
       onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
     });
     // A jury's calls are every judge's (each on its own session), not only the first one's.
-    if (jury) run.usage = jury.map((j) => j.session.usage()).reduce((sum, u) => ({ calls: sum.calls + u.calls, promptTokens: sum.promptTokens + u.promptTokens, completionTokens: sum.completionTokens + u.completionTokens, cacheHits: sum.cacheHits + u.cacheHits, retries: sum.retries + u.retries }));
+    if (jury)
+      run.usage = jury
+        .map((j) => j.session.usage())
+        .reduce((sum, u) => ({
+          calls: sum.calls + u.calls,
+          promptTokens: sum.promptTokens + u.promptTokens,
+          completionTokens: sum.completionTokens + u.completionTokens,
+          cacheHits: sum.cacheHits + u.cacheHits,
+          retries: sum.retries + u.retries,
+        }));
     const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });
     if (flags.format === 'json') cliIo().stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
     else cliIo().stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');

@@ -72,9 +72,17 @@ export function registerBench(program: Command): void {
   const command = program
     .command('bench')
     .description('run an evaluator over a human-annotated dataset, then correlate with the human scores')
-    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
+    .requiredOption(
+      '--dataset <name|file>',
+      'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file',
+      (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)),
+    )
     .addOption(subsetOption())
-    .addOption(new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, after Tanaka (advised by Kobayashi); its protocol pools the items)').choices(['geval', 'rationale', 'fine', 'choose']).default('geval'))
+    .addOption(
+      new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, after Tanaka (advised by Kobayashi); its protocol pools the items)')
+        .choices(['geval', 'rationale', 'fine', 'choose'])
+        .default('geval'),
+    )
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
     .option('--limit <n>', 'only the first N items', positiveInt)
     .option('--out <file>', 'run file (JSONL), appended per item (default: bench-<dataset>-<method>.jsonl)')
@@ -89,9 +97,16 @@ export function registerBench(program: Command): void {
     .option('--progress-every <n>', 'when stderr is not a terminal: a progress line every N items', positiveInt, 10)
     .option('--json', 'print the run summary and the meta figures as JSON')
     .option('--references <file>', 'with --method fine on SummEval: the 11 references per article (default: bartscore/data.from_pkl.json beside the dataset)')
-    .option('--repeat <n>', 'N independent runs, each in its own cache slot and run file (<out>.repeatK.jsonl): the spread of the agreement with people', wholeNumber(1, 100))
-    .option('--judges <file>', 'a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): each judge and the jury against people, the jury against its best judge')
-    .addOption(new Option('--pool <rule>', 'with --judges: how the judges\' scores are pooled').choices(['mean', 'median']).default('mean'));
+    .option(
+      '--repeat <n>',
+      'N independent runs, each in its own cache slot and run file (<out>.repeatK.jsonl): the spread of the agreement with people',
+      wholeNumber(1, 100),
+    )
+    .option(
+      '--judges <file>',
+      'a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): each judge and the jury against people, the jury against its best judge',
+    )
+    .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(['mean', 'median']).default('mean'));
   addScoringOptions(command);
   addChooseOptions(command);
   addSessionOptions(command).action((flags: BenchFlags) => runBenchCommand(flags, (option) => command.getOptionValueSource(option) === 'cli'));
@@ -118,7 +133,10 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   const dataset = readDataset(flags.dataset, flags.subset);
   const plan = benchPlan(dataset, flags.aspects);
   if (flags.method === 'choose' && plan.task === 'consistency') {
-    throw new SumLensError('usage', "--method choose asks the aspect-choice question about summaries or dialogue responses; QAGS's yes/no consistency is not among its aspects (use --method geval)");
+    throw new SumLensError(
+      'usage',
+      "--method choose asks the aspect-choice question about summaries or dialogue responses; QAGS's yes/no consistency is not among its aspects (use --method geval)",
+    );
   }
   const out = outPath(flags);
   const spec = specFromFlags(flags, given, { task: plan.task, aspects: plan.aspects.map((a) => a.judge) });
@@ -171,7 +189,13 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   finishRun(summary);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
-    printMeta(dataset, plan.aspects.map((a) => a.human), out, flags, summary);
+    printMeta(
+      dataset,
+      plan.aspects.map((a) => a.human),
+      out,
+      flags,
+      summary,
+    );
   } else if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
   }
@@ -218,6 +242,7 @@ function printMeta(dataset: Dataset, aspects: string[], out: string, flags: Benc
     cliIo().stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
     return;
   }
-  const published = flags.method === 'choose' ? `\n${reasonGroundedSection(dataset.kind, results, notChosenCounts(out, aspects))}` : paperSection(dataset, results);
+  const published =
+    flags.method === 'choose' ? `\n${reasonGroundedSection(dataset.kind, results, notChosenCounts(out, aspects))}` : paperSection(dataset, results);
   cliIo().stdout.write(`${metaTable(results)}\n${published}`);
 }

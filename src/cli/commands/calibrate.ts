@@ -51,7 +51,14 @@ async function runCalibrate(ratings: string, flags: CalibrateFlags): Promise<voi
   } else {
     const rows = [['aspect', 'judge', 'n', 'alpha before → after', 'spearman before → after', 'mean |diff| before → after']];
     for (const m of file.maps) {
-      rows.push([m.aspect, m.judge, String(m.items), `${f(m.before.alphaInterval)} → ${f(m.after.alphaInterval)}`, `${f(m.before.spearman)} → ${f(m.after.spearman)}`, `${f(m.before.meanAbsoluteDifference)} → ${f(m.after.meanAbsoluteDifference)}`]);
+      rows.push([
+        m.aspect,
+        m.judge,
+        String(m.items),
+        `${f(m.before.alphaInterval)} → ${f(m.after.alphaInterval)}`,
+        `${f(m.before.spearman)} → ${f(m.after.spearman)}`,
+        `${f(m.before.meanAbsoluteDifference)} → ${f(m.after.meanAbsoluteDifference)}`,
+      ]);
     }
     const lines = alignColumns(rows);
     lines.push(`5-fold cross-validated (folds seeded by ${flags.seed}): each item mapped by a fit on the other folds`);

@@ -63,7 +63,10 @@ async function runCompare(pathA: string, pathB: string | undefined, flags: Compa
   cliIo().stdout.write(flags.json ? JSON.stringify(comparison, null, 2) + '\n' : comparisonTable(comparison));
   if (flags.failIfWorse) {
     const worse = worseAspects(comparison, flags.alpha);
-    for (const r of worse) stderrNotice(`quality gate: ${r.aspect} is worse in B: ${signed(r.meanDifference)} [${signed(r.interval.low)}, ${signed(r.interval.high)}], p (Holm) ${r.pHolm.toPrecision(2)} < ${flags.alpha}`);
+    for (const r of worse)
+      stderrNotice(
+        `quality gate: ${r.aspect} is worse in B: ${signed(r.meanDifference)} [${signed(r.interval.low)}, ${signed(r.interval.high)}], p (Holm) ${r.pHolm.toPrecision(2)} < ${flags.alpha}`,
+      );
     if (worse.length > 0) setExitCode(QUALITY_GATE_EXIT_CODE);
   }
 }

@@ -21,9 +21,7 @@ interface GetFlags {
 }
 
 export function registerDatasets(program: Command): void {
-  const datasets = program
-    .command('datasets')
-    .description('the human-scored sets SumLens knows: list them, download one, or print where it is');
+  const datasets = program.command('datasets').description('the human-scored sets SumLens knows: list them, download one, or print where it is');
   datasets
     .command('list')
     .description('each set with its size, licence, and whether it is here')
@@ -34,7 +32,10 @@ export function registerDatasets(program: Command): void {
     .description('download a set (SHA-256 checked; a broken download resumes) into the datasets cache')
     .option('--mirror <url>', 'fetch the same file paths from this base address (default: SUMLENS_DATASETS_MIRROR, else the canonical addresses)')
     .option('--dir <folder>', 'download into this folder instead of the cache')
-    .option('--from <file>', 'take your copy of the set\'s one file instead of downloading it (SHA-256 checked): for the sets no address publishes as one file (longeval, longsciverify)')
+    .option(
+      '--from <file>',
+      "take your copy of the set's one file instead of downloading it (SHA-256 checked): for the sets no address publishes as one file (longeval, longsciverify)",
+    )
     .action((name: string, flags: GetFlags) => getDataset(name, flags));
   datasets
     .command('path <name>')
@@ -82,7 +83,8 @@ async function getDataset(name: string, flags: GetFlags): Promise<void> {
   const entry = known(name);
   const folder = flags.dir ?? datasetFolders(cliIo().env).downloads;
   const mirror = flags.mirror ?? (cliIo().env.SUMLENS_DATASETS_MIRROR?.trim() || undefined);
-  if (flags.from !== undefined && flags.mirror !== undefined) throw new SumLensError('usage', '--from and --mirror do not go together: a copy you have, or a mirror to fetch from');
+  if (flags.from !== undefined && flags.mirror !== undefined)
+    throw new SumLensError('usage', '--from and --mirror do not go together: a copy you have, or a mirror to fetch from');
   // A copy that cannot be read is the one line printed, before anything is announced (copyFile checks it again).
   if (flags.from !== undefined) closeSync(openInput(flags.from, `--from ${flags.from}`));
   const interrupt = cancelOnInterrupt();
@@ -94,9 +96,7 @@ async function getDataset(name: string, flags: GetFlags): Promise<void> {
       from: flags.from,
       mirror: flags.from === undefined ? mirror : undefined,
       signal: interrupt.signal,
-      onProgress: showProgress
-        ? ({ file, received, total }) => cliIo().stderr.write(`\r\x1b[K${file} ${Math.floor((100 * received) / total)}%`)
-        : undefined,
+      onProgress: showProgress ? ({ file, received, total }) => cliIo().stderr.write(`\r\x1b[K${file} ${Math.floor((100 * received) / total)}%`) : undefined,
     });
     if (showProgress) cliIo().stderr.write('\r\x1b[K');
     for (const [i, outcome] of outcomes.entries()) {

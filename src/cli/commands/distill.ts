@@ -31,8 +31,12 @@ interface DistillFlags extends SessionFlags {
 export function registerDistill(program: Command): void {
   const command = program
     .command('distill')
-    .description("write the training triples of reason-grounded evaluation (Tanaka, advised by Kobayashi): question, reason, answer from the human scores, split by document into train and validation")
-    .requiredOption('--dataset <name|file>', 'summeval or topical-chat (by name or file)', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
+    .description(
+      'write the training triples of reason-grounded evaluation (Tanaka, advised by Kobayashi): question, reason, answer from the human scores, split by document into train and validation',
+    )
+    .requiredOption('--dataset <name|file>', 'summeval or topical-chat (by name or file)', (value: string) =>
+      resolveDatasetArgument(value, datasetFolders(cliIo().env)),
+    )
     .requiredOption('--out <file>', 'the triples (JSONL, one per reason, each with its split); appended per item, so a rerun resumes')
     .addOption(new Option('--reasons <set>', 'the few-shot examples the reasons are written from').choices(['fsv1', 'fsv2']).default('fsv2'))
     .option('--reasons-k <k>', `reasons per item (the thesis drew ${DEFAULT_REASONS_K})`, wholeNumber(1, 100), DEFAULT_REASONS_K)

@@ -43,19 +43,25 @@ export function registerEval(program: Command): void {
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
     .option('--samples <n>', 'sampling route: the most answers drawn per aspect (1-100)', wholeNumber(1, 100), DEFAULT_SAMPLES)
     .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), DEFAULT_TOP_LOGPROBS)
-    .addOption(new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)").choices(['robust', 'geval']).default('robust'))
+    .addOption(
+      new Option('--parse <rule>', "how sampled answers are read: robust, or G-Eval's own rule (leading number, else 0)")
+        .choices(['robust', 'geval'])
+        .default('robust'),
+    )
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (same relative paths)')
     .option('--repeat <n>', 'N independent runs (each in its own cache slot): per-aspect mean, sd and range', wholeNumber(1))
     .option('--threshold <score>', 'with --repeat: share of runs scoring at least this, and aspects whose runs straddle it', finiteNumber)
     .option('--json', 'print the result as JSON')
     .option('--judges <file>', 'a jury: a YAML or JSON file listing judges (name, baseUrl, model, apiKeyEnv[, route, samples]); each scores on its own')
-    .addOption(new Option('--pool <rule>', 'with --judges: how the judges\' scores are pooled').choices(['mean', 'median']).default('mean'))
-    .option('--calibration <file>', 'also print each score mapped to your people\'s scale by a map from sumlens calibrate (the raw score stays)');
+    .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(['mean', 'median']).default('mean'))
+    .option('--calibration <file>', "also print each score mapped to your people's scale by a map from sumlens calibrate (the raw score stays)");
   addScoringOptions(command);
   addChooseOptions(command);
   addDataOptions(command);
   addSessionOptions(command).action(async (flags: EvalFlags & DataEvalFlags) =>
-    flags.data !== undefined ? (await import('../evalData')).runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli') : runEval(flags, command),
+    flags.data !== undefined
+      ? (await import('../evalData')).runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli')
+      : runEval(flags, command),
   );
 }
 
@@ -119,10 +125,16 @@ async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'se
   const cancellation = cancelOnInterrupt();
   try {
     const jury = await evaluateJury(input, jurors, shared, flags.pool, evaluate, { signal: cancellation.signal });
-    cliIo().stdout.write(flags.json ? JSON.stringify({ pool: jury.pool, judges: jury.judges.map((j) => ({ ...j, result: j.result && resultJson(j.result) })), jury: jury.jury }, null, 2) + '\n' : formatJuryReport(jury));
+    cliIo().stdout.write(
+      flags.json
+        ? JSON.stringify({ pool: jury.pool, judges: jury.judges.map((j) => ({ ...j, result: j.result && resultJson(j.result) })), jury: jury.jury }, null, 2) +
+            '\n'
+        : formatJuryReport(jury),
+    );
     const failed = jury.judges.filter((j) => j.error);
     if (cancellation.signal.aborted) setExitCode(errorExitCodes.cancelled);
-    else if (failed.length === jury.judges.length) throw new SumLensError(failed[0].error!.code as ErrorCode, `every judge failed; ${failed[0].name}: ${failed[0].error!.message}`);
+    else if (failed.length === jury.judges.length)
+      throw new SumLensError(failed[0].error!.code as ErrorCode, `every judge failed; ${failed[0].name}: ${failed[0].error!.message}`);
     else if (failed.length > 0) {
       cliIo().stderr.write(`sumlens: partial: ${failed.map((j) => `judge ${j.name} failed (${j.error!.message})`).join('; ')}; the jury is the others\n`);
       setExitCode(errorExitCodes.partial);
@@ -152,18 +164,27 @@ function printResult(result: EvaluationResult, input: EvaluationInput, flags: Ev
   const notes = { source: input.source, target: input.summary, reference: input.reference };
   // Beside the raw scores, labelled, never instead of them.
   const calibrated = calibration
-    ? Object.fromEntries(result.aspects.flatMap((a) => {
-        const mapped = a.score === null ? undefined : calibratedScore(calibration, a.name, a.score, result.model);
-        return mapped === undefined ? [] : [[a.name, mapped]];
-      }))
+    ? Object.fromEntries(
+        result.aspects.flatMap((a) => {
+          const mapped = a.score === null ? undefined : calibratedScore(calibration, a.name, a.score, result.model);
+          return mapped === undefined ? [] : [[a.name, mapped]];
+        }),
+      )
     : undefined;
   if (flags.json) {
-    cliIo().stdout.write(JSON.stringify({ ...(resultJson(result) as object), ...(calibrated ? { calibrated: { map: flags.calibration, scores: calibrated } } : {}) }, null, 2) + '\n');
+    cliIo().stdout.write(
+      JSON.stringify({ ...(resultJson(result) as object), ...(calibrated ? { calibrated: { map: flags.calibration, scores: calibrated } } : {}) }, null, 2) +
+        '\n',
+    );
     return;
   }
   cliIo().stdout.write(formatEvalReport(result, notes));
   if (calibrated) {
-    const mapped = Object.entries(calibrated).map(([aspect, score]) => `${aspect} ${score.toFixed(2)} (raw ${result.aspects.find((a) => a.name === aspect)!.score!.toFixed(2)})`);
-    cliIo().stdout.write(`\ncalibrated to your people's scale by ${flags.calibration}: ${mapped.length ? mapped.join(', ') : 'no aspect of this run is in the map'}\n`);
+    const mapped = Object.entries(calibrated).map(
+      ([aspect, score]) => `${aspect} ${score.toFixed(2)} (raw ${result.aspects.find((a) => a.name === aspect)!.score!.toFixed(2)})`,
+    );
+    cliIo().stdout.write(
+      `\ncalibrated to your people's scale by ${flags.calibration}: ${mapped.length ? mapped.join(', ') : 'no aspect of this run is in the map'}\n`,
+    );
   }
 }

@@ -21,11 +21,7 @@ import { parseAspects } from '../aspectList';
 
 /** `--level`, shared with replay and bench. */
 export function levelOption(): Option {
-  return new Option('--level <level>', "correlation level (default: the dataset's convention)").choices([
-    'summary',
-    'sample',
-    'system',
-  ]);
+  return new Option('--level <level>', "correlation level (default: the dataset's convention)").choices(['summary', 'sample', 'system']);
 }
 
 function wholeNumber(text: string, max: number): number {
@@ -86,18 +82,30 @@ export function registerMeta(program: Command): void {
   const command = program
     .command('meta')
     .description('correlate predicted scores with human scores (Pearson, Spearman, Kendall tau-b) with 95% bootstrap intervals')
-    .requiredOption('--dataset <name|file>', 'a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file (JSON; also UniEval/G-Eval result files and the long sets\' JSON lines)', (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)))
-    .option('--aspect <names>', 'human-scored aspect, or several separated by commas (with --cross: the judge aspects, default all the predictions have)', parseAspects)
+    .requiredOption(
+      '--dataset <name|file>',
+      "a set by name (summeval, topical-chat, qags-cnndm, qags-xsum, longeval, longsciverify; see sumlens datasets list) or a dataset file (JSON; also UniEval/G-Eval result files and the long sets' JSON lines)",
+      (value: string) => resolveDatasetArgument(value, datasetFolders(cliIo().env)),
+    )
+    .option(
+      '--aspect <names>',
+      'human-scored aspect, or several separated by commas (with --cross: the judge aspects, default all the predictions have)',
+      parseAspects,
+    )
     .option('--predictions <file>', 'sumlens bench output (JSONL); lines match items by key (twice with --compare)', collect)
     .option('--field <name>', "per-item record of predicted scores, e.g. UniEval's predict_scores (twice with --compare)", collect)
     .addOption(
-      new Option('--baseline <name>', `scores computed offline from each item's text (one of the score sets with --compare): ${BASELINES['lexical-support'].describe}`).choices(
-        Object.keys(BASELINES),
-      ),
+      new Option(
+        '--baseline <name>',
+        `scores computed offline from each item's text (one of the score sets with --compare): ${BASELINES['lexical-support'].describe}`,
+      ).choices(Object.keys(BASELINES)),
     )
     .addOption(subsetOption())
     .option('--compare', 'compare two score sets on the same items: A − B per coefficient, its interval and a paired permutation p-value')
-    .option('--cross', 'every judge aspect × every human aspect: Spearman with intervals, and a judge aspect that follows another human aspect more than its own')
+    .option(
+      '--cross',
+      'every judge aspect × every human aspect: Spearman with intervals, and a judge aspect that follows another human aspect more than its own',
+    )
     .addOption(levelOption())
     .option('--json', 'print JSON');
   addResamplingOptions(command)
@@ -142,6 +150,14 @@ function runCrossCommand(flags: MetaFlags): void {
   if (flags.compare) throw new SumLensError('usage', '--cross and --compare do not go together: --cross takes one score set');
   const [source, ...others] = sources(flags);
   if (!source || others.length > 0) throw new SumLensError('usage', '--cross takes exactly one of --predictions FILE or --field NAME');
-  const run = runCross({ dataset: flags.dataset, subset: flags.subset, source, aspects: flags.aspect, level: flags.level, resamples: flags.resamples, seed: flags.seed });
+  const run = runCross({
+    dataset: flags.dataset,
+    subset: flags.subset,
+    source,
+    aspects: flags.aspect,
+    level: flags.level,
+    resamples: flags.resamples,
+    seed: flags.seed,
+  });
   cliIo().stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
 }

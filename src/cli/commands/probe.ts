@@ -21,7 +21,9 @@ interface ProbeFlags extends SessionFlags {
 export function registerProbe(program: Command): void {
   const command = program
     .command('probe')
-    .description('send a few one-token requests and report what the endpoint and model do: logprobs, n, temperature, structured output, streaming, reasoning; the route each method takes and what a run costs')
+    .description(
+      'send a few one-token requests and report what the endpoint and model do: logprobs, n, temperature, structured output, streaming, reasoning; the route each method takes and what a run costs',
+    )
     .option('--json', 'print the report as JSON')
     .option('--judges <file>', 'probe every judge of a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv), one report each');
   addSessionOptions(command).action(runProbe);
@@ -29,12 +31,20 @@ export function registerProbe(program: Command): void {
 
 async function runProbe(flags: ProbeFlags): Promise<void> {
   // A jury: each judge probed on its own endpoint, model and key, one report after the other.
-  const targets = flags.judges !== undefined
-    ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl.replace(/\/+$/, ''), model: j.model, apiKey: judgeKey(j, cliIo().env) }))
-    : [{ name: undefined, endpoint: (flags.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, ''), model: flags.model || defaultModel, apiKey: cliIo().env.OPENAI_API_KEY }];
+  const targets =
+    flags.judges !== undefined
+      ? readJudgesFile(flags.judges).map((j) => ({ name: j.name, endpoint: j.baseUrl.replace(/\/+$/, ''), model: j.model, apiKey: judgeKey(j, cliIo().env) }))
+      : [
+          {
+            name: undefined,
+            endpoint: (flags.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, ''),
+            model: flags.model || defaultModel,
+            apiKey: cliIo().env.OPENAI_API_KEY,
+          },
+        ];
   for (const { endpoint, apiKey } of targets) {
     if (!apiKey && /(^|\.)openai\.com$|\.azure\.com$/i.test(hostOf(endpoint))) {
-      throw new SumLensError('no-api-key', `No API key for ${endpoint}: set OPENAI_API_KEY${flags.judges !== undefined ? ' (or the judge\'s apiKeyEnv)' : ''}.`);
+      throw new SumLensError('no-api-key', `No API key for ${endpoint}: set OPENAI_API_KEY${flags.judges !== undefined ? " (or the judge's apiKeyEnv)" : ''}.`);
     }
   }
   const cancellation = cancelOnInterrupt();
@@ -44,7 +54,8 @@ async function runProbe(flags: ProbeFlags): Promise<void> {
       const cacheDir = flags.cache ? (flags.cacheDir ?? defaultCacheDir(cliIo().env)) : undefined;
       const target = { endpoint, model, apiKey, timeoutMs: flags.timeout * 1000, userContext: contextTokensOf(flags), cacheDir };
       const { probe, routes, costs, retirement, context } = await probeEndpoint(target, cancellation.signal);
-      if (flags.json) reports.push({ ...(name ? { judge: name } : {}), ...probe, routes, costs, ...(retirement ? { retirement } : {}), ...(context ? { context } : {}) });
+      if (flags.json)
+        reports.push({ ...(name ? { judge: name } : {}), ...probe, routes, costs, ...(retirement ? { retirement } : {}), ...(context ? { context } : {}) });
       else cliIo().stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, retirement, context)}${name ? '\n' : ''}`);
       if (retirement) cliIo().stderr.write(`sumlens: warning: ${name ? `judge ${name}: ` : ''}${retirementWarning(model, retirement)}\n`);
     }
@@ -66,7 +77,13 @@ function retirementWarning(model: string, retirement: Retirement): string {
   return `${model} is announced to retire on ${retirement.date} (${retirement.source}); scores from it cannot be reproduced after that date`;
 }
 
-function formatProbe(probe: JudgeProbe, routes: RoutePlan, costs: CostEstimate[], retirement: Retirement | undefined, context: ContextWindow | undefined): string {
+function formatProbe(
+  probe: JudgeProbe,
+  routes: RoutePlan,
+  costs: CostEstimate[],
+  retirement: Retirement | undefined,
+  context: ContextWindow | undefined,
+): string {
   const capability = (c: Capability) => `${c.support}${c.cap !== undefined ? ` (cap ${c.cap})` : ''} · ${c.detail}`;
   const lines = [
     `SumLens probe · ${probe.model} at ${probe.endpoint} · ${probe.requests} requests`,
@@ -87,7 +104,9 @@ function formatProbe(probe: JudgeProbe, routes: RoutePlan, costs: CostEstimate[]
   if (costs.length) {
     lines.push('', `cost of one summary (an article of about ${TYPICAL_SOURCE_TOKENS} tokens)`);
     for (const c of costs) {
-      lines.push(`  ${c.label.padEnd(17)}  ${c.bound === 'exact' ? '' : `${c.bound} `}${c.calls} calls, ${c.promptTokens} prompt + ${c.completionTokens} completion tokens`);
+      lines.push(
+        `  ${c.label.padEnd(17)}  ${c.bound === 'exact' ? '' : `${c.bound} `}${c.calls} calls, ${c.promptTokens} prompt + ${c.completionTokens} completion tokens`,
+      );
     }
   }
   if (retirement) lines.push('', `warning: ${retirementWarning(probe.model, retirement)}`);

@@ -57,33 +57,31 @@ export function registerReplay(program: Command): void {
     .requiredOption('--aspect <name>', 'human-scored aspect the answers rate')
     .requiredOption('--scale <min-max>', 'score scale of the prompt, e.g. 1-5')
     .addOption(levelOption())
-    .addOption(
-      new Option('--parse <rule>', "one parse rule only (default: ours beside G-Eval's)").choices(['robust', 'geval']),
-    )
+    .addOption(new Option('--parse <rule>', "one parse rule only (default: ours beside G-Eval's)").choices(['robust', 'geval']))
     .option('--cross', 'the replayed scores (as the --aspect judge aspect, --parse rule, default ours) against every human aspect, as meta --cross')
     .option('--json', 'print JSON (without --parse: ours, with G-Eval rule figures under "gevalRule")');
   addResamplingOptions(command).action((flags: ReplayFlags) => {
-      const dataset = readDataset(flags.results);
-      const scale = parseScaleRange(flags.scale);
-      if (flags.cross) {
-        const rule = flags.parse ?? 'robust';
-        const judge = { [flags.aspect]: replayedScores(dataset, scale, rule).predicted };
-        const run = crossOfPredictions(dataset, `recorded answers, parse rule ${rule}`, judge, flags.level, flags);
-        cliIo().stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
-        return;
-      }
-      const rules: ParseRule[] = flags.parse ? [flags.parse] : ['robust', 'geval'];
-      const resampling = { resamples: flags.resamples, seed: flags.seed };
-      const results = rules.map((rule) => replay(dataset, flags.aspect, scale, rule, flags.level, resampling));
-      if (flags.json) {
-        const [main, gevalRule] = results;
-        cliIo().stdout.write(JSON.stringify(gevalRule ? { ...main, gevalRule } : main, null, 2) + '\n');
-        return;
-      }
-      cliIo().stdout.write(
-        `${dataset.path}: ${flags.aspect} on ${flags.scale}, ${dataset.items.length} items\n${replayTable(results)}\n` +
-          // The published figures beside the first rule's (ours, or the one asked for).
-          paperSection(dataset, results.slice(0, 1)),
-      );
-    });
+    const dataset = readDataset(flags.results);
+    const scale = parseScaleRange(flags.scale);
+    if (flags.cross) {
+      const rule = flags.parse ?? 'robust';
+      const judge = { [flags.aspect]: replayedScores(dataset, scale, rule).predicted };
+      const run = crossOfPredictions(dataset, `recorded answers, parse rule ${rule}`, judge, flags.level, flags);
+      cliIo().stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
+      return;
+    }
+    const rules: ParseRule[] = flags.parse ? [flags.parse] : ['robust', 'geval'];
+    const resampling = { resamples: flags.resamples, seed: flags.seed };
+    const results = rules.map((rule) => replay(dataset, flags.aspect, scale, rule, flags.level, resampling));
+    if (flags.json) {
+      const [main, gevalRule] = results;
+      cliIo().stdout.write(JSON.stringify(gevalRule ? { ...main, gevalRule } : main, null, 2) + '\n');
+      return;
+    }
+    cliIo().stdout.write(
+      `${dataset.path}: ${flags.aspect} on ${flags.scale}, ${dataset.items.length} items\n${replayTable(results)}\n` +
+        // The published figures beside the first rule's (ours, or the one asked for).
+        paperSection(dataset, results.slice(0, 1)),
+    );
+  });
 }

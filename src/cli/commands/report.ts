@@ -60,7 +60,11 @@ async function runReportCommand(runA: string | undefined, runB: string | undefin
   const cross = flags.cross !== undefined ? readCrossFile(flags.cross) : undefined;
   const data: ReportData = runA !== undefined ? await reportData(runA, runB, { allowDifferent: flags.allowDifferent }) : { runs: [] };
   if (flags.html) {
-    const extra = [...(audit ? [{ style: AUDIT_STYLE, html: auditSection(audit) }] : []), ...(cross ? [{ style: CROSS_STYLE, html: crossSection(cross) }] : []), ...(alignment ? [{ style: ALIGNMENT_STYLE, html: alignmentSection(alignment) }] : [])];
+    const extra = [
+      ...(audit ? [{ style: AUDIT_STYLE, html: auditSection(audit) }] : []),
+      ...(cross ? [{ style: CROSS_STYLE, html: crossSection(cross) }] : []),
+      ...(alignment ? [{ style: ALIGNMENT_STYLE, html: alignmentSection(alignment) }] : []),
+    ];
     write(flags.html, reportHtml(data, extra));
     stderrNotice(`wrote ${flags.html}`);
   }

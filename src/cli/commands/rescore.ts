@@ -19,7 +19,6 @@ interface RescoreFlags {
   json?: boolean;
 }
 
-
 function scoreThreshold(text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw new InvalidArgumentError(`expected a number, got "${text}"`);
@@ -34,7 +33,17 @@ function rescoreTable(summary: readonly AspectRescore[], threshold: number | und
   return renderTable(
     header,
     summary.map((s) => {
-      const row = [s.aspect, String(s.items), String(s.reread), String(s.kept), String(s.notRereadable), String(s.changed), two(s.meanBefore), two(s.meanAfter), String(s.missing)];
+      const row = [
+        s.aspect,
+        String(s.items),
+        String(s.reread),
+        String(s.kept),
+        String(s.notRereadable),
+        String(s.changed),
+        two(s.meanBefore),
+        two(s.meanAfter),
+        String(s.missing),
+      ];
       const scored = s.items - s.missing;
       if (s.passed !== undefined) row.push(`${s.passed}/${scored} (${scored ? Math.round((100 * s.passed) / scored) : 0}%)`);
       return row;
@@ -60,7 +69,10 @@ export function registerRescore(program: Command): void {
       if (records.length === 0) throw new SumLensError('bad-input', `${run} holds no item to rescore`);
       // The aspect choice's answers are read by its own parser (a line per chosen aspect), not by a G-Eval parse rule.
       if (flags.parse !== undefined && header?.spec.method === 'choose') {
-        throw new SumLensError('usage', `${run} is a --method choose run: its answers are read by the choice's own parser, so --parse does not apply (--threshold does)`);
+        throw new SumLensError(
+          'usage',
+          `${run} is a --method choose run: its answers are read by the choice's own parser, so --parse does not apply (--threshold does)`,
+        );
       }
       const rescored = rescoreRecords(records, { parseRule: flags.parse, threshold: flags.threshold });
       if (flags.out) writeFileAtomically(flags.out, rescored.records.map((r) => JSON.stringify(r) + '\n').join(''));

@@ -25,19 +25,33 @@ function pairsNote(probe: ProbeOutcome): string {
 }
 
 export function auditText(run: AuditRun, report: AuditReport, variant: string): string {
-  const lines = [`audit of ${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; ${levelNote(report)}`, resamplingNote(report.resampling)];
+  const lines = [
+    `audit of ${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; ${levelNote(report)}`,
+    resamplingNote(report.resampling),
+  ];
   for (const probe of report.probes) {
     lines.push('', `${probe.probe}: ${probe.change}; a fair judge: ${probe.expectation ? probe.fair : 'not applicable to this task'} (${pairsNote(probe)})`);
     if (probe.notAudited) lines.push(`  not audited: ${probe.notAudited}`);
     const cells = report.cells.filter((c) => c.probe === probe.probe);
     if (cells.length > 0) {
       const rows = [['  aspect', 'n', 'mean Δ', '95% CI', 'detectable', 'p', 'Holm p', 'verdict']];
-      for (const c of cells) rows.push([`  ${c.aspect}`, String(c.n), num(c.meanDifference), `[${num(c.interval.low)}, ${num(c.interval.high)}]`, detectable(c.detectable), p(c.pValue), p(c.pHolm), verdictText(c, probe.violatedMeans)]);
+      for (const c of cells)
+        rows.push([
+          `  ${c.aspect}`,
+          String(c.n),
+          num(c.meanDifference),
+          `[${num(c.interval.low)}, ${num(c.interval.high)}]`,
+          detectable(c.detectable),
+          p(c.pValue),
+          p(c.pHolm),
+          verdictText(c, probe.violatedMeans),
+        ]);
       lines.push(...alignColumns(rows));
     }
     if (probe.swappedFactsFound) lines.push(`  swapped facts found by the fine-grained run: ${probe.swappedFactsFound.found} of ${probe.swappedFactsFound.of}`);
     const example = run.examples[probe.probe];
-    if (example) lines.push(`  example (${example.key}${example.copy.note ? `, ${example.copy.note}` : ''}): ${quoteChanged(example.copy.text, example.copy.spans)}`);
+    if (example)
+      lines.push(`  example (${example.key}${example.copy.note ? `, ${example.copy.note}` : ''}): ${quoteChanged(example.copy.text, example.copy.spans)}`);
   }
   lines.push('', report.summary);
   return lines.join('\n');
@@ -57,12 +71,28 @@ function quoteChanged(text: string, spans: { start: number; end: number }[]): st
 }
 
 export function auditMarkdown(run: AuditRun, report: AuditReport, variant: string): string {
-  const lines = [`## Judge audit`, '', `${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; ${levelNote(report)}.`, '', `${resamplingNote(report.resampling)}.`, '', `**${report.summary}**`, '', '| probe | aspect | n | mean Δ | 95% CI | detectable | p | Holm p | verdict |', '|---|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    `## Judge audit`,
+    '',
+    `${run.items} item(s), method ${run.method}, task ${run.task}, prompts ${variant}; ${levelNote(report)}.`,
+    '',
+    `${resamplingNote(report.resampling)}.`,
+    '',
+    `**${report.summary}**`,
+    '',
+    '| probe | aspect | n | mean Δ | 95% CI | detectable | p | Holm p | verdict |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const c of report.cells) {
     const probe = report.probes.find((o) => o.probe === c.probe)!;
-    lines.push(`| ${c.probe} | ${c.aspect} | ${c.n} | ${num(c.meanDifference)} | [${num(c.interval.low)}, ${num(c.interval.high)}] | ${detectable(c.detectable)} | ${p(c.pValue)} | ${p(c.pHolm)} | ${verdictText(c, probe.violatedMeans)} |`);
+    lines.push(
+      `| ${c.probe} | ${c.aspect} | ${c.n} | ${num(c.meanDifference)} | [${num(c.interval.low)}, ${num(c.interval.high)}] | ${detectable(c.detectable)} | ${p(c.pValue)} | ${p(c.pHolm)} | ${verdictText(c, probe.violatedMeans)} |`,
+    );
   }
   lines.push('', '| probe | change | a fair judge | pairs | skipped | not audited |', '|---|---|---|---|---|---|');
-  for (const o of report.probes) lines.push(`| ${o.probe} | ${o.change} | ${o.expectation ? o.fair : 'not applicable'} | ${o.pairs} | ${o.skipped ? `${o.skipped}: ${skipReasons(o.skipReasons)}` : 0} | ${o.notAudited ?? ''} |`);
+  for (const o of report.probes)
+    lines.push(
+      `| ${o.probe} | ${o.change} | ${o.expectation ? o.fair : 'not applicable'} | ${o.pairs} | ${o.skipped ? `${o.skipped}: ${skipReasons(o.skipReasons)}` : 0} | ${o.notAudited ?? ''} |`,
+    );
   return lines.join('\n');
 }

@@ -5,7 +5,8 @@ import type { AspectResult, ChoiceSummary, EvaluationResult, FineMetricName, Fin
 export function formatEvalReport(result: EvaluationResult, notes: Partial<Record<NoteName, string>>): string {
   const lines = [`SumLens · ${result.model} at ${result.endpoint} · method ${result.method} · task ${result.task}`, ''];
   if (result.choice) lines.push(...choiceHead(result.choice));
-  if (result.aspects.length) lines.push(...aspectTable(result.aspects), ...sourceNote(result.sourceShown), '', ...aspectNotes(result.aspects, result.sourceShown !== undefined));
+  if (result.aspects.length)
+    lines.push(...aspectTable(result.aspects), ...sourceNote(result.sourceShown), '', ...aspectNotes(result.aspects, result.sourceShown !== undefined));
   if (result.choice) lines.push(...choiceTail(result.choice));
   if (result.fine) lines.push(...fineSection(result.fine, notes));
   lines.push(...warningLines(result));
@@ -97,12 +98,15 @@ function fineSection(fine: FineResult, notes: Partial<Record<NoteName, string>>)
       : [name, m ? m.score.toFixed(2) : '—', m ? m.ratio.toFixed(2) : '—', restsOn(name, m)];
   const lines = [
     'fine-grained' + (fine.rubricSource === 'source' ? ' (no reference: completeness is judged against facts of the source)' : ''),
-    ...table(['metric', 'score 1–5', 'ratio', 'rests on'], [
-      metric('completeness', fine.completeness),
-      metric('correctness', fine.correctness),
-      metric('alignment', fine.alignment),
-      metric('readability', fine.readability),
-    ]),
+    ...table(
+      ['metric', 'score 1–5', 'ratio', 'rests on'],
+      [
+        metric('completeness', fine.completeness),
+        metric('correctness', fine.correctness),
+        metric('alignment', fine.alignment),
+        metric('readability', fine.readability),
+      ],
+    ),
     '',
   ];
   if (fine.findings.length) {
@@ -130,7 +134,11 @@ function warningLines(result: EvaluationResult): string[] {
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line)];
 }
 

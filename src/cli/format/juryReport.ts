@@ -13,7 +13,9 @@ export function formatJuryReport(jury: JuryResult): string {
       name,
       ...jury.judges.map((j) => score(j.result?.aspects.find((a) => a.name === name)?.score)),
       score(pooled?.score),
-      pooled ? `${pooled.sd.toFixed(2)}, ${pooled.min.toFixed(2)}–${pooled.max.toFixed(2)}${pooled.leftOut.length ? ` (without ${pooled.leftOut.join(', ')})` : ''}` : '—',
+      pooled
+        ? `${pooled.sd.toFixed(2)}, ${pooled.min.toFixed(2)}–${pooled.max.toFixed(2)}${pooled.leftOut.length ? ` (without ${pooled.leftOut.join(', ')})` : ''}`
+        : '—',
     ]);
   }
   const lines = [`jury of ${jury.judges.length}: ${jury.judges.map((j) => `${j.name} = ${j.model} at ${j.endpoint}`).join('; ')}`, '', ...alignColumns(rows)];

@@ -126,7 +126,15 @@ function pairwiseRow(set: RatedSet, r: number, options: ResamplingOptions): Agre
   const rater = set.raters[r];
   const names = Object.keys(PAIRWISE) as PairwiseName[];
   const statistics = Object.fromEntries(
-    names.map((name) => [name, (picked: number[]) => PAIRWISE[name](picked.map((i) => person[i]), picked.map((i) => judge[i]), options.scale)]),
+    names.map((name) => [
+      name,
+      (picked: number[]) =>
+        PAIRWISE[name](
+          picked.map((i) => person[i]),
+          picked.map((i) => judge[i]),
+          options.scale,
+        ),
+    ]),
   ) as Record<PairwiseName, (picked: number[]) => number>;
   const resampled = bootstrap(both.length, statistics, options);
   const figure = (name: PairwiseName): Estimate => {

@@ -65,13 +65,30 @@ export function calibrate(pairs: RatedPair[], seed: number): CalibrationFile {
   const maps = [...groups.values()].map((group): CalibrationMap => {
     const person = group.map((p) => p.person);
     const judge = group.map((p) => p.score);
-    if (group.length < 2 * FOLDS) throw new SumLensError('bad-input', `${group[0].aspect} (${group[0].judge}): ${group.length} rated item(s); calibration needs at least ${2 * FOLDS} for its ${FOLDS}-fold check`);
+    if (group.length < 2 * FOLDS)
+      throw new SumLensError(
+        'bad-input',
+        `${group[0].aspect} (${group[0].judge}): ${group.length} rated item(s); calibration needs at least ${2 * FOLDS} for its ${FOLDS}-fold check`,
+      );
     const fold = folds(group.length, seed);
     const mapped = judge.map((_, i) => {
       const train = group.map((_, k) => k).filter((k) => fold[k] !== fold[i]);
-      return applyIsotonic(isotonicFit(train.map((k) => judge[k]), train.map((k) => person[k])), judge[i]);
+      return applyIsotonic(
+        isotonicFit(
+          train.map((k) => judge[k]),
+          train.map((k) => person[k]),
+        ),
+        judge[i],
+      );
     });
-    return { aspect: group[0].aspect, judge: group[0].judge, items: group.length, ...isotonicFit(judge, person), before: figures(person, judge), after: figures(person, mapped) };
+    return {
+      aspect: group[0].aspect,
+      judge: group[0].judge,
+      items: group.length,
+      ...isotonicFit(judge, person),
+      before: figures(person, judge),
+      after: figures(person, mapped),
+    };
   });
   return { sumlens: 'calibration', version: 1, seed, maps };
 }
@@ -89,8 +106,13 @@ export interface CalibrationMaps {
 }
 
 export function readCalibration(path: string): CalibrationMaps {
-  const file = readWrittenJson(path, FileSchema, { what: 'a calibration map', command: 'sumlens calibrate', writeOne: 'sumlens calibrate RATINGS --out FILE' }) as z.infer<typeof FileSchema>;
-  for (const m of file.maps) if (m.x.length !== m.y.length) throw new SumLensError('bad-input', `${path}: the map of ${m.aspect} has ${m.x.length} x and ${m.y.length} y`);
+  const file = readWrittenJson(path, FileSchema, {
+    what: 'a calibration map',
+    command: 'sumlens calibrate',
+    writeOne: 'sumlens calibrate RATINGS --out FILE',
+  }) as z.infer<typeof FileSchema>;
+  for (const m of file.maps)
+    if (m.x.length !== m.y.length) throw new SumLensError('bad-input', `${path}: the map of ${m.aspect} has ${m.x.length} x and ${m.y.length} y`);
   return { maps: file.maps.map(({ aspect, judge, x, y }) => ({ aspect, judge, x, y })) };
 }
 

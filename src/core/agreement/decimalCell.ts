@@ -18,5 +18,8 @@ export function decimalCell(value: unknown, where: string): number {
     if (text === '') return NaN;
     if (DECIMAL.test(text) && Number.isFinite(Number(text))) return Number(text);
   }
-  throw new SumLensError('bad-input', `${where}: ${JSON.stringify(value)} is not a decimal number (write scores as 4, 3.5, -1 or 2e-1; leave the cell blank for a missing score)`);
+  throw new SumLensError(
+    'bad-input',
+    `${where}: ${JSON.stringify(value)} is not a decimal number (write scores as 4, 3.5, -1 or 2e-1; leave the cell blank for a missing score)`,
+  );
 }

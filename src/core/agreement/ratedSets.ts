@@ -87,9 +87,21 @@ export async function readRatings(path: string): Promise<RatedSet[]> {
       throw new SumLensError('bad-input', `${path}:${lineNo}: not JSON`);
     }
     const parsed = RatingSchema.safeParse(json);
-    if (!parsed.success) throw new SumLensError('bad-input', `${path}:${lineNo}: not a rating (aspect, person, judge[, judgeName, item, rater]): ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success)
+      throw new SumLensError(
+        'bad-input',
+        `${path}:${lineNo}: not a rating (aspect, person, judge[, judgeName, item, rater]): ${z.prettifyError(parsed.error)}`,
+      );
     const r = parsed.data;
-    sets.add(r.aspect, r.judgeName ?? 'judge', r.item !== undefined ? String(r.item) : `line ${lineNo}`, r.rater ?? 'person', r.person, r.judge, `${path}:${lineNo}`);
+    sets.add(
+      r.aspect,
+      r.judgeName ?? 'judge',
+      r.item !== undefined ? String(r.item) : `line ${lineNo}`,
+      r.rater ?? 'person',
+      r.person,
+      r.judge,
+      `${path}:${lineNo}`,
+    );
   });
   return sets.build();
 }
@@ -120,7 +132,11 @@ function cellAt(fields: Record<string, unknown>, column: string): unknown {
 export async function readScoredTable(path: string, human: Map<string, string[]>, judge: Map<string, string[]>, judgeName: string): Promise<RatedSet[]> {
   for (const [aspect, columns] of judge) {
     if (!human.has(aspect)) throw new SumLensError('usage', `--judge names ${aspect}, which --human does not`);
-    if (columns.length > 1) throw new SumLensError('usage', `--judge gives ${aspect} ${columns.length} columns; one judge column per aspect (run once per judge, each with its --judge-name)`);
+    if (columns.length > 1)
+      throw new SumLensError(
+        'usage',
+        `--judge gives ${aspect} ${columns.length} columns; one judge column per aspect (run once per judge, each with its --judge-name)`,
+      );
   }
   const named = [...judge].flatMap(([aspect, [judgeColumn]]) => [
     ...human.get(aspect)!.map((column) => ({ column, flag: `--human ${aspect}=${column}` })),
@@ -143,14 +159,19 @@ export async function readScoredTable(path: string, human: Map<string, string[]>
     }
   }
   const absent = named.find(({ column }) => !seen.has(column));
-  if (absent && firstColumns) throw new SumLensError('bad-input', `${path} has no column ${absent.column} (${absent.flag}); its columns: ${firstColumns.join(', ')}`);
+  if (absent && firstColumns)
+    throw new SumLensError('bad-input', `${path} has no column ${absent.column} (${absent.flag}); its columns: ${firstColumns.join(', ')}`);
   return sets.build();
 }
 
 /** The sets a ratings file or a table (--human and --judge) holds; shared with calibrate. */
 export async function readRatedSets(file: string, flags: { human?: string; judge?: string; judgeName: string }): Promise<RatedSet[]> {
-  if ((flags.human === undefined) !== (flags.judge === undefined)) throw new SumLensError('usage', 'give --human and --judge together (a table), or neither (a ratings file)');
-  const sets = flags.human !== undefined ? await readScoredTable(file, parseColumnMap(flags.human, '--human'), parseColumnMap(flags.judge!, '--judge'), flags.judgeName) : await readRatings(file);
+  if ((flags.human === undefined) !== (flags.judge === undefined))
+    throw new SumLensError('usage', 'give --human and --judge together (a table), or neither (a ratings file)');
+  const sets =
+    flags.human !== undefined
+      ? await readScoredTable(file, parseColumnMap(flags.human, '--human'), parseColumnMap(flags.judge!, '--judge'), flags.judgeName)
+      : await readRatings(file);
   if (sets.length === 0) throw new SumLensError('bad-input', `${file} holds no rating`);
   return sets;
 }
@@ -159,6 +180,8 @@ export async function readRatedSets(file: string, flags: { human?: string; judge
 export function pairsOf(set: RatedSet): RatedPair[] {
   return set.scores.flatMap((score, i) => {
     const people = set.people.map((column) => column[i]).filter((p) => !Number.isNaN(p));
-    return Number.isNaN(score) || people.length === 0 ? [] : [{ aspect: set.aspect, judge: set.judge, person: people.reduce((s, p) => s + p, 0) / people.length, score }];
+    return Number.isNaN(score) || people.length === 0
+      ? []
+      : [{ aspect: set.aspect, judge: set.judge, person: people.reduce((s, p) => s + p, 0) / people.length, score }];
   });
 }

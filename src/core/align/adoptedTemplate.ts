@@ -41,7 +41,8 @@ export function withProvenance(text: string, candidate: CandidateVerdict, rated:
 /** Refuses, before anything is spent, to replace a template the user has. */
 export function checkAdoptable(options: AdoptOptions): string {
   const file = join(options.outDir, options.task, `${options.aspect}.md`);
-  if (existsSync(file) && !options.force) throw new SumLensError('usage', `${file} exists; move it, choose another --out, or pass --force to let an aligned template replace it`);
+  if (existsSync(file) && !options.force)
+    throw new SumLensError('usage', `${file} exists; move it, choose another --out, or pass --force to let an aligned template replace it`);
   return file;
 }
 

@@ -46,7 +46,10 @@ export function alignEstimate(sets: readonly AlignSet[], options: EstimateOption
     judgeCalls += items.length * (1 + judged.length);
     const plain = estimateTokens(originalTemplateText(options.task, aspect, options.promptDir));
     // The examples are not known before the judge has scored: K of the items stand in for them.
-    const stand = chooseExamples(items.map((item) => ({ ...item, judge: item.human, source: item.input.source, summary: item.input.summary })), options.examples);
+    const stand = chooseExamples(
+      items.map((item) => ({ ...item, judge: item.human, source: item.input.source, summary: item.input.summary })),
+      options.examples,
+    );
     const shown = estimateTokens(withExamples('## Input\n', stand));
     const perTemplate = judged.map((name) => plain + (name.endsWith('examples') ? shown : 0));
     for (const t of texts) promptTokens += plain + t + perTemplate.reduce((sum, p) => sum + p + t, 0);

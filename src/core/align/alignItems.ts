@@ -38,6 +38,7 @@ export async function readAlignItems(path: string, human: string, task: Task, ma
     }
     items.push({ key: item.key, input: item.input, group: createHash('sha256').update(item.input.source).digest('hex'), human: score });
   }
-  if (!columnSeen && (items.length > 0 || unrated > 0)) throw new SumLensError('bad-input', `${path}: no row has a column '${human}' (--human names the column of the people's scores)`);
+  if (!columnSeen && (items.length > 0 || unrated > 0))
+    throw new SumLensError('bad-input', `${path}: no row has a column '${human}' (--human names the column of the people's scores)`);
   return { items, unrated, badRows };
 }

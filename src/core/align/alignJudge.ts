@@ -56,11 +56,19 @@ export function aspectScale(task: string, aspect: string, promptDir?: string): [
 
 /** Rated items an alignment can learn from and test on; otherwise a clear error. */
 export function checkRatedItems(items: readonly AlignItem[], folds: number, scale: [number, number], aspect: string): void {
-  groupedFolds(items.map((item) => item.group), folds); // enough documents for the folds, or its error
+  groupedFolds(
+    items.map((item) => item.group),
+    folds,
+  ); // enough documents for the folds, or its error
   if (items.length < folds * 2) throw new SumLensError('bad-input', `${items.length} rated item(s); ${folds} folds need at least ${folds * 2} (two per fold)`);
-  if (new Set(items.map((item) => item.human)).size < 2) throw new SumLensError('bad-input', `every item has the same human score (${items[0].human}): there is nothing to align to`);
+  if (new Set(items.map((item) => item.human)).size < 2)
+    throw new SumLensError('bad-input', `every item has the same human score (${items[0].human}): there is nothing to align to`);
   const outside = items.find((item) => item.human < scale[0] || item.human > scale[1]);
-  if (outside) throw new SumLensError('bad-input', `item ${outside.key}: human score ${outside.human} is outside the ${aspect} template's scale ${scale[0]}-${scale[1]}; rescale the ratings to it first`);
+  if (outside)
+    throw new SumLensError(
+      'bad-input',
+      `item ${outside.key}: human score ${outside.human} is outside the ${aspect} template's scale ${scale[0]}-${scale[1]}; rescale the ratings to it first`,
+    );
 }
 
 export async function alignJudge(sets: readonly AlignSet[], options: AlignOptions): Promise<AspectAlignment[]> {
@@ -72,7 +80,12 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
   const results: AspectAlignment[] = [];
   for (const { aspect, items } of sets) {
     const cv = await crossValidate(items, { ...options, aspect });
-    const verdict = alignVerdict(items, cv, { aspect, scale: aspectScale(options.task, aspect, options.promptDir), resamples: options.resamples, seed: options.seed });
+    const verdict = alignVerdict(items, cv, {
+      aspect,
+      scale: aspectScale(options.task, aspect, options.promptDir),
+      resamples: options.resamples,
+      seed: options.seed,
+    });
     const adopted = verdict.candidates.find((c) => c.name === verdict.adopted);
     const written = adopted && adopted.name !== 'calibration' ? await writeAdopted(items, cv.original, aspect, adopted, options) : undefined;
     results.push({ verdict, dropped: cv.dropped, heldOut: cv.heldOut, learnedFrom: cv.learnedFrom, ...written });
@@ -81,16 +94,28 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
 }
 
 /** The adopted recipe applied to every rated item, and written. */
-async function writeAdopted(items: readonly AlignItem[], original: readonly number[], aspect: string, adopted: CandidateVerdict, options: AlignOptions): Promise<{ written: string; adoptedExamples: string[] }> {
+async function writeAdopted(
+  items: readonly AlignItem[],
+  original: readonly number[],
+  aspect: string,
+  adopted: CandidateVerdict,
+  options: AlignOptions,
+): Promise<{ written: string; adoptedExamples: string[] }> {
   const scored = items.map((item, i) => ({ key: item.key, human: item.human, judge: original[i], source: item.input.source, summary: item.input.summary }));
   let text = originalTemplateText(options.task, aspect, options.promptDir);
   if (adopted.name.startsWith('criteria')) {
     const rewrite = await rewriteCriteria(aspectTemplate(options.task, aspect, options.promptDir), text, scored, options.optimizer);
-    if ('dropped' in rewrite) throw new SumLensError('invalid-reply', `${aspect}: the criteria rewrite on all rated items failed: ${rewrite.dropped}; nothing was written`);
+    if ('dropped' in rewrite)
+      throw new SumLensError('invalid-reply', `${aspect}: the criteria rewrite on all rated items failed: ${rewrite.dropped}; nothing was written`);
     text = rewrite.text;
   }
   const examples = adopted.name.endsWith('examples') ? chooseExamples(scored, options.examples) : [];
   text = withExamples(text, examples);
-  const written = writeAdoptedTemplate(withProvenance(text, adopted, items.length, options.provenance), { outDir: options.outDir, task: options.task, aspect, force: options.force });
+  const written = writeAdoptedTemplate(withProvenance(text, adopted, items.length, options.provenance), {
+    outDir: options.outDir,
+    task: options.task,
+    aspect,
+    force: options.force,
+  });
   return { written, adoptedExamples: examples.map((e) => e.key) };
 }

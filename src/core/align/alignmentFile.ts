@@ -25,7 +25,13 @@ export interface AlignmentFile {
 // JSON writes NaN (an undefined figure) as null.
 const Figure = z.number().nullable();
 const EstimateSchema = z.looseObject({ value: Figure, interval: z.looseObject({ low: Figure, high: Figure }) });
-const RowSchema = z.looseObject({ n: z.number(), alphaInterval: EstimateSchema, kappa: EstimateSchema, spearman: EstimateSchema, meanAbsoluteDifference: EstimateSchema });
+const RowSchema = z.looseObject({
+  n: z.number(),
+  alphaInterval: EstimateSchema,
+  kappa: EstimateSchema,
+  spearman: EstimateSchema,
+  meanAbsoluteDifference: EstimateSchema,
+});
 
 const AlignmentFileSchema = z.looseObject({
   sumlens: z.literal('alignment'),

@@ -20,7 +20,9 @@ export function alignmentSection(file: AlignmentFile): string {
     .map((alignment) => {
       const { title, head, rows, notes } = alignmentFigures(alignment);
       const adoptedRow = alignment.verdict.candidates.findIndex((c) => c.name === alignment.verdict.adopted) + 1;
-      const body = rows.map((r, i) => `<tr${i === adoptedRow && adoptedRow > 0 ? ' class="adopted"' : ''}>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('');
+      const body = rows
+        .map((r, i) => `<tr${i === adoptedRow && adoptedRow > 0 ? ' class="adopted"' : ''}>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`)
+        .join('');
       return `<h3>${esc(title)}</h3><table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>${notes.map((n) => `<p>${esc(n)}</p>`).join('')}`;
     })
     .join('');

@@ -34,7 +34,11 @@ export function alignmentFigures({ verdict, written, dropped, adoptedExamples }:
   const rows = [
     row('yours (original)', verdict.original, ['', '', '']),
     ...verdict.candidates.map((c) =>
-      row(CANDIDATE_LABELS[c.name], c.agreement, [withInterval({ value: c.errorChange.meanDifference, interval: c.errorChange.interval }), Number.isFinite(c.adjustedP) ? c.adjustedP.toFixed(4) : '—', withInterval(c.alphaGain)]),
+      row(CANDIDATE_LABELS[c.name], c.agreement, [
+        withInterval({ value: c.errorChange.meanDifference, interval: c.errorChange.interval }),
+        Number.isFinite(c.adjustedP) ? c.adjustedP.toFixed(4) : '—',
+        withInterval(c.alphaGain),
+      ]),
     ),
   ];
   const best = [...verdict.candidates].sort((a, b) => a.errorChange.meanDifference - b.errorChange.meanDifference)[0];
@@ -56,6 +60,10 @@ export function alignmentFigures({ verdict, written, dropped, adoptedExamples }:
 export function alignmentText(alignment: AspectAlignment): string {
   const { title, head, rows, notes } = alignmentFigures(alignment);
   const widths = head.map((_, c) => Math.max(...[head, ...rows].map((r) => r[c].length)));
-  const line = (r: string[]) => r.map((text, c) => text.padEnd(widths[c])).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((text, c) => text.padEnd(widths[c]))
+      .join('  ')
+      .trimEnd();
   return [title, line(head), ...rows.map(line), ...notes].join('\n');
 }

@@ -33,13 +33,33 @@ export interface RewriteOptions {
   signal?: AbortSignal;
 }
 
-export async function rewriteCriteria(original: AspectTemplate, originalText: string, scored: readonly (TemplateExample & { judge: number })[], options: RewriteOptions): Promise<Rewrite> {
-  const worst = [...scored].sort((a, b) => Math.abs(b.judge - b.human) - Math.abs(a.judge - a.human) || a.key.localeCompare(b.key)).slice(0, DISAGREEMENTS_SHOWN);
+export async function rewriteCriteria(
+  original: AspectTemplate,
+  originalText: string,
+  scored: readonly (TemplateExample & { judge: number })[],
+  options: RewriteOptions,
+): Promise<Rewrite> {
+  const worst = [...scored]
+    .sort((a, b) => Math.abs(b.judge - b.human) - Math.abs(a.judge - a.human) || a.key.localeCompare(b.key))
+    .slice(0, DISAGREEMENTS_SHOWN);
   const disagreements = worst
-    .map((item, i) => [`${i + 1}. The judge: ${item.judge.toFixed(1)}; the raters: ${item.human}`, 'Summary:', quoteText(item.summary), 'Source (opening):', quoteText(sourceOpening(item.source, 80))].join('\n'))
+    .map((item, i) =>
+      [
+        `${i + 1}. The judge: ${item.judge.toFixed(1)}; the raters: ${item.human}`,
+        'Summary:',
+        quoteText(item.summary),
+        'Source (opening):',
+        quoteText(sourceOpening(item.source, 80)),
+      ].join('\n'),
+    )
     .join('\n\n');
   const template = resolveTemplate('align/criteria', { overrideDir: options.promptDir });
-  const vars = { aspect: original.aspect, criteria: original.sections.criteria, steps: original.sections.steps ?? '(none written: the judge generates its own)', disagreements };
+  const vars = {
+    aspect: original.aspect,
+    criteria: original.sections.criteria,
+    steps: original.sections.steps ?? '(none written: the judge generates its own)',
+    disagreements,
+  };
   try {
     const reply = await callJson({
       session: options.session,

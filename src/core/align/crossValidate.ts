@@ -65,7 +65,10 @@ export interface CrossValidateOptions {
 export async function crossValidate(items: readonly AlignItem[], options: CrossValidateOptions): Promise<CrossValidation> {
   const { aspect, task, scoring } = options;
   const names = candidatesOf(options.strategy);
-  const folds = groupedFolds(items.map((item) => item.group), options.folds);
+  const folds = groupedFolds(
+    items.map((item) => item.group),
+    options.folds,
+  );
   const original = await judgeScores(items, aspect, options.promptDir, scoring);
   const scored = items.map((item, i) => ({ ...item, judge: original[i], source: item.input.source, summary: item.input.summary }));
   const template = aspectTemplate(task, aspect, options.promptDir);
@@ -84,7 +87,8 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
     if (held.has('criteria')) {
       const rewrite = await rewriteCriteria(template, templateText, train, options.optimizer);
       if ('dropped' in rewrite) {
-        for (const name of ['criteria', 'criteria+examples'] as const) if (held.delete(name)) dropped.push({ name, reason: `fold ${fold + 1}: ${rewrite.dropped}` });
+        for (const name of ['criteria', 'criteria+examples'] as const)
+          if (held.delete(name)) dropped.push({ name, reason: `fold ${fold + 1}: ${rewrite.dropped}` });
       } else {
         texts.set('criteria', rewrite.text);
         if (held.has('criteria+examples')) texts.set('criteria+examples', withExamples(rewrite.text, examples));
@@ -96,7 +100,12 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
       const scores = held.get(name);
       if (!scores) continue;
       const dir = writeCandidateFolder(options.workDir, task, aspect, text);
-      const foldScores = await judgeScores(test.map((i) => items[i]), aspect, dir, scoring);
+      const foldScores = await judgeScores(
+        test.map((i) => items[i]),
+        aspect,
+        dir,
+        scoring,
+      );
       test.forEach((i, j) => (scores[i] = foldScores[j]));
     }
   }
@@ -109,7 +118,13 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
 function calibratedHeldOut(items: readonly AlignItem[], folds: readonly number[], original: readonly number[]): number[] {
   return original.map((score, i) => {
     const train = indicesWhere(folds, (f) => f !== folds[i]);
-    return applyIsotonic(isotonicFit(train.map((k) => original[k]), train.map((k) => items[k].human)), score);
+    return applyIsotonic(
+      isotonicFit(
+        train.map((k) => original[k]),
+        train.map((k) => items[k].human),
+      ),
+      score,
+    );
   });
 }
 

@@ -11,7 +11,11 @@ import { SumLensError } from '../errors';
 export function groupedFolds(groups: readonly string[], k: number): number[] {
   const sizes = new Map<string, number>();
   for (const group of groups) sizes.set(group, (sizes.get(group) ?? 0) + 1);
-  if (sizes.size < k) throw new SumLensError('bad-input', `${sizes.size} source document(s); ${k} folds grouped by document need at least ${k} (use --folds ${Math.max(2, sizes.size)} or more rated documents)`);
+  if (sizes.size < k)
+    throw new SumLensError(
+      'bad-input',
+      `${sizes.size} source document(s); ${k} folds grouped by document need at least ${k} (use --folds ${Math.max(2, sizes.size)} or more rated documents)`,
+    );
   const hash = (group: string) => createHash('sha256').update(group).digest('hex');
   const order = [...sizes.keys()].sort((a, b) => sizes.get(b)! - sizes.get(a)! || hash(a).localeCompare(hash(b)));
   const load = new Array<number>(k).fill(0);

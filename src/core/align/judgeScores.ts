@@ -49,7 +49,11 @@ export async function judgeScores(items: readonly JudgedItem[], aspect: string, 
 }
 
 async function scoreOne(item: JudgedItem, aspect: string, promptDir: string | undefined, scoring: JudgeScoring): Promise<number> {
-  const result = await scoring.evaluate(item.input, { ...scoring.options, method: 'geval', aspects: [aspect], promptOverrideDir: promptDir }, { signal: scoring.signal });
+  const result = await scoring.evaluate(
+    item.input,
+    { ...scoring.options, method: 'geval', aspects: [aspect], promptOverrideDir: promptDir },
+    { signal: scoring.signal },
+  );
   if (result.cancelled) throw new SumLensError('cancelled', 'the alignment was cancelled');
   const scored = result.aspects.find((a) => a.name === aspect);
   if (!scored || scored.score === null) {

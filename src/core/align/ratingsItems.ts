@@ -44,7 +44,11 @@ export async function readRatingsItems(ratingsPath: string, textsDir: string, ta
       throw new SumLensError('bad-input', `${ratingsPath}:${lineNo}: not JSON`);
     }
     const parsed = RatingSchema.safeParse(json);
-    if (!parsed.success) throw new SumLensError('bad-input', `${ratingsPath}:${lineNo}: not a rating from the editor's Your score (aspect, person, sourceSha256, summarySha256): ${z.prettifyError(parsed.error).split('\n')[0]}`);
+    if (!parsed.success)
+      throw new SumLensError(
+        'bad-input',
+        `${ratingsPath}:${lineNo}: not a rating from the editor's Your score (aspect, person, sourceSha256, summarySha256): ${z.prettifyError(parsed.error).split('\n')[0]}`,
+      );
     const r = parsed.data;
     latest.set(`${r.aspect}|${r.sourceSha256}|${r.summarySha256}`, { line: lineNo, rating: r });
   });

@@ -10,5 +10,11 @@ export function addressEvaluator(summary: string): TextChange {
   const body = summary.trim();
   const text = `${EVALUATOR_NOTE}\n${body}\n${EVALUATOR_NOTE}`;
   const end = text.length;
-  return { text, spans: [{ start: 0, end: EVALUATOR_NOTE.length }, { start: end - EVALUATOR_NOTE.length, end }] };
+  return {
+    text,
+    spans: [
+      { start: 0, end: EVALUATOR_NOTE.length },
+      { start: end - EVALUATOR_NOTE.length, end },
+    ],
+  };
 }

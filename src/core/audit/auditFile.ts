@@ -40,7 +40,20 @@ const AuditFileSchema = z.object({
         verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'none']),
       }),
     ),
-    probes: z.array(z.looseObject({ probe: z.string(), change: z.string(), fair: z.string(), violatedMeans: z.string(), pairs: z.number(), skipped: z.number(), skipReasons: z.record(z.string(), z.number()), violated: z.boolean(), verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']), notAudited: z.string().optional() })),
+    probes: z.array(
+      z.looseObject({
+        probe: z.string(),
+        change: z.string(),
+        fair: z.string(),
+        violatedMeans: z.string(),
+        pairs: z.number(),
+        skipped: z.number(),
+        skipReasons: z.record(z.string(), z.number()),
+        violated: z.boolean(),
+        verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']),
+        notAudited: z.string().optional(),
+      }),
+    ),
   }),
 });
 

@@ -80,6 +80,10 @@ export function auditEvaluations(subjects: AuditSubject[], probes: readonly Prob
     const plan = planItem(subject, probes, seed);
     const plain = plan.copies.filter((c) => !c.baselineAuthor);
     const texts = [...(plain.length > 0 ? [subject.summary] : []), ...plan.copies.flatMap((c) => (c.baselineAuthor ? [c.text, c.text] : [c.text]))];
-    return texts.map((summary, i) => ({ key: `${subject.key}#${i}`, input: { source: subject.source, summary, reference: subject.reference, task }, fields: { index: i } }));
+    return texts.map((summary, i) => ({
+      key: `${subject.key}#${i}`,
+      input: { source: subject.source, summary, reference: subject.reference, task },
+      fields: { index: i },
+    }));
   });
 }

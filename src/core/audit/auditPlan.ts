@@ -49,7 +49,11 @@ export interface AuditPlan {
   probes: ProbePlan[];
 }
 
-export function auditPlan(subjects: readonly AuditSubject[], probes: readonly Probe[], o: { seed: number; method: Method; task: Task; aspects: readonly string[]; alpha: number }): AuditPlan {
+export function auditPlan(
+  subjects: readonly AuditSubject[],
+  probes: readonly Probe[],
+  o: { seed: number; method: Method; task: Task; aspects: readonly string[]; alpha: number },
+): AuditPlan {
   const planned = subjects.map((subject) => planItem(subject, probes, o.seed));
   const skips = skipCounts(planned);
   const changes = (probe: ProbeName) => planned.filter((item) => item.copies.some((c) => c.probe === probe)).length;
@@ -63,7 +67,13 @@ export function auditPlan(subjects: readonly AuditSubject[], probes: readonly Pr
     pairsNeeded: needed,
     probes: probes.map((probe) => {
       const applies = probe.expectation(o.method, o.task) !== undefined;
-      return { probe: probe.name, changes: changes(probe.name), skipReasons: skips[probe.name] ?? {}, applies, enough: applies && changes(probe.name) >= needed };
+      return {
+        probe: probe.name,
+        changes: changes(probe.name),
+        skipReasons: skips[probe.name] ?? {},
+        applies,
+        enough: applies && changes(probe.name) >= needed,
+      };
     }),
   };
 }
@@ -73,7 +83,13 @@ export function planLines(plan: AuditPlan): string[] {
   const lines = [`Holm over ${plan.cells} cells at alpha ${plan.alpha}: a probe needs at least ${plan.pairsNeeded} pairs to tell`];
   for (const p of plan.probes) {
     const skipped = p.changes < plan.items ? ` (${skipReasons(p.skipReasons)})` : '';
-    const answer = !p.applies ? 'not applicable: no verdict' : p.changes === 0 ? 'nothing to audit' : p.enough ? `enough (${plan.pairsNeeded} needed)` : `too few: at least ${plan.pairsNeeded} needed`;
+    const answer = !p.applies
+      ? 'not applicable: no verdict'
+      : p.changes === 0
+        ? 'nothing to audit'
+        : p.enough
+          ? `enough (${plan.pairsNeeded} needed)`
+          : `too few: at least ${plan.pairsNeeded} needed`;
     lines.push(`${p.probe}: changes ${p.changes} of ${plan.items} items${skipped}: ${answer}`);
   }
   return lines;

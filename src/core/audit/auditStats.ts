@@ -117,7 +117,13 @@ export function auditReport(run: AuditRun, options: { alpha: number; seed: numbe
     const probe = probes.find((p) => p.name === c.probe)!;
     const p = pHolm.get(i) ?? NaN;
     const detectable = c.n >= needed ? detectableShift(differences, level) : Infinity;
-    return { ...c, pHolm: p, pairsNeeded: needed, detectable, verdict: verdictOf(probe.expectation(run.method, run.task), c.aspect, c, p, { alpha: options.alpha, needed }) };
+    return {
+      ...c,
+      pHolm: p,
+      pairsNeeded: needed,
+      detectable,
+      verdict: verdictOf(probe.expectation(run.method, run.task), c.aspect, c, p, { alpha: options.alpha, needed }),
+    };
   });
   const outcomes = probes.map((probe) => outcomeOf(probe, run, cells));
   return {
@@ -139,7 +145,8 @@ function outcomeOf(probe: Probe, run: AuditRun, cells: AuditCell[]): ProbeOutcom
   const facts = pairs.filter((p) => p.swappedFactFound !== undefined);
   const expectation = probe.expectation(run.method, run.task);
   const verdicts = cells.filter((c) => c.probe === probe.name && c.verdict !== 'none').map((c) => c.verdict);
-  const verdict: ProbeVerdict = verdicts.length === 0 ? 'not-audited' : verdicts.includes('violated') ? 'violated' : verdicts.includes('too-few-pairs') ? 'too-few-pairs' : 'fair';
+  const verdict: ProbeVerdict =
+    verdicts.length === 0 ? 'not-audited' : verdicts.includes('violated') ? 'violated' : verdicts.includes('too-few-pairs') ? 'too-few-pairs' : 'fair';
   const notAudited = verdict === 'not-audited' ? whyNotAudited(probe.name, expectation, run, pairs) : undefined;
   return {
     probe: probe.name,
@@ -161,7 +168,8 @@ function whyNotAudited(probe: ProbeName, expectation: Expectation | undefined, r
   if (!expectation) return run.method === 'fine' ? 'not applicable to the fine-grained method' : `not applicable to task ${run.task}`;
   const skipped = run.skipped[probe] ?? 0;
   if (pairs.length === 0 && skipped >= run.items) return `no item it can change: ${skipReasons(run.skipReasons[probe])}`;
-  if (pairs.length === 0) return `no pair scored: ${run.cancelled ? 'cancelled' : 'the evaluations of its copies failed'}${skipped ? `; ${skipReasons(run.skipReasons[probe])}` : ''}`;
+  if (pairs.length === 0)
+    return `no pair scored: ${run.cancelled ? 'cancelled' : 'the evaluations of its copies failed'}${skipped ? `; ${skipReasons(run.skipReasons[probe])}` : ''}`;
   return expectation.kind === 'falls' ? `${expectation.aspect}, which it is judged on, was not scored` : 'no aspect was scored';
 }
 

@@ -10,7 +10,27 @@ import type { TextChange } from './textChange';
 
 type FactKind = 'number' | 'date' | 'name';
 
-const DATE_WORDS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DATE_WORDS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+];
 
 const PATTERNS: Record<FactKind, RegExp> = {
   number: /\b\d+(?:[.,]\d+)*\b/g,

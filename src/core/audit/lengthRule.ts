@@ -18,9 +18,10 @@ export function appendEmptySentence(summary: string, random: Random): TextChange
   const first = splitSentences(body)[0];
   const restate = first !== undefined && random() < 0.5;
   const firstText = first ? body.slice(first.start, first.end).trim() : '';
-  const sentence = restate && firstText.length > 1
-    ? `In other words, ${firstText[0].toLowerCase()}${firstText.slice(1)}`
-    : CONTENT_FREE_SENTENCES[Math.floor(random() * CONTENT_FREE_SENTENCES.length)];
+  const sentence =
+    restate && firstText.length > 1
+      ? `In other words, ${firstText[0].toLowerCase()}${firstText.slice(1)}`
+      : CONTENT_FREE_SENTENCES[Math.floor(random() * CONTENT_FREE_SENTENCES.length)];
   const { text, span } = insertAt(body, body.length, ` ${sentence}`);
   return { text, spans: [{ start: span.start + 1, end: span.end }], note: restate ? 'restated the first sentence' : 'content-free sentence' };
 }

@@ -74,19 +74,40 @@ export function scoresOf(result: EvaluationResult, method: Method): Scores {
 }
 
 function overlaps(finding: Finding, copy: ChangedCopy): boolean {
-  return finding.note === 'target' && (finding.kind === 'incorrect' || finding.kind === 'unsupported') && finding.located !== false && copy.spans.some((s) => finding.start < s.end && s.start < finding.end);
+  return (
+    finding.note === 'target' &&
+    (finding.kind === 'incorrect' || finding.kind === 'unsupported') &&
+    finding.located !== false &&
+    copy.spans.some((s) => finding.start < s.end && s.start < finding.end)
+  );
 }
 
 export async function runAudit(o: AuditOptions): Promise<AuditRun> {
   const planned: PlannedItem[] = o.subjects.map((subject) => planItem(subject, o.probes, o.seed));
-  const run: AuditRun = { method: o.method, task: o.task, probes: o.probes.map((p) => p.name), items: planned.length, pairs: [], skipped: {}, skipReasons: skipCounts(planned), failed: 0, errors: [], cancelled: false, usage: { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 }, examples: {} };
+  const run: AuditRun = {
+    method: o.method,
+    task: o.task,
+    probes: o.probes.map((p) => p.name),
+    items: planned.length,
+    pairs: [],
+    skipped: {},
+    skipReasons: skipCounts(planned),
+    failed: 0,
+    errors: [],
+    cancelled: false,
+    usage: { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 },
+    examples: {},
+  };
   for (const [probe, causes] of Object.entries(run.skipReasons)) run.skipped[probe as ProbeName] = Object.values(causes).reduce((sum, n) => sum + n, 0);
   // One evaluation per original and per copy; a copy's pair is made once both are in.
   // A prompt-level probe (authorship) pairs its copy with its own baseline, not the original.
   type Job = { item: PlannedItem; copy?: ChangedCopy; baseline?: boolean };
   const jobs: Job[] = planned.flatMap((item) => {
     const plain = item.copies.filter((c) => !c.baselineAuthor);
-    return [...(plain.length > 0 ? [{ item }] : []), ...item.copies.flatMap((copy) => [...(copy.baselineAuthor ? [{ item, copy, baseline: true }] : []), { item, copy }])];
+    return [
+      ...(plain.length > 0 ? [{ item }] : []),
+      ...item.copies.flatMap((copy) => [...(copy.baselineAuthor ? [{ item, copy, baseline: true }] : []), { item, copy }]),
+    ];
   });
   const usageBefore = { ...o.options.session.usage() };
   const originals = new Map<PlannedItem, EvaluationResult>();
@@ -98,7 +119,12 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
   const worker = async () => {
     while (next < jobs.length && !o.signal?.aborted && !fatal) {
       const job = jobs[next++];
-      const input: EvaluationInput = { source: job.item.subject.source, summary: job.copy?.text ?? job.item.subject.summary, reference: job.item.subject.reference, task: o.task };
+      const input: EvaluationInput = {
+        source: job.item.subject.source,
+        summary: job.copy?.text ?? job.item.subject.summary,
+        reference: job.item.subject.reference,
+        task: o.task,
+      };
       try {
         const author = job.baseline ? job.copy?.baselineAuthor : job.copy?.author;
         const result = await o.evaluate(input, { ...o.options, method: o.method, ...(author ? { author } : {}) }, { signal: o.signal });

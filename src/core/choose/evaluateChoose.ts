@@ -67,12 +67,24 @@ export async function evaluateChoose(input: AspectInput, options: ChooseOptions)
     ];
   };
   const noun = input.task === 'dialogue' ? 'conversation' : 'document';
-  const request = { source: input.source, summary: input.summary, sourceNoun: noun, purpose: 'the aspect choice', prompts: sizes, sourceTokens: options.sourceTokens, signal: options.signal };
+  const request = {
+    source: input.source,
+    summary: input.summary,
+    sourceNoun: noun,
+    purpose: 'the aspect choice',
+    prompts: sizes,
+    sourceTokens: options.sourceTokens,
+    signal: options.signal,
+  };
   const { value, fit } = await askWithFittedSource(options.session, request, (fitted) => choose(input, catalogue, promptsFor(fitted.shown), options));
   if (!fit.fallback) return value;
   return {
     ...value,
-    aspects: value.aspects.map((a) => ({ ...a, sourceShown: fit.sourceShown, provenance: a.provenance && { ...a.provenance, fallbacks: [...(a.provenance.fallbacks ?? []), fit.fallback!] } })),
+    aspects: value.aspects.map((a) => ({
+      ...a,
+      sourceShown: fit.sourceShown,
+      provenance: a.provenance && { ...a.provenance, fallbacks: [...(a.provenance.fallbacks ?? []), fit.fallback!] },
+    })),
     sourceShown: fit.sourceShown,
   };
 }
@@ -86,7 +98,15 @@ async function choose(input: AspectInput, catalogue: Catalogue, prompts: ChooseP
   let reasons: ChoiceSummary['reasons'];
   if (!options.reasons) {
     options.onProgress?.(0, 1, 'choose');
-    readings = [await readChoice(options.session, prompts.answer(), names, { route, samples: options.samples ?? 20, maxTokens: ANSWER_MAX_TOKENS, purpose: 'choose', signal: options.signal })];
+    readings = [
+      await readChoice(options.session, prompts.answer(), names, {
+        route,
+        samples: options.samples ?? 20,
+        maxTokens: ANSWER_MAX_TOKENS,
+        purpose: 'choose',
+        signal: options.signal,
+      }),
+    ];
     options.onProgress?.(1, 1, 'choose');
   } else {
     const asked = options.reasonsK ?? DEFAULT_REASONS_K;
@@ -139,7 +159,15 @@ async function scoredByOwnTemplates(input: AspectInput, chosen: string[], option
   if (aspects.length === 0) return [];
   return evaluateAspects(
     input,
-    { method: 'geval', aspects, route: options.route, promptOverrideDir: options.promptOverrideDir, fenceInputs: options.fenceInputs, sourceTokens: options.sourceTokens, session: options.session },
+    {
+      method: 'geval',
+      aspects,
+      route: options.route,
+      promptOverrideDir: options.promptOverrideDir,
+      fenceInputs: options.fenceInputs,
+      sourceTokens: options.sourceTokens,
+      session: options.session,
+    },
     { signal: options.signal },
   );
 }

@@ -50,7 +50,9 @@ export function pooledChoice(readings: readonly ChoiceReading[]): PooledAspect[]
       ...(scores.length > 1 ? { spread: { sd, min: Math.min(...scores), max: Math.max(...scores) } } : {}),
       route: first.reading.route,
       why: first.reading.why,
-      ...(first.reading.samples !== undefined ? { samples: total(readings.map((r) => r.samples ?? 0)), unparsed: total(readings.map((r) => r.unparsed ?? 0)) } : {}),
+      ...(first.reading.samples !== undefined
+        ? { samples: total(readings.map((r) => r.samples ?? 0)), unparsed: total(readings.map((r) => r.unparsed ?? 0)) }
+        : {}),
       warnings: [...new Set(picks.flatMap((p) => (p.chosen.warning ? [p.chosen.warning] : [])))],
       fallbacks: [...new Set(readings.flatMap((r) => r.fallbacks))],
     });

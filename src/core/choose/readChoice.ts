@@ -52,26 +52,44 @@ export async function readChoice(session: LlmSession, prompt: string, catalogue:
   const messages: ChatMessage[] = [{ role: 'user', content: prompt }];
   if (options.route === 'sampling') return sampleChoice(session, messages, catalogue, options, "user's choice: route sampling", []);
   if (session.capabilities().logprobs === false) {
-    if (options.route === 'logprobs') throw new SumLensError('bad-request', '--route logprobs, but this endpoint and model give no logprobs (learned earlier); use --route auto or sampling');
+    if (options.route === 'logprobs')
+      throw new SumLensError('bad-request', '--route logprobs, but this endpoint and model give no logprobs (learned earlier); use --route auto or sampling');
     return sampleChoice(session, messages, catalogue, options, 'no logprobs from this endpoint and model (learned earlier)', []);
   }
   const { result, parsed } = await askReadable(session, messages, catalogue, options, { temperature: 0, topLogprobs: DEFAULT_TOP_LOGPROBS });
   const choice = result.choices[0];
   const tokens = choice?.logprobs;
-  const readings = tokens?.length && !result.logprobsUnavailable ? parsed.map((line) => ({ line, reading: readingAt(tokens, line.scoreAt, CHOICE_SCALE) })) : undefined;
+  const readings =
+    tokens?.length && !result.logprobsUnavailable ? parsed.map((line) => ({ line, reading: readingAt(tokens, line.scoreAt, CHOICE_SCALE) })) : undefined;
   const unreadable = readings?.find((r) => !r.reading.ok);
   if (!readings || unreadable) {
     const why = !readings ? (result.choices.length === 0 ? 'server refused logprobs' : 'no logprobs returned') : 'unreadable score tokens';
     const detail = unreadable && !unreadable.reading.ok ? `${unreadable.line.aspect}: ${unreadable.reading.reason}` : undefined;
-    if (options.route === 'logprobs') throw new SumLensError('bad-request', `--route logprobs, but ${why}${detail ? `: ${detail}` : ''}; use --route auto or sampling`);
+    if (options.route === 'logprobs')
+      throw new SumLensError('bad-request', `--route logprobs, but ${why}${detail ? `: ${detail}` : ''}; use --route auto or sampling`);
     return sampleChoice(session, messages, catalogue, options, why, detail ? [`logprobs → sampling: ${detail}`] : []);
   }
   const chosen = readings.flatMap(({ line, reading }) =>
     reading.ok
-      ? [{ aspect: line.aspect, score: reading.score, distribution: reading.distribution, reason: line.reason, validMass: reading.validMass, ...(reading.warning ? { warning: reading.warning } : {}) }]
+      ? [
+          {
+            aspect: line.aspect,
+            score: reading.score,
+            distribution: reading.distribution,
+            reason: line.reason,
+            validMass: reading.validMass,
+            ...(reading.warning ? { warning: reading.warning } : {}),
+          },
+        ]
       : [],
   );
-  return { route: 'logprobs', why: options.route === 'logprobs' ? "user's choice: route logprobs" : 'server gave readable logprobs', chosen, answers: [choice.text], fallbacks: result.fallbacks ?? [] };
+  return {
+    route: 'logprobs',
+    why: options.route === 'logprobs' ? "user's choice: route logprobs" : 'server gave readable logprobs',
+    chosen,
+    answers: [choice.text],
+    fallbacks: result.fallbacks ?? [],
+  };
 }
 
 /**
@@ -96,20 +114,36 @@ async function askReadable(
     throwIfAborted(options.signal);
     const accept = (reply: ChatResult) => reply.choices.length === 0 || readOf(reply).ok;
     const result = await session.chat(
-      { messages: conversation, temperature: params.temperature, topLogprobs: params.topLogprobs, maxTokens: options.maxTokens, purpose: options.purpose, accept },
+      {
+        messages: conversation,
+        temperature: params.temperature,
+        topLogprobs: params.topLogprobs,
+        maxTokens: options.maxTokens,
+        purpose: options.purpose,
+        accept,
+      },
       options.signal,
     );
     if (result.choices.length === 0) return { result, parsed: [] }; // logprobs refused: the caller samples
     const read = readOf(result);
     if (read.ok) return { result, parsed: read.lines };
     problem = read.problem;
-    conversation = [...messages, { role: 'assistant', content: result.choices[0].text }, { role: 'user', content: `Your answer could not be used: ${problem}\nAnswer again in the form asked, and nothing else.` }];
+    conversation = [
+      ...messages,
+      { role: 'assistant', content: result.choices[0].text },
+      { role: 'user', content: `Your answer could not be used: ${problem}\nAnswer again in the form asked, and nothing else.` },
+    ];
   }
   throw new SumLensError('invalid-reply', `${options.purpose}: the judge's choice could not be read twice (${firstLineOf(problem)})`);
 }
 
 function firstLineOf(text: string): string {
-  return text.split('\n').find((line) => line.trim() !== '')?.replace(/^✖\s*/, '') ?? text;
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.replace(/^✖\s*/, '') ?? text
+  );
 }
 
 /** Answers drawn at temperature 1; unreadable ones are counted and left out, and if none can be read, asked again once. */
@@ -127,14 +161,18 @@ async function sampleChoice(
   for (let draw = 0; draw < 2 && read.length === 0; draw++) {
     throwIfAborted(options.signal);
     const accept = (reply: ChatResult) => reply.choices.some((c) => parseChoice(c.text, catalogue).ok);
-    const result = await session.chat({ messages, temperature: 1, maxTokens: options.maxTokens, n: options.samples, purpose: options.purpose, accept, ...(draw > 0 ? { draw } : {}) }, options.signal);
+    const result = await session.chat(
+      { messages, temperature: 1, maxTokens: options.maxTokens, n: options.samples, purpose: options.purpose, accept, ...(draw > 0 ? { draw } : {}) },
+      options.signal,
+    );
     fallbacks.push(...(result.fallbacks ?? []));
     answers = result.choices.map((c) => c.text);
     const parsed = answers.map((text) => parseChoice(text, catalogue));
     read = parsed.flatMap((p) => (p.ok ? [p.lines] : []));
     problem = parsed.find((p): p is Extract<ParsedChoice, { ok: false }> => !p.ok)?.problem ?? 'no answer';
   }
-  if (read.length === 0) throw new SumLensError('invalid-reply', `${options.purpose}: none of the ${answers.length} sampled choices could be read, twice (${firstLineOf(problem)})`);
+  if (read.length === 0)
+    throw new SumLensError('invalid-reply', `${options.purpose}: none of the ${answers.length} sampled choices could be read, twice (${firstLineOf(problem)})`);
   return { route: 'sampling', why, chosen: majorityChoice(read), samples: answers.length, unparsed: answers.length - read.length, answers, fallbacks };
 }
 

@@ -11,7 +11,12 @@ import type { LlmSession } from '../llm/types';
 export const REASON_SETTINGS = { temperature: 1, topP: 0.5, maxTokens: 200 } as const;
 const reasonText = z.string().trim().min(1);
 
-export async function writeReasons(session: LlmSession, prompt: string, count: number, signal?: AbortSignal): Promise<{ texts: string[]; fallbacks: string[] }> {
+export async function writeReasons(
+  session: LlmSession,
+  prompt: string,
+  count: number,
+  signal?: AbortSignal,
+): Promise<{ texts: string[]; fallbacks: string[] }> {
   const result = await session.chat(
     {
       messages: [{ role: 'user', content: prompt }],

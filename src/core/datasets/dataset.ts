@@ -115,9 +115,7 @@ function defaultLevelFor(kind: DatasetKind, items: DatasetItem[]): Level {
   if (kind === 'longeval' || kind === 'longsciverify') return 'sample';
   if (kind === 'generic') {
     // Summary level only makes sense when documents have several scored outputs.
-    return new Set(items.map((i) => i.group)).size < items.length && items[0].doc_id !== undefined
-      ? 'summary'
-      : 'sample';
+    return new Set(items.map((i) => i.group)).size < items.length && items[0].doc_id !== undefined ? 'summary' : 'sample';
   }
   return 'sample';
 }

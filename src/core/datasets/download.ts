@@ -128,7 +128,10 @@ async function fetchInto(file: RegistryFile, part: string, start: number, option
     );
   }
   if (received < file.bytes) {
-    throw new SumLensError('unreachable', `${file.path}: the server sent ${received.toLocaleString('en-US')} of ${file.bytes.toLocaleString('en-US')} bytes; run the same command again to resume`);
+    throw new SumLensError(
+      'unreachable',
+      `${file.path}: the server sent ${received.toLocaleString('en-US')} of ${file.bytes.toLocaleString('en-US')} bytes; run the same command again to resume`,
+    );
   }
 }
 

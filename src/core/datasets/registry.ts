@@ -65,23 +65,45 @@ export const datasetRegistry: readonly RegistryEntry[] = [
     name: 'topical-chat',
     title: 'Topical-Chat (USR): 360 responses, naturalness, coherence, engagingness, groundedness (G-Eval Table 2)',
     licence: 'MIT (UniEval repository)',
-    files: [{ path: 'topical_chat/topical_chat.json', url: `${unieval}/data/dialogue/topical_chat.json`, bytes: 669279, sha256: 'f6361daa6fe162f636d2071a60322a784acd770be0bf3a6920ac949d751b978a' }],
+    files: [
+      {
+        path: 'topical_chat/topical_chat.json',
+        url: `${unieval}/data/dialogue/topical_chat.json`,
+        bytes: 669279,
+        sha256: 'f6361daa6fe162f636d2071a60322a784acd770be0bf3a6920ac949d751b978a',
+      },
+    ],
   },
   {
     name: 'qags-cnndm',
     title: 'QAGS-CNNDM: 235 summaries, consistency in [0, 1] (G-Eval Table 3)',
     licence: 'MIT (UniEval repository)',
-    files: [{ path: 'qags/qags_cnndm.json', url: `${unieval}/data/fact/qags_cnndm.json`, bytes: 975258, sha256: 'de8d216db28b0ce89edf761bf639d1917adca6704c29d807a1e99a0aaaa4b2c5' }],
+    files: [
+      {
+        path: 'qags/qags_cnndm.json',
+        url: `${unieval}/data/fact/qags_cnndm.json`,
+        bytes: 975258,
+        sha256: 'de8d216db28b0ce89edf761bf639d1917adca6704c29d807a1e99a0aaaa4b2c5',
+      },
+    ],
   },
   {
     name: 'qags-xsum',
     title: 'QAGS-XSum: 239 one-sentence summaries, consistency 0 or 1 (G-Eval Table 3)',
     licence: 'MIT (UniEval repository)',
-    files: [{ path: 'qags/qags_xsum.json', url: `${unieval}/data/fact/qags_xsum.json`, bytes: 1098956, sha256: '1403b4d1abed008d0303f883d35d71c88597c49d5a6e4ef2e1d2d22a283b49df' }],
+    files: [
+      {
+        path: 'qags/qags_xsum.json',
+        url: `${unieval}/data/fact/qags_xsum.json`,
+        bytes: 1098956,
+        sha256: '1403b4d1abed008d0303f883d35d71c88597c49d5a6e4ef2e1d2d22a283b49df',
+      },
+    ],
   },
   {
     name: 'topical-chat-gpt35',
-    title: 'Recorded gpt-3.5-turbo answers (2023, 20 samples each) to G-Eval prompts on Topical-Chat, 4 aspects × 2 prompts (Chiang & Lee 2023), for `sumlens replay`',
+    title:
+      'Recorded gpt-3.5-turbo answers (2023, 20 samples each) to G-Eval prompts on Topical-Chat, 4 aspects × 2 prompts (Chiang & Lee 2023), for `sumlens replay`',
     licence: 'no licence file in the source repository (d223302/A-Closer-Look-To-LLM-Evaluation)',
     files: recorded.map(([file, bytes, sha256]) => ({ path: `${recordedFolder}/${file}`, url: `${closerLook}/${file}`, bytes, sha256 })),
   },
@@ -90,9 +112,24 @@ export const datasetRegistry: readonly RegistryEntry[] = [
     title: "UniEval's own predictions on Topical-Chat, QAGS-CNNDM and QAGS-XSum (a T5 evaluator), for `sumlens meta`",
     licence: 'MIT (UniEval repository)',
     files: [
-      { path: 'topical_chat/unieval_predict/topical_chat_result.json', url: `${unieval}/unieval_predict/dialogue/topical_chat_result.json`, bytes: 785420, sha256: 'e1c28ffea8850d82a53c241922557fcde1a16b14cb50ce29db29ab3db702678d' },
-      { path: 'qags/unieval_predict/qags_cnndm_result.json', url: `${unieval}/unieval_predict/fact/qags_cnndm_result.json`, bytes: 995215, sha256: 'be0d07ec566a0fb8e7aa1d92c11dc738108183bf3e090aeecbd6c03b29356dd2' },
-      { path: 'qags/unieval_predict/qags_xsum_result.json', url: `${unieval}/unieval_predict/fact/qags_xsum_result.json`, bytes: 1119307, sha256: '9520603d88e29b68d03eb12307b65c5024e59153a2a2918a3401aaa1ae8c2e8a' },
+      {
+        path: 'topical_chat/unieval_predict/topical_chat_result.json',
+        url: `${unieval}/unieval_predict/dialogue/topical_chat_result.json`,
+        bytes: 785420,
+        sha256: 'e1c28ffea8850d82a53c241922557fcde1a16b14cb50ce29db29ab3db702678d',
+      },
+      {
+        path: 'qags/unieval_predict/qags_cnndm_result.json',
+        url: `${unieval}/unieval_predict/fact/qags_cnndm_result.json`,
+        bytes: 995215,
+        sha256: 'be0d07ec566a0fb8e7aa1d92c11dc738108183bf3e090aeecbd6c03b29356dd2',
+      },
+      {
+        path: 'qags/unieval_predict/qags_xsum_result.json',
+        url: `${unieval}/unieval_predict/fact/qags_xsum_result.json`,
+        bytes: 1119307,
+        sha256: '9520603d88e29b68d03eb12307b65c5024e59153a2a2918a3401aaa1ae8c2e8a',
+      },
     ],
   },
   {
@@ -100,7 +137,8 @@ export const datasetRegistry: readonly RegistryEntry[] = [
     title:
       'LongEval (Krishna et al. 2023): 40 PubMed and 40 SQuALITY summaries of sources of 900–8,700 words, per-sentence support labels; ' +
       "PubMed's summary score fine_score_mean (Wu et al. 2024's GPT-4 figures); meta and bench take --subset pubmed|squality",
-    licence: 'Apache-2.0 (LongEval, martiansideofthemoon/longeval-summarization; longformfact, Wan et al. 2025) and MIT (LongDocFACTScore, which uses LongEval under Apache-2.0)',
+    licence:
+      'Apache-2.0 (LongEval, martiansideofthemoon/longeval-summarization; longformfact, Wan et al. 2025) and MIT (LongDocFACTScore, which uses LongEval under Apache-2.0)',
     files: [
       {
         path: 'long/longeval.jsonl',

@@ -82,7 +82,8 @@ export function distillEstimate(options: Omit<DistillOptions, 'session' | 'out'>
   const task = options.dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization';
   const items = options.limit !== undefined ? options.dataset.items.slice(0, options.limit) : options.dataset.items;
   let promptTokens = 0;
-  for (const item of items) promptTokens += estimateTokens(choosePrompts(toBenchInput(item, task), catalogue, { overrideDir: options.promptOverrideDir }).reason(options.examples));
+  for (const item of items)
+    promptTokens += estimateTokens(choosePrompts(toBenchInput(item, task), catalogue, { overrideDir: options.promptOverrideDir }).reason(options.examples));
   return { calls: items.length, promptTokens, completionTokens: items.length * options.reasonsK * REASON_SETTINGS.maxTokens };
 }
 
@@ -94,7 +95,15 @@ export async function distill(options: DistillOptions): Promise<DistillSummary> 
   const done = doneKeys(options.out);
   const catalogue = loadCatalogue(options.promptOverrideDir);
   const task = dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization';
-  const summary: DistillSummary = { items: items.length, alreadyDone: 0, written: 0, triples: { train: 0, validation: 0 }, itemsBySplit: { train: 0, validation: 0 }, failed: [], cancelled: false };
+  const summary: DistillSummary = {
+    items: items.length,
+    alreadyDone: 0,
+    written: 0,
+    triples: { train: 0, validation: 0 },
+    itemsBySplit: { train: 0, validation: 0 },
+    failed: [],
+    cancelled: false,
+  };
   for (const item of items) summary.itemsBySplit[split.get(item.group) ?? 'train']++;
   const todo = items.filter((item) => !done.has(item.key));
   summary.alreadyDone = items.length - todo.length;
@@ -113,7 +122,9 @@ export async function distill(options: DistillOptions): Promise<DistillSummary> 
         const side = split.get(item.group) ?? 'train';
         const answer = humanAnswer(item, dataset.kind);
         // One append per item: a stopped run never leaves an item half written.
-        const lines = texts.map((reason) => JSON.stringify({ key: item.key, split: side, question: prompts.question, reason, answer, examples: options.examples } satisfies Triple));
+        const lines = texts.map((reason) =>
+          JSON.stringify({ key: item.key, split: side, question: prompts.question, reason, answer, examples: options.examples } satisfies Triple),
+        );
         appendFileSync(options.out, lines.join('\n') + '\n');
         summary.triples[side] += texts.length;
         summary.written++;

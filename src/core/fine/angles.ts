@@ -24,7 +24,11 @@ export const ANGLES: Record<VotedMetric, Angle[]> = {
     { name: 'correctness-faithful', question: 'is the entity free of hallucination and misinterpretation?', evidence: ['source', 'reference'] },
   ],
   alignment: [
-    { name: 'alignment-definition', question: "does the entity belong in its section by the section's definition (one-section notes: is it relevant, not extraneous)?", evidence: ['source'] },
+    {
+      name: 'alignment-definition',
+      question: "does the entity belong in its section by the section's definition (one-section notes: is it relevant, not extraneous)?",
+      evidence: ['source'],
+    },
     // Asked only when a reference is given: without one there is no matching section to look in.
     { name: 'alignment-reference', question: 'does the entity appear in the corresponding section of the reference?', evidence: ['reference'] },
   ],

@@ -49,7 +49,10 @@ export async function assembleEntities(o: Outcomes): Promise<{ entities: FineEnt
     const correct = o.correctness?.byId.get(e.id);
     const aligned = o.alignment?.byId.get(e.id);
     const section = o.sectionOf(e);
-    for (const [metric, judged] of [['correctness', correct], ['alignment', aligned]] as const) {
+    for (const [metric, judged] of [
+      ['correctness', correct],
+      ['alignment', aligned],
+    ] as const) {
       const where = metric === 'alignment' && section !== WHOLE_NOTE ? ` (in "${section}")` : '';
       const finding = judged && entityFinding(sources, metric, e, judged, where);
       if (finding) findings.push(finding);
@@ -61,7 +64,13 @@ export async function assembleEntities(o: Outcomes): Promise<{ entities: FineEnt
   return { entities, findings: sortFindings(findings) };
 }
 
-function toFineEntity(e: NoteEntity, metric: string, verdict: string | undefined, votes: FineEntity['votes'], verdicts: Record<string, string | undefined>): FineEntity {
+function toFineEntity(
+  e: NoteEntity,
+  metric: string,
+  verdict: string | undefined,
+  votes: FineEntity['votes'],
+  verdicts: Record<string, string | undefined>,
+): FineEntity {
   const known = Object.fromEntries(Object.entries(verdicts).filter((kv): kv is [string, string] => kv[1] !== undefined));
   return {
     id: e.id,

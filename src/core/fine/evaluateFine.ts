@@ -119,9 +119,16 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const alignmentAngles = reference !== undefined ? ANGLES.alignment : ANGLES.alignment.filter((a) => a.name !== 'alignment-reference');
 
   // Load every template first: a broken override fails the run before any call is paid for.
-  const templateNames = ['extract', 'verify', 'source', ...(fromReferences ? ['rubric'] : []), ...ANGLES.completeness, ...ANGLES.correctness, ...alignmentAngles, ...READABILITY_PROMPTS].map(
-    (t) => (typeof t === 'string' ? t : t.name),
-  );
+  const templateNames = [
+    'extract',
+    'verify',
+    'source',
+    ...(fromReferences ? ['rubric'] : []),
+    ...ANGLES.completeness,
+    ...ANGLES.correctness,
+    ...alignmentAngles,
+    ...READABILITY_PROMPTS,
+  ].map((t) => (typeof t === 'string' ? t : t.name));
   for (const name of templateNames) {
     await loopTurn(); // the first run parses a dozen templates
     ctx.template(name);
@@ -196,7 +203,8 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   }
   if (rubric?.length === 0) notes.push(`The ${fromReferences ? 'references share' : `${rubricNote} yielded`} no entities: completeness is not scored.`);
   if (readabilityResult?.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
-  if (reference === undefined) notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
+  if (reference === undefined)
+    notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
 
   const { entities, findings } = await assembleEntities({
     texts: { target: input.summary, source: input.source, reference },
@@ -217,7 +225,10 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     const verdicts = list.map((e) => ({ id: e.id, verdict: result.byId.get(e.id)?.verdict ?? UNJUDGED_VERDICT }));
     const warning = unjudgedWarning(metric, verdicts);
     if (warning) warnings.push(warning);
-    return verdictMetric(VOTING_RULES[metric], verdicts.map((v) => v.verdict));
+    return verdictMetric(
+      VOTING_RULES[metric],
+      verdicts.map((v) => v.verdict),
+    );
   };
   const completenessScore = scored('completeness', completenessResult, rubric);
   const correctnessScore = scored('correctness', correctnessResult, target);
@@ -276,10 +287,7 @@ export function unjudgedWarning(metric: VotedMetric, verdicts: { id: string; ver
   );
 }
 
-function metricFailures(
-  scores: Record<FineMetricName, unknown>,
-  firstFailure: Record<FineMetricName, Failure | undefined>,
-): FineResult['failures'] {
+function metricFailures(scores: Record<FineMetricName, unknown>, firstFailure: Record<FineMetricName, Failure | undefined>): FineResult['failures'] {
   const failed = (Object.keys(scores) as FineMetricName[]).filter((m) => scores[m] === null && firstFailure[m]);
   return failed.length > 0 ? Object.fromEntries(failed.map((m) => [m, firstFailure[m]])) : undefined;
 }

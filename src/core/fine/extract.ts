@@ -88,7 +88,9 @@ async function extractChain(ctx: FineContext, text: string, label: string): Prom
   const sourced = await ask(ctx, 'source', label, { note: text, entities: numberedList(verified) }, sourcingSchema(ids), (value) => {
     const given = new Set(value.entities.map((e) => e.id));
     const missing = ids.filter((id) => !given.has(id));
-    return missing.length > 0 ? `no entry for entities ${missing.join(', ')}; list every entity (with an empty quote list when the note does not support it)` : null;
+    return missing.length > 0
+      ? `no entry for entities ${missing.join(', ')}; list every entity (with an empty quote list when the note does not support it)`
+      : null;
   });
   const quotesById = new Map<string, string[]>();
   for (const e of sourced.entities) {
@@ -101,7 +103,15 @@ async function extractChain(ctx: FineContext, text: string, label: string): Prom
 /** What makes a fact the same fact found again: the same words (folded), or quotes located at the very same places. */
 function factKeys(text: string, spans: Span[]): string[] {
   const words = `words:${normalizeQuote(text)}`;
-  return spans.length > 0 ? [words, `at:${spans.map((s) => `${s.start}-${s.end}`).sort().join(',')}`] : [words];
+  return spans.length > 0
+    ? [
+        words,
+        `at:${spans
+          .map((s) => `${s.start}-${s.end}`)
+          .sort()
+          .join(',')}`,
+      ]
+    : [words];
 }
 
 /**
@@ -116,9 +126,7 @@ export async function extractEntities(ctx: FineContext, note: NoteName, text: st
   }
   const chunks = chunkNote(text, ctx.extractionChunkTokens);
   ctx.planCalls(3 * (chunks.length - 1));
-  const perChunk = await Promise.all(
-    chunks.map((chunk, k) => extractChain(ctx, chunk.text, chunks.length > 1 ? `${note}:${k + 1}/${chunks.length}` : note)),
-  );
+  const perChunk = await Promise.all(chunks.map((chunk, k) => extractChain(ctx, chunk.text, chunks.length > 1 ? `${note}:${k + 1}/${chunks.length}` : note)));
 
   const index = await ctx.noteIndex(text);
   const entities: NoteEntity[] = [];

@@ -101,10 +101,6 @@ export function readabilityFinding(issue: ReadabilityIssue): Finding {
 export function sortFindings(findings: Finding[]): Finding[] {
   const noteOrder: Record<NoteName, number> = { target: 0, reference: 1, source: 2 };
   return [...findings].sort(
-    (a, b) =>
-      noteOrder[a.note] - noteOrder[b.note] ||
-      Number(a.located === false) - Number(b.located === false) ||
-      a.start - b.start ||
-      a.end - b.end,
+    (a, b) => noteOrder[a.note] - noteOrder[b.note] || Number(a.located === false) - Number(b.located === false) || a.start - b.start || a.end - b.end,
   );
 }

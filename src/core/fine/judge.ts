@@ -110,7 +110,11 @@ export async function judgeAngle(
         name,
         purpose,
         signal: ctx.signal,
-        incomplete: (value) => missingResults(group.map((i) => i.id), value.results),
+        incomplete: (value) =>
+          missingResults(
+            group.map((i) => i.id),
+            value.results,
+          ),
         onIncomplete: (problem) => onGap(`${purpose}: ${problem}`),
       });
       ctx.callDone(purpose);

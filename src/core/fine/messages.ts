@@ -12,10 +12,7 @@ export function loadFineTemplate(name: string, overrideDir?: string): Template {
 }
 
 export function outputInstructions(schema: Record<string, unknown>): string {
-  return [
-    'Output format: reply with only a JSON object (no prose, no code fences) that follows this JSON schema:',
-    JSON.stringify(schema),
-  ].join('\n');
+  return ['Output format: reply with only a JSON object (no prose, no code fences) that follows this JSON schema:', JSON.stringify(schema)].join('\n');
 }
 
 export function buildMessages(template: Template, vars: TemplateVars, schema: Record<string, unknown>): ChatMessage[] {

@@ -78,7 +78,8 @@ class FoldedBuilder {
   result(): NormalizedText {
     let text = '';
     // apply, not a spread: a typed array is passed as it is (a spread builds an array of it first, ten times slower).
-    for (let k = 0; k < this.length; k += 8192) text += String.fromCharCode.apply(null, this.codes.subarray(k, Math.min(this.length, k + 8192)) as unknown as number[]);
+    for (let k = 0; k < this.length; k += 8192)
+      text += String.fromCharCode.apply(null, this.codes.subarray(k, Math.min(this.length, k + 8192)) as unknown as number[]);
     return { text, starts: this.starts.slice(0, this.length), ends: this.ends.slice(0, this.length) };
   }
 }
@@ -92,7 +93,7 @@ class FoldedBuilder {
 export function* normalizeSteps(original: string): Work<NormalizedText> {
   const out = new FoldedBuilder();
   let inSpaceRun = false;
-  for (let offset = 0, nextYield = YIELD_EVERY; offset < original.length; ) {
+  for (let offset = 0, nextYield = YIELD_EVERY; offset < original.length;) {
     if (offset >= nextYield) {
       yield;
       nextYield = offset + YIELD_EVERY;

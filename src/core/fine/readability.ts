@@ -74,7 +74,16 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
   const sentences = splitSentences(target);
   if (sentences.length === 0) {
     ctx.planCalls(-READABILITY_PROMPTS.length);
-    return { ratio: null, sentences: 0, sentencesWithIssues: 0, sentencesWithFlowIssues: 0, sentencesWithGrammarOrSpelling: 0, issues: [], errors: [], failures: [] };
+    return {
+      ratio: null,
+      sentences: 0,
+      sentencesWithIssues: 0,
+      sentencesWithFlowIssues: 0,
+      sentencesWithGrammarOrSpelling: 0,
+      issues: [],
+      errors: [],
+      failures: [],
+    };
   }
   const index = await ctx.noteIndex(target);
   const errors: string[] = [];
@@ -111,7 +120,11 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
   );
   const issues = perPrompt.flatMap((p) => p ?? []);
   const sentencesWithIssues = sentencesHit(sentences, issues);
-  const ofCategories = (categories: string[]) => sentencesHit(sentences, issues.filter((i) => categories.includes(i.category)));
+  const ofCategories = (categories: string[]) =>
+    sentencesHit(
+      sentences,
+      issues.filter((i) => categories.includes(i.category)),
+    );
   return {
     ratio: perPrompt.includes(null) ? null : sentenceRatio(sentences.length, sentencesWithIssues),
     sentences: sentences.length,

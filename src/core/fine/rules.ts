@@ -72,7 +72,13 @@ export function describeRules(opts: {
         'a note longer than maxExtractionTokens (estimated) is extracted in evenly sized chunks cut at paragraph, line or sentence breaks; ' +
         'an entity found in two chunks (the same words, or the same located spans) is counted once',
       ...(opts.contextWindow
-        ? { contextWindow: { ...opts.contextWindow, fitted: 'reply room 100 tokens per entity, at most a quarter of the window (bounds the entities per call); the prompt the rest; extraction chunks at most a fifth' } }
+        ? {
+            contextWindow: {
+              ...opts.contextWindow,
+              fitted:
+                'reply room 100 tokens per entity, at most a quarter of the window (bounds the entities per call); the prompt the rest; extraction chunks at most a fifth',
+            },
+          }
         : {}),
     },
     longSource: {

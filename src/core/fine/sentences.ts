@@ -13,7 +13,33 @@
 import type { Span } from '../result';
 import { headingName, lines } from './sections';
 
-const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'vs', 'e.g', 'i.e', 'no', 'approx', 'fig', 'jr', 'sr', 'gov', 'sen', 'rep', 'gen', 'col', 'lt', 'sgt', 'inc', 'corp', 'co', 'mt']);
+const ABBREVIATIONS = new Set([
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'st',
+  'vs',
+  'e.g',
+  'i.e',
+  'no',
+  'approx',
+  'fig',
+  'jr',
+  'sr',
+  'gov',
+  'sen',
+  'rep',
+  'gen',
+  'col',
+  'lt',
+  'sgt',
+  'inc',
+  'corp',
+  'co',
+  'mt',
+]);
 const LIST_ITEM = /^\s*(?:[-*•‣◦–]|\d{1,3}[.)]|[a-z][.)])\s+/u;
 const ENDS_SENTENCE = /[.!?:]["'\u201d\u2019)]*\s*$/u;
 const WRAPS_ON = /[,;(\u2013\u2014-]\s*$/u;

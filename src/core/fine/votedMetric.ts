@@ -43,7 +43,10 @@ export async function runVotedMetric(
     angles.map(async (angle) => {
       try {
         const onGap = (problem: string) => errors.push(`${metric} (${angle.name}): ${problem} (those entities have no vote from this prompt)`);
-        return { angle, judgements: await judgeAngle(ctx, angle, rule.answers, items, vars, onGap, excerpts && showsSource(ctx, angle) ? excerpts : undefined) };
+        return {
+          angle,
+          judgements: await judgeAngle(ctx, angle, rule.answers, items, vars, onGap, excerpts && showsSource(ctx, angle) ? excerpts : undefined),
+        };
       } catch (error) {
         if (isCancellation(error)) throw error;
         errors.push(`${metric} (${angle.name}): ${(error as Error).message}`);
@@ -55,7 +58,11 @@ export async function runVotedMetric(
   const byId = new Map<string, EntityVerdict>();
   for (const item of items) {
     const mine = perAngle.flatMap(({ angle, judgements }) => judgements.filter((j) => j.id === item.id).map((j) => ({ angle, j })));
-    const verdict = aggregateVotes(rule, mine.map(({ j }) => j.answer), angles.length);
+    const verdict = aggregateVotes(
+      rule,
+      mine.map(({ j }) => j.answer),
+      angles.length,
+    );
     const agreeing = mine.filter(({ j }) => j.answer === verdict);
     byId.set(item.id, {
       verdict,

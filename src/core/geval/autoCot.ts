@@ -48,7 +48,10 @@ async function generateSteps(session: LlmSession, template: AspectTemplate, sign
   );
   const parsed = stepsReply.safeParse(result.choices[0]?.text);
   if (!parsed.success) {
-    throw new SumLensError('invalid-reply', `the model wrote no evaluation steps for ${template.aspect} (${template.filePath}); add a '## Evaluation Steps' section to the template`);
+    throw new SumLensError(
+      'invalid-reply',
+      `the model wrote no evaluation steps for ${template.aspect} (${template.filePath}); add a '## Evaluation Steps' section to the template`,
+    );
   }
   return parsed.data;
 }

@@ -117,13 +117,7 @@ async function runOne(input: AspectInput, name: string, options: AspectRunOption
  * An aspect that could not be scored. Its scale is [0, 0] when even its template could not
  * be read; its method is the route it would have taken.
  */
-function failedAspect(
-  task: AspectTask,
-  name: string,
-  template: AspectTemplate | undefined,
-  session: LlmSession,
-  error: unknown,
-): ScoredAspect {
+function failedAspect(task: AspectTask, name: string, template: AspectTemplate | undefined, session: LlmSession, error: unknown): ScoredAspect {
   const failure = failureOf(error);
   return {
     name,

@@ -82,7 +82,9 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const whole: SourceFit = { shown: { text: request.source } };
   // Counted high (the estimate with its margin) without loading a tokenizer: a short source
   // spares the window look-up before the first request (see LlmSession.contextWindow).
-  const need = Math.max(...request.prompts(whole.shown).map((p) => Math.ceil(estimateTokens(p.text) * ESTIMATE_MARGIN) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
+  const need = Math.max(
+    ...request.prompts(whole.shown).map((p) => Math.ceil(estimateTokens(p.text) * ESTIMATE_MARGIN) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS),
+  );
   const window = knownWindow ?? (await session.contextWindow?.(request.signal, Math.ceil(need * (1 + MARGIN_SHARE))));
   if (!window && request.sourceTokens === undefined) return whole;
   const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
@@ -107,11 +109,15 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const { text, shown } = await shortenSource(request.source, request.summary, budget, counted, reason);
   if (shown.ranges.length === 0) {
     const why = reason === 'budget' ? `--source-tokens ${request.sourceTokens}` : `the ${thousands(budget)} tokens the judge's context leaves for it`;
-    throw new SumLensError(reason === 'budget' ? 'usage' : 'context-too-long', `not one sentence of the ${request.sourceNoun} fits ${why} (${request.purpose}); allow more tokens for the source`);
+    throw new SumLensError(
+      reason === 'budget' ? 'usage' : 'context-too-long',
+      `not one sentence of the ${request.sourceNoun} fits ${why} (${request.purpose}); allow more tokens for the source`,
+    );
   }
   const percent = excerptsHead(shown.share, request.sourceNoun).match(/: (\S+%)/)![1];
   // The window with where it came from (the user's setting, the server's metadata, VS Code's maxInputTokens, the table, an error…).
-  const limit = reason === 'context' ? `context ${thousands(window!.tokens)} tokens (${window!.detail})` : `source budget ${thousands(request.sourceTokens!)} tokens`;
+  const limit =
+    reason === 'context' ? `context ${thousands(window!.tokens)} tokens (${window!.detail})` : `source budget ${thousands(request.sourceTokens!)} tokens`;
   return {
     shown: { text, head: excerptsHead(shown.share, request.sourceNoun) },
     sourceShown: shown,

@@ -34,7 +34,8 @@ export function sourcePlaceholder(task: AspectTask): 'document' | 'dialogue' {
 
 export function templateVars(input: AspectInput, options: VarsOptions = {}): TemplateVars {
   const text = (value: string) => (options.fenced ? fenceInput(value) : value);
-  const judged = text(input.summary) + (options.author ? `\n\n(This ${input.task === 'dialogue' ? 'response' : 'summary'} was written by ${options.author}.)` : '');
+  const judged =
+    text(input.summary) + (options.author ? `\n\n(This ${input.task === 'dialogue' ? 'response' : 'summary'} was written by ${options.author}.)` : '');
   const optional = <K extends string>(key: K, value: string | undefined) => (value !== undefined ? { [key]: text(value) } : {});
   const source = (options.sourceHead ? `${options.sourceHead}\n\n` : '') + text(input.source);
   if (input.task === 'dialogue') return { dialogue: source, response: judged, ...optional('fact', input.reference) };

@@ -79,7 +79,10 @@ export function scoreFromLogprobs(tokens: readonly TokenLogprob[], scale: ScoreS
   const answer = texts.map((text) => text ?? UNDECODED).join('');
   const at = locateScore(answer, scale, rule)?.index;
   if (at === undefined) {
-    return { ok: false, reason: `no output token holds a valid ${describeScale(scale)} score where the answer states it (the model wrote ${JSON.stringify(answer)})` };
+    return {
+      ok: false,
+      reason: `no output token holds a valid ${describeScale(scale)} score where the answer states it (the model wrote ${JSON.stringify(answer)})`,
+    };
   }
   return readingAt(tokens, at, scale);
 }

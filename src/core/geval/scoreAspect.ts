@@ -29,12 +29,7 @@ export interface ScoredAspect extends AspectResult {
   warnings?: string[];
 }
 
-export async function scoreAspect(
-  session: LlmSession,
-  template: AspectTemplate,
-  input: AspectInput,
-  options: ScoreAspectOptions = {},
-): Promise<ScoredAspect> {
+export async function scoreAspect(session: LlmSession, template: AspectTemplate, input: AspectInput, options: ScoreAspectOptions = {}): Promise<ScoredAspect> {
   const { steps, generated } = await evaluationSteps(session, template, options.signal);
   const { preset, mode, vars: varsOptions, sourceTokens, ...routeOptions } = options;
   const settings = withPreset(routeOptions, preset);

@@ -71,13 +71,7 @@ interface NoLogprobs {
   fallback?: string;
 }
 
-export async function scorePromptText(
-  session: LlmSession,
-  prompt: string,
-  scale: ScoreScale,
-  purpose: string,
-  options: RouteOptions,
-): Promise<ScoreReading> {
+export async function scorePromptText(session: LlmSession, prompt: string, scale: ScoreScale, purpose: string, options: RouteOptions): Promise<ScoreReading> {
   const messages: ChatMessage[] = [{ role: options.promptRole ?? 'user', content: prompt }];
   const route = options.route ?? 'auto';
   const asked = (name: RoutePreference) => (options.preset ? `preset ${options.preset}` : `user's choice: route ${name}`);
@@ -89,7 +83,10 @@ export async function scorePromptText(
     return attempt.reading;
   }
   if (route === 'logprobs') {
-    throw new SumLensError('bad-request', `--route logprobs, but ${attempt.why}${attempt.fallback ? `: ${attempt.fallback}` : ''}; use --route auto or sampling`);
+    throw new SumLensError(
+      'bad-request',
+      `--route logprobs, but ${attempt.why}${attempt.fallback ? `: ${attempt.fallback}` : ''}; use --route auto or sampling`,
+    );
   }
   return sample(session, messages, scale, purpose, options, attempt);
 }
@@ -157,7 +154,12 @@ async function sample(
   const parseRule = options.parseRule ?? 'robust';
 
   // A batch is cached only when at least one of its answers holds a score.
-  const accept = (reply: ChatResult) => estimateFromSamples(reply.choices.map((choice) => choice.text), scale, parseRule).score !== null;
+  const accept = (reply: ChatResult) =>
+    estimateFromSamples(
+      reply.choices.map((choice) => choice.text),
+      scale,
+      parseRule,
+    ).score !== null;
   const answers: string[] = [];
   let estimate = estimateFromSamples(answers, scale, parseRule);
   for (let draw = 0, n = nextBatch(rule, [], 0, scale); n > 0; draw++, n = nextBatch(rule, estimate.values, answers.length, scale)) {

@@ -38,10 +38,21 @@ export interface JuryResult {
   jury: { aspects: JuryAspect[] };
 }
 
-export async function evaluateJury(input: EvaluationInput, jurors: Juror[], options: Omit<EvaluateOptions, 'session'>, rule: PoolRule, evaluate: Evaluator, hooks: EvaluateHooks = {}): Promise<JuryResult> {
+export async function evaluateJury(
+  input: EvaluationInput,
+  jurors: Juror[],
+  options: Omit<EvaluateOptions, 'session'>,
+  rule: PoolRule,
+  evaluate: Evaluator,
+  hooks: EvaluateHooks = {},
+): Promise<JuryResult> {
   const settled = await Promise.allSettled(
     jurors.map((j) =>
-      evaluate(input, { ...options, session: j.session, ...(j.spec.route ? { route: j.spec.route } : {}), ...(j.spec.samples ? { samples: j.spec.samples } : {}) }, { signal: hooks.signal }),
+      evaluate(
+        input,
+        { ...options, session: j.session, ...(j.spec.route ? { route: j.spec.route } : {}), ...(j.spec.samples ? { samples: j.spec.samples } : {}) },
+        { signal: hooks.signal },
+      ),
     ),
   );
   const judges: JudgeVerdict[] = settled.map((s, i) => {
@@ -51,7 +62,11 @@ export async function evaluateJury(input: EvaluationInput, jurors: Juror[], opti
       // A judge none of whose aspects could be scored failed, with the first aspect's reason.
       const failed = s.value.aspects.length > 0 && s.value.aspects.every((a) => a.score === null);
       const first = s.value.aspects[0];
-      return { ...base, result: s.value, ...(failed ? { error: { code: first.errorCode ?? 'server-error', message: first.error ?? 'no aspect could be scored' } } : {}) };
+      return {
+        ...base,
+        result: s.value,
+        ...(failed ? { error: { code: first.errorCode ?? 'server-error', message: first.error ?? 'no aspect could be scored' } } : {}),
+      };
     }
     if (!isSumLensError(s.reason)) throw s.reason;
     const error = s.reason;
@@ -60,7 +75,10 @@ export async function evaluateJury(input: EvaluationInput, jurors: Juror[], opti
   const names = [...new Set(judges.flatMap((j) => j.result?.aspects.map((a) => a.name) ?? []))];
   const aspects = names.flatMap((name): JuryAspect[] => {
     const scored = judges.map((j) => ({ judge: j.name, score: j.result?.aspects.find((a) => a.name === name)?.score ?? null }));
-    const pooled = pool(scored.flatMap((s) => (s.score === null ? [] : [s.score])), rule);
+    const pooled = pool(
+      scored.flatMap((s) => (s.score === null ? [] : [s.score])),
+      rule,
+    );
     return pooled ? [{ name, ...pooled, leftOut: scored.filter((s) => s.score === null).map((s) => s.judge) }] : [];
   });
   return { pool: rule, judges, jury: { aspects } };

@@ -18,7 +18,10 @@ const JudgeSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'a name is one word (letters, digits, _ . -)'),
   baseUrl: z.url(),
   model: z.string().min(1),
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'apiKeyEnv names an environment variable').optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'apiKeyEnv names an environment variable')
+    .optional(),
   route: z.enum(ROUTES).optional(),
   samples: z.int().min(1).max(100).optional(),
 });

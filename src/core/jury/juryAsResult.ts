@@ -23,7 +23,11 @@ export function juryAsResult(jury: JuryResult, context: { method: Method; task: 
       ...first,
       score: pooled.score,
       distribution: averaged(own.map((a) => a.distribution)),
-      provenance: { route: first.provenance?.route ?? first.method, why: `jury of ${names.length} (${names.join(', ')}): their mean`, validMass: first.validMass },
+      provenance: {
+        route: first.provenance?.route ?? first.method,
+        why: `jury of ${names.length} (${names.join(', ')}): their mean`,
+        validMass: first.validMass,
+      },
       ...(pooled.leftOut.length ? { warnings: [`left out of the jury: ${pooled.leftOut.join(', ')}`] } : {}),
     };
   });

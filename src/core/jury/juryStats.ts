@@ -79,16 +79,26 @@ export function juryAgreement(
   const keys = [...scores.get(judges[0])!.keys()].filter((key) => judges.every((j) => scores.get(j)!.has(key)) && (!options.people || options.people.has(key)));
   if (judges.length < 2 || keys.length < 3) return undefined;
   const matrix = judges.map((j) => keys.map((key) => scores.get(j)!.get(key)!));
-  const pooled = keys.map((_, i) => pool(matrix.map((row) => row[i]), options.pool)!.score);
+  const pooled = keys.map(
+    (_, i) =>
+      pool(
+        matrix.map((row) => row[i]),
+        options.pool,
+      )!.score,
+  );
   const random = seededRandom(options.seed);
   const resampled: number[] = [];
   for (let r = 0; r < options.resamples; r++) {
     const picked = resampleIndices(random, keys.length);
-    const value = krippendorffAlpha(matrix.map((row) => picked.map((i) => row[i])), 'interval');
+    const value = krippendorffAlpha(
+      matrix.map((row) => picked.map((i) => row[i])),
+      'interval',
+    );
     if (Number.isFinite(value)) resampled.push(value);
   }
   const pairwise: JuryAgreement['pairwiseSpearman'] = [];
-  for (let a = 0; a < judges.length; a++) for (let b = a + 1; b < judges.length; b++) pairwise.push({ a: judges[a], b: judges[b], rho: spearman(matrix[a], matrix[b]) });
+  for (let a = 0; a < judges.length; a++)
+    for (let b = a + 1; b < judges.length; b++) pairwise.push({ a: judges[a], b: judges[b], rho: spearman(matrix[a], matrix[b]) });
   const people = options.people ? keys.map((key) => options.people!.get(key)!) : undefined;
   const r = mean((people ? errorCorrelationsAgainst(matrix, people) : sharedErrorCorrelations(matrix)).filter(Number.isFinite));
   const n = judges.length;
@@ -110,7 +120,9 @@ export function juryAgreement(
     effectiveJudges: twoWithoutPeople || !Number.isFinite(r) ? NaN : 1 + (n - 1) * r <= 1 ? n : n / (1 + (n - 1) * r),
     ...(disagreeing !== undefined ? { mostDisagreeing: disagreeing } : {}),
     notComputable,
-    ...(people ? { withPeople: [...judges.map((judge, i) => ({ judge, rho: spearman(matrix[i], people) })), { judge: 'jury', rho: spearman(pooled, people) }] } : {}),
+    ...(people
+      ? { withPeople: [...judges.map((judge, i) => ({ judge, rho: spearman(matrix[i], people) })), { judge: 'jury', rho: spearman(pooled, people) }] }
+      : {}),
   };
 }
 
@@ -129,7 +141,9 @@ function undefinedFigures(f: {
   const oneScore = (names: string[]) => `${names.join(', ')} gave one score on every item`;
   const lines: string[] = [];
   if (!Number.isFinite(f.alpha)) {
-    lines.push(`alpha among judges: not computable because ${constant.length === f.judges.length && new Set(f.matrix.flat()).size === 1 ? 'every judge gave the same score on every item (nothing varies to agree on)' : 'the scores do not vary'}`);
+    lines.push(
+      `alpha among judges: not computable because ${constant.length === f.judges.length && new Set(f.matrix.flat()).size === 1 ? 'every judge gave the same score on every item (nothing varies to agree on)' : 'the scores do not vary'}`,
+    );
   } else if (f.resampled <= 1) {
     lines.push('alpha interval: not computable because fewer than two bootstrap resamples had a defined alpha');
   }
@@ -137,8 +151,10 @@ function undefinedFigures(f: {
     const flat = [p.a, p.b].filter((j) => constant.includes(j));
     lines.push(`Spearman ${p.a}–${p.b}: not computable because ${flat.length ? oneScore(flat) : 'their ranks do not vary'}`);
   }
-  if (f.twoWithoutPeople) lines.push('effective judges: not computable because with two judges and no human scores their shared signal cannot be told apart from their shared error');
-  else if (!Number.isFinite(f.r)) lines.push(`effective judges: not computable because no two judges' errors have a defined correlation${constant.length ? ` (${oneScore(constant)})` : ''}`);
+  if (f.twoWithoutPeople)
+    lines.push('effective judges: not computable because with two judges and no human scores their shared signal cannot be told apart from their shared error');
+  else if (!Number.isFinite(f.r))
+    lines.push(`effective judges: not computable because no two judges' errors have a defined correlation${constant.length ? ` (${oneScore(constant)})` : ''}`);
   if (f.judges.length === 2) lines.push('disagrees most: not computable because with two judges neither disagrees more than the other');
   else if (!f.withOthers.some(Number.isFinite)) lines.push('disagrees most: not computable because no pairwise Spearman is defined');
   return lines;

@@ -41,7 +41,9 @@ export function adaptationFor(refusal: Refusal, refused: RefusedRequest): Capabi
     }
     case 'max_tokens':
       // Reasoning models: "Use 'max_completion_tokens' instead". A limit that is merely too large is reported as it is.
-      return body.max_tokens !== undefined && /max_completion_tokens|not supported|unsupported/i.test(refusal.message) ? { maxCompletionTokens: true } : undefined;
+      return body.max_tokens !== undefined && /max_completion_tokens|not supported|unsupported/i.test(refusal.message)
+        ? { maxCompletionTokens: true }
+        : undefined;
     case 'temperature':
     case 'top_p':
       return body[refusal.param] === undefined ? undefined : { fixedTemperature: true };
@@ -59,7 +61,10 @@ export function adaptationFor(refusal: Refusal, refused: RefusedRequest): Capabi
 }
 
 /** What a body sent differently from what the request asked, in words a user reads. */
-export function bodyFallbacks(request: { topLogprobs?: number; temperature?: number; responseFormat?: { type: string } }, body: Record<string, unknown>): string[] {
+export function bodyFallbacks(
+  request: { topLogprobs?: number; temperature?: number; responseFormat?: { type: string } },
+  body: Record<string, unknown>,
+): string[] {
   const notes: string[] = [];
   if (request.topLogprobs && Number(body.top_logprobs) < request.topLogprobs) {
     notes.push(`top_logprobs capped at ${String(body.top_logprobs)} (asked ${request.topLogprobs})`);

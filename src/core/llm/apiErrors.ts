@@ -34,10 +34,7 @@ export function toSumLensError(error: unknown, endpoint: string, model: string, 
   }
   if (error instanceof OpenAI.APIConnectionError) {
     const cause = connectionCause(error.cause);
-    return new SumLensError(
-      'unreachable',
-      clean(`Cannot reach ${endpoint}${cause}. Check --base-url / OPENAI_BASE_URL and that the server is running.`),
-    );
+    return new SumLensError('unreachable', clean(`Cannot reach ${endpoint}${cause}. Check --base-url / OPENAI_BASE_URL and that the server is running.`));
   }
   if (isApiError(error)) {
     const detail = clean(serverWords(error));
@@ -51,9 +48,13 @@ export function toSumLensError(error: unknown, endpoint: string, model: string, 
       return new SumLensError('model-not-found', `Model "${model}" was not found at ${endpoint} (${detail}); choose one with --model.`);
     }
     if (isContextLengthMessage(error.code, detail)) {
-      return new SumLensError('context-too-long', `The input is too long for ${model}'s context window (${detail}); shorten the document or pick a model with a longer context.`);
+      return new SumLensError(
+        'context-too-long',
+        `The input is too long for ${model}'s context window (${detail}); shorten the document or pick a model with a longer context.`,
+      );
     }
-    if (status === 429) return new SumLensError('rate-limited', `${endpoint} is rate-limiting us and retries ran out (${detail}); lower --concurrency or try later.`);
+    if (status === 429)
+      return new SumLensError('rate-limited', `${endpoint} is rate-limiting us and retries ran out (${detail}); lower --concurrency or try later.`);
     if (status >= 500) return new SumLensError('server-error', `${endpoint} failed with ${status} after retries (${detail}); try again later.`);
     return new SumLensError('bad-request', `${endpoint} refused the request (${status}: ${detail}).`);
   }

@@ -66,7 +66,14 @@ export class ResultCache {
 
   static async stats(directory: string): Promise<CacheStats> {
     const files = await entryFiles(directory);
-    const sizes = await Promise.all(files.map((file) => fs.stat(file).then((stat) => stat.size, () => 0)));
+    const sizes = await Promise.all(
+      files.map((file) =>
+        fs.stat(file).then(
+          (stat) => stat.size,
+          () => 0,
+        ),
+      ),
+    );
     return { directory, entries: files.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
   }
 
@@ -129,7 +136,11 @@ async function entryFiles(directory: string): Promise<string[]> {
   const lists = await Promise.all(
     shards
       .filter((shard) => /^[0-9a-f]{2}$/.test(shard))
-      .map(async (shard) => (await fs.readdir(path.join(directory, shard)).catch(() => [] as string[])).filter((name) => KEY.test(name.slice(0, -5)) && name.endsWith('.json')).map((name) => path.join(directory, shard, name))),
+      .map(async (shard) =>
+        (await fs.readdir(path.join(directory, shard)).catch(() => [] as string[]))
+          .filter((name) => KEY.test(name.slice(0, -5)) && name.endsWith('.json'))
+          .map((name) => path.join(directory, shard, name)),
+      ),
   );
   return lists.flat();
 }

@@ -105,9 +105,7 @@ export class CapabilityStore {
 
   /** Every endpoint's unexpired quirks. */
   list(): EndpointQuirks[] {
-    return this.entries
-      .map((e) => ({ endpoint: e.endpoint, model: e.model, quirks: this.live(e) }))
-      .filter((e) => e.quirks.length > 0);
+    return this.entries.map((e) => ({ endpoint: e.endpoint, model: e.model, quirks: this.live(e) })).filter((e) => e.quirks.length > 0);
   }
 
   /** Forgets some quirks of one endpoint and model (a reply contradicted them). */

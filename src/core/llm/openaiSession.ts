@@ -78,7 +78,14 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     userContext: options.userContext,
     serverContext: (signal) =>
       fetchServerContext(
-        { baseURL: shape.baseURL, model, headers: { ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}), ...(options.apiKey && shape.azure ? { 'api-key': options.apiKey } : {}) } },
+        {
+          baseURL: shape.baseURL,
+          model,
+          headers: {
+            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+            ...(options.apiKey && shape.azure ? { 'api-key': options.apiKey } : {}),
+          },
+        },
         signal,
       ),
   });

@@ -69,7 +69,10 @@ export class OpenAiTransport {
         if (reply) return reply;
         // A 200 with a body we cannot use (cut off, not JSON, wrong shape): ask once more.
         if (++invalidReplies > 1) {
-          throw new SumLensError('invalid-reply', `${this.options.baseURL} sent a malformed chat completion twice; the server may be broken or not OpenAI-compatible.`);
+          throw new SumLensError(
+            'invalid-reply',
+            `${this.options.baseURL} sent a malformed chat completion twice; the server may be broken or not OpenAI-compatible.`,
+          );
         }
       } catch (error) {
         if (signal?.aborted) throw toSumLensError(new OpenAI.APIUserAbortError(), this.options.baseURL, this.options.model);
@@ -92,9 +95,7 @@ export class OpenAiTransport {
   }
 
   private async whole(body: Record<string, unknown>, options: OpenAI.RequestOptions): Promise<ChatCompletionReply | undefined> {
-    const response = await this.client.chat.completions
-      .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, options)
-      .asResponse();
+    const response = await this.client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, options).asResponse();
     return parseReply(await response.text());
   }
 

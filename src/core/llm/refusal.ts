@@ -27,7 +27,8 @@ const params: Array<{ param: RefusableParam; fields: string[]; named: RegExp }> 
     param: 'n',
     fields: ['n'],
     // 'n', "n", `n`, "n must…", "n: Must be exactly 1", and the words of servers that do not name it
-    named: /['"`]n['"`]|(^|[^\w.'"-])n\s*(:|must|should|is|>|=|only|not|cannot|can't)\s|\bmultiple (choices|candidates)\b|candidate_?count|completion choices?\b/i,
+    named:
+      /['"`]n['"`]|(^|[^\w.'"-])n\s*(:|must|should|is|>|=|only|not|cannot|can't)\s|\bmultiple (choices|candidates)\b|candidate_?count|completion choices?\b/i,
   },
   { param: 'max_tokens', fields: ['max_tokens'], named: /\bmax_tokens\b/i },
   { param: 'response_format', fields: ['response_format'], named: /\bresponse_format\b|\bjson_schema\b|\bjson_object\b/i },
@@ -44,7 +45,9 @@ const streamDemand = /\bonly supports? stream|stream(ing)? (mode )?(is )?require
 export function isContextLengthMessage(code: unknown, message: string): boolean {
   return (
     code === 'context_length_exceeded' ||
-    /context length|context window|context size|maximum context|too many tokens|prompt is too long|input is too long|exceeds? the maximum number of tokens/i.test(message)
+    /context length|context window|context size|maximum context|too many tokens|prompt is too long|input is too long|exceeds? the maximum number of tokens/i.test(
+      message,
+    )
   );
 }
 
@@ -111,7 +114,9 @@ export function readCap(message: string): number | undefined {
   if (exclusive) return Number(exclusive[2]) - 1;
   const range = /(?:from|between) (\d+) (?:to|and) (\d+)/i.exec(message);
   if (range) return Number(range[2]);
-  const single = /(?:at most|exactly|max(?:imum)? allowed:?|<=|more than|maximum(?: value)?(?: is| of)?|up to|cannot exceed|must not exceed)\s*(\d+)/i.exec(message);
+  const single = /(?:at most|exactly|max(?:imum)? allowed:?|<=|more than|maximum(?: value)?(?: is| of)?|up to|cannot exceed|must not exceed)\s*(\d+)/i.exec(
+    message,
+  );
   if (single) return Number(single[1]);
   if (/\bonly one\b|multiple candidates is not enabled/i.test(message)) return 1;
   return undefined;

@@ -47,12 +47,15 @@ const modelEntry = z
 const modelList = z.object({ data: z.array(z.unknown()) });
 const lmStudioModel = z.object({ max_context_length: z.number().int().positive().optional(), loaded_context_length: z.number().int().positive().optional() });
 const llamaCppProps = z.object({ default_generation_settings: z.object({ n_ctx: z.number().int().positive() }) });
-const ollamaPs = z.object({ models: z.array(z.object({ name: z.string(), model: z.string().optional(), context_length: z.number().int().positive().optional() })) });
+const ollamaPs = z.object({
+  models: z.array(z.object({ name: z.string(), model: z.string().optional(), context_length: z.number().int().positive().optional() })),
+});
 const ollamaShow = z.object({ parameters: z.string().optional() });
 const ollamaVersion = z.object({ version: z.string() });
 
 /** Hosts with only the OpenAI-compatible routes: no native route is tried there. */
-const hosted = /(^|\.)(openai\.com|azure\.com|anthropic\.com|googleapis\.com|mistral\.ai|groq\.com|openrouter\.ai|together\.xyz|deepseek\.com|aliyuncs\.com|fireworks\.ai|deepinfra\.com|x\.ai|cerebras\.ai)$/i;
+const hosted =
+  /(^|\.)(openai\.com|azure\.com|anthropic\.com|googleapis\.com|mistral\.ai|groq\.com|openrouter\.ai|together\.xyz|deepseek\.com|aliyuncs\.com|fireworks\.ai|deepinfra\.com|x\.ai|cerebras\.ai)$/i;
 
 export async function fetchServerContext(target: MetadataTarget, signal?: AbortSignal): Promise<ServerContext> {
   // One deadline for all the look-ups: a server that hangs costs it once, not once per route.
@@ -100,9 +103,14 @@ async function nativeWindow(kind: ServerKind, origin: string, model: string, get
     case 'lmstudio': {
       const info = lmStudioModel.safeParse(await get(`${origin}/api/v0/models/${encodeURIComponent(model)}`));
       if (!info.success) return undefined;
-      if (info.data.loaded_context_length) return { tokens: info.data.loaded_context_length, from: 'server', detail: 'LM Studio loaded_context_length in /api/v0/models' };
+      if (info.data.loaded_context_length)
+        return { tokens: info.data.loaded_context_length, from: 'server', detail: 'LM Studio loaded_context_length in /api/v0/models' };
       if (info.data.max_context_length) {
-        return { tokens: info.data.max_context_length, from: 'server', detail: "LM Studio max_context_length in /api/v0/models (the model is not loaded: LM Studio may load it with a shorter context)" };
+        return {
+          tokens: info.data.max_context_length,
+          from: 'server',
+          detail: 'LM Studio max_context_length in /api/v0/models (the model is not loaded: LM Studio may load it with a shorter context)',
+        };
       }
       return undefined;
     }
@@ -135,7 +143,10 @@ async function ollamaWindow(origin: string, model: string, get: Get): Promise<Co
 
 /** Whether a version "0.6.2" or "0.12.11-rc1" comes before the given one. */
 export function olderThan(version: string, than: [number, number, number]): boolean {
-  const parts = version.split(/[.-]/).slice(0, 3).map((p) => Number.parseInt(p, 10) || 0);
+  const parts = version
+    .split(/[.-]/)
+    .slice(0, 3)
+    .map((p) => Number.parseInt(p, 10) || 0);
   for (let i = 0; i < 3; i++) if ((parts[i] ?? 0) !== than[i]) return (parts[i] ?? 0) < than[i];
   return false;
 }

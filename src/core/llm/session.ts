@@ -123,7 +123,7 @@ export class CachingSession implements LlmSession {
   }
 
   private async complete(request: ChatRequest, signal?: AbortSignal, cutOffRetry = false): Promise<ChatResult> {
-    for (let adaptations = 0; ; ) {
+    for (let adaptations = 0; ;) {
       const caps = this.capabilities();
       // Whoever asks for log-probabilities has a plan B (sampling); an answer without them is
       // of no use to it, so none is fetched once the endpoint is known not to give them.
@@ -139,12 +139,7 @@ export class CachingSession implements LlmSession {
   }
 
   /** One request with today's knowledge; a refusal is learned from before the slot is given to the next request. */
-  private async send(
-    request: ChatRequest,
-    signal: AbortSignal | undefined,
-    cutOffRetry: boolean,
-    adaptations: number,
-  ): Promise<Sent | 'adapted' | 'replan'> {
+  private async send(request: ChatRequest, signal: AbortSignal | undefined, cutOffRetry: boolean, adaptations: number): Promise<Sent | 'adapted' | 'replan'> {
     const caps = this.capabilities();
     if ((request.topLogprobs && caps.logprobs === false) || (request.n ?? 1) > choicesCap(caps)) return 'replan';
     const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
@@ -168,10 +163,11 @@ export class CachingSession implements LlmSession {
   }
 
   private serverContext(signal?: AbortSignal): Promise<ServerContext> {
-    this.server ??= this.options.serverContext?.(signal).catch((error) => {
-      this.server = undefined; // a cancelled look-up is asked again by the next run on this session
-      throw error;
-    }) ?? Promise.resolve({});
+    this.server ??=
+      this.options.serverContext?.(signal).catch((error) => {
+        this.server = undefined; // a cancelled look-up is asked again by the next run on this session
+        throw error;
+      }) ?? Promise.resolve({});
     return this.server;
   }
 
@@ -229,14 +225,18 @@ export class CachingSession implements LlmSession {
       const ignored = choices.length < wanted;
       this.countSilent('n', ignored, choices.length);
       if (ignored) {
-        this.observe({ nCap: Math.max(1, choices.length) }, `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`);
+        this.observe(
+          { nCap: Math.max(1, choices.length) },
+          `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`,
+        );
       }
     }
     if (request.topLogprobs && choices.some((c) => c.text.trim())) {
       const dropped = choices.some((c) => c.text.trim() && !c.logprobs?.length);
       this.countSilent('logprobs', dropped, 0);
       // Asked for and not given (Ollama before 0.12.11, LM Studio, Ollama Cloud): sampling route for this run.
-      if (dropped) this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
+      if (dropped)
+        this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
     }
   }
 
@@ -252,7 +252,8 @@ export class CachingSession implements LlmSession {
       this.silent.n[dropped ? 'ignored' : 'honoured']++;
       if (dropped) this.silent.n.most = Math.max(this.silent.n.most, answers);
     }
-    const [seen, contradicted] = what === 'logprobs' ? [this.silent.logprobs.dropped, this.silent.logprobs.given] : [this.silent.n.ignored, this.silent.n.honoured];
+    const [seen, contradicted] =
+      what === 'logprobs' ? [this.silent.logprobs.dropped, this.silent.logprobs.given] : [this.silent.n.ignored, this.silent.n.honoured];
     if (contradicted > 0) {
       if (this.silentLearned.delete(quirk)) {
         this.options.capabilities.forget(this.endpoint, this.model, [quirk]);
@@ -263,9 +264,10 @@ export class CachingSession implements LlmSession {
     if (seen !== SILENT_DROP_EVIDENCE) return;
     this.silentLearned.add(quirk);
     const change: Capabilities = what === 'logprobs' ? { logprobs: false } : { nCap: Math.max(1, this.silent.n.most) };
-    const because = what === 'logprobs'
-      ? `token log-probabilities silently dropped on all ${seen} requests of a run that asked for them`
-      : `n silently ignored on all ${seen} requests of a run that asked for several answers`;
+    const because =
+      what === 'logprobs'
+        ? `token log-probabilities silently dropped on all ${seen} requests of a run that asked for them`
+        : `n silently ignored on all ${seen} requests of a run that asked for several answers`;
     this.learn(change, because, SILENT_QUIRK_TTL_MS);
   }
 
@@ -346,7 +348,9 @@ export class CachingSession implements LlmSession {
     if (this.rememberedNoted) return;
     this.rememberedNoted = true;
     for (const quirk of this.options.capabilities.learned(this.endpoint, this.model)) {
-      this.notes.add(`remembered from ${quirk.learnedAt.slice(0, 10)}: ${describeQuirk(quirk.name, quirk.value)} (${quirk.because}; sumlens capabilities --reset to forget)`);
+      this.notes.add(
+        `remembered from ${quirk.learnedAt.slice(0, 10)}: ${describeQuirk(quirk.name, quirk.value)} (${quirk.because}; sumlens capabilities --reset to forget)`,
+      );
     }
   }
 

@@ -12,9 +12,7 @@ const chunkSchema = z.object({
     .array(
       z.object({
         index: z.number().int().optional(),
-        delta: z
-          .object({ content: contentSchema.nullish(), reasoning_content: z.string().nullish(), reasoning: z.string().nullish() })
-          .nullish(),
+        delta: z.object({ content: contentSchema.nullish(), reasoning_content: z.string().nullish(), reasoning: z.string().nullish() }).nullish(),
         finish_reason: z.string().nullish(),
         logprobs: z.object({ content: z.array(z.unknown()).nullish() }).nullish(),
       }),

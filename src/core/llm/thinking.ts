@@ -23,7 +23,10 @@ export function splitThinking(content: string, tokens: TokenLogprob[] | undefine
   const close = content.lastIndexOf(closeTag);
   if (close >= 0) {
     const answer = content.slice(close + closeTag.length);
-    const thinking = content.slice(0, close).replace(/^\s*<think>/, '').trim();
+    const thinking = content
+      .slice(0, close)
+      .replace(/^\s*<think>/, '')
+      .trim();
     return { answer: answer.replace(/^\s+/, ''), thinking: joinThinking(separateThinking, thinking), tokens: tokens && tokensAfterClose(tokens) };
   }
   if (/^\s*<think>/.test(content)) {

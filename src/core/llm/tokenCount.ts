@@ -36,7 +36,7 @@ function isWordStart(text: string, at: number): boolean {
  */
 export async function countInSlices(text: string, count: (piece: string) => number): Promise<number> {
   let total = 0;
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     let to = Math.min(text.length, from + COUNT_PIECE);
     while (to < text.length && !isWordStart(text, to)) to++;
     total += count(text.slice(from, to));

@@ -10,9 +10,7 @@ export interface ChatMessage {
   content: string;
 }
 
-export type ResponseFormat =
-  | { type: 'json_schema'; name: string; schema: Record<string, unknown> }
-  | { type: 'json_object' };
+export type ResponseFormat = { type: 'json_schema'; name: string; schema: Record<string, unknown> } | { type: 'json_object' };
 
 export interface ChatRequest {
   messages: ChatMessage[];

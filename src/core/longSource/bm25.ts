@@ -84,7 +84,13 @@ export class Bm25Index {
       lengths[passage] = at - from;
     }
     const average = occurrences.length / Math.max(1, texts.length) || 1;
-    return new Bm25Index(termIds, firstOf, passages, counts, lengths.map((length) => K1 * (1 - B + (B * length) / average)));
+    return new Bm25Index(
+      termIds,
+      firstOf,
+      passages,
+      counts,
+      lengths.map((length) => K1 * (1 - B + (B * length) / average)),
+    );
   }
 
   /** Passages that share a term with the query, best first (ties: earlier passage first). */

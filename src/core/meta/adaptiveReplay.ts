@@ -43,7 +43,10 @@ export function readRecordedAspect(path: string, humanAspect: string, scale: Sco
 
 /** ρ with every recorded answer of each item. */
 export function allAnswersRho(aspect: RecordedAspect): number {
-  return spearman(aspect.answers.map((row) => meanOf(row.filter(isRead), aspect.scale)), aspect.human);
+  return spearman(
+    aspect.answers.map((row) => meanOf(row.filter(isRead), aspect.scale)),
+    aspect.human,
+  );
 }
 
 export function replayStopRule(aspect: RecordedAspect, rule: StopRule, orders: number, seed: number): StopRuleOutcome {

@@ -34,10 +34,7 @@ function testLine(t: CrossTest, resamples: number): string {
 export function crossMatrixTable(run: CrossRun): string {
   return renderTable(
     ['judge \\ human', ...run.humanAspects],
-    run.rows.map((row) => [
-      row.judge,
-      ...row.cells.map((c) => (c.human === row.judge ? '*' : '') + crossCell(c.spearman, c.interval)),
-    ]),
+    run.rows.map((row) => [row.judge, ...row.cells.map((c) => (c.human === row.judge ? '*' : '') + crossCell(c.spearman, c.interval))]),
   );
 }
 

@@ -46,9 +46,7 @@ export function bootstrapNote(info: BootstrapInfo): string {
 }
 
 /** Figure columns (with an interval column after each when there are intervals), then counts. */
-export function figureColumns(
-  results: readonly MetaResultWithIntervals[],
-): { header: string[]; cells: (r: MetaResultWithIntervals) => string[] } {
+export function figureColumns(results: readonly MetaResultWithIntervals[]): { header: string[]; cells: (r: MetaResultWithIntervals) => string[] } {
   const withIntervals = results.some((r) => r.intervals !== undefined);
   const header = COEFFICIENTS.flatMap((c) => (withIntervals ? [c, '95% CI'] : [c]));
   const cells = (r: MetaResultWithIntervals): string[] =>

@@ -132,9 +132,10 @@ interface Outcome {
 }
 
 function summaryOutcome(items: PairedItem[], options: ResamplingOptions): Outcome {
-  const documents = [...groupBy(items, (i) => i.group).values()].map(
-    (doc): PairedDocument => ({ a: documentCorrelations(side(doc, 'a')), b: documentCorrelations(side(doc, 'b')) }),
-  );
+  const documents = [...groupBy(items, (i) => i.group).values()].map((doc): PairedDocument => ({
+    a: documentCorrelations(side(doc, 'a')),
+    b: documentCorrelations(side(doc, 'b')),
+  }));
   const { intervals } = bootstrapIntervals(documents, documentDifference, options);
   const { pValues, permutations } = pairedPermutationTest(documents, swapDocument, documentDifference, options);
   return { intervals, pValues, permutations };

@@ -115,9 +115,10 @@ export function metaIntervals(level: Level, all: readonly ScoredItem[], options:
     level === 'summary'
       ? bootstrapIntervals(summaryUnits(items), (documents) => ({ ...meanOverDocuments(documents) }), options)
       : bootstrapIntervals(positionsOf(items), itemLevelStatistic(level, items), options);
-  const intervals = Object.fromEntries(
-    COEFFICIENTS.map((c) => [c, result.intervals[c] ?? { low: NaN, high: NaN, level: confidence }]),
-  ) as Record<Coefficient, Interval>;
+  const intervals = Object.fromEntries(COEFFICIENTS.map((c) => [c, result.intervals[c] ?? { low: NaN, high: NaN, level: confidence }])) as Record<
+    Coefficient,
+    Interval
+  >;
   const undefinedResamples = result.undefinedResamples as Partial<Record<Coefficient, number>>;
   return {
     intervals,

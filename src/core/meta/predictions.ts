@@ -92,12 +92,7 @@ function recordsByKey(dataset: Dataset, records: readonly BenchRecord[], records
 }
 
 /** Predictions from bench records, matched by item key; items without a record count as missing. */
-export function fromBenchRecords(
-  dataset: Dataset,
-  aspect: string,
-  records: readonly BenchRecord[],
-  recordsPath: string,
-): ScoredItem[] {
+export function fromBenchRecords(dataset: Dataset, aspect: string, records: readonly BenchRecord[], recordsPath: string): ScoredItem[] {
   const byKey = recordsByKey(dataset, records, recordsPath);
   return dataset.items.map((item) => {
     const predicted = byKey.get(item.key)?.scores[aspect];
@@ -106,12 +101,7 @@ export function fromBenchRecords(
 }
 
 /** Bench records as judge predictions: every aspect they score, or only `aspects`. */
-export function benchPredictions(
-  dataset: Dataset,
-  records: readonly BenchRecord[],
-  recordsPath: string,
-  aspects?: readonly string[],
-): JudgePredictions {
+export function benchPredictions(dataset: Dataset, records: readonly BenchRecord[], recordsPath: string, aspects?: readonly string[]): JudgePredictions {
   const byKey = recordsByKey(dataset, records, recordsPath);
   return columns(
     dataset.items.map((item) => byKey.get(item.key)?.scores),

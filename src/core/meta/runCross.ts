@@ -30,13 +30,7 @@ export interface CrossRunOptions extends ResamplingFlags {
 }
 
 /** The matrix of a judge's predictions against the dataset's human aspects. */
-export function crossOfPredictions(
-  dataset: Dataset,
-  source: string,
-  judge: JudgePredictions,
-  level: Level | undefined,
-  flags: ResamplingFlags,
-): CrossRun {
+export function crossOfPredictions(dataset: Dataset, source: string, judge: JudgePredictions, level: Level | undefined, flags: ResamplingFlags): CrossRun {
   const settings = resampling(flags);
   if (settings.resamples === 0) throw new SumLensError('usage', '--cross needs --resamples of at least 1');
   const { columns, missing } = crossColumns(dataset, judge);
@@ -46,7 +40,7 @@ export function crossOfPredictions(
 
 export function runCross(options: CrossRunOptions): CrossRun {
   const { source } = options;
-  if ('baseline' in source) throw new SumLensError('usage', '--cross crosses a judge\'s several aspects; --baseline gives one score');
+  if ('baseline' in source) throw new SumLensError('usage', "--cross crosses a judge's several aspects; --baseline gives one score");
   const dataset = readDataset(options.dataset, options.subset);
   if ('field' in source) {
     return crossOfPredictions(dataset, source.field, fieldPredictions(dataset, source.field, options.aspects), options.level, options);

@@ -87,9 +87,7 @@ export function runMeta(options: MetaOptions): { dataset: Dataset; results: Meta
   const dataset = readDataset(options.dataset, options.subset);
   const level = options.level ?? dataset.defaultLevel;
   const set = scoreSet(dataset, source);
-  const results = options.aspects.map((aspect) =>
-    metaEvaluateWithIntervals(aspect, level, set.scored(aspect), resampling(options)),
-  );
+  const results = options.aspects.map((aspect) => metaEvaluateWithIntervals(aspect, level, set.scored(aspect), resampling(options)));
   return { dataset, results };
 }
 
@@ -103,8 +101,6 @@ export function runCompare(options: CompareOptions): { dataset: Dataset; results
   const level = options.level ?? dataset.defaultLevel;
   const [a, b] = options.sources.map((source) => scoreSet(dataset, source));
   const labels = { a: a.label, b: b.label };
-  const results = options.aspects.map((aspect) =>
-    compareMeta(aspect, level, labels, a.scored(aspect), b.scored(aspect), settings),
-  );
+  const results = options.aspects.map((aspect) => compareMeta(aspect, level, labels, a.scored(aspect), b.scored(aspect), settings));
   return { dataset, results };
 }

@@ -77,7 +77,8 @@ export async function probeJudge(transport: ChatTransport, endpoint: string, mod
   else if (!content.text && answer.finish_reason === 'length') reasoning = { detected: true, detail: 'spent the whole token budget before answering' };
 
   const temperature = await probeTemperature(send, budget);
-  if (temperature.support === 'refused' && !reasoning.detected) reasoning = { detected: true, detail: 'accepts only its default temperature (a reasoning model)' };
+  if (temperature.support === 'refused' && !reasoning.detected)
+    reasoning = { detected: true, detail: 'accepts only its default temperature (a reasoning model)' };
   const logprobs = await probeLogprobs(send, budget);
   const n = await probeN(send, budget);
   const structuredOutput = await probeStructuredOutput(send, budget);
@@ -106,7 +107,8 @@ async function probeLogprobs(send: Send, budget: Record<string, number>): Promis
   const listed = tokens[0].top.length;
   const readableTokens = decodeTokenText(tokens[0].token) !== null;
   const readable = readableTokens ? 'token text readable' : `token text unreadable (${JSON.stringify(tokens[0].token)})`;
-  if (asked < PROBE_TOP_LOGPROBS) return { support: 'capped', cap: asked, readableTokens, detail: `at most ${asked} alternatives (the server said so); ${readable}` };
+  if (asked < PROBE_TOP_LOGPROBS)
+    return { support: 'capped', cap: asked, readableTokens, detail: `at most ${asked} alternatives (the server said so); ${readable}` };
   if (listed < asked) return { support: 'capped', cap: listed, readableTokens, detail: `${listed} of ${asked} alternatives returned; ${readable}` };
   return { support: 'yes', readableTokens, detail: `${listed} alternatives; ${readable}` };
 }

@@ -11,9 +11,7 @@ import { lineAt, TemplateError } from './templateError';
 
 export const TEMPLATE_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)+$/;
 
-const placeholderList = z
-  .array(z.enum(PLACEHOLDER_NAMES))
-  .refine((names) => new Set(names).size === names.length, 'placeholders are listed twice');
+const placeholderList = z.array(z.enum(PLACEHOLDER_NAMES)).refine((names) => new Set(names).size === names.length, 'placeholders are listed twice');
 
 /** Scales are small integer ranges; the logprob route reads one token per value. */
 const MAX_SCALE_VALUE = 100;
@@ -23,9 +21,7 @@ const aspectFrontMatter = z
     id: z.string().regex(TEMPLATE_ID_PATTERN, 'id must look like "<task>/<name>" (lower case)'),
     task: z.enum(ASPECT_TASKS),
     aspect: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'aspect must be a lower-case word'),
-    scale: z
-      .tuple([z.int().min(0), z.int().max(MAX_SCALE_VALUE)])
-      .refine(([min, max]) => min < max, 'scale must be [min, max] with min < max'),
+    scale: z.tuple([z.int().min(0), z.int().max(MAX_SCALE_VALUE)]).refine(([min, max]) => min < max, 'scale must be [min, max] with min < max'),
     /** Answer words and their values, e.g. { yes: 1, no: 0 }. */
     labels: z.record(z.string().regex(/^[A-Za-z]+$/, 'a label is one word'), z.int()).optional(),
     placeholders: placeholderList,

@@ -85,7 +85,8 @@ function checkPlaceholders(
   for (const { name, index } of findPlaceholders(body)) {
     const line = bodyStartLine + lineAt(body, index) - 1;
     if (!allowed.includes(name)) throw new TemplateError(filePath, line, `unknown placeholder {{${name}}}; allowed: ${allowed.join(', ')}`);
-    if (!declared.includes(name as PlaceholderName)) throw new TemplateError(filePath, line, `placeholder {{${name}}} is not declared in the front matter's 'placeholders'`);
+    if (!declared.includes(name as PlaceholderName))
+      throw new TemplateError(filePath, line, `placeholder {{${name}}} is not declared in the front matter's 'placeholders'`);
     used.add(name);
   }
   const unused = declared.filter((name) => !used.has(name));

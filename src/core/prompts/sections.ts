@@ -42,7 +42,12 @@ export function parseSections(filePath: string, body: string, bodyStartLine: num
     if (!key) throw new TemplateError(filePath, line, `unknown section '${heading[1]}'; sections are: ${ORDER.map((k) => SECTION_HEADINGS[k]).join(', ')}`);
     if (found.has(key)) throw new TemplateError(filePath, line, `section '${SECTION_HEADINGS[key]}' appears twice`);
     const order = ORDER.indexOf(key);
-    if (order < lastOrder) throw new TemplateError(filePath, line, `section '${SECTION_HEADINGS[key]}' is out of order; the order is: ${ORDER.map((k) => SECTION_HEADINGS[k]).join(', ')}`);
+    if (order < lastOrder)
+      throw new TemplateError(
+        filePath,
+        line,
+        `section '${SECTION_HEADINGS[key]}' is out of order; the order is: ${ORDER.map((k) => SECTION_HEADINGS[k]).join(', ')}`,
+      );
     lastOrder = order;
     current = { content: [], line };
     currentKey = key;
@@ -57,7 +62,12 @@ export function parseSections(filePath: string, body: string, bodyStartLine: num
       throw new TemplateError(filePath, bodyStartLine, `missing section '## ${SECTION_HEADINGS[key]}'`);
     }
     const content = section.content.join('\n').trim();
-    if (content === '') throw new TemplateError(filePath, section.line, `section '${SECTION_HEADINGS[key]}' is empty${key === 'steps' ? ' (remove it to have steps generated)' : ''}`);
+    if (content === '')
+      throw new TemplateError(
+        filePath,
+        section.line,
+        `section '${SECTION_HEADINGS[key]}' is empty${key === 'steps' ? ' (remove it to have steps generated)' : ''}`,
+      );
     contents[key] = content;
   }
   return contents as AspectSections;

@@ -57,5 +57,13 @@ export function aspectRow(aspect: string, entries: readonly RunEntry[], options:
 export function aspectTable(run: LoadedRun, options: { worst?: number; seed?: number } = {}): AspectRow[] {
   const systems = systemsOf(run);
   if (systems.length <= 1) return run.aspects.map((aspect) => aspectRow(aspect, run.entries, options));
-  return run.aspects.flatMap((aspect) => systems.map((system) => aspectRow(aspect, run.entries.filter((e) => e.system === system), { ...options, system })));
+  return run.aspects.flatMap((aspect) =>
+    systems.map((system) =>
+      aspectRow(
+        aspect,
+        run.entries.filter((e) => e.system === system),
+        { ...options, system },
+      ),
+    ),
+  );
 }

@@ -60,7 +60,10 @@ export function fineCallsFor(
   window?: ContextWindow,
 ): { calls: number; promptTokens: number; largestCall: number; retrieved: boolean } {
   const { limits, extractionChunkTokens } = fitToWindow(
-    { limits: { maxPromptTokens: DEFAULT_MAX_PROMPT_TOKENS, maxEntitiesPerCall: DEFAULT_MAX_ENTITIES_PER_CALL }, extractionChunkTokens: DEFAULT_MAX_EXTRACTION_TOKENS },
+    {
+      limits: { maxPromptTokens: DEFAULT_MAX_PROMPT_TOKENS, maxEntitiesPerCall: DEFAULT_MAX_ENTITIES_PER_CALL },
+      extractionChunkTokens: DEFAULT_MAX_EXTRACTION_TOKENS,
+    },
     window,
   );
   const rubric = input.reference ?? input.source;
@@ -71,7 +74,11 @@ export function fineCallsFor(
 
   // Extraction: 3 steps a chunk; a step's prompt holds the chunk and, from the second, its entities.
   const chunks = [input.summary, rubric].flatMap((text) => chunkNote(text, extractionChunkTokens).map((c) => countTokens(c.text)));
-  const extraction = { calls: 3 * chunks.length, tokens: chunks.reduce((sum, c) => sum + 3 * instructions + 5 * c, 0), largest: instructions + 3 * Math.max(...chunks) };
+  const extraction = {
+    calls: 3 * chunks.length,
+    tokens: chunks.reduce((sum, c) => sum + 3 * instructions + 5 * c, 0),
+    largest: instructions + 3 * Math.max(...chunks),
+  };
   // Completeness: the rubric's entities against the summary; readability and alignment by the reference: one call each.
   const rubricFacts = sentences(rubric);
   const completeness = ANGLES.completeness.length * perCall(rubricFacts);
@@ -190,10 +197,14 @@ export async function estimateRun(options: {
   );
   unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
   if (choose) {
-    unknowns.push(`calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? 20} answers`}, as one call where the server allows n); a reply asked again costs one more call`);
+    unknowns.push(
+      `calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? 20} answers`}, as one call where the server allows n); a reply asked again costs one more call`,
+    );
   }
   if (holistic) {
-    unknowns.push(`calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? 20} answers per aspect, as one call where the server allows n)`);
+    unknowns.push(
+      `calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? 20} answers per aspect, as one call where the server allows n)`,
+    );
   }
   if (fine) {
     unknowns.push(

@@ -69,7 +69,11 @@ export interface ItemDetail {
 }
 
 /** The stored results of some records (by line), for showing a few items in full. */
-export async function readDetails(path: string, lineNos: ReadonlySet<number>, texts: (record: Record<string, unknown>) => Partial<ItemDetail> = () => ({})): Promise<Map<number, ItemDetail>> {
+export async function readDetails(
+  path: string,
+  lineNos: ReadonlySet<number>,
+  texts: (record: Record<string, unknown>) => Partial<ItemDetail> = () => ({}),
+): Promise<Map<number, ItemDetail>> {
   const details = new Map<number, ItemDetail>();
   if (lineNos.size === 0) return details;
   await forEachLine(path, (line, lineNo) => {

@@ -36,11 +36,7 @@ export function priceOf(model: string): ModelPrice | undefined {
 }
 
 /** Estimated USD, or undefined when the model is not in the table. */
-export function estimateCost(
-  model: string,
-  tokens: { promptTokens: number; completionTokens: number },
-  batch = false,
-): number | undefined {
+export function estimateCost(model: string, tokens: { promptTokens: number; completionTokens: number }, batch = false): number | undefined {
   const price = priceOf(model);
   if (!price) return undefined;
   const usd = (tokens.promptTokens * price.input + tokens.completionTokens * price.output) / 1e6;

@@ -31,7 +31,9 @@ export function gateFailures(rows: readonly AspectRow[], thresholds: Record<stri
       const figure = strictCi ? row.interval.low : row.mean;
       if (Number.isNaN(figure) || figure < threshold) {
         const what = strictCi ? 'lower 95% bound' : 'mean';
-        failures.push(`quality gate: ${aspect}${row.system !== undefined ? ` (system ${row.system})` : ''} ${what} ${Number.isNaN(figure) ? 'unknown (no scores)' : figure.toFixed(3)} < ${threshold}`);
+        failures.push(
+          `quality gate: ${aspect}${row.system !== undefined ? ` (system ${row.system})` : ''} ${what} ${Number.isNaN(figure) ? 'unknown (no scores)' : figure.toFixed(3)} < ${threshold}`,
+        );
       }
     }
   }

@@ -58,7 +58,10 @@ export async function repeatBench(options: RepeatBenchOptions): Promise<RepeatBe
       return result;
     }
     result.outs.push(out);
-    result.runs.push(runMeta({ dataset: common.dataset.path, subset: common.dataset.subset, aspects: common.plan.aspects.map((a) => a.human), predictions: out, level }).results);
+    result.runs.push(
+      runMeta({ dataset: common.dataset.path, subset: common.dataset.subset, aspects: common.plan.aspects.map((a) => a.human), predictions: out, level })
+        .results,
+    );
   }
   return result;
 }

@@ -142,7 +142,13 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
   const signal = controller.signal;
 
   const progress = (): void =>
-    options.onProgress?.({ done: summary.written + summary.failed, todo, failed: summary.failed, usage: options.session.usage(), elapsedMs: Date.now() - started });
+    options.onProgress?.({
+      done: summary.written + summary.failed,
+      todo,
+      failed: summary.failed,
+      usage: options.session.usage(),
+      elapsedMs: Date.now() - started,
+    });
 
   // Rate limits: fewer items at once and a pause, growing back after items that went through.
   const maxWorkers = Math.max(1, options.itemConcurrency);

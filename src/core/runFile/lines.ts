@@ -52,7 +52,7 @@ export function endOfLastLine(path: string): number {
   const fd = openSync(path, 'r');
   try {
     const chunk = Buffer.alloc(64 * 1024);
-    for (let end = size; end > 0; ) {
+    for (let end = size; end > 0;) {
       const start = Math.max(0, end - chunk.length);
       readSync(fd, chunk, 0, end - start, start);
       const at = chunk.subarray(0, end - start).lastIndexOf(0x0a);

@@ -32,14 +32,16 @@ export const RunHeaderSchema = z.object({
 export type RunHeader = z.infer<typeof RunHeaderSchema>;
 
 /** Format 1, read as the format-2 header it stands for. */
-const FormatOneHeaderSchema = z.object({ ...HeaderFields, format: z.literal(1), settings: FormatOneSettingsSchema }).transform(({ format: _format, settings, ...fields }, ctx): RunHeader => {
-  const spec = specFromFormatOne(settings);
-  if (!spec.success) {
-    ctx.issues.push({ code: 'custom', message: `format-1 settings that are no run: ${z.prettifyError(spec.error)}`, input: settings });
-    return z.NEVER;
-  }
-  return { ...fields, format: 2, spec: spec.data, templates: settings.templates };
-});
+const FormatOneHeaderSchema = z
+  .object({ ...HeaderFields, format: z.literal(1), settings: FormatOneSettingsSchema })
+  .transform(({ format: _format, settings, ...fields }, ctx): RunHeader => {
+    const spec = specFromFormatOne(settings);
+    if (!spec.success) {
+      ctx.issues.push({ code: 'custom', message: `format-1 settings that are no run: ${z.prettifyError(spec.error)}`, input: settings });
+      return z.NEVER;
+    }
+    return { ...fields, format: 2, spec: spec.data, templates: settings.templates };
+  });
 
 /** A header line of either format, as format 2. */
 export function parseRunHeader(json: unknown): z.ZodSafeParseResult<RunHeader> {
@@ -54,7 +56,10 @@ export function isRunHeader(json: unknown): boolean {
 /** Hashes of the templates a run with this method, task and aspects reads. */
 export function templateHashes(method: Method, task: Task, aspects: readonly string[], overrideDir?: string): Record<string, string> {
   const ids: string[] = [];
-  const family = (prefix: string) => listTemplates({ overrideDir }).filter((t) => t.id.startsWith(prefix)).map((t) => t.id);
+  const family = (prefix: string) =>
+    listTemplates({ overrideDir })
+      .filter((t) => t.id.startsWith(prefix))
+      .map((t) => t.id);
   // The aspect choice reads its own prompts: the question, the catalogue, the examples.
   if (method === 'choose') ids.push(...family('choose/'));
   else if (method !== 'fine') ids.push(...aspects.map((a) => `${task}/${a}`));

@@ -46,7 +46,11 @@ export function buildSpec(input: RunSpecInput): RunSpec {
   const task = input.task ?? 'summarization';
   const reasons = method === 'choose' ? input.reasons : undefined;
   const spec: RunSpec = {
-    judge: { ...(input.judge.name !== undefined ? { name: input.judge.name } : {}), endpoint: endpointOf(input.judge.baseUrl), model: input.judge.model || defaultModel },
+    judge: {
+      ...(input.judge.name !== undefined ? { name: input.judge.name } : {}),
+      endpoint: endpointOf(input.judge.baseUrl),
+      model: input.judge.model || defaultModel,
+    },
     method,
     task,
     aspects: [...aspectsOf(task, input.aspects)],

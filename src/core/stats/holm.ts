@@ -4,7 +4,10 @@
  * non-decreasing in that order, capped at 1. NaN p-values are left out and stay NaN.
  */
 export function holmAdjust(pValues: readonly number[]): number[] {
-  const order = pValues.map((p, i) => ({ p, i })).filter((e) => !Number.isNaN(e.p)).sort((a, b) => a.p - b.p);
+  const order = pValues
+    .map((p, i) => ({ p, i }))
+    .filter((e) => !Number.isNaN(e.p))
+    .sort((a, b) => a.p - b.p);
   const adjusted = pValues.map(() => NaN);
   let running = 0;
   order.forEach((entry, k) => {

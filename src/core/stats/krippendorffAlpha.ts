@@ -10,7 +10,7 @@
 export type AlphaLevel = 'interval' | 'ordinal' | 'nominal';
 
 /** `ratings[rater][unit]`, NaN where a rater did not rate a unit. NaN when no unit is pairable or there is no variation. */
-export function krippendorffAlpha(ratings: readonly (ArrayLike<number>)[], level: AlphaLevel): number {
+export function krippendorffAlpha(ratings: readonly ArrayLike<number>[], level: AlphaLevel): number {
   const unitCount = ratings.length ? ratings[0].length : 0;
   const units: number[][] = [];
   for (let u = 0; u < unitCount; u++) {
@@ -49,5 +49,5 @@ export function krippendorffAlpha(ratings: readonly (ArrayLike<number>)[], level
     }
   }
   if (n < 2 || expected === 0) return NaN;
-  return 1 - (observed / n) / (expected / (n * (n - 1)));
+  return 1 - observed / n / (expected / (n * (n - 1)));
 }

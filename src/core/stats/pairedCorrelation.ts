@@ -29,7 +29,14 @@ export interface PairedCorrelationComparison {
 
 const pick = (values: readonly number[], indices: readonly number[]) => indices.map((i) => values[i]);
 
-function permutationPValue(human: readonly number[], candidate: readonly number[], baseline: readonly number[], observed: number, resamples: number, seed: number): number {
+function permutationPValue(
+  human: readonly number[],
+  candidate: readonly number[],
+  baseline: readonly number[],
+  observed: number,
+  resamples: number,
+  seed: number,
+): number {
   const n = human.length;
   const extreme = (swap: (i: number) => boolean) => {
     const a = candidate.map((c, i) => (swap(i) ? baseline[i] : c));

@@ -21,12 +21,7 @@ export interface PermutationResult {
 // to it, so that float noise in a statistic that ties the observed one exactly does not count.
 const RELATIVE_TIE = Number.EPSILON * 100;
 
-export function pairedPermutationTest<U>(
-  units: readonly U[],
-  swap: (unit: U) => U,
-  statistic: Statistic<U>,
-  options: ResamplingOptions,
-): PermutationResult {
+export function pairedPermutationTest<U>(units: readonly U[], swap: (unit: U) => U, statistic: Statistic<U>, options: ResamplingOptions): PermutationResult {
   const observed = statistic(units);
   const random = seededRandom(options.seed);
   const names = Object.keys(observed);

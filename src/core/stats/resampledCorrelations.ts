@@ -58,12 +58,7 @@ export interface CorrelationFigures {
 }
 
 /** Correlations of pairs sorted beforehand, pair i counted counts[i] times (NaN when undefined). */
-export function countedCorrelations(
-  x: readonly number[],
-  y: readonly number[],
-  sorted: SortedPairs,
-  counts: Counts,
-): CorrelationFigures {
+export function countedCorrelations(x: readonly number[], y: readonly number[], sorted: SortedPairs, counts: Counts): CorrelationFigures {
   let n = 0;
   for (let i = 0; i < counts.length; i++) n += counts[i];
   if (n < 2) return { pearson: NaN, spearman: NaN, kendall: NaN };

@@ -37,7 +37,16 @@ export function normalUpperTail(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.5 * x);
   const erfc =
-    t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
   return z >= 0 ? erfc / 2 : 1 - erfc / 2;
 }
 
@@ -83,7 +92,7 @@ export function signFlipTest(differences: ArrayLike<number>, options: { resample
     for (let i = 0; i < n; i++) {
       // One draw gives 32 independent fair signs: a 10,000-item comparison stays fast.
       if (i % 32 === 0) bits = Math.floor(random() * 4294967296);
-      sum += (bits >>> i % 32) & 1 ? -differences[i] : differences[i];
+      sum += (bits >>> (i % 32)) & 1 ? -differences[i] : differences[i];
     }
     count(sum / n);
   }

@@ -14,11 +14,7 @@ export interface SwappedFigures {
 }
 
 /** For `swapped[i]` true, item i's A and B values trade places; the correlations of both sets with `human`. */
-export function swappedCorrelations(
-  a: readonly number[],
-  b: readonly number[],
-  human: readonly number[],
-): (swapped: ArrayLike<boolean>) => SwappedFigures {
+export function swappedCorrelations(a: readonly number[], b: readonly number[], human: readonly number[]): (swapped: ArrayLike<boolean>) => SwappedFigures {
   const n = a.length;
   const values = [...a, ...b];
   // Entry e < n is A's value of item e, entry e ≥ n is B's value of item e − n; ties broken by human score.

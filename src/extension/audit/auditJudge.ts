@@ -63,42 +63,63 @@ export class AuditJudge {
       const method = auditedMethod(settings.method);
       const subjects: AuditSubject[] = [];
       for await (const item of engine.dataItems({ path: data.fsPath, task })) {
-        subjects.push({ key: item.key, source: item.input.source, summary: item.input.summary, ...(item.input.reference ? { reference: item.input.reference } : {}) });
+        subjects.push({
+          key: item.key,
+          source: item.input.source,
+          summary: item.input.summary,
+          ...(item.input.reference ? { reference: item.input.reference } : {}),
+        });
         if (subjects.length >= AUDIT_ITEMS) break;
       }
       if (subjects.length === 0) throw new Error(`${path.basename(data.path)} has no usable row: each row needs id, source and summary`);
       const session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage);
       const probes = engine.PROBES.filter((p) => engine.DEFAULT_PROBES.includes(p.name));
       const aspects = settings.aspects.length ? settings.aspects : undefined;
-      const options: EvaluateOptions = { method, session, aspects, samples: settings.samples, route: settings.route, maxStandardError: settings.maxStandardError, promptOverrideDir };
+      const options: EvaluateOptions = {
+        method,
+        session,
+        aspects,
+        samples: settings.samples,
+        route: settings.route,
+        maxStandardError: settings.maxStandardError,
+        promptOverrideDir,
+      };
       if (!confirmed && !(await this.confirmCost(engine, subjects, probes, method, task, options, session.model))) return undefined;
 
       this.panel.update({ view: 'audit', running: true, error: undefined });
       this.deps.log.info(`auditing ${session.model} (${method}) on ${subjects.length} item(s) of ${data.fsPath}`);
-      const run = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `SumLens: auditing ${session.model}`, cancellable: true }, (progress, token) => {
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        return engine
-          .runAudit({
-            subjects,
-            probes,
-            method,
-            task,
-            seed: AUDIT_SEED,
-            evaluate: engine.evaluate,
-            options,
-            concurrency: settings.concurrency,
-            signal: controller.signal,
-            onProgress: (done, total) => {
-              const message = `${done} of ${total} evaluations`;
-              progress.report({ message, increment: 100 / total });
-              this.panel.progress({ done, total, label: message });
-            },
-          })
-          .finally(() => void subscription.dispose());
-      });
+      const run = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `SumLens: auditing ${session.model}`, cancellable: true },
+        (progress, token) => {
+          const subscription = token.onCancellationRequested(() => controller.abort());
+          return engine
+            .runAudit({
+              subjects,
+              probes,
+              method,
+              task,
+              seed: AUDIT_SEED,
+              evaluate: engine.evaluate,
+              options,
+              concurrency: settings.concurrency,
+              signal: controller.signal,
+              onProgress: (done, total) => {
+                const message = `${done} of ${total} evaluations`;
+                progress.report({ message, increment: 100 / total });
+                this.panel.progress({ done, total, label: message });
+              },
+            })
+            .finally(() => void subscription.dispose());
+        },
+      );
       const report = engine.auditReport(run, { alpha: AUDIT_ALPHA, seed: AUDIT_SEED });
       const notes = { levelNote: engine.levelNote(report), resamplingNote: engine.resamplingNote(report.resampling) };
-      this.panel.update({ view: 'audit', audit: auditModel(run, report, { model: session.model, prompts: 'plain', ...notes }), running: false, progress: undefined });
+      this.panel.update({
+        view: 'audit',
+        audit: auditModel(run, report, { model: session.model, prompts: 'plain', ...notes }),
+        running: false,
+        progress: undefined,
+      });
       this.panel.show(true);
       this.announce(run, report);
       return { run, report };
@@ -123,9 +144,24 @@ export class AuditJudge {
     model: string,
   ): Promise<boolean> {
     const items = engine.auditEvaluations(subjects, probes, AUDIT_SEED, task);
-    const estimate = await engine.estimateRun({ items: () => items, method, aspects: options.aspects, out: '', evaluate: engine.evaluate, endpoint: options.session.endpoint, model, extra: options });
+    const estimate = await engine.estimateRun({
+      items: () => items,
+      method,
+      aspects: options.aspects,
+      out: '',
+      evaluate: engine.evaluate,
+      endpoint: options.session.endpoint,
+      model,
+      extra: options,
+    });
     const usd = engine.estimateCost(model, estimate.usage, false);
-    const plan = engine.auditPlan(subjects, probes, { seed: AUDIT_SEED, method, task, aspects: engine.auditedScores(method, engine.aspectsOf(task, options.aspects)), alpha: AUDIT_ALPHA });
+    const plan = engine.auditPlan(subjects, probes, {
+      seed: AUDIT_SEED,
+      method,
+      task,
+      aspects: engine.auditedScores(method, engine.aspectsOf(task, options.aspects)),
+      alpha: AUDIT_ALPHA,
+    });
     const cost = `${plural(subjects.length, 'summary', 'summaries')} and their changed copies (${probes.map((p) => p.name).join(', ')}): ${plural(estimate.items, 'evaluation')}, ${plural(estimate.usage.calls, 'call')}, ~${formatCount(estimate.usage.promptTokens)} prompt tokens, ${usd === undefined ? 'no price known for this model' : engine.formatCost(usd)}. Answers already cached cost nothing.`;
     const detail = [cost, 'What these items can tell:', ...engine.planLines(plan)].join('\n');
     const go = await vscode.window.showInformationMessage(`Audit ${model} (${method})?`, { modal: true, detail }, 'Audit');
@@ -134,7 +170,10 @@ export class AuditJudge {
 
   private announce(run: AuditRun, report: AuditReport): void {
     if (run.cancelled) void vscode.window.showInformationMessage(`SumLens: audit cancelled; the panel shows what finished. ${report.summary}`);
-    else if (run.failed) void vscode.window.showWarningMessage(`SumLens: ${plural(run.failed, 'evaluation')} of the audit failed (${run.errors[0] ?? 'see the SumLens output'}). ${report.summary}`);
+    else if (run.failed)
+      void vscode.window.showWarningMessage(
+        `SumLens: ${plural(run.failed, 'evaluation')} of the audit failed (${run.errors[0] ?? 'see the SumLens output'}). ${report.summary}`,
+      );
     else if (report.nothingAudited || report.probes.some((p) => p.violated)) void vscode.window.showWarningMessage(`SumLens: ${report.summary}`);
     else void vscode.window.showInformationMessage(`SumLens: ${report.summary}`);
   }

@@ -10,7 +10,11 @@ import type { PanelAudit } from '../webview/protocol';
 
 const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-export function auditModel(run: AuditRun, report: AuditReport, context: { model: string; prompts: string; levelNote: string; resamplingNote: string }): PanelAudit {
+export function auditModel(
+  run: AuditRun,
+  report: AuditReport,
+  context: { model: string; prompts: string; levelNote: string; resamplingNote: string },
+): PanelAudit {
   return {
     items: run.items,
     method: run.method,
@@ -50,7 +54,17 @@ export function auditModel(run: AuditRun, report: AuditReport, context: { model:
         violated: p.violated,
         verdict: p.verdict,
         ...(p.notAudited ? { notAudited: p.notAudited } : {}),
-        ...(example ? { example: { key: example.key, before: example.before, after: example.copy.text, spans: example.copy.spans, ...(example.copy.note ? { note: example.copy.note } : {}) } } : {}),
+        ...(example
+          ? {
+              example: {
+                key: example.key,
+                before: example.before,
+                after: example.copy.text,
+                spans: example.copy.spans,
+                ...(example.copy.note ? { note: example.copy.note } : {}),
+              },
+            }
+          : {}),
       };
     }),
   };

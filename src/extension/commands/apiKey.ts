@@ -25,9 +25,20 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
     // A jury judge's key: picked from sumlens.judges, kept under the judge's name.
     vscode.commands.registerCommand('sumlens.setJudgeApiKey', async (name?: unknown) => {
       const judges = readSettings().judges.map((j) => j.name);
-      const judge = typeof name === 'string' && judges.includes(name) ? name : await vscode.window.showQuickPick(judges, { title: 'SumLens: which judge\'s key?', placeHolder: judges.length ? undefined : 'No judges in sumlens.judges' });
+      const judge =
+        typeof name === 'string' && judges.includes(name)
+          ? name
+          : await vscode.window.showQuickPick(judges, {
+              title: "SumLens: which judge's key?",
+              placeHolder: judges.length ? undefined : 'No judges in sumlens.judges',
+            });
       if (!judge) return false;
-      const key = await vscode.window.showInputBox({ title: `SumLens: API key of judge ${judge}`, prompt: 'Stored in VS Code’s secret storage, never in settings.', password: true, ignoreFocusOut: true });
+      const key = await vscode.window.showInputBox({
+        title: `SumLens: API key of judge ${judge}`,
+        prompt: 'Stored in VS Code’s secret storage, never in settings.',
+        password: true,
+        ignoreFocusOut: true,
+      });
       if (!key?.trim()) return false;
       await keys.storeJudgeKey(judge, key.trim());
       void vscode.window.showInformationMessage(`SumLens: the key of judge ${judge} is stored.`);

@@ -43,7 +43,5 @@ export function panelActions(evaluator: Evaluator, panel: SumLensPanel): Pick<Pa
 }
 
 export function registerPanelCommands(panel: SumLensPanel): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('sumlens.openPanel', () => panel.show()),
-  ];
+  return [vscode.commands.registerCommand('sumlens.openPanel', () => panel.show())];
 }

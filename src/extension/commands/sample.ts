@@ -19,7 +19,10 @@ async function openSample(extensionUri: vscode.Uri, storage: vscode.Uri, pairs: 
   const copies: vscode.Uri[] = [];
   for (const name of ['article.txt', 'summary.md']) {
     const copy = vscode.Uri.joinPath(folder, name);
-    const exists = await vscode.workspace.fs.stat(copy).then(() => true, () => false);
+    const exists = await vscode.workspace.fs.stat(copy).then(
+      () => true,
+      () => false,
+    );
     if (!exists) await vscode.workspace.fs.copy(vscode.Uri.joinPath(extensionUri, 'media', 'sample', name), copy);
     copies.push(copy);
   }

@@ -13,7 +13,15 @@ const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const estimate = (e: Estimate) => ({ value: defined(e.value), low: defined(e.interval.low), high: defined(e.interval.high) });
 
 export function ratingAgreementModel(rows: AgreementRow[]): PanelRatingAgreement[] {
-  return rows.map((r) => ({ aspect: r.aspect, judge: r.judge, n: r.n, alphaInterval: estimate(r.alphaInterval), kappa: estimate(r.kappa), spearman: estimate(r.spearman), meanAbsoluteDifference: estimate(r.meanAbsoluteDifference) }));
+  return rows.map((r) => ({
+    aspect: r.aspect,
+    judge: r.judge,
+    n: r.n,
+    alphaInterval: estimate(r.alphaInterval),
+    kappa: estimate(r.kappa),
+    spearman: estimate(r.spearman),
+    meanAbsoluteDifference: estimate(r.meanAbsoluteDifference),
+  }));
 }
 
 export async function rateShownSummary(panel: SumLensPanel, ratings: RatingsLog, aspectName: string, score: number): Promise<void> {
@@ -23,6 +31,14 @@ export async function rateShownSummary(panel: SumLensPanel, ratings: RatingsLog,
   if (!result || !rated || !aspect || aspect.score === null || !Number.isInteger(score) || score < aspect.scale[0] || score > aspect.scale[1]) return;
   // The template's hash ties the rating to the prompt that made the judge's score.
   const template = aspect.template ? await fs.readFile(aspect.template, 'utf8').then(sha256, () => undefined) : undefined;
-  await ratings.record({ aspect: aspect.name, person: score, judge: aspect.score, judgeName: result.model, scale: aspect.scale, ...rated, ...(template ? { templateSha256: template } : {}) });
+  await ratings.record({
+    aspect: aspect.name,
+    person: score,
+    judge: aspect.score,
+    judgeName: result.model,
+    scale: aspect.scale,
+    ...rated,
+    ...(template ? { templateSha256: template } : {}),
+  });
   panel.update({ yourScores: { ...yourScores, [aspect.name]: score } });
 }

@@ -18,7 +18,12 @@ export async function pickRuns(clicked: unknown, selected: unknown): Promise<vsc
   const runs = await listRunFiles();
   type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
   const browse: Item = { label: '$(folder-opened) Browse…', alwaysShow: true };
-  const items: Item[] = runs.map((uri) => ({ label: path.basename(uri.path), description: displayPath(uri), uri, picked: fromExplorer.some((u) => u.toString() === uri.toString()) }));
+  const items: Item[] = runs.map((uri) => ({
+    label: path.basename(uri.path),
+    description: displayPath(uri),
+    uri,
+    picked: fromExplorer.some((u) => u.toString() === uri.toString()),
+  }));
   const picked = await vscode.window.showQuickPick([...items, browse], {
     title: 'SumLens: Compare Runs — pick A then B (two runs), or one run with two systems',
     canPickMany: true,

@@ -109,7 +109,13 @@ export class DatasetViews implements vscode.Disposable {
 
   private async show(outcome: DatasetRunOutcome): Promise<void> {
     const overview = await loadEngine().runOverview(outcome.runFile);
-    this.panel.update({ view: 'dataset', dataset: datasetModel(overview, outcome.summary), running: false, progress: undefined, error: outcome.summary.fatal?.message });
+    this.panel.update({
+      view: 'dataset',
+      dataset: datasetModel(overview, outcome.summary),
+      running: false,
+      progress: undefined,
+      error: outcome.summary.fatal?.message,
+    });
     this.panel.show(true);
   }
 
@@ -117,8 +123,14 @@ export class DatasetViews implements vscode.Disposable {
   private announce(name: string, { summary }: DatasetRunOutcome): void {
     const kept = summary.written + summary.alreadyDone;
     if (summary.fatal) void vscode.window.showErrorMessage(`SumLens: ${name} stopped: ${summary.fatal.message}. ${plural(kept, 'summary', 'summaries')} kept.`);
-    else if (summary.cancelled) void vscode.window.showInformationMessage(`SumLens: ${name} cancelled; ${plural(kept, 'finished summary', 'finished summaries')} kept. Evaluate it again to go on.`);
-    else if (summary.failed) void vscode.window.showWarningMessage(`SumLens: ${plural(summary.failed, 'summary', 'summaries')} of ${name} failed (${summary.errors[0] ?? 'see the SumLens output'}). Evaluate it again to retry them.`);
+    else if (summary.cancelled)
+      void vscode.window.showInformationMessage(
+        `SumLens: ${name} cancelled; ${plural(kept, 'finished summary', 'finished summaries')} kept. Evaluate it again to go on.`,
+      );
+    else if (summary.failed)
+      void vscode.window.showWarningMessage(
+        `SumLens: ${plural(summary.failed, 'summary', 'summaries')} of ${name} failed (${summary.errors[0] ?? 'see the SumLens output'}). Evaluate it again to retry them.`,
+      );
   }
 
   private fail(error: unknown): void {

@@ -60,7 +60,10 @@ function groupTemplates(differences: string[]): string[] {
 }
 
 export function comparisonModel(comparison: RunComparison): PanelComparison {
-  const label = (side: { label: string; items: number }) => ({ label: side.label.startsWith('system ') ? side.label : displayPath(side.label), items: side.items });
+  const label = (side: { label: string; items: number }) => ({
+    label: side.label.startsWith('system ') ? side.label : displayPath(side.label),
+    items: side.items,
+  });
   return {
     a: label(comparison.a),
     b: label(comparison.b),

@@ -82,7 +82,8 @@ async function checkRows(engine: Engine, data: string, task: Task): Promise<{ go
 function costText(engine: Engine, estimate: DryRunEstimate, session: LlmSession, settings: Settings): string {
   const u = estimate.usage;
   const usd = engine.estimateCost(session.model, u, false);
-  const cost = settings.provider === 'vscode-lm' ? 'billed by your VS Code model provider' : usd === undefined ? 'no price known for this model' : engine.formatCost(usd);
+  const cost =
+    settings.provider === 'vscode-lm' ? 'billed by your VS Code model provider' : usd === undefined ? 'no price known for this model' : engine.formatCost(usd);
   return `${plural(u.calls, 'call')} · ~${formatCount(u.promptTokens)} prompt tokens · ${cost}`;
 }
 
@@ -103,7 +104,12 @@ async function pickMethod(
     ignoreFocusOut: true,
     busy: true,
   });
-  const items: Item[] = methods.map((method) => ({ method, label: methodLabels[method], description: method === settings.method ? '(sumlens.method)' : undefined, detail: 'estimating…' }));
+  const items: Item[] = methods.map((method) => ({
+    method,
+    label: methodLabels[method],
+    description: method === settings.method ? '(sumlens.method)' : undefined,
+    detail: 'estimating…',
+  }));
   pick.items = items;
   pick.activeItems = items.filter((i) => i.method === settings.method);
   void Promise.all(
@@ -155,7 +161,8 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
 
   const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
   const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: dataPath, task });
-  const specFor = (m: Method) => engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: m, prompts: promptOverrideDir }));
+  const specFor = (m: Method) =>
+    engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: m, prompts: promptOverrideDir }));
   const out = (m: Method) => runFileFor(data, m, deps.globalStorage).fsPath;
   const estimate = (m: Method) => engine.estimateSpec({ spec: specFor(m), items, out: out(m), evaluate: engine.evaluate });
   const chosen = method ?? (await pickMethod(engine, settings, session, estimate, rows.good));

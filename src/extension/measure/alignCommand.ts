@@ -52,8 +52,14 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
   const settings = readSettings();
   const engine = loadEngine();
   const data = request.data ?? (await pickData());
-  const human = data === 'ratings' ? 'person' : data && (request.human ?? (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
-  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(engine.TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
+  const human =
+    data === 'ratings'
+      ? 'person'
+      : data &&
+        (request.human ??
+          (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
+  const aspect =
+    human && (request.aspect ?? (await vscode.window.showQuickPick(engine.TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
   if (!data || !human || !aspect) return undefined;
   const root = vscode.workspace.workspaceFolders![0].uri.fsPath; // there is one: the prompt folder is in it
   const file = data === 'ratings' ? path.join(root, ratingsFile) : data;
@@ -66,7 +72,8 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
     const estimate = engine.alignEstimate(sets, options);
     if (!request.confirmed) {
       const detail = `${estimate.judgeCalls} judge requests and ${estimate.optimizerCalls} criteria rewrites on ${items.length} rated items, about ${estimate.promptTokens.toLocaleString('en-US')} prompt tokens. Answers already in the cache cost nothing.`;
-      if ((await vscode.window.showInformationMessage(`Align the ${aspect} judge to your scores?`, { modal: true, detail }, 'Align')) !== 'Align') return undefined;
+      if ((await vscode.window.showInformationMessage(`Align the ${aspect} judge to your scores?`, { modal: true, detail }, 'Align')) !== 'Align')
+        return undefined;
     }
     const session = await createSession(settings, locations.baseUrl, deps.keys, deps.storage);
     const stage = path.join(deps.storage.fsPath, 'align', `${Date.now()}`);
@@ -83,11 +90,22 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
             outDir: stage,
             force: true,
             workDir: path.join(deps.storage.fsPath, 'align', 'candidates'),
-            scoring: { evaluate: engine.evaluate, options: { session, samples: settings.samples, route: settings.route }, concurrency: settings.concurrency, signal: controller.signal, onItem },
+            scoring: {
+              evaluate: engine.evaluate,
+              options: { session, samples: settings.samples, route: settings.route },
+              concurrency: settings.concurrency,
+              signal: controller.signal,
+              onItem,
+            },
             optimizer: { session, promptDir: locations.promptOverrideDir, signal: controller.signal },
             resamples: 2000,
             seed: 1,
-            provenance: { dataFile: vscode.workspace.asRelativePath(file), dataSha256: engine.sha256File(file), folds: options.folds, date: new Date().toISOString().slice(0, 10) },
+            provenance: {
+              dataFile: vscode.workspace.asRelativePath(file),
+              dataSha256: engine.sha256File(file),
+              folds: options.folds,
+              date: new Date().toISOString().slice(0, 10),
+            },
           });
           return result;
         } finally {
@@ -95,7 +113,13 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
         }
       },
     );
-    return await offer(alignment, request, path.join(folder, settings.task, `${aspect}.md`), engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir), deps);
+    return await offer(
+      alignment,
+      request,
+      path.join(folder, settings.task, `${aspect}.md`),
+      engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir),
+      deps,
+    );
   } catch (error) {
     if (engine.isCancellation(error)) {
       void vscode.window.showInformationMessage('SumLens: alignment cancelled; the answers so far are cached, so aligning again continues where it stopped.');
@@ -113,8 +137,15 @@ async function offer(alignment: AspectAlignment, request: AlignRequest, target: 
     void vscode.window.showInformationMessage(`SumLens: ${summary}`);
     return { alignment };
   }
-  await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(original), vscode.Uri.file(alignment.written), `${path.basename(target)}: yours ↔ aligned`);
-  const choice = request.choice ?? ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, 'Use this template', 'Discard')) === 'Use this template' ? 'use' : 'discard');
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    vscode.Uri.file(original),
+    vscode.Uri.file(alignment.written),
+    `${path.basename(target)}: yours ↔ aligned`,
+  );
+  const choice =
+    request.choice ??
+    ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, 'Use this template', 'Discard')) === 'Use this template' ? 'use' : 'discard');
   if (choice !== 'use') return { alignment };
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(alignment.written, target);
@@ -128,7 +159,11 @@ async function pickData(): Promise<string | undefined> {
   const table = { label: 'A table of rated summaries…', description: 'JSONL, JSON, CSV or TSV with source, summary, id and a score column', data: '' };
   const choice = await vscode.window.showQuickPick([yours, table], { title: 'SumLens: align the judge to which scores?' });
   if (!choice || choice.data) return choice?.data;
-  const picked = await vscode.window.showOpenDialog({ title: 'SumLens: a table of rated summaries', canSelectMany: false, filters: { 'Rated items': ['jsonl', 'json', 'csv', 'tsv'] } });
+  const picked = await vscode.window.showOpenDialog({
+    title: 'SumLens: a table of rated summaries',
+    canSelectMany: false,
+    filters: { 'Rated items': ['jsonl', 'json', 'csv', 'tsv'] },
+  });
   return picked?.[0]?.fsPath;
 }
 
@@ -136,8 +171,14 @@ async function pickData(): Promise<string | undefined> {
 async function ratedByYou(file: string, root: string, aspect: string, task: Parameters<ReturnType<typeof loadEngine>['readRatingsItems']>[2]) {
   const found = await loadEngine().readRatingsItems(file, root, task);
   const items = found.byAspect.get(aspect) ?? [];
-  if (items.length === 0) throw new Error(`no rating of ${aspect} in ${ratingsFile} whose source and summary are files of this workspace (${found.skipped.length} left out: a selection, or a file changed since)`);
-  if (found.skipped.length > 0) void vscode.window.showWarningMessage(`SumLens: ${found.skipped.length} of your ratings left out: their source or summary is not a file of this workspace (a selection, or a file changed since).`);
+  if (items.length === 0)
+    throw new Error(
+      `no rating of ${aspect} in ${ratingsFile} whose source and summary are files of this workspace (${found.skipped.length} left out: a selection, or a file changed since)`,
+    );
+  if (found.skipped.length > 0)
+    void vscode.window.showWarningMessage(
+      `SumLens: ${found.skipped.length} of your ratings left out: their source or summary is not a file of this workspace (a selection, or a file changed since).`,
+    );
   return items;
 }
 

@@ -51,7 +51,13 @@ export function planMeasurement(template: AspectTemplate, templateText: string, 
 }
 
 /** Runs the measurement of `template` (whose text is `templateText`); undefined when cancelled. */
-export async function measureTemplate(template: AspectTemplate, templateText: string, scope: vscode.Uri, plan: MeasurePlan, deps: MeasureDeps): Promise<Measurement | undefined> {
+export async function measureTemplate(
+  template: AspectTemplate,
+  templateText: string,
+  scope: vscode.Uri,
+  plan: MeasurePlan,
+  deps: MeasureDeps,
+): Promise<Measurement | undefined> {
   const engine = loadEngine();
   const settings = readSettings(scope);
   const locations = resolveTrustedLocations(scope);
@@ -85,7 +91,9 @@ export async function measureTemplate(template: AspectTemplate, templateText: st
         return aspect.score;
       };
       try {
-        return await Promise.all(plan.set.items.map(async (item) => ({ human: item.human, candidate: await score(item, candidateDir), baseline: await score(item) })));
+        return await Promise.all(
+          plan.set.items.map(async (item) => ({ human: item.human, candidate: await score(item, candidateDir), baseline: await score(item) })),
+        );
       } catch (error) {
         if (controller.signal.aborted || engine.isCancellation(error)) return undefined;
         throw error;

@@ -38,7 +38,9 @@ function findDefaultSet(task: string, scope: vscode.Uri): string {
   const folder = vscode.workspace.getConfiguration('sumlens', scope).get<string>('datasetsFolder', '').trim();
   const found = engine.findDatasetFile(set.file, engine.datasetFolders(process.env, folder || undefined));
   if (!found) {
-    throw new Error(`the human-scored set ${set.name} is not here: run \`${engine.getCommand(set.name)}\` in a terminal, or set sumlens.datasetsFolder to a folder holding ${set.file}; or set sumlens.measure.dataset to your own scored JSONL`);
+    throw new Error(
+      `the human-scored set ${set.name} is not here: run \`${engine.getCommand(set.name)}\` in a terminal, or set sumlens.datasetsFolder to a folder holding ${set.file}; or set sumlens.measure.dataset to your own scored JSONL`,
+    );
   }
   return found;
 }

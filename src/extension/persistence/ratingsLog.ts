@@ -65,7 +65,8 @@ export class RatingsLog implements vscode.Disposable {
   /** The person's latest scores for one summary, by aspect (for one judge). */
   scoresFor(item: RatedItem, judgeName: string): Record<string, number> {
     const scores: Record<string, number> = {};
-    for (const r of this.ratings.values()) if (r.sourceSha256 === item.sourceSha256 && r.summarySha256 === item.summarySha256 && r.judgeName === judgeName) scores[r.aspect] = r.person;
+    for (const r of this.ratings.values())
+      if (r.sourceSha256 === item.sourceSha256 && r.summarySha256 === item.summarySha256 && r.judgeName === judgeName) scores[r.aspect] = r.person;
     return scores;
   }
 

@@ -44,15 +44,20 @@ export class WorkspaceJsonl<T> implements vscode.Disposable {
 
   /** Appends `entry` as a line; false when no folder is open. A failed write is reported to the caller. */
   append(entry: T): Promise<boolean> {
-    const run = this.queue.catch(() => undefined).then(async () => {
-      const file = this.file;
-      if (!file) return false;
-      const before = await vscode.workspace.fs.readFile(file).then((b) => Buffer.from(b).toString('utf8'), () => '');
-      const separator = before && !before.endsWith('\n') ? '\n' : '';
-      await vscode.workspace.fs.writeFile(file, Buffer.from(`${before}${separator}${JSON.stringify(entry)}\n`, 'utf8'));
-      this.changed.fire();
-      return true;
-    });
+    const run = this.queue
+      .catch(() => undefined)
+      .then(async () => {
+        const file = this.file;
+        if (!file) return false;
+        const before = await vscode.workspace.fs.readFile(file).then(
+          (b) => Buffer.from(b).toString('utf8'),
+          () => '',
+        );
+        const separator = before && !before.endsWith('\n') ? '\n' : '';
+        await vscode.workspace.fs.writeFile(file, Buffer.from(`${before}${separator}${JSON.stringify(entry)}\n`, 'utf8'));
+        this.changed.fire();
+        return true;
+      });
     this.queue = run.then(() => undefined);
     return run;
   }
@@ -64,7 +69,10 @@ export class WorkspaceJsonl<T> implements vscode.Disposable {
   private async read(): Promise<void> {
     const file = this.file;
     if (!file) return;
-    const text = await vscode.workspace.fs.readFile(file).then((b) => Buffer.from(b).toString('utf8'), () => '');
+    const text = await vscode.workspace.fs.readFile(file).then(
+      (b) => Buffer.from(b).toString('utf8'),
+      () => '',
+    );
     const entries: T[] = [];
     let unreadable = 0;
     for (const line of text.split('\n')) {

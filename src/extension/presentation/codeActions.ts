@@ -34,7 +34,12 @@ export class FindingCodeActions implements vscode.CodeActionProvider {
       const verdict = this.feedback.verdictOn(finding.id);
       actions.push(
         this.action(verdict === 'agree' ? 'Agree: a real problem (your verdict)' : 'Agree: a real problem', commandIds.agreeWithFinding, finding, diagnostic),
-        this.action(verdict === 'disagree' ? 'Disagree: the judge is wrong here (your verdict)' : 'Disagree: the judge is wrong here', commandIds.disagreeWithFinding, finding, diagnostic),
+        this.action(
+          verdict === 'disagree' ? 'Disagree: the judge is wrong here (your verdict)' : 'Disagree: the judge is wrong here',
+          commandIds.disagreeWithFinding,
+          finding,
+          diagnostic,
+        ),
       );
       if (finding.evidence.length) {
         actions.push(this.action('Show the evidence', commandIds.showEvidence, finding, diagnostic));
@@ -49,12 +54,14 @@ export class FindingCodeActions implements vscode.CodeActionProvider {
 
   /** The finding behind a diagnostic: same document, same range, same message. */
   private findingFor(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): TrackedFinding | undefined {
-    return this.store.visible(document.uri.toString()).find(
-      (f) =>
-        f.finding.message === diagnostic.message &&
-        document.offsetAt(diagnostic.range.start) === f.anchor.start &&
-        document.offsetAt(diagnostic.range.end) === f.anchor.end,
-    );
+    return this.store
+      .visible(document.uri.toString())
+      .find(
+        (f) =>
+          f.finding.message === diagnostic.message &&
+          document.offsetAt(diagnostic.range.start) === f.anchor.start &&
+          document.offsetAt(diagnostic.range.end) === f.anchor.end,
+      );
   }
 
   private action(title: string, command: string, finding: TrackedFinding, diagnostic: vscode.Diagnostic): vscode.CodeAction {

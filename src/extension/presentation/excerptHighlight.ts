@@ -94,7 +94,9 @@ export class ExcerptHighlight implements vscode.Disposable {
       if (!shown || editor.document.uri.toString() !== shown.uri) continue;
       const count = shown.spans.length;
       const options = this.ranges(editor.document).map((range, i) => {
-        const hover = new vscode.MarkdownString(`**SumLens** — excerpt ${i + 1} of ${count} the judge saw (${shown.label}); the text between excerpts was left out.`);
+        const hover = new vscode.MarkdownString(
+          `**SumLens** — excerpt ${i + 1} of ${count} the judge saw (${shown.label}); the text between excerpts was left out.`,
+        );
         hover.isTrusted = false;
         return { range, hoverMessage: hover };
       });

@@ -78,9 +78,7 @@ export class FindingHoverProvider implements vscode.HoverProvider {
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const offset = document.offsetAt(position);
-    const here = this.store
-      .visible(document.uri.toString())
-      .filter((f) => f.anchor.start <= offset && offset <= f.anchor.end);
+    const here = this.store.visible(document.uri.toString()).filter((f) => f.anchor.start <= offset && offset <= f.anchor.end);
     if (here.length === 0) return undefined;
     const range = await rangeOf(here[0].anchor);
     return new vscode.Hover(here.map(hoverContent), range);

@@ -17,14 +17,12 @@ function capability(c: Capability): string {
 }
 
 export function probeMarkdown({ probe, routes, costs, retirement }: EndpointProbe): string {
-  const lines = [
-    `# SumLens: Check Judge`,
-    '',
-    `${code(probe.model)} at ${code(probe.endpoint)} · ${probe.requests} requests`,
-    '',
-  ];
+  const lines = [`# SumLens: Check Judge`, '', `${code(probe.model)} at ${code(probe.endpoint)} · ${probe.requests} requests`, ''];
   if (retirement) {
-    lines.push(`> **Warning:** ${probe.model} is announced to retire on ${retirement.date} (${retirement.source}); scores from it cannot be reproduced after that date.`, '');
+    lines.push(
+      `> **Warning:** ${probe.model} is announced to retire on ${retirement.date} (${retirement.source}); scores from it cannot be reproduced after that date.`,
+      '',
+    );
   }
   lines.push(
     '| | Support | What the server did |',
@@ -50,7 +48,12 @@ export function probeMarkdown({ probe, routes, costs, retirement }: EndpointProb
 }
 
 export function capabilitiesMarkdown(entries: EndpointQuirks[], describe: (name: string, value: unknown) => string): string {
-  const lines = ['# SumLens: Judge Capabilities', '', 'What SumLens learned from endpoints that refused a parameter (kept for 7 days) or silently ignored it on every request of a run (kept for 1 day).', ''];
+  const lines = [
+    '# SumLens: Judge Capabilities',
+    '',
+    'What SumLens learned from endpoints that refused a parameter (kept for 7 days) or silently ignored it on every request of a run (kept for 1 day).',
+    '',
+  ];
   if (entries.length === 0) lines.push('Nothing learned yet.');
   for (const entry of entries) {
     lines.push(`## ${code(entry.model)} at ${code(entry.endpoint)}`, '');

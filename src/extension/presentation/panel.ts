@@ -61,12 +61,7 @@ export class SumLensPanel implements vscode.Disposable {
       this.panel.reveal(undefined, preserveFocus);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(
-      panelViewType,
-      'SumLens',
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
-      this.webviewOptions(),
-    );
+    const panel = vscode.window.createWebviewPanel(panelViewType, 'SumLens', { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.webviewOptions());
     this.attach(panel);
   }
 

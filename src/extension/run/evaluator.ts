@@ -112,11 +112,7 @@ export class Evaluator implements vscode.Disposable {
     return replacements;
   }
 
-  private async run(
-    context: RunContext,
-    scope: vscode.Uri,
-    options: { method?: Method; recheck?: boolean } = {},
-  ): Promise<EvaluationOutcome | undefined> {
+  private async run(context: RunContext, scope: vscode.Uri, options: { method?: Method; recheck?: boolean } = {}): Promise<EvaluationOutcome | undefined> {
     const { presenter, log } = this.deps;
     const settings = readSettings(scope);
     const method = options.method ?? settings.method;

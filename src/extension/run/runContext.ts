@@ -34,13 +34,7 @@ function noteOf(context: RunContext, note: NoteName): NoteLocation | undefined {
  * The anchor of a note-relative span, or undefined when the document no longer holds the
  * words the engine saw there (it was edited while the run was going on).
  */
-function anchorFor(
-  context: RunContext,
-  note: NoteName,
-  start: number,
-  end: number,
-  documents: Map<string, vscode.TextDocument>,
-): Anchor | undefined {
+function anchorFor(context: RunContext, note: NoteName, start: number, end: number, documents: Map<string, vscode.TextDocument>): Anchor | undefined {
   const location = noteOf(context, note);
   if (!location) return undefined;
   const text = location.text.slice(start, end);

@@ -27,7 +27,8 @@ export async function createSession(
   notices?: RunNotices,
 ): Promise<LlmSession> {
   const engine = loadEngine();
-  const userContext = settings.contextTokens === undefined ? undefined : { tokens: settings.contextTokens, detail: `sumlens.contextTokens ${settings.contextTokens}` };
+  const userContext =
+    settings.contextTokens === undefined ? undefined : { tokens: settings.contextTokens, detail: `sumlens.contextTokens ${settings.contextTokens}` };
   if (settings.provider === 'vscode-lm') {
     return new engine.VscodeLmSession(await engine.selectLanguageModel(settings.model), settings.concurrency, userContext);
   }

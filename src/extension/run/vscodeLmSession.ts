@@ -28,9 +28,7 @@ export async function selectLanguageModel(wanted: string): Promise<vscode.Langua
 
 function toLmMessage(message: ChatMessage): vscode.LanguageModelChatMessage {
   // vscode.lm has no system role: the instructions go in as the first user turn.
-  return message.role === 'assistant'
-    ? vscode.LanguageModelChatMessage.Assistant(message.content)
-    : vscode.LanguageModelChatMessage.User(message.content);
+  return message.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(message.content) : vscode.LanguageModelChatMessage.User(message.content);
 }
 
 export class VscodeLmSession implements LlmSession {
@@ -81,9 +79,7 @@ export class VscodeLmSession implements LlmSession {
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
     const messages = request.messages.map(toLmMessage);
     const n = Math.max(1, request.n ?? 1);
-    const choices = await Promise.all(
-      Array.from({ length: n }, () => this.limiter.run(() => this.once(messages, signal), signal)),
-    );
+    const choices = await Promise.all(Array.from({ length: n }, () => this.limiter.run(() => this.once(messages, signal), signal)));
     const promptTokens = await this.chatModel.countTokens(request.messages.map((m) => m.content).join('\n'));
     let completionTokens = 0;
     for (const choice of choices) completionTokens += await this.chatModel.countTokens(choice.text);

@@ -45,8 +45,17 @@ function messagesMarkdown(template: Template, input: PreviewInput): string {
     messages.push({ title: `Message ${messages.length + 1}: the score of ${template.aspect}`, content: engine.scorePrompt(template, vars, steps) });
   } else {
     // Fine-grained steps are filled by the engine with the facts it extracted: what can be known now is shown.
-    const known = { note: input.summary, target: input.summary, source: input.source, document: input.source, summary: input.summary, reference: input.reference };
-    const filled = Object.fromEntries(template.placeholders.map((name) => [name, known[name as keyof typeof known] ?? `«${name}: filled by the engine during the run»`]));
+    const known = {
+      note: input.summary,
+      target: input.summary,
+      source: input.source,
+      document: input.source,
+      summary: input.summary,
+      reference: input.reference,
+    };
+    const filled = Object.fromEntries(
+      template.placeholders.map((name) => [name, known[name as keyof typeof known] ?? `«${name}: filled by the engine during the run»`]),
+    );
     messages.push({ title: 'The template with its inputs (the engine adds the reply format it asks for)', content: engine.renderTemplate(template, filled) });
   }
   const fence = (text: string) => '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));

@@ -59,7 +59,10 @@ export class TemplateHovers implements vscode.HoverProvider {
       const start = match.index;
       if (position.character >= start && position.character <= start + match[0].length) {
         const description = placeholderDescriptions[match[1]] ?? 'Not a SumLens placeholder: the engine will refuse this template.';
-        return new vscode.Hover(markdown(`**{{${match[1]}}}** — ${description}`), new vscode.Range(position.line, start, position.line, start + match[0].length));
+        return new vscode.Hover(
+          markdown(`**{{${match[1]}}}** — ${description}`),
+          new vscode.Range(position.line, start, position.line, start + match[0].length),
+        );
       }
     }
     const key = /^(\w+)\s*:/.exec(line);

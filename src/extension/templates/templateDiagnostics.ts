@@ -47,7 +47,9 @@ export class TemplateDiagnostics implements vscode.Disposable {
       this.collection.delete(uri);
       return;
     }
-    this.collection.set(uri, [this.diagnostic(problem.line - 1, `${problem.detail} — SumLens uses the built-in template until this is fixed.`, vscode.DiagnosticSeverity.Error)]);
+    this.collection.set(uri, [
+      this.diagnostic(problem.line - 1, `${problem.detail} — SumLens uses the built-in template until this is fixed.`, vscode.DiagnosticSeverity.Error),
+    ]);
   }
 
   /** The problems of one template's current text. */

@@ -5,7 +5,7 @@
  */
 
 export const frontMatterKeys: Record<string, string> = {
-  id: 'The template\'s id, `<task>/<name>` in lower case; it must match the file\'s place (`prompts/summarization/coherence.md` → `summarization/coherence`).',
+  id: "The template's id, `<task>/<name>` in lower case; it must match the file's place (`prompts/summarization/coherence.md` → `summarization/coherence`).",
   task: 'Which task the template serves: `summarization`, `dialogue`, `consistency`, or `fine` (a fine-grained step).',
   aspect: 'Aspect templates: the quality judged, a lower-case word (`coherence`).',
   scale: 'Aspect templates: the score range as `[min, max]`, integers with min < max (`[1, 5]`).',
@@ -36,4 +36,3 @@ export const placeholderDescriptions: Record<string, string> = {
 
 /** Placeholders an aspect template may use (the others are filled only by the fine-grained engine). */
 export const aspectPlaceholders = ['document', 'summary', 'reference', 'dialogue', 'response', 'fact', 'context'];
-

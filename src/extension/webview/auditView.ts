@@ -51,7 +51,16 @@ export function auditSection(audit: PanelAudit): HTMLElement {
     const probe = audit.probes.find((p) => p.probe === cell.probe);
     const tr = el('tr', cell.verdict === 'violated' ? 'audit-violated' : undefined);
     const bar = el('td');
-    bar.append(intervalBar(cell.difference, cell.low, cell.high, [-reach, reach], `${cell.probe}, ${cell.aspect}: ${formatEstimate(cell.difference, cell.low, cell.high)}`, 0));
+    bar.append(
+      intervalBar(
+        cell.difference,
+        cell.low,
+        cell.high,
+        [-reach, reach],
+        `${cell.probe}, ${cell.aspect}: ${formatEstimate(cell.difference, cell.low, cell.high)}`,
+        0,
+      ),
+    );
     tr.append(
       el('td', undefined, cell.probe),
       el('td', undefined, cell.aspect),
@@ -71,7 +80,13 @@ export function auditSection(audit: PanelAudit): HTMLElement {
   for (const probe of audit.probes) {
     const block = el('details', 'audit-probe');
     block.open = probe.violated || probe.verdict === 'not-audited';
-    block.append(el('summary', probe.violated ? 'error-text' : undefined, `${probe.probe}: ${probe.change} (${plural(probe.pairs, 'pair')}${probe.skipped ? `, ${probe.skipped} skipped` : ''}; a fair judge: ${probe.fair})`));
+    block.append(
+      el(
+        'summary',
+        probe.violated ? 'error-text' : undefined,
+        `${probe.probe}: ${probe.change} (${plural(probe.pairs, 'pair')}${probe.skipped ? `, ${probe.skipped} skipped` : ''}; a fair judge: ${probe.fair})`,
+      ),
+    );
     if (probe.notAudited) block.append(el('p', 'warning-text audit-not-audited', `Not audited: ${probe.notAudited}.`));
     if (probe.example) {
       block.append(el('p', 'muted', `Example: ${probe.example.key}${probe.example.note ? ` (${probe.example.note})` : ''}`));

@@ -15,13 +15,21 @@ export function choiceSection(result: PanelResult, choice: NonNullable<PanelResu
   const how = choice.reasons
     ? `after ${choice.reasons.texts.length} reasons written from the ${choice.reasons.examples} examples, each scored on its own and pooled`
     : 'in one answer, a reason and a score for each';
-  const catalogue = el('p', 'muted', `${how} · ${choice.catalogueOrigin === 'override' ? `your catalogue, ${choice.catalogue}` : 'the built-in catalogue (the 20 aspects of Tanaka\'s thesis)'}`);
+  const catalogue = el(
+    'p',
+    'muted',
+    `${how} · ${choice.catalogueOrigin === 'override' ? `your catalogue, ${choice.catalogue}` : "the built-in catalogue (the 20 aspects of Tanaka's thesis)"}`,
+  );
   catalogue.title = choice.catalogue;
   section.append(catalogue);
 
   const own = new Map((choice.ownTemplate ?? []).map((a) => [a.name, a]));
   const titles = ['Aspect', "Judge's choice", 'Chosen in', 'Spread', ...(choice.ownTemplate ? ['Own template (G-Eval)'] : [])];
-  const { table, body } = captionedTable('agreement choice-table', "Each chosen aspect's score, how many readings chose it, and SumLens's own template's score beside it", titles);
+  const { table, body } = captionedTable(
+    'agreement choice-table',
+    "Each chosen aspect's score, how many readings chose it, and SumLens's own template's score beside it",
+    titles,
+  );
   for (const chosen of choice.chosen) {
     const score = result.aspects.find((a) => a.name === chosen.name)?.score ?? null;
     const tr = el('tr');

@@ -25,7 +25,12 @@ function histogram(distribution: Record<string, number>, label: string): HTMLEle
   const most = Math.max(1, ...Object.values(distribution));
   const bars = el('div', 'histogram');
   bars.setAttribute('role', 'img');
-  bars.setAttribute('aria-label', `${label}: ${Object.entries(distribution).map(([v, n]) => `${v}: ${n}`).join(', ')}`);
+  bars.setAttribute(
+    'aria-label',
+    `${label}: ${Object.entries(distribution)
+      .map(([v, n]) => `${v}: ${n}`)
+      .join(', ')}`,
+  );
   for (const [value, count] of Object.entries(distribution)) {
     const bar = el('div', 'histogram-bar');
     bar.style.height = `${Math.max(8, (100 * count) / most)}%`;
@@ -161,7 +166,11 @@ export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => 
   section.append(el('h2', undefined, `Dataset ${dataset.data}`));
   const failed = dataset.items.filter((i) => i.failed).length;
   section.append(
-    el('p', 'muted', `${dataset.model} · ${dataset.method} · ${plural(dataset.items.length, 'item')}${failed ? ` · ${failed} failed` : ''} · run file ${dataset.runFile}`),
+    el(
+      'p',
+      'muted',
+      `${dataset.model} · ${dataset.method} · ${plural(dataset.items.length, 'item')}${failed ? ` · ${failed} failed` : ''} · run file ${dataset.runFile}`,
+    ),
   );
   const run = dataset.run;
   if (run) {
@@ -189,9 +198,18 @@ export function comparisonSection(comparison: PanelComparison): HTMLElement {
   const section = el('section', 'comparison');
   section.setAttribute('aria-label', 'Comparison of two runs');
   section.append(el('h2', undefined, 'Is B better than A?'));
-  section.append(el('p', 'muted', `A: ${comparison.a.label} (${plural(comparison.a.items, 'item')}) · B: ${comparison.b.label} (${plural(comparison.b.items, 'item')})`));
-  const unpaired = (side: string, keys: string[]) => (keys.length ? ` · only in ${side}: ${keys.length} (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})` : '');
-  section.append(el('p', comparison.onlyA.length || comparison.onlyB.length ? 'warning' : 'muted', `${plural(comparison.paired, 'item')} paired on id${unpaired('A', comparison.onlyA)}${unpaired('B', comparison.onlyB)}`));
+  section.append(
+    el('p', 'muted', `A: ${comparison.a.label} (${plural(comparison.a.items, 'item')}) · B: ${comparison.b.label} (${plural(comparison.b.items, 'item')})`),
+  );
+  const unpaired = (side: string, keys: string[]) =>
+    keys.length ? ` · only in ${side}: ${keys.length} (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})` : '';
+  section.append(
+    el(
+      'p',
+      comparison.onlyA.length || comparison.onlyB.length ? 'warning' : 'muted',
+      `${plural(comparison.paired, 'item')} paired on id${unpaired('A', comparison.onlyA)}${unpaired('B', comparison.onlyB)}`,
+    ),
+  );
   for (const difference of comparison.differences) section.append(el('div', 'warning', `⚠ made differently: ${difference}`));
   const reach = Math.max(0.5, ...comparison.aspects.flatMap((r) => [Math.abs(r.low ?? 0), Math.abs(r.high ?? 0)]));
   const { table, body } = captionedTable(

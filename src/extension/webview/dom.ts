@@ -9,7 +9,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: st
 }
 
 /** A table with its caption and header row; rows go into the returned body. */
-export function captionedTable(className: string, caption: string, titles: string[]): { table: HTMLTableElement; body: HTMLTableSectionElement; head: HTMLTableRowElement } {
+export function captionedTable(
+  className: string,
+  caption: string,
+  titles: string[],
+): { table: HTMLTableElement; body: HTMLTableSectionElement; head: HTMLTableRowElement } {
   const table = el('table', className);
   table.append(el('caption', undefined, caption));
   const head = el('tr');
@@ -36,7 +40,14 @@ export function actionRow(row: HTMLElement, label: string, action: () => void): 
 }
 
 /** A horizontal interval [low, high] with a tick at `value`, on the axis [min, max]. */
-export function intervalBar(value: number | null, low: number | null, high: number | null, [min, max]: [number, number], label: string, zero?: number): HTMLElement {
+export function intervalBar(
+  value: number | null,
+  low: number | null,
+  high: number | null,
+  [min, max]: [number, number],
+  label: string,
+  zero?: number,
+): HTMLElement {
   const range = el('div', 'interval');
   range.setAttribute('role', 'img');
   range.setAttribute('aria-label', label);

@@ -3,7 +3,16 @@
  * extension posts, keeps it with setState so the panel comes back after a reload, and builds
  * every node with createElement/textContent: model text is untrusted and never parsed as HTML.
  */
-import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelAgreement, type PanelMeasurements, type PanelModel, type PanelResult } from './protocol';
+import {
+  fromWebviewSchema,
+  panelModelSchema,
+  toWebviewSchema,
+  type FromWebview,
+  type PanelAgreement,
+  type PanelMeasurements,
+  type PanelModel,
+  type PanelResult,
+} from './protocol';
 import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
 import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
@@ -133,7 +142,13 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   section.append(metrics);
   for (const error of fine.errors ?? []) section.append(el('div', 'error', error));
 
-  const { table, body } = captionedTable('entities', `Entities (${fine.entities.length}) — Enter or click to show in the editor`, ['Entity', 'In', 'Metric', 'Verdict', 'Votes']);
+  const { table, body } = captionedTable('entities', `Entities (${fine.entities.length}) — Enter or click to show in the editor`, [
+    'Entity',
+    'In',
+    'Metric',
+    'Verdict',
+    'Votes',
+  ]);
   for (const entity of fine.entities) {
     const row = el('tr', `entity verdict-${verdictTone(entity.verdict)}`);
     actionRow(row, `${entity.text}: ${entity.verdict}. Show in editor`, () => send({ type: 'revealEntity', entityId: entity.id }));

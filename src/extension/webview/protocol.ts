@@ -114,7 +114,15 @@ export const resultSchema = z.object({
   jury: z.optional(
     z.object({
       pool: z.string(),
-      judges: z.array(z.object({ name: z.string(), model: z.string(), endpoint: z.string(), scores: z.record(z.string(), z.nullable(z.number())), error: z.optional(z.string()) })),
+      judges: z.array(
+        z.object({
+          name: z.string(),
+          model: z.string(),
+          endpoint: z.string(),
+          scores: z.record(z.string(), z.nullable(z.number())),
+          error: z.optional(z.string()),
+        }),
+      ),
       aspects: z.array(z.object({ name: z.string(), score: z.number(), sd: z.number(), min: z.number(), max: z.number(), leftOut: z.array(z.string()) })),
     }),
   ),
@@ -128,7 +136,16 @@ export const resultSchema = z.object({
       catalogueOrigin: z.optional(z.enum(['builtin', 'override'])),
       offered: z.array(z.string()),
       notChosen: z.array(z.string()),
-      chosen: z.array(z.object({ name: z.string(), chosenIn: z.number(), of: z.number(), sd: z.optional(z.number()), min: z.optional(z.number()), max: z.optional(z.number()) })),
+      chosen: z.array(
+        z.object({
+          name: z.string(),
+          chosenIn: z.number(),
+          of: z.number(),
+          sd: z.optional(z.number()),
+          min: z.optional(z.number()),
+          max: z.optional(z.number()),
+        }),
+      ),
       reasons: z.optional(z.object({ examples: z.string(), asked: z.number(), texts: z.array(z.string()) })),
       ownTemplate: z.optional(z.array(aspectSchema)),
     }),
@@ -228,7 +245,15 @@ const datasetSchema = z.object({
   ),
   /** How the last evaluation of it went (absent when a finished run file is only shown). */
   run: z.optional(
-    z.object({ written: z.number(), alreadyDone: z.number(), failed: z.number(), cancelled: z.boolean(), calls: z.number(), tokens: z.number(), stopped: z.optional(z.string()) }),
+    z.object({
+      written: z.number(),
+      alreadyDone: z.number(),
+      failed: z.number(),
+      cancelled: z.boolean(),
+      calls: z.number(),
+      tokens: z.number(),
+      stopped: z.optional(z.string()),
+    }),
   ),
 });
 
@@ -318,7 +343,15 @@ const auditSchema = z.object({
       verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']),
       /** Why the probe was not audited. */
       notAudited: z.optional(z.string()),
-      example: z.optional(z.object({ key: z.string(), before: z.string(), after: z.string(), spans: z.array(z.object({ start: z.number(), end: z.number() })), note: z.optional(z.string()) })),
+      example: z.optional(
+        z.object({
+          key: z.string(),
+          before: z.string(),
+          after: z.string(),
+          spans: z.array(z.object({ start: z.number(), end: z.number() })),
+          note: z.optional(z.string()),
+        }),
+      ),
     }),
   ),
 });
@@ -331,9 +364,7 @@ export type PanelComparison = z.infer<typeof comparisonSchema>;
 /** Everything the panel shows; also what it keeps with setState so it survives a reload. */
 export const panelModelSchema = z.object({
   /** Where the evaluated notes stand in the editor, so entities can be revealed after a reload too. */
-  notes: z.optional(
-    z.object({ summary: noteLocationSchema, source: noteLocationSchema, reference: z.optional(noteLocationSchema) }),
-  ),
+  notes: z.optional(z.object({ summary: noteLocationSchema, source: noteLocationSchema, reference: z.optional(noteLocationSchema) })),
   result: z.nullable(resultSchema),
   summaryName: z.optional(z.string()),
   sourceName: z.optional(z.string()),

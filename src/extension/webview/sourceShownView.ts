@@ -51,14 +51,23 @@ function groupBlock(group: ShownGroup, allAspects: string[], sourceLength: numbe
   const block = el('div', 'shown-group');
   if (many) block.append(el('h3', 'shown-aspects', group.aspects.join(', ')));
   const share = el('p', 'shown-share');
-  share.append(el('strong', undefined, formatShare(shown.share)), ` of the source (${shownTokens(shown)}), in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}.`);
+  share.append(
+    el('strong', undefined, formatShare(shown.share)),
+    ` of the source (${shownTokens(shown)}), in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}.`,
+  );
   block.append(share);
   const show = (at?: number) => send({ type: 'showExcerpts', ...(group.key ? { aspect: group.key } : {}), ...(at === undefined ? {} : { at }) });
   if (sourceLength) block.append(excerptStrip(shown, sourceLength, show));
   block.append(el('p', 'muted', `Chosen by ${shown.rule}.`));
   const whole = allAspects.filter((a) => !group.aspects.includes(a));
   if (!many && whole.length && group.aspects.length) {
-    block.append(el('p', 'muted', `Judged on these excerpts: ${group.aspects.join(', ')}; ${whole.join(', ')} ${whole.length === 1 ? 'does' : 'do'} not read the source or saw all of it.`));
+    block.append(
+      el(
+        'p',
+        'muted',
+        `Judged on these excerpts: ${group.aspects.join(', ')}; ${whole.join(', ')} ${whole.length === 1 ? 'does' : 'do'} not read the source or saw all of it.`,
+      ),
+    );
   }
   const actions = el('div', 'actions');
   const showButton = el('button', 'show-excerpts', 'Show the excerpts the judge saw');
@@ -72,7 +81,12 @@ function groupBlock(group: ShownGroup, allAspects: string[], sourceLength: numbe
 }
 
 /** The section, or undefined when the judge saw the whole source. */
-export function sourceShownSection(result: PanelResult, sourceName: string | undefined, sourceLength: number | undefined, send: (m: FromWebview) => void): HTMLElement | undefined {
+export function sourceShownSection(
+  result: PanelResult,
+  sourceName: string | undefined,
+  sourceLength: number | undefined,
+  send: (m: FromWebview) => void,
+): HTMLElement | undefined {
   const groups = shownGroups(result);
   if (!groups.length) return undefined;
   const section = el('section', 'source-shown');

@@ -57,7 +57,11 @@ export function spreadSection(result: PanelResult, repeat: Repeat): HTMLElement 
   section.setAttribute('aria-label', `Spread over ${repeat.runs} runs`);
   section.append(el('h2', undefined, `Spread over ${repeat.runs} runs`));
   section.append(
-    el('p', 'muted', `The same summary judged ${repeat.runs} times independently; the cards above show the first run.${repeat.threshold !== undefined ? ` Pass: a score of at least ${formatScore(repeat.threshold)}.` : ''}`),
+    el(
+      'p',
+      'muted',
+      `The same summary judged ${repeat.runs} times independently; the cards above show the first run.${repeat.threshold !== undefined ? ` Pass: a score of at least ${formatScore(repeat.threshold)}.` : ''}`,
+    ),
   );
   const titles = ['score', 'runs', 'mean ± sd', 'range', ...(repeat.threshold !== undefined ? ['runs passing'] : [])];
   const { table, body } = captionedTable('spread-table', `Each score over ${repeat.runs} independent runs`, titles);

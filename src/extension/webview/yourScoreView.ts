@@ -38,11 +38,26 @@ export function ratingAgreementSection(rows: PanelRatingAgreement[]): HTMLElemen
   for (const r of rows) {
     const tr = el('tr');
     const estimate = (e: PanelRatingAgreement['kappa']) => el('td', 'num', formatEstimate(e.value, e.low, e.high));
-    tr.append(el('td', undefined, r.aspect), el('td', undefined, r.judge), el('td', 'num', String(r.n)), estimate(r.alphaInterval), estimate(r.kappa), estimate(r.spearman), estimate(r.meanAbsoluteDifference));
+    tr.append(
+      el('td', undefined, r.aspect),
+      el('td', undefined, r.judge),
+      el('td', 'num', String(r.n)),
+      estimate(r.alphaInterval),
+      estimate(r.kappa),
+      estimate(r.spearman),
+      estimate(r.meanAbsoluteDifference),
+    );
     body.append(tr);
   }
   section.append(table);
   const few = rows.filter((r) => r.n < FEW);
-  if (few.length) section.append(el('div', 'warning', `⚠ ${few.map((r) => `${r.aspect} rests on ${plural(r.n, 'summary', 'summaries')}`).join('; ')}: under ${FEW}, the intervals are wide.`));
+  if (few.length)
+    section.append(
+      el(
+        'div',
+        'warning',
+        `⚠ ${few.map((r) => `${r.aspect} rests on ${plural(r.n, 'summary', 'summaries')}`).join('; ')}: under ${FEW}, the intervals are wide.`,
+      ),
+    );
   return section;
 }

@@ -32,7 +32,25 @@ describe('sumlens align', function () {
   });
   const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', SUMLENS_CACHE_DIR: path.join(dir, 'cache'), TMPDIR: dir });
   const align = (data: string, ...more: string[]) =>
-    runInProcess(['align', '--data', data, '--human', 'human_coherence', '--aspect', 'coherence', '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--resamples', '500', ...more], env());
+    runInProcess(
+      [
+        'align',
+        '--data',
+        data,
+        '--human',
+        'human_coherence',
+        '--aspect',
+        'coherence',
+        '--model',
+        'fake-model',
+        '--out',
+        path.join(dir, 'aligned'),
+        '--resamples',
+        '500',
+        ...more,
+      ],
+      env(),
+    );
 
   it('a judge that learns from examples and rewritten criteria: adopted on held-out documents, with intervals; the template helps on other documents', async () => {
     server.setHandler(learningJudge(humanOf));
@@ -51,7 +69,7 @@ describe('sumlens align', function () {
     // One rewrite per fold, and one on all items for the adopted template: an answer-cache hit
     // when a fold's training items hold the same largest disagreements as all items do.
     assert.ok(rewrites.length === 5 || rewrites.length === 6, `${rewrites.length} rewrite requests`);
-    assert.equal(server.chatRequests.length - rewrites.length, 60 * 4, 'each item judged with the original template and its fold\'s three candidates');
+    assert.equal(server.chatRequests.length - rewrites.length, 60 * 4, "each item judged with the original template and its fold's three candidates");
 
     // Leakage: nothing a fold's candidates learned from is in that fold, and no prompt shows an example from the document it judges.
     coherence.heldOut.forEach((keys: string[], fold: number) => {
@@ -67,7 +85,10 @@ describe('sumlens align', function () {
     assert.equal(coherence.written, written);
     assert.equal(loadTemplate(written).id, 'summarization/coherence', 'a template --prompts reads');
     const text = fs.readFileSync(written, 'utf8');
-    assert.match(text, /^---\n# Aligned by sumlens align on \d{4}-\d{2}-\d{2} \(criteria\+examples\), learned from 60 rated items of .*rated\.jsonl\n# \(sha256 [0-9a-f]{16}…\)/);
+    assert.match(
+      text,
+      /^---\n# Aligned by sumlens align on \d{4}-\d{2}-\d{2} \(criteria\+examples\), learned from 60 rated items of .*rated\.jsonl\n# \(sha256 [0-9a-f]{16}…\)/,
+    );
     assert.match(text, /## Evaluation Criteria\n\nCoherence \(1-5\): .* The raters are strict/);
     assert.equal((text.match(/^Example \d: score/gm) ?? []).length, 6);
 
@@ -90,8 +111,16 @@ describe('sumlens align', function () {
       const out = path.join(dir, `run-${prompts.length}.jsonl`);
       const evalRun = await runInProcess(['eval', '--data', other, '--aspects', 'coherence', '--model', 'fake-model', '--out', out, ...prompts], env());
       assert.equal(evalRun.code, 0, evalRun.stderr);
-      const records = fs.readFileSync(out, 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line));
-      return records.reduce((sum, r) => sum + Math.abs(r.scores.coherence - humanOf(...(r.key.slice(1).split('-').map(Number) as [number, number]))), 0) / records.length;
+      const records = fs
+        .readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(line));
+      return (
+        records.reduce((sum, r) => sum + Math.abs(r.scores.coherence - humanOf(...(r.key.slice(1).split('-').map(Number) as [number, number]))), 0) /
+        records.length
+      );
     };
     const builtIn = await meanError();
     const aligned = await meanError('--prompts', path.join(dir, 'aligned'));
@@ -102,7 +131,10 @@ describe('sumlens align', function () {
     server.setHandler(learningJudge(humanOf, { choices: [{ text: 'I would rather not.' }] }));
     const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf)));
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^dropped: criteria rewritten: fold 1: the optimizer's reply could not be used twice \(align:criteria:coherence: invalid reply after one retry: the reply is not valid JSON/m);
+    assert.match(
+      run.stdout,
+      /^dropped: criteria rewritten: fold 1: the optimizer's reply could not be used twice \(align:criteria:coherence: invalid reply after one retry: the reply is not valid JSON/m,
+    );
     assert.match(run.stdout, /^dropped: rewritten \+ examples: fold 1: /m);
     assert.match(run.stdout, /^adopted: with scored examples, learned again on all 60 items/m);
     assert.equal(server.chatRequests.filter(isRewriteRequest).length, 2, 'asked again once, then dropped');
@@ -117,12 +149,25 @@ describe('sumlens align', function () {
       const { source, summary } = JSON.parse(fs.readFileSync(writeRatedData(dir, 'one.jsonl', [item]), 'utf8'));
       fs.writeFileSync(path.join(texts, `D${item.doc}.txt`), source);
       fs.writeFileSync(path.join(texts, `D${item.doc}-${item.k}.md`), summary);
-      return { v: 1, at: '2026-11-26T10:00:00Z', aspect: 'coherence', person: item.human, judge: 3, judgeName: 'fake-model', scale: [1, 5], sourceSha256: sha(source), summarySha256: sha(summary) };
+      return {
+        v: 1,
+        at: '2026-11-26T10:00:00Z',
+        aspect: 'coherence',
+        person: item.human,
+        judge: 3,
+        judgeName: 'fake-model',
+        scale: [1, 5],
+        sourceSha256: sha(source),
+        summarySha256: sha(summary),
+      };
     });
     lines.push({ ...lines[0], summarySha256: sha('a selection, not a file') });
     const ratings = path.join(dir, 'ratings.jsonl');
     fs.writeFileSync(ratings, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const run = await runInProcess(['align', '--ratings', ratings, '--texts', texts, '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--strategy', 'examples'], env());
+    const run = await runInProcess(
+      ['align', '--ratings', ratings, '--texts', texts, '--model', 'fake-model', '--out', path.join(dir, 'aligned'), '--strategy', 'examples'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /skipped .*ratings\.jsonl:61 \(coherence\): its summary is not a file under .*workspace \(a selection, or a file since changed\)/);
     assert.match(run.stdout, /^coherence: 60 rated items/m);
@@ -147,7 +192,11 @@ describe('sumlens align', function () {
   it('people whose scores the judge cannot know: nothing adopted, nothing written', async () => {
     server.setHandler(deafJudge());
     const random = seededRandom(7);
-    const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, () => 1 + Math.floor(random() * 5)));
+    const data = writeRatedData(
+      dir,
+      'rated.jsonl',
+      ratedItems(12, () => 1 + Math.floor(random() * 5)),
+    );
     const run = await align(data);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /keep your template: no candidate both lowers the judge's error significantly/);
@@ -187,13 +236,25 @@ describe('sumlens align', function () {
     });
 
     it('people on another scale than the template: exit 8', async () => {
-      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, (d, k) => humanOf(d, k) * 2)));
+      const run = await align(
+        writeRatedData(
+          dir,
+          'rated.jsonl',
+          ratedItems(12, (d, k) => humanOf(d, k) * 2),
+        ),
+      );
       assert.equal(run.code, 8);
       assert.match(run.stderr, /outside the coherence template's scale 1-5; rescale the ratings/);
     });
 
     it('one human score only: exit 8', async () => {
-      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, () => 3)));
+      const run = await align(
+        writeRatedData(
+          dir,
+          'rated.jsonl',
+          ratedItems(12, () => 3),
+        ),
+      );
       assert.equal(run.code, 8);
       assert.match(run.stderr, /every item has the same human score \(3\)/);
     });

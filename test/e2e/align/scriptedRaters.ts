@@ -65,7 +65,14 @@ export function isRewriteRequest(request: RecordedRequest): boolean {
 }
 
 export const rewriteReply: FakeReply = {
-  choices: [{ text: JSON.stringify({ criteria: `Coherence (1-5): how well the sentences of the summary work together. ${STRICT}: a 5 needs a summary without a single loose end.`, steps: ['Read the article.', 'Read the summary and check each transition.', 'Give a score from 1 to 5.'] }) }],
+  choices: [
+    {
+      text: JSON.stringify({
+        criteria: `Coherence (1-5): how well the sentences of the summary work together. ${STRICT}: a 5 needs a summary without a single loose end.`,
+        steps: ['Read the article.', 'Read the summary and check each transition.', 'Give a score from 1 to 5.'],
+      }),
+    },
+  ],
 };
 
 export function learningJudge(humanOf: (doc: number, k: number) => number, optimizer: FakeReply = rewriteReply): (request: RecordedRequest) => FakeReply {

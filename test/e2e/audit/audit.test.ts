@@ -31,7 +31,12 @@ describe('sumlens audit', function () {
     server = await FakeOpenAiServer.start();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-audit-'));
     data = path.join(dir, 'items.jsonl');
-    fs.writeFileSync(data, auditItems(30).map((item) => JSON.stringify(item)).join('\n') + '\n');
+    fs.writeFileSync(
+      data,
+      auditItems(30)
+        .map((item) => JSON.stringify(item))
+        .join('\n') + '\n',
+    );
   });
   after(async () => {
     await server.close();
@@ -64,10 +69,23 @@ describe('sumlens audit', function () {
     const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-audit', model: 'fake-model', cacheDir: null, concurrency: 16 });
     const subjects = auditItems(30).map((item) => ({ key: item.id, source: item.source, summary: item.summary }));
     for (let seed = 1; seed <= 10; seed++) {
-      const run = await runAudit({ subjects, probes: PROBES, method: 'geval', task: 'summarization', seed, evaluate, options: { method: 'geval', session }, concurrency: 16 });
+      const run = await runAudit({
+        subjects,
+        probes: PROBES,
+        method: 'geval',
+        task: 'summarization',
+        seed,
+        evaluate,
+        options: { method: 'geval', session },
+        concurrency: 16,
+      });
       const report = auditReport(run, { alpha: 0.05, seed });
       assert.deepEqual(violated(report), [], `seed ${seed}: ${report.summary}`);
-      for (const [probe, aspect] of [['facts', 'consistency'], ['order', 'coherence'], ['damage', 'fluency']]) {
+      for (const [probe, aspect] of [
+        ['facts', 'consistency'],
+        ['order', 'coherence'],
+        ['damage', 'fluency'],
+      ]) {
         const cell = report.cells.find((c) => c.probe === probe && c.aspect === aspect)!;
         assert.equal(cell.verdict, 'ok');
         assert.ok(cell.interval.high < 0, `seed ${seed}: ${probe} lowers ${aspect}`);
@@ -87,8 +105,13 @@ describe('sumlens audit', function () {
   it('fine-grained: a swapped fact lowers correctness and is found as an incorrect finding at the swapped span', async () => {
     const sources = auditItems(10).map((item) => item.source);
     // Correctness judges answer No for a sentence the article does not contain word for word.
-    server.setHandler(scriptedJudge({ answer: (angle, _id, text) => (angle.startsWith('correctness') && !sources.some((source) => source.includes(text)) ? 'No' : 'Yes') }));
-    const run = await runInProcess(['audit', '--data', data, '--no-cache', '--method', 'fine', '--probes', 'facts', '--limit', '10', '--format', 'json'], env());
+    server.setHandler(
+      scriptedJudge({ answer: (angle, _id, text) => (angle.startsWith('correctness') && !sources.some((source) => source.includes(text)) ? 'No' : 'Yes') }),
+    );
+    const run = await runInProcess(
+      ['audit', '--data', data, '--no-cache', '--method', 'fine', '--probes', 'facts', '--limit', '10', '--format', 'json'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     const { report, run: audit } = JSON.parse(run.stdout) as { report: AuditReport; run: AuditRun };
     // Found wherever the swap made a sentence no article holds (it may happen to recreate another item's sentence).
@@ -120,7 +143,9 @@ describe('sumlens audit', function () {
     assert.match(run.stderr, /^sumlens: the judge is biased: 1 of 2 probes show bias: blind to wrong facts/m);
     assert.match(run.stdout, /consistency +30 +\+0\.00 .*VIOLATED: blind to wrong facts/);
     assert.match(run.stdout, /example \(item1, number "\d+" → "\d+"\): .*\[\[\d+\]\]/);
-    const fair = await runInProcess(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length', '--format', 'markdown'], { ...env() });
+    const fair = await runInProcess(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--probes', 'facts,length', '--format', 'markdown'], {
+      ...env(),
+    });
     assert.equal(fair.code, 15, 'still the numbers judge');
     server.setHandler(auditJudge('fair'));
     const ok = await runInProcess(['audit', '--data', data, '--no-cache', '--fail-on', 'bias', '--format', 'markdown'], env());
@@ -153,13 +178,20 @@ describe('sumlens audit', function () {
       await page.goto(`file://${html}`);
       assert.match((await page.locator('#audit strong').textContent()) ?? '', /probes show bias: favours length/);
       assert.equal(await page.locator('#audit tr.violated').count(), 8, 'length and address rise on all four aspects');
-      assert.match((await page.locator('#audit').textContent()) ?? '', /Holm over 20 cells at alpha 0\.05: a cell needs p < 0\.0025, at least 10 pairs.*resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101/s);
+      assert.match(
+        (await page.locator('#audit').textContent()) ?? '',
+        /Holm over 20 cells at alpha 0\.05: a cell needs p < 0\.0025, at least 10 pairs.*resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101/s,
+      );
       const marks = await page.locator('#audit mark.changed').allTextContents();
-      assert.ok(marks.some((m) => /Note to the evaluator/.test(m)), marks.join(' | '));
+      assert.ok(
+        marks.some((m) => /Note to the evaluator/.test(m)),
+        marks.join(' | '),
+      );
       const shots = path.join(packageRoot(), 'test-results', 'screenshots');
       fs.mkdirSync(shots, { recursive: true });
       await page.screenshot({ path: path.join(shots, 'audit-report.png'), fullPage: true });
-      if (process.env.SUMLENS_UPDATE_DOCS === '1') fs.copyFileSync(path.join(shots, 'audit-report.png'), path.join(packageRoot(), 'docs', 'screenshots', 'audit-report.png'));
+      if (process.env.SUMLENS_UPDATE_DOCS === '1')
+        fs.copyFileSync(path.join(shots, 'audit-report.png'), path.join(packageRoot(), 'docs', 'screenshots', 'audit-report.png'));
       assert.deepEqual(problems, []);
     } finally {
       await browser.close();
@@ -170,11 +202,17 @@ describe('sumlens audit', function () {
     assert.match(bad.stderr, /is not an audit from sumlens audit --format json/);
   });
 
-  it('audits a jury (--judges): the judges\' mean is probed, and every judge\'s calls are counted', async () => {
+  it("audits a jury (--judges): the judges' mean is probed, and every judge's calls are counted", async () => {
     server.setHandler(auditJudge('length'));
     const judges = path.join(dir, 'judges.yaml');
-    fs.writeFileSync(judges, 'judges:\n' + ['one', 'two', 'three'].map((name) => `  - { name: ${name}, baseUrl: ${server.url}, model: model-${name} }`).join('\n') + '\n');
-    const run = await runInProcess(['audit', '--data', data, '--no-cache', '--probes', 'length', '--limit', '10', '--judges', judges, '--format', 'json'], env());
+    fs.writeFileSync(
+      judges,
+      'judges:\n' + ['one', 'two', 'three'].map((name) => `  - { name: ${name}, baseUrl: ${server.url}, model: model-${name} }`).join('\n') + '\n',
+    );
+    const run = await runInProcess(
+      ['audit', '--data', data, '--no-cache', '--probes', 'length', '--limit', '10', '--judges', judges, '--format', 'json'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     const parsed = JSON.parse(run.stdout);
     assert.deepEqual(violated(parsed.report), ['length']);
@@ -191,7 +229,10 @@ describe('sumlens audit', function () {
     const before = server.chatRequests.length;
     const dry = await runInProcess(['audit', '--data', data, '--dry-run', '--limit', '10'], env());
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stdout, /dry run of the audit: 10 summaries and their changed copies \(length, address, facts, order, damage\): 60 evaluations, nothing sent/);
+    assert.match(
+      dry.stdout,
+      /dry run of the audit: 10 summaries and their changed copies \(length, address, facts, order, damage\): 60 evaluations, nothing sent/,
+    );
     assert.match(dry.stdout, /calls: 240\b/);
     assert.equal(server.chatRequests.length, before, 'nothing sent');
   });

@@ -56,7 +56,16 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
     server.setHandler(auditJudge(judge));
     const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-audit', model: 'fake-model', cacheDir: null, concurrency: 16 });
     const subjects = items.map((item) => ({ key: item.id, source: item.source, summary: item.summary }));
-    const run = await runAudit({ subjects, probes, method: 'geval', task: 'summarization', seed: SEED, evaluate, options: { method: 'geval', session }, concurrency: 16 });
+    const run = await runAudit({
+      subjects,
+      probes,
+      method: 'geval',
+      task: 'summarization',
+      seed: SEED,
+      evaluate,
+      options: { method: 'geval', session },
+      concurrency: 16,
+    });
     return auditReport(run, { alpha: 0.05, seed: SEED });
   }
   const verdicts = (report: AuditReport) => Object.fromEntries(report.probes.map((p) => [p.probe, p.verdict]));
@@ -75,8 +84,14 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
       assert.equal(report.pairsNeeded, 10, '2 / 2^10 < 0.05 / 20 ≤ 2 / 2^9');
       assert.deepEqual(verdicts(report), all('too-few-pairs'), `${size} items`);
       assert.ok(report.cells.every((c) => c.verdict === 'too-few-pairs' || c.verdict === 'none'));
-      assert.ok(report.cells.every((c) => c.detectable === Infinity), 'too few pairs detect no change');
-      assert.equal(report.summary, `no verdict: every probe audited has too few pairs to tell; too few pairs to tell in 5: ${DEFAULT_PROBES.map((p) => `${p} (n = ${size}; at least 10 needed)`).join(', ')}`);
+      assert.ok(
+        report.cells.every((c) => c.detectable === Infinity),
+        'too few pairs detect no change',
+      );
+      assert.equal(
+        report.summary,
+        `no verdict: every probe audited has too few pairs to tell; too few pairs to tell in 5: ${DEFAULT_PROBES.map((p) => `${p} (n = ${size}; at least 10 needed)`).join(', ')}`,
+      );
     }
     for (const size of [10, 30]) {
       const report = await audit('fair', auditItems(size));
@@ -87,12 +102,19 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
     }
   });
 
-  it('at 30 items the verdicts are the rule\'s without the gate, and each biased judge is still flagged', async () => {
+  it("at 30 items the verdicts are the rule's without the gate, and each biased judge is still flagged", async () => {
     const flagged: Record<AuditJudgeName, string[]> = { fair: [], length: ['length', 'address'], address: ['address'], numbers: ['facts'], author: [] };
     for (const judge of ['fair', 'length', 'address', 'numbers'] as const) {
       const report = await audit(judge, auditItems(30));
-      assert.deepEqual(report.probes.filter((p) => p.verdict === 'violated').map((p) => p.probe), flagged[judge], `${judge}: ${report.summary}`);
-      assert.ok(report.probes.every((p) => p.verdict === 'violated' || p.verdict === 'fair'), `${judge}: every probe decided`);
+      assert.deepEqual(
+        report.probes.filter((p) => p.verdict === 'violated').map((p) => p.probe),
+        flagged[judge],
+        `${judge}: ${report.summary}`,
+      );
+      assert.ok(
+        report.probes.every((p) => p.verdict === 'violated' || p.verdict === 'fair'),
+        `${judge}: every probe decided`,
+      );
       for (const c of report.cells) assert.equal(c.verdict, ungatedVerdict(c, 0.05), `${judge}: ${c.probe} ${c.aspect}`);
     }
   });
@@ -113,11 +135,17 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /^ {2}consistency +6 +-\d\.\d\d +\[[^\]]+\] +— +0\.031 +[\d.]+ +too few pairs \(n = 6; at least 10 needed\)$/m);
     assert.match(table.stdout, /\(6 pair\(s\), 4 skipped: no number, date or name with another of its kind in the source \(4 items\)\)/);
-    assert.match(table.stdout, /^resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101$/m);
+    assert.match(
+      table.stdout,
+      /^resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101$/m,
+    );
     assert.doesNotMatch(table.stdout, /VIOLATED/);
     const unsure = await runInProcess(['audit', '--data', data, '--fail-on', 'unsure', '--format', 'markdown'], env());
     assert.equal(unsure.code, 15, unsure.stderr);
-    assert.match(unsure.stderr, /^sumlens: the audit cannot tell: no bias found in 4 of 5 probes; too few pairs to tell in 1: facts \(n = 6; at least 10 needed\)$/m);
+    assert.match(
+      unsure.stderr,
+      /^sumlens: the audit cannot tell: no bias found in 4 of 5 probes; too few pairs to tell in 1: facts \(n = 6; at least 10 needed\)$/m,
+    );
     assert.match(unsure.stdout, /\| facts \| consistency \| 6 \| .* \| too few pairs \(n = 6; at least 10 needed\) \|/);
     assert.match(unsure.stdout, /^resampling: 2,000 bootstrap resamples .* seed 20260101\.$/m);
     const json = await runInProcess(['audit', '--data', data, '--format', 'json'], env());
@@ -133,15 +161,24 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
     assert.equal(reported.code, 0, reported.stderr);
     const page = fs.readFileSync(html, 'utf8');
     assert.match(page, /<td>facts<\/td><td>consistency<\/td><td>6<\/td>.*?<span class="verdict-unsure">too few pairs \(n = 6; at least 10 needed\)<\/span>/);
-    assert.match(page, /resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101/);
+    assert.match(
+      page,
+      /resampling: 2,000 bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to 13 pairs, else 9,999 random sign flips; seed 20260101/,
+    );
   });
 
   it('--dry-run says per probe how many items it can change and whether that is enough', async () => {
     const before = server.chatRequests.length;
     const dry = await runInProcess(['audit', '--data', write('dry.jsonl', sixFactsPairs()), '--dry-run'], env());
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stdout, /^what the items can tell:\n {2}Holm over 20 cells at alpha 0\.05: a probe needs at least 10 pairs to tell\n {2}length: changes 10 of 10 items: enough \(10 needed\)$/m);
-    assert.match(dry.stdout, /^ {2}facts: changes 6 of 10 items \(no number, date or name with another of its kind in the source \(4 items\)\): too few: at least 10 needed$/m);
+    assert.match(
+      dry.stdout,
+      /^what the items can tell:\n {2}Holm over 20 cells at alpha 0\.05: a probe needs at least 10 pairs to tell\n {2}length: changes 10 of 10 items: enough \(10 needed\)$/m,
+    );
+    assert.match(
+      dry.stdout,
+      /^ {2}facts: changes 6 of 10 items \(no number, date or name with another of its kind in the source \(4 items\)\): too few: at least 10 needed$/m,
+    );
     const small = await runInProcess(['audit', '--data', write('three.jsonl', auditItems(3)), '--dry-run', '--format', 'json', '--probes', 'facts'], env());
     const plan = JSON.parse(small.stdout).plan;
     assert.deepEqual([plan.cells, plan.pairsNeeded], [4, 8], 'one probe × four aspects: 2 / 2^8 < 0.05 / 4');
@@ -151,7 +188,10 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
 
   it('an audit with nothing tested names each probe with why, exits 17 with one stderr line, and never says "no bias found"', async () => {
     server.setHandler(auditJudge('fair'));
-    const oneSentence = write('one-sentence.jsonl', auditItems(10).map((item) => ({ ...item, summary: `${item.summary.split('. ')[0]}.` })));
+    const oneSentence = write(
+      'one-sentence.jsonl',
+      auditItems(10).map((item) => ({ ...item, summary: `${item.summary.split('. ')[0]}.` })),
+    );
     const sent = server.chatRequests.length;
     const run = await runInProcess(['audit', '--data', oneSentence, '--no-cache', '--probes', 'order'], env());
     assert.equal(run.code, 17, run.stderr);

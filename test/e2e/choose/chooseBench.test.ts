@@ -6,7 +6,7 @@ import { chooseJudge } from '../../fake/chooseJudge';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import { runInProcess } from '../cli/runInProcess';
 
-describe('sumlens bench --method choose on a SummEval slice (the protocol of Tanaka\'s thesis)', function () {
+describe("sumlens bench --method choose on a SummEval slice (the protocol of Tanaka's thesis)", function () {
   this.timeout(120_000);
   let server: FakeOpenAiServer;
   let dir: string;
@@ -20,10 +20,15 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const env = () => ({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg'), SUMLENS_DATASETS: process.env.SUMLENS_DATASETS });
+  const env = () => ({
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: server.url,
+    XDG_CACHE_HOME: path.join(dir, 'xdg'),
+    SUMLENS_DATASETS: process.env.SUMLENS_DATASETS,
+  });
   const bench = (...more: string[]) => runInProcess(['bench', '--dataset', 'summeval', '--limit', '32', ...more], env());
 
-  it('items pooled, per-aspect r, ρ, τ and their average, the share not chosen, and the thesis\'s Table 1 labelled as the paper\'s fine-tuned LongT5', async () => {
+  it("items pooled, per-aspect r, ρ, τ and their average, the share not chosen, and the thesis's Table 1 labelled as the paper's fine-tuned LongT5", async () => {
     server.setHandler(chooseJudge('chooser'));
     const out = path.join(dir, 'choose.jsonl');
     const run = await bench('--method', 'choose', '--out', out);
@@ -36,7 +41,12 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
     assert.match(run.stdout, /published, for reference only: Tanaka \(advised by Kobayashi\), Table 1 \(SummEval\): a fine-tuned LongT5-Local-Large/);
     assert.match(run.stdout, /fsv2-4o +0\.614 +0\.575 +0\.413 +0\.631 +0\.606 +0\.558 +0\.521/);
     // An aspect not chosen is not a failure: the run is clean and the record says nothing was scored for it.
-    const records = fs.readFileSync(out, 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line));
+    const records = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line));
     assert.equal(records.length, 32);
     assert.ok(records.every((r) => r.status === 'ok'));
     const long = records.find((r) => r.scores.fluency === undefined);
@@ -54,12 +64,20 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
     const data = path.join(dir, 'items.jsonl');
     fs.writeFileSync(
       data,
-      ['a', 'b'].map((id) => JSON.stringify({ id, source: 'The museum reopened on Monday. The work cost 8 million euros.', summary: `The museum reopened on Monday (${id}).` })).join('\n') + '\n',
+      ['a', 'b']
+        .map((id) =>
+          JSON.stringify({ id, source: 'The museum reopened on Monday. The work cost 8 million euros.', summary: `The museum reopened on Monday (${id}).` }),
+        )
+        .join('\n') + '\n',
     );
     const out = path.join(dir, 'items-choose.jsonl');
     const run = await runInProcess(['eval', '--data', data, '--method', 'choose', '--reasons', 'fsv1', '--reasons-k', '3', '--out', out], env());
     assert.equal(run.code, 0, run.stderr);
-    const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const [header, ...records] = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.deepEqual([header.spec.reasons, header.spec.reasonsK], ['fsv1', 3]);
     assert.ok(records.every((r) => r.result.choice.reasons.texts.length === 3));
     const consistency = await runInProcess(['eval', '--data', data, '--method', 'choose', '--task', 'consistency', '--out', path.join(dir, 'c.jsonl')], env());
@@ -91,7 +109,10 @@ describe('sumlens bench --method choose on a SummEval slice (the protocol of Tan
     });
     const calls = async (...args: string[]) => {
       const before = server.chatRequests.length;
-      const run = await runInProcess(['bench', '--dataset', 'summeval', '--limit', '8', '--out', path.join(dir, `${args.join('-')}.jsonl`), ...args], { ...env(), XDG_CACHE_HOME: path.join(dir, `xdg-${args.join('-')}`) });
+      const run = await runInProcess(['bench', '--dataset', 'summeval', '--limit', '8', '--out', path.join(dir, `${args.join('-')}.jsonl`), ...args], {
+        ...env(),
+        XDG_CACHE_HOME: path.join(dir, `xdg-${args.join('-')}`),
+      });
       assert.equal(run.code, 0, run.stderr);
       return (server.chatRequests.length - before) / 8;
     };

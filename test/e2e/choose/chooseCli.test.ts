@@ -18,7 +18,10 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
     server = await FakeOpenAiServer.start();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-choose-'));
     files = { source: path.join(dir, 'article.txt'), summary: path.join(dir, 'summary.txt'), article2: path.join(dir, 'article2.txt') };
-    fs.writeFileSync(files.source, 'The museum reopened on Monday after a two-year renovation. The work cost 8 million euros. Visitors queued for hours. The new wing shows modern art.');
+    fs.writeFileSync(
+      files.source,
+      'The museum reopened on Monday after a two-year renovation. The work cost 8 million euros. Visitors queued for hours. The new wing shows modern art.',
+    );
     fs.writeFileSync(files.summary, 'The museum reopened on Monday after a two-year renovation. The work cost 8 million euros.');
   });
   after(async () => {
@@ -41,7 +44,10 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
     assert.match(asked.messages[0].content, /"humor or emotional appeal", "interactivity", "robustness"\]/);
     const result = JSON.parse(run.stdout);
     assert.equal(result.method, 'choose');
-    assert.deepEqual(result.aspects.map((a: { name: string }) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.deepEqual(
+      result.aspects.map((a: { name: string }) => a.name),
+      ['coherence', 'consistency', 'fluency', 'relevance'],
+    );
     const consistency = result.aspects[1];
     assert.equal(consistency.method, 'logprobs');
     assert.equal(consistency.score, 5, 'both sentences are in the article');
@@ -97,7 +103,10 @@ describe('sumlens eval --method choose (reason-grounded evaluation: the judge ch
     const run = await runInProcess(evalArgs('--with-templates', '--json'), env('with'));
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
-    assert.deepEqual(result.choice.ownTemplate.map((a: { name: string }) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.deepEqual(
+      result.choice.ownTemplate.map((a: { name: string }) => a.name),
+      ['coherence', 'consistency', 'fluency', 'relevance'],
+    );
     assert.equal(result.choice.ownTemplate[0].score, 2.5);
     const text = await runInProcess(evalArgs('--with-templates'), env('with'));
     assert.match(text.stdout, /by SumLens's own templates \(G-Eval\): coherence 2\.50, consistency 2\.50/);

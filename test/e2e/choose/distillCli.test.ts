@@ -25,10 +25,18 @@ describe('sumlens distill (the training triples of reason-grounded evaluation)',
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const env = () => ({ OPENAI_API_KEY: 'sk-distill', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg'), SUMLENS_DATASETS: process.env.SUMLENS_DATASETS });
+  const env = () => ({
+    OPENAI_API_KEY: 'sk-distill',
+    OPENAI_BASE_URL: server.url,
+    XDG_CACHE_HOME: path.join(dir, 'xdg'),
+    SUMLENS_DATASETS: process.env.SUMLENS_DATASETS,
+  });
 
-  it('splits by document at the thesis\'s share: no article on both sides (SummEval 1,328 / 272, Topical-Chat 300 / 60)', () => {
-    for (const [name, expected] of [['summeval', { train: 1328, validation: 272 }], ['topical-chat', { train: 300, validation: 60 }]] as const) {
+  it("splits by document at the thesis's share: no article on both sides (SummEval 1,328 / 272, Topical-Chat 300 / 60)", () => {
+    for (const [name, expected] of [
+      ['summeval', { train: 1328, validation: 272 }],
+      ['topical-chat', { train: 300, validation: 60 }],
+    ] as const) {
       const dataset = readDataset(resolveDatasetArgument(name, datasetFolders(process.env)));
       const split = documentSplit(dataset.items, dataset.kind);
       const counts = { train: 0, validation: 0 };
@@ -45,7 +53,11 @@ describe('sumlens distill (the training triples of reason-grounded evaluation)',
     const run = await runInProcess(['distill', '--dataset', 'summeval', '--out', out, '--reasons', 'fsv1', '--reasons-k', '3', '--limit', '20'], env());
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /20 items written .*: 60 train and 0 validation triples/);
-    const triples = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const triples = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.equal(triples.length, 60);
     const first = triples.find((t) => t.key === 'dm-test-8764fb95bfad8ee849274873a92fb8d6b400eee2|M11');
     assert.match(first.question, /^For the following task, if the following output is obtained, choose appropriate evaluation aspects/);

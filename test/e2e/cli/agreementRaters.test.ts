@@ -43,7 +43,10 @@ describe('sumlens agreement: several raters, missing scores, numbers as written,
     const cell = (v: number | null) => (v === null ? '' : String(v));
     const rows = judge.map((j, i) => [String(i + 1), ...people.map((p) => cell(p[i])), cell(j)].join(','));
     const header = ['id', ...people.map((_, r) => `h${r + 1}`), 'pred'].join(',');
-    return { file: write(`${c.name.replace(/\W+/g, '-')}.csv`, [header, ...rows].join('\n') + '\n'), human: people.map((_, r) => `coherence=h${r + 1}`).join(',') };
+    return {
+      file: write(`${c.name.replace(/\W+/g, '-')}.csv`, [header, ...rows].join('\n') + '\n'),
+      human: people.map((_, r) => `coherence=h${r + 1}`).join(','),
+    };
   }
 
   for (const c of reference.raters) {
@@ -53,7 +56,11 @@ describe('sumlens agreement: several raters, missing scores, numbers as written,
       assert.equal(run.code, 0, run.stderr);
       const json = JSON.parse(run.stdout);
       const [all] = json.allRaters;
-      assert.deepEqual(all.raters, c.pairwise.map((_, r) => `h${r + 1}`), 'every column given for the aspect is a rater');
+      assert.deepEqual(
+        all.raters,
+        c.pairwise.map((_, r) => `h${r + 1}`),
+        'every column given for the aspect is a rater',
+      );
       close(all.alphaInterval.value, c.all.interval, 'alpha over all raters (interval)');
       close(all.alphaOrdinal.value, c.all.ordinal, 'alpha over all raters (ordinal)');
       close(all.peopleAlphaInterval.value, c.people, 'alpha among the people');
@@ -78,39 +85,81 @@ describe('sumlens agreement: several raters, missing scores, numbers as written,
     const run = await runInProcess(['agreement', file, '--human', 'x=h1,x=h2', '--judge', 'x=pred', '--json', '--resamples', '0'], {});
     assert.equal(run.code, 0, run.stderr);
     const json = JSON.parse(run.stdout);
-    assert.deepEqual(json.rows.map((r: { rater: string; n: number }) => [r.rater, r.n]), [['h1', 4], ['h2', 4]]);
-    assert.deepEqual(json.allRaters.map((r: { raters: string[]; items: number }) => [r.raters, r.items]), [[['h1', 'h2'], 4]]);
+    assert.deepEqual(
+      json.rows.map((r: { rater: string; n: number }) => [r.rater, r.n]),
+      [
+        ['h1', 4],
+        ['h2', 4],
+      ],
+    );
+    assert.deepEqual(
+      json.allRaters.map((r: { raters: string[]; items: number }) => [r.raters, r.items]),
+      [[['h1', 'h2'], 4]],
+    );
   });
 
   it('a ratings file with item and rater: the same alpha over all raters as the table', async () => {
     const [c] = reference.raters;
-    const lines = c.data.slice(0, -1).flatMap((person, r) =>
-      person.flatMap((p, i) => (p === null || c.data[c.data.length - 1][i] === null ? [] : [JSON.stringify({ aspect: 'coherence', item: i + 1, rater: `h${r + 1}`, person: p, judge: c.data[c.data.length - 1][i] })])),
-    );
+    const lines = c.data
+      .slice(0, -1)
+      .flatMap((person, r) =>
+        person.flatMap((p, i) =>
+          p === null || c.data[c.data.length - 1][i] === null
+            ? []
+            : [JSON.stringify({ aspect: 'coherence', item: i + 1, rater: `h${r + 1}`, person: p, judge: c.data[c.data.length - 1][i] })],
+        ),
+      );
     const run = await runInProcess(['agreement', write('raters.jsonl', lines.join('\n') + '\n'), '--json', '--resamples', '0'], {});
     assert.equal(run.code, 0, run.stderr);
     const json = JSON.parse(run.stdout);
     assert.deepEqual(json.allRaters[0].raters, ['h1', 'h2', 'h3']);
-    assert.deepEqual(json.rows.map((r: { n: number }) => r.n), c.pairwise.map((p) => p.n));
+    assert.deepEqual(
+      json.rows.map((r: { n: number }) => r.n),
+      c.pairwise.map((p) => p.n),
+    );
     json.rows.forEach((row: { alphaInterval: { value: number } }, r: number) => close(row.alphaInterval.value, c.pairwise[r].interval, `h${r + 1}`));
   });
 
   it('a cell that is not a decimal number (0x10, 0b11, Infinity) is exit 8 naming its line and column', async () => {
-    for (const [value, line] of [['0x10', 3], ['0b11', 2], ['Infinity', 3], ['1_0', 2]] as const) {
+    for (const [value, line] of [
+      ['0x10', 3],
+      ['0b11', 2],
+      ['Infinity', 3],
+      ['1_0', 2],
+    ] as const) {
       const rows = ['id,expert,pred', '1,2,2.5', '2,4,3.5', '3,3,3'];
       rows[line - 1] = rows[line - 1].replace(/,[^,]+,/, `,${value},`);
-      const run = await runInProcess(['agreement', write(`hex-${line}.csv`, rows.join('\n') + '\n'), '--human', 'coherence=expert', '--judge', 'coherence=pred'], {});
+      const run = await runInProcess(
+        ['agreement', write(`hex-${line}.csv`, rows.join('\n') + '\n'), '--human', 'coherence=expert', '--judge', 'coherence=pred'],
+        {},
+      );
       assert.equal(run.code, 8, run.stderr);
       assert.match(run.stderr, new RegExp(`^sumlens: .*hex-${line}\\.csv: line ${line}, column expert: "${value}" is not a decimal number`));
       assert.equal(run.stderr.trim().split('\n').length, 1);
     }
-    const written = await runInProcess(['agreement', write('written.jsonl', '{"e": "-1.5e0", "p": ".5"}\n{"e": "+2", "p": 3}\n'), '--human', 'x=e', '--judge', 'x=p', '--json', '--resamples', '0'], {});
+    const written = await runInProcess(
+      [
+        'agreement',
+        write('written.jsonl', '{"e": "-1.5e0", "p": ".5"}\n{"e": "+2", "p": 3}\n'),
+        '--human',
+        'x=e',
+        '--judge',
+        'x=p',
+        '--json',
+        '--resamples',
+        '0',
+      ],
+      {},
+    );
     assert.equal(written.code, 0, written.stderr);
     assert.equal(JSON.parse(written.stdout).rows[0].meanAbsoluteDifference.value, (2 + 1) / 2, 'signed, exponent and leading-point decimals as written');
   });
 
   it('a column no row has is named (exit 8), with the columns there are', async () => {
-    const run = await runInProcess(['agreement', write('columns.csv', 'id,expert,pred\n1,2,2.5\n2,4,3.5\n'), '--human', 'coherence=expret', '--judge', 'coherence=pred'], {});
+    const run = await runInProcess(
+      ['agreement', write('columns.csv', 'id,expert,pred\n1,2,2.5\n2,4,3.5\n'), '--human', 'coherence=expret', '--judge', 'coherence=pred'],
+      {},
+    );
     assert.equal(run.code, 8);
     assert.match(run.stderr, /columns\.csv has no column expret \(--human coherence=expret\); its columns: id, expert, pred$/m);
   });
@@ -123,7 +172,11 @@ describe('sumlens agreement: several raters, missing scores, numbers as written,
     const text = await runInProcess(['agreement', equal], {});
     assert.match(text.stdout, /fluency +judge +4 +— \(all scores equal\) +— \(all scores equal\) +— \(all scores equal\) +— \(all scores equal\) +0\.000/);
     const json = JSON.parse((await runInProcess(['agreement', equal, '--json'], {})).stdout);
-    assert.deepEqual(json.rows[0].spearman, { value: null, reason: 'all scores equal', interval: { low: null, high: null, level: 0.95, reason: 'all scores equal' } });
+    assert.deepEqual(json.rows[0].spearman, {
+      value: null,
+      reason: 'all scores equal',
+      interval: { low: null, high: null, level: 0.95, reason: 'all scores equal' },
+    });
   });
 
   it('--resamples 0 prints no interval and says so; 1 to 99 is a usage error (exit 2)', async () => {

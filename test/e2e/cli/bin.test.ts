@@ -30,9 +30,21 @@ describe('sumlens as the README runs it (npx sumlens, the bundled bin)', functio
     try {
       fs.writeFileSync(path.join(dir, 'a.txt'), 'An article.');
       fs.writeFileSync(path.join(dir, 's.txt'), 'A summary.');
-      const args = [path.join(packageRoot(), 'bin', 'sumlens.js'), 'eval', '--source', path.join(dir, 'a.txt'), '--summary', path.join(dir, 's.txt'), '--no-cache', '--json'];
+      const args = [
+        path.join(packageRoot(), 'bin', 'sumlens.js'),
+        'eval',
+        '--source',
+        path.join(dir, 'a.txt'),
+        '--summary',
+        path.join(dir, 's.txt'),
+        '--no-cache',
+        '--json',
+      ];
       const result = await run(process.execPath, args, { env: { PATH: process.env.PATH, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url } });
-      assert.deepEqual(JSON.parse(result.stdout).aspects.map((a: { score: number }) => a.score), [3, 3, 3, 3]);
+      assert.deepEqual(
+        JSON.parse(result.stdout).aspects.map((a: { score: number }) => a.score),
+        [3, 3, 3, 3],
+      );
     } finally {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });

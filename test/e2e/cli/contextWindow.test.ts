@@ -45,16 +45,25 @@ describe('the context window at the command line (fake servers)', function () {
   it('a prompt Ollama cut silently: exit 16, one line with the cause and the fix, no scores; capabilities shows the cut size', async () => {
     await start(profiles.ollamaCutting(2048));
     // A window the user set too large: the source is not shortened, and the one that counts (the user's) leaves no smaller one to fit to.
-    const run = await runInProcess(['eval', ...files(6000), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--context-tokens', '32768', ...cache()], env());
+    const run = await runInProcess(
+      ['eval', ...files(6000), '--model', 'llama3.1:8b', '--aspects', 'coherence', '--context-tokens', '32768', ...cache()],
+      env(),
+    );
     assert.equal(run.code, 16, run.stderr);
     const lines = stderrLines(run);
     assert.equal(lines.length, 1, run.stderr);
-    assert.match(lines[0], /read 2048 of the ~\d+ tokens sent, so the judge did not see the whole prompt and its answer was not used; raise Ollama's context length \(OLLAMA_CONTEXT_LENGTH=\d+ ollama serve, or PARAMETER num_ctx \d+ in a Modelfile\)/);
+    assert.match(
+      lines[0],
+      /read 2048 of the ~\d+ tokens sent, so the judge did not see the whole prompt and its answer was not used; raise Ollama's context length \(OLLAMA_CONTEXT_LENGTH=\d+ ollama serve, or PARAMETER num_ctx \d+ in a Modelfile\)/,
+    );
     assert.doesNotMatch(run.stdout, /coherence\s+3/);
 
     const capabilities = await runInProcess(['capabilities', ...cache()], {});
     assert.equal(capabilities.code, 0, capabilities.stderr);
-    assert.match(capabilities.stdout, /llama3\.1:8b\n\s+context window 2048 tokens \(the size the server cut a prompt to\)\n\s+learned \d{4}-\d\d-\d\d, until \d{4}-\d\d-\d\d; a reply read only 2048 tokens of a longer prompt, cut without a word/);
+    assert.match(
+      capabilities.stdout,
+      /llama3\.1:8b\n\s+context window 2048 tokens \(the size the server cut a prompt to\)\n\s+learned \d{4}-\d\d-\d\d, until \d{4}-\d\d-\d\d; a reply read only 2048 tokens of a longer prompt, cut without a word/,
+    );
   });
 
   it('a short source on the same server: scored, no false alarm', async () => {

@@ -17,7 +17,7 @@ const HUMAN = ['understandability', 'naturalness', 'coherence', 'engagingness', 
 describe('e2e meta --cross: judge aspects × human aspects', function () {
   this.timeout(60_000); // several CLI runs in a row
 
-  it('prints the matrix of UniEval\'s Topical-Chat predictions, own cells marked, and the confused aspects (none)', async function () {
+  it("prints the matrix of UniEval's Topical-Chat predictions, own cells marked, and the confused aspects (none)", async function () {
     const dataset = requireDataset(this, UNIEVAL);
     const run = await runInProcess(['meta', '--dataset', dataset, '--field', 'predict_scores', '--cross', '--resamples', '300'], {});
     assert.equal(run.code, 0, run.stderr);
@@ -31,10 +31,40 @@ describe('e2e meta --cross: judge aspects × human aspects', function () {
 
   it('--json holds the whole matrix, the tests and how it was resampled', async function () {
     const dataset = requireDataset(this, UNIEVAL);
-    const run = await runInProcess(['meta', '--dataset', dataset, '--field', 'predict_scores', '--cross', '--aspect', 'coherence,groundedness', '--resamples', '200', '--seed', '5', '--json'], {});
+    const run = await runInProcess(
+      [
+        'meta',
+        '--dataset',
+        dataset,
+        '--field',
+        'predict_scores',
+        '--cross',
+        '--aspect',
+        'coherence,groundedness',
+        '--resamples',
+        '200',
+        '--seed',
+        '5',
+        '--json',
+      ],
+      {},
+    );
     assert.equal(run.code, 0, run.stderr);
     const json = JSON.parse(run.stdout);
-    assert.deepEqual(Object.keys(json), ['dataset', 'source', 'level', 'judgeAspects', 'humanAspects', 'rows', 'tests', 'alpha', 'items', 'documents', 'bootstrap', 'missing']);
+    assert.deepEqual(Object.keys(json), [
+      'dataset',
+      'source',
+      'level',
+      'judgeAspects',
+      'humanAspects',
+      'rows',
+      'tests',
+      'alpha',
+      'items',
+      'documents',
+      'bootstrap',
+      'missing',
+    ]);
     assert.deepEqual(json.judgeAspects, ['coherence', 'groundedness']);
     assert.deepEqual(json.humanAspects, HUMAN);
     assert.equal(json.rows.length, 2);
@@ -57,7 +87,7 @@ describe('e2e meta --cross: judge aspects × human aspects', function () {
     assert.match(stderrLines(noAspect)[0], /give --aspect NAMES \(optional only with --cross\)/);
   });
 
-  it('replay --cross: gpt-3.5\'s coherence answers follow human overall more than human coherence; report --cross shows it', async function () {
+  it("replay --cross: gpt-3.5's coherence answers follow human overall more than human coherence; report --cross shows it", async function () {
     const results = requireDataset(this, GPT35_COHERENCE);
     const run = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--cross', '--resamples', '500'], {});
     assert.equal(run.code, 0, run.stderr);
@@ -66,7 +96,10 @@ describe('e2e meta --cross: judge aspects × human aspects', function () {
     assert.match(run.stdout, /^ {2}coherence ~ human overall: ρ \+0\.115 over its own/m);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-cross-'));
     try {
-      const json = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--cross', '--resamples', '500', '--json'], {});
+      const json = await runInProcess(
+        ['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3', '--cross', '--resamples', '500', '--json'],
+        {},
+      );
       fs.writeFileSync(path.join(dir, 'cross.json'), json.stdout);
       const html = path.join(dir, 'report.html');
       const report = await runInProcess(['report', '--cross', path.join(dir, 'cross.json'), '--html', html], {});

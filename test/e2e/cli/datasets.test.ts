@@ -104,10 +104,12 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
     const meta = await runInProcess(['meta', '--dataset', 'summeval', '--aspect', 'coherence', '--field', 'scores', '--resamples', '0', '--json'], env());
     assert.equal(meta.code, 0, meta.stderr);
     // The human scores against themselves: 1,600 items in 100 documents, a perfect correlation.
-    assert.deepEqual(
-      (({ aspect, items, documents, spearman }) => ({ aspect, items, documents, spearman }))(JSON.parse(meta.stdout)),
-      { aspect: 'coherence', items: 1600, documents: 100, spearman: 1 },
-    );
+    assert.deepEqual((({ aspect, items, documents, spearman }) => ({ aspect, items, documents, spearman }))(JSON.parse(meta.stdout)), {
+      aspect: 'coherence',
+      items: 1600,
+      documents: 100,
+      spearman: 1,
+    });
   });
 
   it('a wrong checksum deletes the download and exits 8 naming both hashes', async () => {
@@ -115,7 +117,13 @@ describe('e2e cli: sumlens datasets (list, get from a mirror, path) and --datase
     const result = await runInProcess(['datasets', 'get', 'summeval'], env());
     assert.equal(result.code, 8);
     assert.match(result.stderr, new RegExp(`checksum mismatch: expected SHA-256 ${summeval.sha256}, got [0-9a-f]{64}; the download was deleted`));
-    assert.equal(result.stderr.trim().split('\n').filter((l) => l.startsWith('sumlens: ') && /mismatch/.test(l)).length, 1);
+    assert.equal(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('sumlens: ') && /mismatch/.test(l)).length,
+      1,
+    );
     assert.ok(!fs.existsSync(downloaded()) && !fs.existsSync(`${downloaded()}.part`));
   });
 

@@ -12,7 +12,13 @@ import { runInProcess } from './runInProcess';
 
 /** The pages, and the code in them: fenced blocks' lines and inline code spans. */
 function codeOfDocs(): { page: string; code: string }[] {
-  const pages = ['README.md', ...fs.readdirSync(path.join(packageRoot(), 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = [
+    'README.md',
+    ...fs
+      .readdirSync(path.join(packageRoot(), 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   return pages.flatMap((page) => {
     const text = fs.readFileSync(path.join(packageRoot(), page), 'utf8');
     const fenced = [...text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].flatMap((m) => m[1].split('\n'));
@@ -56,7 +62,8 @@ describe('docs against --help', function () {
       for (const words of calls) {
         const [command, sub] = words;
         if (command === undefined || command.startsWith('-')) {
-          for (const flag of words.filter((w) => w.startsWith('--'))) if (!flagsIn(top).has(flag.split('=')[0])) problems.push(`${page}: sumlens ${flag} is not in sumlens --help`);
+          for (const flag of words.filter((w) => w.startsWith('--')))
+            if (!flagsIn(top).has(flag.split('=')[0])) problems.push(`${page}: sumlens ${flag} is not in sumlens --help`);
           continue;
         }
         if (!commands.has(command)) {

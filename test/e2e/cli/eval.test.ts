@@ -33,7 +33,10 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
     const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
-    assert.deepEqual(result.aspects.map((a: { name: string }) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.deepEqual(
+      result.aspects.map((a: { name: string }) => a.name),
+      ['coherence', 'consistency', 'fluency', 'relevance'],
+    );
     const coherence = result.aspects[0];
     assert.deepEqual(coherence.scale, [1, 5]);
     assert.equal(coherence.method, 'logprobs');
@@ -68,11 +71,21 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
       [['--source', empty, '--summary', files.summary], env(), 8, /empty\.txt contains only whitespace/],
       [['--source', write('zero.txt', Buffer.alloc(0)), '--summary', files.summary], env(), 8, /zero\.txt is empty/],
       [['--source', write('nul.txt', Buffer.from('text\u0000more', 'utf8')), '--summary', files.summary], env(), 8, /nul\.txt contains NUL bytes/],
-      [['--source', write('utf16.txt', Buffer.from('An article in UTF-16.', 'utf16le')), '--summary', files.summary], env(), 8, /utf16\.txt looks like UTF-16 without a byte-order mark/],
+      [
+        ['--source', write('utf16.txt', Buffer.from('An article in UTF-16.', 'utf16le')), '--summary', files.summary],
+        env(),
+        8,
+        /utf16\.txt looks like UTF-16 without a byte-order mark/,
+      ],
       [['--source', dir, '--summary', files.summary], env(), 8, /is a folder/],
       [['--source', path.join(dir, 'nope.txt'), '--summary', files.summary], env(), 8, /does not exist/],
       [['--source', files.source, '--summary', files.summary], { XDG_CACHE_HOME: path.join(dir, 'xdg') }, 3, /OPENAI_API_KEY/],
-      [['--source', files.source, '--summary', files.summary, '--base-url', 'http://127.0.0.1:59999/v1', '--no-cache'], { ...env(), OPENAI_BASE_URL: undefined }, 4, /Cannot reach/],
+      [
+        ['--source', files.source, '--summary', files.summary, '--base-url', 'http://127.0.0.1:59999/v1', '--no-cache'],
+        { ...env(), OPENAI_BASE_URL: undefined },
+        4,
+        /Cannot reach/,
+      ],
     ];
     for (const [args, environment, code, message] of cases) {
       const run = await runInProcess(['eval', ...args], environment);
@@ -130,7 +143,10 @@ describe('sumlens eval (the CLI as a user runs it)', function () {
     );
     await slow.close();
     assert.equal(result.cancelled, true);
-    assert.deepEqual(result.aspects.map((a) => a.name), seen);
+    assert.deepEqual(
+      result.aspects.map((a) => a.name),
+      seen,
+    );
     assert.equal(result.aspects.length, 1);
   });
 });

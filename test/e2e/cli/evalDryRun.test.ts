@@ -33,7 +33,10 @@ describe('sumlens eval --dry-run (one summary)', function () {
   it('G-Eval on a long source: its calls, tokens and cost, the window, whole and fitted to the window; nothing sent', async () => {
     const run = await runInProcess(['eval', ...files(1100), '--model', 'fake-model', '--dry-run', '--no-cache'], env());
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^dry run: one summary for fake-model at .*, nothing sent\n {2}context window {7}8192 tokens · server: vLLM max_model_len in the server's \/models\n {2}whole source {9}4 calls, ~\d+ prompt \+ at most \d+ completion tokens, unknown \(model not in the price table\); largest call \d+ tokens: does NOT fit the window\n {2}fitted to the window 4 calls, ~\d+ prompt \+ at most \d+ completion tokens, .*; largest call \d+ tokens: fits the window\n/);
+    assert.match(
+      run.stdout,
+      /^dry run: one summary for fake-model at .*, nothing sent\n {2}context window {7}8192 tokens · server: vLLM max_model_len in the server's \/models\n {2}whole source {9}4 calls, ~\d+ prompt \+ at most \d+ completion tokens, unknown \(model not in the price table\); largest call \d+ tokens: does NOT fit the window\n {2}fitted to the window 4 calls, ~\d+ prompt \+ at most \d+ completion tokens, .*; largest call \d+ tokens: fits the window\n/,
+    );
     assert.equal(server.chatRequests.length, 0);
   });
 

@@ -72,7 +72,10 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
     fs.writeFileSync(files.source, SOURCE);
     fs.writeFileSync(files.summary, SUMMARY);
     fs.writeFileSync(files.empty, ' \n');
-    for (const [kind, id] of [['aspect', 'summarization/coherence'], ['fine', 'fine/extract']] as const) {
+    for (const [kind, id] of [
+      ['aspect', 'summarization/coherence'],
+      ['fine', 'fine/extract'],
+    ] as const) {
       brokenPrompts[kind] = path.join(dir, `prompts-${kind}`);
       const file = path.join(brokenPrompts[kind], `${id}.md`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -91,14 +94,37 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
   const env = (): Record<string, string | undefined> => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url, SUMLENS_MODEL: 'fake' });
 
   const rows: Row[] = [
-    { code: 2, what: 'a bad number', args: () => ['--concurrency', '0'], stderr: /--concurrency.*whole number from 1 to 64.*see sumlens eval --help/, maxLines: 1 },
-    { code: 3, what: 'no API key for a hosted endpoint', env: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: 'https://api.openai.com/v1' }, stderr: /No API key .*OPENAI_API_KEY/, maxLines: 1 },
-    { code: 4, what: 'an endpoint that is down', env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, stderr: /Cannot reach http:\/\/127\.0\.0\.1:9\/v1/, maxLines: 1 },
+    {
+      code: 2,
+      what: 'a bad number',
+      args: () => ['--concurrency', '0'],
+      stderr: /--concurrency.*whole number from 1 to 64.*see sumlens eval --help/,
+      maxLines: 1,
+    },
+    {
+      code: 3,
+      what: 'no API key for a hosted endpoint',
+      env: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: 'https://api.openai.com/v1' },
+      stderr: /No API key .*OPENAI_API_KEY/,
+      maxLines: 1,
+    },
+    {
+      code: 4,
+      what: 'an endpoint that is down',
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+      stderr: /Cannot reach http:\/\/127\.0\.0\.1:9\/v1/,
+      maxLines: 1,
+    },
     { code: 5, what: 'a rejected key', fault: 'auth', stderr: /rejected the API key \(401/, maxLines: 1 },
     { code: 6, what: 'a model that does not exist', fault: 'model-not-found', stderr: /Model "fake" was not found/, maxLines: 1 },
     { code: 7, what: 'an input too long for the model', fault: 'context-too-long', stderr: /too long for fake's context window/, maxLines: 1 },
     { code: 8, what: 'an empty summary', args: () => ['--summary', files.empty], stderr: /--summary .*empty\.txt contains only whitespace/, maxLines: 1 },
-    { code: 9, what: 'replies that never validate', fault: 'malformed', stderr: /failed: .*(none of the \d+ sampled answers could be read|invalid reply after one retry)/ },
+    {
+      code: 9,
+      what: 'replies that never validate',
+      fault: 'malformed',
+      stderr: /failed: .*(none of the \d+ sampled answers could be read|invalid reply after one retry)/,
+    },
     { code: 10, what: 'rate limited after retries', fault: 'rate-limited', stderr: /failed: .*rate-limiting us and retries ran out/, maxLines: 1 },
     { code: 11, what: 'server errors after retries', fault: 'server-error', stderr: /failed: .*failed with 500 after retries/, maxLines: 1 },
     {
@@ -109,7 +135,14 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
       maxLines: 1,
     },
     { code: 13, what: 'a server that hangs', fault: 'hang', args: () => ['--timeout', '1'], stderr: /did not answer in time/, maxLines: 1 },
-    { code: 14, what: 'one part failing (partial)', fault: 'server-error', target: 'one-part', stderr: /^sumlens: (fluency|fine-grained readability)(, fine-grained readability)? failed: .*500/, maxLines: 1 },
+    {
+      code: 14,
+      what: 'one part failing (partial)',
+      fault: 'server-error',
+      target: 'one-part',
+      stderr: /^sumlens: (fluency|fine-grained readability)(, fine-grained readability)? failed: .*500/,
+      maxLines: 1,
+    },
   ];
 
   for (const method of METHODS) {
@@ -145,7 +178,10 @@ describe('sumlens eval: the fault table (exit code and stderr line per fault and
     let answered = 0;
     fault = { target: 'every' };
     respond = (request) => (answered++ === 0 && /Coherence \(1-5\)/.test(userContent(request)) ? scoreReply('4', { '4': 1 }) : faultReply('auth'));
-    const run = await runInProcess(['eval', '--source', files.source, '--summary', files.summary, '--aspects', 'coherence,fluency', '--concurrency', '1', '--no-cache', '--json'], env());
+    const run = await runInProcess(
+      ['eval', '--source', files.source, '--summary', files.summary, '--aspects', 'coherence,fluency', '--concurrency', '1', '--no-cache', '--json'],
+      env(),
+    );
     assert.equal(run.code, 5, run.stderr);
     assert.equal(stderrLines(run).length, 1, run.stderr);
     const result = JSON.parse(run.stdout);

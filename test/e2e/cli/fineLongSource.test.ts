@@ -17,7 +17,9 @@ import { stderrLines } from './runCli';
 
 /** `count` lines of unrelated news, one sentence a line. */
 function unrelatedLines(count: number, seed: number): string[] {
-  return unrelatedArticles(Math.ceil(count / 6), seed).split(/(?<=\.)\s+/).slice(0, count);
+  return unrelatedArticles(Math.ceil(count / 6), seed)
+    .split(/(?<=\.)\s+/)
+    .slice(0, count);
 }
 
 describe('eval --method fine on a long source (fake vLLM with a context window)', function () {
@@ -29,7 +31,8 @@ describe('eval --method fine on a long source (fake vLLM with a context window)'
 
   beforeEach(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-fine-long-'));
-    for (const [name, text] of Object.entries({ 'source.txt': source, 'summary.txt': SUMMARY, 'reference.txt': REFERENCE })) fs.writeFileSync(path.join(work, name), text);
+    for (const [name, text] of Object.entries({ 'source.txt': source, 'summary.txt': SUMMARY, 'reference.txt': REFERENCE }))
+      fs.writeFileSync(path.join(work, name), text);
   });
   afterEach(async () => {
     await server.close();
@@ -37,7 +40,12 @@ describe('eval --method fine on a long source (fake vLLM with a context window)'
   });
 
   const args = (...extra: string[]) => [
-    'eval', '--method', 'fine', '--model', 'fake-model', '--no-cache',
+    'eval',
+    '--method',
+    'fine',
+    '--model',
+    'fake-model',
+    '--no-cache',
     ...['source', 'summary', 'reference'].flatMap((note) => [`--${note}`, path.join(work, `${note}.txt`)]),
     ...extra,
   ];

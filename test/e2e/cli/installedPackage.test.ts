@@ -58,7 +58,7 @@ describe('the installed npm package (npm pack → npm install -g into an empty p
     assert.match(help.stdout, /Usage: sumlens[\s\S]*eval[\s\S]*meta/);
   });
 
-  it('`sumlens eval` scores the user\'s own files through the fake server, with the built-in templates', async () => {
+  it("`sumlens eval` scores the user's own files through the fake server, with the built-in templates", async () => {
     const server = await FakeOpenAiServer.start();
     server.setHandler(() => scoreReply('3', { '3': 1 }));
     const folder = fs.mkdtempSync(path.join(work, 'user-'));
@@ -70,7 +70,10 @@ describe('the installed npm package (npm pack → npm install -g into an empty p
         env: { PATH: process.env.PATH, HOME: folder, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url },
       });
       const parsed = JSON.parse(result.stdout) as { aspects: { aspect: string; score: number }[] };
-      assert.deepEqual(parsed.aspects.map((a) => a.score), [3, 3, 3, 3]);
+      assert.deepEqual(
+        parsed.aspects.map((a) => a.score),
+        [3, 3, 3, 3],
+      );
       assert.equal(server.chatRequests.length, 4);
     } finally {
       await server.close();

@@ -123,8 +123,14 @@ describe('main(argv, io)', function () {
     assert.equal(second.code, 0, second.stderr);
     assert.equal(usage.code, exitCodeOf('usage'));
     assert.equal(usage.stdout, '');
-    assert.deepEqual(JSON.parse(first.stdout).aspects.map((a: { name: string }) => a.name), ['coherence']);
-    assert.deepEqual(JSON.parse(second.stdout).aspects.map((a: { name: string }) => a.name), ['fluency']);
+    assert.deepEqual(
+      JSON.parse(first.stdout).aspects.map((a: { name: string }) => a.name),
+      ['coherence'],
+    );
+    assert.deepEqual(
+      JSON.parse(second.stdout).aspects.map((a: { name: string }) => a.name),
+      ['fluency'],
+    );
     assert.doesNotMatch(first.stderr + second.stderr, /concurrency/);
     const keys = server.chatRequests.slice(before).map((request) => request.headers.authorization);
     assert.deepEqual([...new Set(keys)].sort(), ['Bearer sk-first', 'Bearer sk-second']);

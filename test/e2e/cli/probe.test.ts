@@ -7,7 +7,6 @@ import { runInProcess } from './runInProcess';
 import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { probeProfiles, type ProbeProfile } from '../../fake/probeProfiles';
 
-
 interface Expected {
   logprobs: string;
   logprobCap?: number;
@@ -23,9 +22,24 @@ interface Expected {
 
 const expected: Record<ProbeProfile, Expected> = {
   openai: { logprobs: 'yes', n: 'yes', temperature: 'yes', reasoning: false, route: /^logprobs/, gevalCalls: 4 },
-  'openai-reasoning': { logprobs: 'refused', n: 'yes', temperature: 'refused', reasoning: true, route: /^sampling \(server refused logprobs\)/, gevalCalls: 16 },
+  'openai-reasoning': {
+    logprobs: 'refused',
+    n: 'yes',
+    temperature: 'refused',
+    reasoning: true,
+    route: /^sampling \(server refused logprobs\)/,
+    gevalCalls: 16,
+  },
   'vllm-capped': { logprobs: 'capped', logprobCap: 5, n: 'yes', temperature: 'yes', reasoning: false, route: /^logprobs/, gevalCalls: 4 },
-  'ollama-old': { logprobs: 'ignored', n: 'ignored', nCap: 1, temperature: 'yes', reasoning: false, route: /^sampling \(no logprobs returned\)/, gevalCalls: 80 },
+  'ollama-old': {
+    logprobs: 'ignored',
+    n: 'ignored',
+    nCap: 1,
+    temperature: 'yes',
+    reasoning: false,
+    route: /^sampling \(no logprobs returned\)/,
+    gevalCalls: 80,
+  },
   'llama-cpp': { logprobs: 'yes', n: 'refused', nCap: 1, temperature: 'yes', reasoning: false, route: /^logprobs/, gevalCalls: 4 },
   gemini: { logprobs: 'refused', n: 'capped', nCap: 8, temperature: 'yes', reasoning: false, route: /^sampling/, gevalCalls: 16 },
   dashscope: { logprobs: 'not probed', n: 'not probed', temperature: 'not probed', reasoning: false, streamingOnly: true, route: /^not known/ },
@@ -91,7 +105,13 @@ describe('sumlens probe (fake servers with provider profiles)', () => {
       const run = await runInProcess(['probe', '--json', '--judges', judges], {});
       assert.equal(run.code, 0, run.stderr);
       const reports = JSON.parse(run.stdout);
-      assert.deepEqual(reports.map((r: { judge: string; logprobs: { support: string } }) => [r.judge, r.logprobs.support]), [['plain', 'yes'], ['thinker', 'refused']]);
+      assert.deepEqual(
+        reports.map((r: { judge: string; logprobs: { support: string } }) => [r.judge, r.logprobs.support]),
+        [
+          ['plain', 'yes'],
+          ['thinker', 'refused'],
+        ],
+      );
       const text = await runInProcess(['probe', '--judges', judges], {});
       assert.match(text.stdout, /^judge plain:\n[^]*^judge thinker:\n/m);
     } finally {

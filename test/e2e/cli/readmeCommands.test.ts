@@ -27,7 +27,10 @@ function readTwoCommands(readme: string): TwoCommands {
   assert.ok(start >= 0, 'README.md has a "## Two commands" section');
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end < 0 ? undefined : end);
-  const blocks = [...section.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map(([, language, body]) => ({ language, lines: body.split('\n').filter((l) => l.trim()) }));
+  const blocks = [...section.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map(([, language, body]) => ({
+    language,
+    lines: body.split('\n').filter((l) => l.trim()),
+  }));
   return {
     commands: blocks.filter((b) => b.language === 'sh').flatMap((b) => b.lines),
     shownOutput: blocks.filter((b) => b.language === 'text').flatMap((b) => b.lines),
@@ -44,7 +47,7 @@ function freshEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-describe('the README\'s two commands, run as written on a copy of the committed tree', function () {
+describe("the README's two commands, run as written on a copy of the committed tree", function () {
   this.timeout(300_000);
   const root = packageRoot();
   const { commands, shownOutput } = readTwoCommands(fs.readFileSync(path.join(root, 'README.md'), 'utf8'));
@@ -75,7 +78,8 @@ describe('the README\'s two commands, run as written on a copy of the committed 
       const main = commands[1].replace('sk-...', 'sk-readme-test');
       const { stdout } = await run('bash', ['-c', main], { cwd: clone, env: freshEnvironment({ OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: cache }) });
       const printed = stdout.split('\n').map((l) => l.trimEnd());
-      for (const line of shownOutput) assert.ok(printed.includes(line.trimEnd()), `the README shows a line sumlens did not print:\n${line}\n--- printed:\n${stdout}`);
+      for (const line of shownOutput)
+        assert.ok(printed.includes(line.trimEnd()), `the README shows a line sumlens did not print:\n${line}\n--- printed:\n${stdout}`);
       assert.equal(server.requests.filter((r) => r.path.endsWith('/chat/completions')).length, 4, 'one call per aspect');
     } finally {
       await server.close();

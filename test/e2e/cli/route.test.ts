@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import { runInProcess } from './runInProcess';
 import { FakeOpenAiServer, textReply } from '../../fake/openaiServer';
 
-
 describe('sumlens eval --route, --max-se, --preset', () => {
   let server: FakeOpenAiServer;
   let dir: string;
@@ -61,7 +60,11 @@ describe('sumlens eval --route, --max-se, --preset', () => {
   });
 
   it('usage errors exit 2 with one line: a negative --max-se, an unknown route, a preset with rationale', async () => {
-    for (const extra of [['--max-se', '-1'], ['--route', 'guess'], ['--preset', 'geval-paper', '--method', 'rationale']]) {
+    for (const extra of [
+      ['--max-se', '-1'],
+      ['--route', 'guess'],
+      ['--preset', 'geval-paper', '--method', 'rationale'],
+    ]) {
       const run = await runInProcess([...args, ...extra], env());
       assert.equal(run.code, 2, `${extra.join(' ')}: ${run.stderr}`);
       assert.ok(run.stderr.trim().length > 0);

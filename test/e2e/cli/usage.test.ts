@@ -31,21 +31,37 @@ describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)'
     ['--top-logprobs 25', () => [...base, '--top-logprobs', '25'], /--top-logprobs.*'25' is invalid.*from 1 to 20/],
     ['--concurrency 0', () => [...base, '--concurrency', '0'], /--concurrency.*'0' is invalid/],
     ['--timeout -1', () => [...base, '--timeout', '-1'], /--timeout.*'-1' is invalid.*seconds above 0/],
-    ['an unknown aspect', () => [...base, '--aspects', 'coherence,cohrence'], /unknown aspect "cohrence" for --task summarization; valid: coherence, consistency, fluency, relevance/],
-    ['an unknown aspect of another task', () => [...base, '--task', 'dialogue', '--aspects', 'fluency'], /unknown aspect "fluency" for --task dialogue; valid: coherence, engagingness, groundedness, naturalness/],
+    [
+      'an unknown aspect',
+      () => [...base, '--aspects', 'coherence,cohrence'],
+      /unknown aspect "cohrence" for --task summarization; valid: coherence, consistency, fluency, relevance/,
+    ],
+    [
+      'an unknown aspect of another task',
+      () => [...base, '--task', 'dialogue', '--aspects', 'fluency'],
+      /unknown aspect "fluency" for --task dialogue; valid: coherence, engagingness, groundedness, naturalness/,
+    ],
     ['an empty --aspects', () => [...base, '--aspects', ''], /--aspects.*at least one aspect/],
     ['an unknown option', () => [...base, '--sumary', 'x'], /unknown option '--sumary' \(did you mean --summary\?\)/],
     ['--prompts pointing at nothing', () => [...base, '--prompts', path.join(dir, 'nowhere')], /--prompts .*nowhere does not exist/],
     ['--prompts pointing at a file', () => [...base, '--prompts', path.join(dir, 'file.txt')], /--prompts .*file\.txt is not a folder/],
     ['a method that ignores the task', () => [...base, '--method', 'fine', '--task', 'dialogue'], /--method fine .*ignores --task dialogue/],
     ['an option the method ignores', () => [...base, '--method', 'fine', '--samples', '5'], /--samples has no effect with --method fine/],
-    ['a missing required option', () => ['eval', '--source', path.join(dir, 'a.txt')], /give --source and --summary \(or --data FILE for a dataset\); see sumlens eval --help/],
+    [
+      'a missing required option',
+      () => ['eval', '--source', path.join(dir, 'a.txt')],
+      /give --source and --summary \(or --data FILE for a dataset\); see sumlens eval --help/,
+    ],
     ['an invalid choice', () => [...base, '--method', 'gevl'], /--method.*'gevl' is invalid.*geval/],
     ['an unknown command', () => ['evl'], /unknown command 'evl' \(did you mean eval\?\)/],
     ['meta with an empty --aspect', () => ['meta', '--dataset', 'x.json', '--aspect', ' , '], /--aspect.*at least one aspect/],
     ['report without an output', () => ['report', 'run.jsonl'], /give --html FILE and\/or --md FILE/],
     ['compare --by system with two runs', () => ['compare', 'a.jsonl', 'b.jsonl', '--by', 'system'], /give one run with --by system/],
-    ['bench --repeat with --batch', () => ['bench', '--dataset', 'x.json', '--repeat', '2', '--batch'], /--repeat runs against the endpoint directly, not with --batch/],
+    [
+      'bench --repeat with --batch',
+      () => ['bench', '--dataset', 'x.json', '--repeat', '2', '--batch'],
+      /--repeat runs against the endpoint directly, not with --batch/,
+    ],
   ];
 
   for (const [what, args, message] of cases) {

@@ -34,7 +34,13 @@ describe('correctness of invented facts, through evaluate()', () => {
   const table: { name: string; summary: string; answer: (angle: string, text: string) => string; score: number; ratio: number }[] = [
     { name: 'all facts supported', summary: TRUE_SUMMARY, answer: () => 'Yes', score: 5, ratio: 1 },
     { name: 'all facts invented (judges find no support: Unknown)', summary: INVENTED_SUMMARY, answer: () => 'Unknown', score: 1, ratio: 0 },
-    { name: 'all facts invented, prompts disagree (Unknown / No / Yes)', summary: INVENTED_SUMMARY, answer: (angle) => ({ 'correctness-supported': 'Unknown', 'correctness-evidence': 'No' })[angle] ?? 'Yes', score: 1, ratio: 0 },
+    {
+      name: 'all facts invented, prompts disagree (Unknown / No / Yes)',
+      summary: INVENTED_SUMMARY,
+      answer: (angle) => ({ 'correctness-supported': 'Unknown', 'correctness-evidence': 'No' })[angle] ?? 'Yes',
+      score: 1,
+      ratio: 0,
+    },
     { name: 'all facts invented, judged No', summary: INVENTED_SUMMARY, answer: () => 'No', score: 1, ratio: 0 },
     {
       name: 'one invented fact among two true ones',

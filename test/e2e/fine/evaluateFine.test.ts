@@ -17,7 +17,8 @@ const SOURCE = [
   'Doctor: Any medication? Patient: I take metformin 500 mg twice a day.',
   'Doctor: Your chest X-ray is clear.',
 ].join('\n');
-const REFERENCE = 'Chief complaint:\r\nCough for two weeks.\r\nFever since Monday.\r\nMedications:\r\nMetformin 500 mg twice daily.\r\nImaging:\r\nChest X-ray clear.';
+const REFERENCE =
+  'Chief complaint:\r\nCough for two weeks.\r\nFever since Monday.\r\nMedications:\r\nMetformin 500 mg twice daily.\r\nImaging:\r\nChest X-ray clear.';
 const SUMMARY = 'Chief complaint:\nCough for two weeks.\nFever since Tuesday.\nMedications:\nChest X-ray clear.\nThe patient loves 🐈 cats.';
 
 describe('fine-grained evaluation through the fake server', () => {
@@ -26,7 +27,13 @@ describe('fine-grained evaluation through the fake server', () => {
 
   beforeEach(async () => {
     server = await FakeOpenAiServer.start();
-    session = createOpenAiSession({ baseURL: server.url, apiKey: 'test', model: 'fake-model', cacheDir: null, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } });
+    session = createOpenAiSession({
+      baseURL: server.url,
+      apiKey: 'test',
+      model: 'fake-model',
+      cacheDir: null,
+      retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 },
+    });
   });
   afterEach(() => server.close());
 
@@ -60,7 +67,8 @@ describe('fine-grained evaluation through the fake server', () => {
           return 'Yes';
         },
         evidence: (angle, id) => (angle === 'correctness-supported' && id === 'T2' ? [{ note: 'source', quote: 'a fever since monday' }] : []),
-        issues: (angle) => (angle === 'readability-language' ? [{ quote: 'loves 🐈 cats', category: 'inappropriate language', explanation: 'too casual' }] : []),
+        issues: (angle) =>
+          angle === 'readability-language' ? [{ quote: 'loves 🐈 cats', category: 'inappropriate language', explanation: 'too casual' }] : [],
       };
       fullServer.setHandler(scriptedJudge(script));
       result = await evaluateFine({ source: SOURCE, summary: SUMMARY, reference: REFERENCE }, { session: fullSession, onProgress: (p) => progress.push(p) });
@@ -73,9 +81,19 @@ describe('fine-grained evaluation through the fake server', () => {
       assert.deepEqual(
         [...new Set(calls)],
         [
-          'fine_alignment_definition', 'fine_alignment_reference', 'fine_completeness_coverage', 'fine_completeness_present',
-          'fine_completeness_support', 'fine_correctness_evidence', 'fine_correctness_faithful', 'fine_correctness_supported',
-          'fine_extract', 'fine_readability_flow', 'fine_readability_language', 'fine_source', 'fine_verify',
+          'fine_alignment_definition',
+          'fine_alignment_reference',
+          'fine_completeness_coverage',
+          'fine_completeness_present',
+          'fine_completeness_support',
+          'fine_correctness_evidence',
+          'fine_correctness_faithful',
+          'fine_correctness_supported',
+          'fine_extract',
+          'fine_readability_flow',
+          'fine_readability_language',
+          'fine_source',
+          'fine_verify',
         ],
       );
       assert.ok(fullServer.chatRequests.every((r) => r.body.response_format?.type === 'json_schema' && r.body.temperature === 0));
@@ -90,12 +108,18 @@ describe('fine-grained evaluation through the fake server', () => {
       assert.equal(byText('Chest').verdict, 'Yes');
       assert.deepEqual(result.completeness, { ratio: 2 / 4, score: 3, counted: 4 });
       assert.equal(byText('Fever').votes.length, 3);
-      assert.deepEqual(byText('Fever').votes.map((v) => v.answer), ['Yes', 'Contradict', 'Contradict']);
+      assert.deepEqual(
+        byText('Fever').votes.map((v) => v.answer),
+        ['Yes', 'Contradict', 'Contradict'],
+      );
     });
 
     it('scores correctness and alignment of the target entities', () => {
       const target = result.entities.filter((e) => e.note === 'target');
-      assert.deepEqual(target.map((e) => e.verdict), ['Yes', 'No', 'Yes', 'Unknown']);
+      assert.deepEqual(
+        target.map((e) => e.verdict),
+        ['Yes', 'No', 'Yes', 'Unknown'],
+      );
       // Unknown (T4: nothing supports it) weighs as an unsupported claim: 1 − (1 + 1) ÷ 4.
       assert.deepEqual(result.correctness, { ratio: 0.5, score: 3, counted: 4 });
       assert.deepEqual(result.alignment, { ratio: 0.5, score: 3, counted: 4 });
@@ -109,13 +133,19 @@ describe('fine-grained evaluation through the fake server', () => {
       const incorrect = result.findings.find((f) => f.kind === 'incorrect' && f.note === 'target')!;
       assert.equal(at('target', incorrect), 'Fever since Tuesday.');
       assert.equal(incorrect.entityId, 'T2');
-      assert.deepEqual(incorrect.evidence?.map((e) => [e.note, at(e.note, e)]), [['source', 'a fever since Monday']]);
+      assert.deepEqual(
+        incorrect.evidence?.map((e) => [e.note, at(e.note, e)]),
+        [['source', 'a fever since Monday']],
+      );
       const missing = result.findings.find((f) => f.kind === 'missing')!;
       assert.equal(missing.note, 'reference');
       assert.equal(at('reference', missing), 'Metformin 500 mg twice daily.');
       const contradicted = result.findings.find((f) => f.kind === 'incorrect' && f.note === 'reference')!;
       assert.equal(at('reference', contradicted), 'Fever since Monday.');
-      assert.deepEqual(result.findings.filter((f) => f.kind === 'misplaced').map((f) => at('target', f)), ['Chest X-ray clear.', 'The patient loves 🐈 cats.']);
+      assert.deepEqual(
+        result.findings.filter((f) => f.kind === 'misplaced').map((f) => at('target', f)),
+        ['Chest X-ray clear.', 'The patient loves 🐈 cats.'],
+      );
       const readability = result.findings.find((f) => f.kind === 'readability')!;
       assert.equal(at('target', readability), 'loves 🐈 cats');
       assert.equal(readability.category, 'inappropriate language');
@@ -147,7 +177,10 @@ describe('fine-grained evaluation through the fake server', () => {
   });
 
   it('retries a malformed JSON reply once, with the problem in the conversation', async () => {
-    const result = await run({ override: (name, attempt) => (name === 'fine_completeness_present' && attempt === 0 ? '{"results": [' : undefined) }, { source: SOURCE, summary: SUMMARY, reference: REFERENCE });
+    const result = await run(
+      { override: (name, attempt) => (name === 'fine_completeness_present' && attempt === 0 ? '{"results": [' : undefined) },
+      { source: SOURCE, summary: SUMMARY, reference: REFERENCE },
+    );
     const present = server.chatRequests.filter((r) => schemaName(r) === 'fine_completeness_present');
     assert.equal(present.length, 2);
     const retry = present[1].body.messages;
@@ -160,10 +193,16 @@ describe('fine-grained evaluation through the fake server', () => {
 
   it('retries a schema-violating reply, then reports it and votes with the other prompts', async () => {
     const bad = JSON.stringify({ results: [{ id: 'T1', explanation: 'x', evidence: [], answer: 'Maybe' }] });
-    const result = await run({ override: (name) => (name === 'fine_correctness_faithful' ? bad : undefined) }, { source: SOURCE, summary: SUMMARY, reference: REFERENCE });
+    const result = await run(
+      { override: (name) => (name === 'fine_correctness_faithful' ? bad : undefined) },
+      { source: SOURCE, summary: SUMMARY, reference: REFERENCE },
+    );
     const faithful = server.chatRequests.filter((r) => schemaName(r) === 'fine_correctness_faithful');
     assert.equal(faithful.length, 2);
-    assert.match(faithful[1].body.messages.at(-1).content, /does not match the schema[\s\S]*expected one of "Yes"\|"No"\|"Partially"\|"Unknown"[\s\S]*results\[0\]\.answer/);
+    assert.match(
+      faithful[1].body.messages.at(-1).content,
+      /does not match the schema[\s\S]*expected one of "Yes"\|"No"\|"Partially"\|"Unknown"[\s\S]*results\[0\]\.answer/,
+    );
     assert.equal(result.errors?.length, 1);
     assert.match(result.errors[0], /correctness \(correctness-faithful\).*invalid reply after one retry/);
     const target = result.entities.filter((e) => e.note === 'target');
@@ -191,7 +230,10 @@ describe('fine-grained evaluation through the fake server', () => {
   });
 
   it('reports a failed extraction and still scores what does not depend on it', async () => {
-    const result = await run({ override: (name) => (name === 'fine_extract' ? 'not json at all' : undefined) }, { source: SOURCE, summary: SUMMARY, reference: REFERENCE });
+    const result = await run(
+      { override: (name) => (name === 'fine_extract' ? 'not json at all' : undefined) },
+      { source: SOURCE, summary: SUMMARY, reference: REFERENCE },
+    );
     assert.equal(result.completeness, null);
     assert.equal(result.correctness, null);
     assert.equal(result.alignment, null);
@@ -240,7 +282,13 @@ describe('fine-grained evaluation through the fake server', () => {
     };
     const result = await run(script, { source: SOURCE, summary: SUMMARY, reference: REFERENCE });
     const target = result.entities.filter((e) => e.note === 'target');
-    assert.deepEqual(target.map((e) => [e.id, e.text, e.located]), [['T1', 'Cough for two weeks', true], ['T2', 'Paraphrased fact', false]]);
+    assert.deepEqual(
+      target.map((e) => [e.id, e.text, e.located]),
+      [
+        ['T1', 'Cough for two weeks', true],
+        ['T2', 'Paraphrased fact', false],
+      ],
+    );
     const unlocated = result.findings.find((f) => f.entityId === 'T2' && f.kind === 'incorrect')!;
     assert.deepEqual([unlocated.located, unlocated.start, unlocated.end], [false, 0, 0]);
     // The reference starts like the summary, so it got the same script: one unlocated entity each.
@@ -261,7 +309,11 @@ describe('fine-grained evaluation through the fake server', () => {
   });
 
   it('splits an angle only past the limits, and judges every entity', async () => {
-    const result = await run({}, { source: noteOfFacts(25, 'Doctor says'), summary: noteOfFacts(25), reference: noteOfFacts(25, 'Patient') }, { maxEntitiesPerCall: 10 });
+    const result = await run(
+      {},
+      { source: noteOfFacts(25, 'Doctor says'), summary: noteOfFacts(25), reference: noteOfFacts(25, 'Patient') },
+      { maxEntitiesPerCall: 10 },
+    );
     // 8 judging angles × 3 parts instead of 1.
     assert.equal(server.chatRequests.length, 6 + 8 * 3 + 2);
     assert.equal(result.errors, undefined);
@@ -289,7 +341,10 @@ describe('fine-grained evaluation through the fake server', () => {
     const result = await run({}, { source, summary: noteOfFacts(5) }, { maxExtractionTokens: 400 });
     const rubric = result.entities.filter((e) => e.note === 'source');
     assert.equal(rubric.length, 60);
-    assert.deepEqual(rubric.map((e) => e.id), Array.from({ length: 60 }, (_, i) => `S${i + 1}`));
+    assert.deepEqual(
+      rubric.map((e) => e.id),
+      Array.from({ length: 60 }, (_, i) => `S${i + 1}`),
+    );
     assert.ok(rubric.every((e) => e.located && source.slice(e.spans[0].start, e.spans[0].end) === e.quotes?.[0]));
     const chunks = server.chatRequests.filter((r) => schemaName(r) === 'fine_extract').length - 1;
     assert.ok(chunks > 1, `${chunks} chunks`);
@@ -355,7 +410,8 @@ describe('fine-grained evaluation through the fake server', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-fine-prompts-'));
     try {
       fs.mkdirSync(path.join(dir, 'fine'));
-      const custom = '---\nid: fine/readability-flow\ntask: fine\nplaceholders: [target]\nsystem: Custom editor.\n---\nCUSTOM FLOW CHECK\n"""\n{{target}}\n"""\n';
+      const custom =
+        '---\nid: fine/readability-flow\ntask: fine\nplaceholders: [target]\nsystem: Custom editor.\n---\nCUSTOM FLOW CHECK\n"""\n{{target}}\n"""\n';
       fs.writeFileSync(path.join(dir, 'fine', 'readability-flow.md'), custom);
       await run({}, { source: SOURCE, summary: SUMMARY }, { promptOverrideDir: dir });
       const flow = server.chatRequests.find((r) => schemaName(r) === 'fine_readability_flow')!;

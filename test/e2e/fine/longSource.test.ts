@@ -34,7 +34,13 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
         ? { status: 400, error: { message: `This model's maximum context length is ${tokens} tokens`, code: 'context_length_exceeded' } }
         : judge(request),
     );
-    const session = createOpenAiSession({ baseURL: on.url, apiKey: 'test', model: 'fake-model', cacheDir: null, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } });
+    const session = createOpenAiSession({
+      baseURL: on.url,
+      apiKey: 'test',
+      model: 'fake-model',
+      cacheDir: null,
+      retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     return Object.assign(session, { contextWindow: async () => ({ tokens, from: 'user' as const, detail: 'set by the test' }) });
   };
 
@@ -63,7 +69,10 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
       assert.equal(whole.fallbacks, undefined);
       assert.equal((whole.rules as { longSource: { shownWhole: boolean } }).longSource.shownWhole, true);
       assert.equal((long.rules as { longSource: { shownWhole: boolean } }).longSource.shownWhole, false);
-      assert.match(long.fallbacks?.[0] ?? '', /^source judged against retrieved passages: .* against its own passages \(BM25: best 3 source sentences per summary fact, ±1 neighbour/);
+      assert.match(
+        long.fallbacks?.[0] ?? '',
+        /^source judged against retrieved passages: .* against its own passages \(BM25: best 3 source sentences per summary fact, ±1 neighbour/,
+      );
       assert.equal(whole.sourceShown, undefined);
       const shown = long.sourceShown!;
       assert.equal(shown.reason, 'context');
@@ -83,7 +92,10 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
     });
 
     it('gives the same findings, their source evidence moved by the padding', () => {
-      const moved = (f: Finding): Finding => ({ ...f, evidence: f.evidence?.map((e) => (e.note === 'source' ? { ...e, start: e.start + padding.length, end: e.end + padding.length } : e)) });
+      const moved = (f: Finding): Finding => ({
+        ...f,
+        evidence: f.evidence?.map((e) => (e.note === 'source' ? { ...e, start: e.start + padding.length, end: e.end + padding.length } : e)),
+      });
       assert.deepEqual(long.findings, whole.findings.map(moved));
       const incorrect = long.findings.find((f) => f.kind === 'incorrect')!;
       const evidence = incorrect.evidence!.find((e) => e.note === 'source')!;
@@ -92,7 +104,10 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
 
     it('keeps every prompt within the context, in as many calls as the short article', () => {
       const limit = fittedLimit(long, context);
-      assert.ok(longRequests.every((r) => promptTokens(r) <= limit), String(Math.max(...longRequests.map(promptTokens))));
+      assert.ok(
+        longRequests.every((r) => promptTokens(r) <= limit),
+        String(Math.max(...longRequests.map(promptTokens))),
+      );
       assert.equal(longRequests.length, 16);
     });
   });
@@ -106,7 +121,10 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
     assert.ok(estimateTokens(source) > 2 * context, `${estimateTokens(source)} tokens`);
     assert.equal(result.errors, undefined);
     const limit = fittedLimit(result, context);
-    assert.ok(server.chatRequests.every((r) => promptTokens(r) <= limit), String(Math.max(...server.chatRequests.map(promptTokens))));
+    assert.ok(
+      server.chatRequests.every((r) => promptTokens(r) <= limit),
+      String(Math.max(...server.chatRequests.map(promptTokens))),
+    );
     const chunks = server.chatRequests.filter((r) => schemaName(r) === 'fine_extract').length - 1;
     assert.ok(chunks >= 10, `${chunks} chunks`);
     const twice = result.entities.filter((e) => e.note === 'source' && e.text === repeated);
@@ -121,7 +139,8 @@ describe('fine-grained evaluation of a long source, through the fake server', ()
   it('stops with context-too-long when the context cannot hold one fact and its passage', async () => {
     await assert.rejects(
       evaluateFine({ source: unrelatedArticles(10) + ARTICLE, summary: SUMMARY, reference: REFERENCE }, { session: judgeWithContext(600, groundedJudge) }),
-      (error: Error & { code?: string }) => error.code === 'context-too-long' && /too few to check even one fact of the summary against one source sentence/.test(error.message),
+      (error: Error & { code?: string }) =>
+        error.code === 'context-too-long' && /too few to check even one fact of the summary against one source sentence/.test(error.message),
     );
     assert.ok(server.chatRequests.every((r) => !schemaName(r).startsWith('fine_correctness') && !schemaName(r).startsWith('fine_alignment')));
   });

@@ -56,7 +56,10 @@ describe('geval: evaluateAspects through the fake OpenAI server', () => {
     const results = await evaluateAspects(article, options(), { onAspect: (a) => seen.push(a.name) });
 
     assert.equal(server.chatRequests.length, 4);
-    assert.deepEqual(results.map((a) => a.name), ['coherence', 'consistency', 'fluency', 'relevance']);
+    assert.deepEqual(
+      results.map((a) => a.name),
+      ['coherence', 'consistency', 'fluency', 'relevance'],
+    );
     assert.deepEqual([...seen].sort(), ['coherence', 'consistency', 'fluency', 'relevance']);
     for (const request of server.chatRequests) {
       assert.equal(request.body.logprobs, true);
@@ -185,7 +188,10 @@ describe('geval: evaluateAspects through the fake OpenAI server', () => {
       { task: 'dialogue', source: 'A: Do you like jazz?\nB: I do, mostly bebop.', summary: 'Charlie Parker was a bebop pioneer.' },
       options(),
     );
-    assert.deepEqual(results.map((a) => a.name), ['naturalness', 'coherence', 'engagingness', 'groundedness']);
+    assert.deepEqual(
+      results.map((a) => a.name),
+      ['naturalness', 'coherence', 'engagingness', 'groundedness'],
+    );
     close(results[0].score, 2.5);
     assert.match(results[2].error ?? '', /\{\{fact\}\}.*reference/);
     assert.match(results[3].error ?? '', /\{\{fact\}\}/);
@@ -259,7 +265,11 @@ describe('geval: evaluateAspects through the fake OpenAI server', () => {
     server.setHandler((request) => textReply(...Array.from({ length: request.body.n ?? 1 }, () => '2')));
     const [result] = await evaluateAspects(article, options({ aspects: ['fluency'], route: 'sampling' }));
     assert.equal(server.chatRequests.filter((r) => r.body.logprobs).length, 0);
-    assert.deepEqual(server.chatRequests.map((r) => r.body.n), [5, 5], 'identical answers on 1-3 stop after two batches, never after the first');
+    assert.deepEqual(
+      server.chatRequests.map((r) => r.body.n),
+      [5, 5],
+      'identical answers on 1-3 stop after two batches, never after the first',
+    );
     assert.equal(result.samples, 10);
     assert.equal(result.provenance?.why, "user's choice: route sampling");
     assert.ok((result.provenance?.standardError ?? 1) < 0.05 * 2);
@@ -298,7 +308,6 @@ describe('geval: evaluateAspects through the fake OpenAI server', () => {
     await assert.rejects(evaluateAspects(article, options({ method: 'rationale', preset: 'geval-paper' })), /works with --method geval only/);
     assert.equal(server.chatRequests.length, 0);
   });
-
 
   it('cancellation mid-run rejects as cancelled instead of reporting aspect errors', async () => {
     server.setHandler(() => ({ hang: true }));

@@ -23,8 +23,16 @@ describe('juries: --judges FILE', function () {
     server.setHandler(juryJudge);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-jury-'));
     judges = path.join(dir, 'judges.yaml');
-    fs.writeFileSync(judges, 'judges:\n' + JURY_MODELS.map((m) => `  - { name: ${m}, baseUrl: ${server.url}, model: ${m}, apiKeyEnv: JURY_KEY }`).join('\n') + '\n');
-    fs.writeFileSync(path.join(dir, 'items.jsonl'), juryItems(40).map(({ id, source, summary }) => JSON.stringify({ id, source, summary })).join('\n') + '\n');
+    fs.writeFileSync(
+      judges,
+      'judges:\n' + JURY_MODELS.map((m) => `  - { name: ${m}, baseUrl: ${server.url}, model: ${m}, apiKeyEnv: JURY_KEY }`).join('\n') + '\n',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'items.jsonl'),
+      juryItems(40)
+        .map(({ id, source, summary }) => JSON.stringify({ id, source, summary }))
+        .join('\n') + '\n',
+    );
     fs.writeFileSync(path.join(dir, 'a.txt'), 'Article number 3 about the city budget.');
     fs.writeFileSync(path.join(dir, 's.txt'), 'Summary 3 of the budget.');
   });
@@ -33,15 +41,21 @@ describe('juries: --judges FILE', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   const env = () => ({ JURY_KEY: 'sk-jury', XDG_CACHE_HOME: path.join(dir, 'xdg') });
-  const one = () => ['eval', '--source', 'a.txt', '--summary', 's.txt', '--aspects', 'coherence,relevance'].map((a) => (a.endsWith('.txt') ? path.join(dir, a) : a));
+  const one = () =>
+    ['eval', '--source', 'a.txt', '--summary', 's.txt', '--aspects', 'coherence,relevance'].map((a) => (a.endsWith('.txt') ? path.join(dir, a) : a));
 
   it('one summary: a column per judge, the jury the mean of the judges, JSON with judges and jury', async () => {
     const run = await runInProcess([...one(), '--judges', judges, '--json'], env());
     assert.equal(run.code, 0, run.stderr);
     const parsed = JSON.parse(run.stdout);
-    assert.deepEqual(parsed.judges.map((j: { name: string }) => j.name), JURY_MODELS);
+    assert.deepEqual(
+      parsed.judges.map((j: { name: string }) => j.name),
+      JURY_MODELS,
+    );
     for (const aspect of parsed.jury.aspects) {
-      const scores = parsed.judges.map((j: { result: { aspects: { name: string; score: number }[] } }) => j.result.aspects.find((a) => a.name === aspect.name)!.score);
+      const scores = parsed.judges.map(
+        (j: { result: { aspects: { name: string; score: number }[] } }) => j.result.aspects.find((a) => a.name === aspect.name)!.score,
+      );
       assert.ok(Math.abs(aspect.score - scores.reduce((s: number, x: number) => s + x, 0) / 4) < 1e-12);
       assert.equal(aspect.judges, 4);
     }
@@ -55,7 +69,11 @@ describe('juries: --judges FILE', function () {
     const unkeyed = await runInProcess([...one(), '--judges', broken], env());
     assert.equal(unkeyed.code, 3, 'a named key variable that is not set stops before anything is sent');
     assert.match(unkeyed.stderr, /judge judge-c: the environment variable MISSING_KEY is not set/);
-    server.setHandler((request) => (request.body.model === 'judge-b' ? { status: 404, error: { message: 'The model `judge-b` does not exist', code: 'model_not_found' } } : juryJudge(request)));
+    server.setHandler((request) =>
+      request.body.model === 'judge-b'
+        ? { status: 404, error: { message: 'The model `judge-b` does not exist', code: 'model_not_found' } }
+        : juryJudge(request),
+    );
     try {
       const partial = await runInProcess([...one(), '--judges', judges, '--no-cache'], env());
       assert.equal(partial.code, 14, partial.stderr);
@@ -73,7 +91,10 @@ describe('juries: --judges FILE', function () {
 
   it('a dataset: a run file per judge, the jury agreement with its interval, and fewer effective judges than members', async () => {
     const out = path.join(dir, 'runs', 'jury.jsonl');
-    const run = await runInProcess(['eval', '--data', path.join(dir, 'items.jsonl'), '--aspects', 'coherence', '--judges', judges, '--out', out, '--format', 'json'], env());
+    const run = await runInProcess(
+      ['eval', '--data', path.join(dir, 'items.jsonl'), '--aspects', 'coherence', '--judges', judges, '--out', out, '--format', 'json'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     for (const model of JURY_MODELS) assert.ok(fs.existsSync(path.join(dir, 'runs', `jury.${model}.jsonl`)), model);
     const [coherence] = JSON.parse(run.stdout).jury;
@@ -98,7 +119,18 @@ describe('juries: --judges FILE', function () {
   it('bench: each judge and the jury against people; the jury beats its best judge; errors against people give the constructed 2.7 effective judges', async () => {
     // A human-scored set whose people give the hidden true score.
     const dataset = path.join(dir, 'people.json');
-    fs.writeFileSync(dataset, JSON.stringify(juryItems(60).map((item, k) => ({ doc_id: `d${k}`, system_id: 's', source: item.source, system_output: item.summary, scores: { coherence: item.truth } }))));
+    fs.writeFileSync(
+      dataset,
+      JSON.stringify(
+        juryItems(60).map((item, k) => ({
+          doc_id: `d${k}`,
+          system_id: 's',
+          source: item.source,
+          system_output: item.summary,
+          scores: { coherence: item.truth },
+        })),
+      ),
+    );
     const out = path.join(dir, 'runs', 'bench.jsonl');
     const dry = await runInProcess(['bench', '--dataset', dataset, '--aspects', 'coherence', '--judges', judges, '--out', out, '--dry-run'], env());
     assert.equal(dry.code, 0, dry.stderr);

@@ -29,7 +29,12 @@ describe('juries as run specs: each judge asked as it is alone', function () {
     judges = path.join(dir, 'judges.yaml');
     fs.writeFileSync(judges, `judges:\n  - { name: a, baseUrl: ${server.url}, model: judge-a }\n  - { name: b, baseUrl: ${server.url}, model: judge-b }\n`);
     items = path.join(dir, 'items.jsonl');
-    fs.writeFileSync(items, juryItems(6).map(({ id, source, summary }) => JSON.stringify({ id, source, summary })).join('\n') + '\n');
+    fs.writeFileSync(
+      items,
+      juryItems(6)
+        .map(({ id, source, summary }) => JSON.stringify({ id, source, summary }))
+        .join('\n') + '\n',
+    );
   });
   after(async () => {
     await server.close();
@@ -52,7 +57,10 @@ describe('juries as run specs: each judge asked as it is alone', function () {
     assert.equal(jury.code, 0, jury.stderr);
     const inJury = sentTo('judge-a');
     server.requests.length = 0;
-    const alone = await runInProcess(['eval', '--data', items, ...reasons, '--base-url', server.url, '--model', 'judge-a', '--out', path.join(dir, 'alone.jsonl')], env());
+    const alone = await runInProcess(
+      ['eval', '--data', items, ...reasons, '--base-url', server.url, '--model', 'judge-a', '--out', path.join(dir, 'alone.jsonl')],
+      env(),
+    );
     assert.equal(alone.code, 0, alone.stderr);
     assert.deepEqual(inJury, sentTo('judge-a'));
     const reasonRequests = inJury.map((body) => JSON.parse(body)).filter((body) => body.n === 3);
@@ -66,7 +74,10 @@ describe('juries as run specs: each judge asked as it is alone', function () {
 
   it('two rationale-first judges: the figures two judges cannot give are stated, not a crash (exit 0)', async () => {
     server.setHandler(juryJudge);
-    const run = await runInProcess(['eval', '--data', items, '--aspects', 'coherence', '--method', 'rationale', '--judges', judges, '--out', path.join(dir, 'rationale.jsonl')], env());
+    const run = await runInProcess(
+      ['eval', '--data', items, '--aspects', 'coherence', '--method', 'rationale', '--judges', judges, '--out', path.join(dir, 'rationale.jsonl')],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.doesNotMatch(run.stderr, /internal error/);
     assert.match(run.stdout, /^coherence: effective judges: not computable because with two judges and no human scores/m);
@@ -88,12 +99,26 @@ describe('juries as run specs: each judge asked as it is alone', function () {
     assert.ok(coherence.notComputable.some((line: string) => line.startsWith('alpha among judges: not computable')));
   });
 
-  it('bench --judges: each judge\'s run header records its own route and samples', async () => {
+  it("bench --judges: each judge's run header records its own route and samples", async () => {
     server.setHandler(juryJudge);
     const dataset = path.join(dir, 'people.json');
-    fs.writeFileSync(dataset, JSON.stringify(juryItems(6).map((item, k) => ({ doc_id: `d${k}`, system_id: 's', source: item.source, system_output: item.summary, scores: { coherence: item.truth } }))));
+    fs.writeFileSync(
+      dataset,
+      JSON.stringify(
+        juryItems(6).map((item, k) => ({
+          doc_id: `d${k}`,
+          system_id: 's',
+          source: item.source,
+          system_output: item.summary,
+          scores: { coherence: item.truth },
+        })),
+      ),
+    );
     const own = path.join(dir, 'own.yaml');
-    fs.writeFileSync(own, `judges:\n  - { name: a, baseUrl: ${server.url}, model: judge-a }\n  - { name: b, baseUrl: ${server.url}, model: judge-b, route: logprobs, samples: 5 }\n`);
+    fs.writeFileSync(
+      own,
+      `judges:\n  - { name: a, baseUrl: ${server.url}, model: judge-a }\n  - { name: b, baseUrl: ${server.url}, model: judge-b, route: logprobs, samples: 5 }\n`,
+    );
     const out = path.join(dir, 'bench.jsonl');
     const run = await runInProcess(['bench', '--dataset', dataset, '--aspects', 'coherence', '--judges', own, '--out', out, '--samples', '7'], env());
     assert.equal(run.code, 0, run.stderr);

@@ -26,7 +26,12 @@ describe('the context window of an endpoint, and a prompt it cut (fake servers o
     server.setHandler(() => scoreReply('3', { '3': 1 }));
   }
   function session(model = 'fake-model', contextTokens?: number) {
-    return createOpenAiSession({ baseURL: server.url, model, cacheDir, userContext: contextTokens ? { tokens: contextTokens, detail: `--context-tokens ${contextTokens}` } : undefined });
+    return createOpenAiSession({
+      baseURL: server.url,
+      model,
+      cacheDir,
+      userContext: contextTokens ? { tokens: contextTokens, detail: `--context-tokens ${contextTokens}` } : undefined,
+    });
   }
   const ask = (content: string) => ({ messages: [{ role: 'user' as const, content }], maxTokens: 1 });
 
@@ -80,9 +85,15 @@ describe('the context window of an endpoint, and a prompt it cut (fake servers o
 
   it('evaluate() on a short source sends its first request without a look-up', async () => {
     await start(profiles.llamaCpp);
-    const result = await evaluate({ source: 'The museum reopened on Monday.', summary: 'The museum reopened.', task: 'summarization' }, { method: 'geval', aspects: ['coherence'], session: session() });
+    const result = await evaluate(
+      { source: 'The museum reopened on Monday.', summary: 'The museum reopened.', task: 'summarization' },
+      { method: 'geval', aspects: ['coherence'], session: session() },
+    );
     assert.equal(result.aspects[0].score, 3);
-    assert.deepEqual(server.requests.map((r) => r.method), ['POST']);
+    assert.deepEqual(
+      server.requests.map((r) => r.method),
+      ['POST'],
+    );
   });
 
   it('learns the window from vLLM’s too-long error, still fails the call, and remembers it', async () => {
@@ -103,10 +114,7 @@ describe('the context window of an endpoint, and a prompt it cut (fake servers o
       assert.match(error.message, /read 2048 of the ~\d+ tokens sent.*OLLAMA_CONTEXT_LENGTH=8192 ollama serve.*num_ctx/);
       return true;
     });
-    assert.deepEqual(
-      { tokens: s.capabilities().contextWindow?.tokens, from: s.capabilities().contextWindow?.from },
-      { tokens: 2048, from: 'truncation' },
-    );
+    assert.deepEqual({ tokens: s.capabilities().contextWindow?.tokens, from: s.capabilities().contextWindow?.from }, { tokens: 2048, from: 'truncation' });
     await assert.rejects(s.chat(ask(prose(6000))), /cut the prompt/);
     assert.equal(server.chatRequests.length, 2, 'the cut answer was not cached');
     const short = await s.chat(ask(prose(1500)));

@@ -126,7 +126,10 @@ describe('LLM session over HTTP (fake OpenAI-compatible server)', () => {
 
   it('adapts to reasoning models: max_completion_tokens and no temperature', async () => {
     server.enqueue(
-      { status: 400, error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens' } },
+      {
+        status: 400,
+        error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens' },
+      },
       { status: 400, error: { message: "Unsupported value: 'temperature' does not support 0 with this model.", param: 'temperature' } },
       textReply('5'),
     );
@@ -153,7 +156,10 @@ describe('LLM session over HTTP (fake OpenAI-compatible server)', () => {
   });
 
   it('needs a key for OpenAI itself but not for a local server', () => {
-    assert.throws(() => createOpenAiSession({ cacheDir: null }), (e: SumLensError) => e.code === 'no-api-key' && e.exitCode === 3);
+    assert.throws(
+      () => createOpenAiSession({ cacheDir: null }),
+      (e: SumLensError) => e.code === 'no-api-key' && e.exitCode === 3,
+    );
     assert.doesNotThrow(() => createOpenAiSession({ baseURL: server.url, cacheDir: null }));
   });
 

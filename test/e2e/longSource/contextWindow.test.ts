@@ -33,7 +33,10 @@ describe('long sources: a judge with a context window (CLI)', function () {
     server = await FakeOpenAiServer.start({ profile });
     server.setHandler(() => scoreReply('3', { '3': 0.6, '2': 0.4 }));
     const env = { OPENAI_API_KEY: 'sk-window', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, `xdg-${Math.random()}`) };
-    return runInProcess(['eval', '--source', path.join(dir, 'report.txt'), '--summary', path.join(dir, 'summary.txt'), '--model', model, '--no-cache', ...args], env);
+    return runInProcess(
+      ['eval', '--source', path.join(dir, 'report.txt'), '--summary', path.join(dir, 'summary.txt'), '--model', model, '--no-cache', ...args],
+      env,
+    );
   }
 
   it('a ~22,000-token source on an 8,192-token vLLM: one call per aspect, each within the window, the excerpts named', async () => {
@@ -48,7 +51,11 @@ describe('long sources: a judge with a context window (CLI)', function () {
     }
     for (const aspect of result.aspects) {
       assert.equal(aspect.sourceShown.reason, 'context');
-      assert.ok(aspect.provenance.fallbacks.some((f: string) => /^source shortened: \d+% shown, BM25 excerpts, context 8,192 tokens \(vLLM max_model_len in the server's \/models\)$/.test(f)));
+      assert.ok(
+        aspect.provenance.fallbacks.some((f: string) =>
+          /^source shortened: \d+% shown, BM25 excerpts, context 8,192 tokens \(vLLM max_model_len in the server's \/models\)$/.test(f),
+        ),
+      );
     }
   });
 
@@ -58,18 +65,31 @@ describe('long sources: a judge with a context window (CLI)', function () {
     assert.equal(run.code, 0, run.stderr);
     const [coherence] = JSON.parse(run.stdout).aspects;
     assert.equal(coherence.score !== null, true);
-    assert.match(coherence.provenance.fallbacks.join('\n'), /source shortened: .*context 8,192 tokens \(the server said: "[^"]*8192[^"]*"\) \(fitted again after the server found the prompt too long\)$/m);
+    assert.match(
+      coherence.provenance.fallbacks.join('\n'),
+      /source shortened: .*context 8,192 tokens \(the server said: "[^"]*8192[^"]*"\) \(fitted again after the server found the prompt too long\)$/m,
+    );
     assert.equal(server.chatRequests.length, 2, 'the refused call, then the fitted one');
   });
 
   it('a server that counts more tokens than SumLens did refuses the fitted prompt: fitted again to 85% of the window', async () => {
     const vllm = profiles.vllmContextLimited(8192);
     // This server's tokenizer takes 60% more tokens than SumLens's margined estimate.
-    const counting: ServerProfile = { ...vllm, refuse: (request) => vllm.refuse!({ ...request, body: { ...request.body, max_tokens: Math.ceil(promptTokensOf(request.body) * 0.6) + Number(request.body.max_tokens ?? 0) } }) };
+    const counting: ServerProfile = {
+      ...vllm,
+      refuse: (request) =>
+        vllm.refuse!({
+          ...request,
+          body: { ...request.body, max_tokens: Math.ceil(promptTokensOf(request.body) * 0.6) + Number(request.body.max_tokens ?? 0) },
+        }),
+    };
     const run = await evalOn(counting, ['--json', '--aspects', 'coherence']);
     assert.equal(run.code, 0, run.stderr);
     const [coherence] = JSON.parse(run.stdout).aspects;
-    assert.match(coherence.provenance.fallbacks.join('\n'), /fitted again after the server found the prompt too long, to 85% of the window, as the server counts more tokens than SumLens did/);
+    assert.match(
+      coherence.provenance.fallbacks.join('\n'),
+      /fitted again after the server found the prompt too long, to 85% of the window, as the server counts more tokens than SumLens did/,
+    );
     assert.equal(server.chatRequests.length, 2);
   });
 
@@ -103,7 +123,21 @@ describe('long sources: a judge with a context window (CLI)', function () {
     fs.writeFileSync(path.join(dir, 'long-summary.txt'), longArticle(12));
     server = await FakeOpenAiServer.start();
     const env = { OPENAI_API_KEY: 'sk-window', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg-x') };
-    const run = await runInProcess(['eval', '--source', path.join(dir, 'short.txt'), '--summary', path.join(dir, 'long-summary.txt'), '--model', 'fake-model', '--context-tokens', '1500', '--no-cache'], env);
+    const run = await runInProcess(
+      [
+        'eval',
+        '--source',
+        path.join(dir, 'short.txt'),
+        '--summary',
+        path.join(dir, 'long-summary.txt'),
+        '--model',
+        'fake-model',
+        '--context-tokens',
+        '1500',
+        '--no-cache',
+      ],
+      env,
+    );
     assert.equal(run.code, 7, run.stderr);
     assert.match(run.stderr, /the summary \([\d,]+ tokens\) is longer than its document \([\d,]+ tokens\)/);
     assert.equal(server.chatRequests.length, 0);

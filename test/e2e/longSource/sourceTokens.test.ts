@@ -28,7 +28,11 @@ describe('long sources: --source-tokens (CLI)', function () {
     fs.writeFileSync(files.source, source);
     fs.writeFileSync(files.summary, LONG_SUMMARY);
   });
-  beforeEach(() => server.setHandler((request) => (request.body.max_tokens === 200 ? { choices: [{ text: 'It keeps the main facts.' }] } : scoreReply('3', { '3': 0.6, '2': 0.4 }))));
+  beforeEach(() =>
+    server.setHandler((request) =>
+      request.body.max_tokens === 200 ? { choices: [{ text: 'It keeps the main facts.' }] } : scoreReply('3', { '3': 0.6, '2': 0.4 }),
+    ),
+  );
   after(async () => {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -49,7 +53,10 @@ describe('long sources: --source-tokens (CLI)', function () {
     for (const request of requests) {
       const prompt = promptOf(request);
       assert.match(prompt, /\(Excerpts of a longer document: \d+% shown; \[…\] marks omitted text\.\)/);
-      assert.ok(FACTS.every((fact) => prompt.includes(fact)), 'the sentences that bear on the summary are shown');
+      assert.ok(
+        FACTS.every((fact) => prompt.includes(fact)),
+        'the sentences that bear on the summary are shown',
+      );
       assert.ok(prompt.includes('Paragraph 0 sentence 0'), 'the opening is shown');
       assert.ok(!prompt.includes('Paragraph 200 sentence 4 '), 'a filler sentence far from any match is not');
       assert.ok(prompt.length < source.length / 5);
@@ -62,7 +69,10 @@ describe('long sources: --source-tokens (CLI)', function () {
     }
     assert.ok(result.sourceShown, 'the aspects shared one shortening');
     const ranges = result.sourceShown.ranges as { start: number; end: number }[];
-    assert.ok(FACTS.every((fact) => ranges.some((r) => source.slice(r.start, r.end).includes(fact))), 'the ranges point into the whole source');
+    assert.ok(
+      FACTS.every((fact) => ranges.some((r) => source.slice(r.start, r.end).includes(fact))),
+      'the ranges point into the whole source',
+    );
     const chars = ranges.reduce((sum, r) => sum + r.end - r.start, 0);
     assert.ok(Math.abs(result.sourceShown.share - chars / source.length) < 1e-9 && result.sourceShown.share < 0.2);
   });
@@ -86,7 +96,10 @@ describe('long sources: --source-tokens (CLI)', function () {
     const prompts = path.join(dir, 'prompts');
     fs.mkdirSync(path.join(prompts, 'summarization'), { recursive: true });
     const builtIn = fs.readFileSync(path.join(__dirname, '../../../../prompts/summarization/fluency.md'), 'utf8');
-    fs.writeFileSync(path.join(prompts, 'summarization', 'fluency.md'), builtIn.replace('placeholders: [document, summary]', 'placeholders: [summary]').replace('Article:\n\n{{document}}\n\n', ''));
+    fs.writeFileSync(
+      path.join(prompts, 'summarization', 'fluency.md'),
+      builtIn.replace('placeholders: [document, summary]', 'placeholders: [summary]').replace('Article:\n\n{{document}}\n\n', ''),
+    );
     const { run, requests } = await newRequests(['--source-tokens', '1500', '--prompts', prompts, '--aspects', 'fluency,coherence', '--json']);
     assert.equal(run.code, 0, run.stderr);
     const [fluency, coherence] = JSON.parse(run.stdout).aspects;
@@ -120,7 +133,11 @@ describe('long sources: --source-tokens (CLI)', function () {
     fs.writeFileSync(data, ['a', 'b'].map((id) => JSON.stringify({ id, source, summary: LONG_SUMMARY })).join('\n') + '\n');
     const run = await runInProcess(['eval', '--data', data, '--aspects', 'coherence', '--source-tokens', '1500', '--out', out, '--no-cache'], env());
     assert.equal(run.code, 0, run.stderr);
-    const [header, ...records] = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const [header, ...records] = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.equal(header.spec.sourceTokens, 1500);
     assert.equal(records.length, 2);
     for (const record of records) assert.equal(record.result.aspects[0].sourceShown.budgetTokens, 1500);

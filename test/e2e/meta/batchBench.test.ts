@@ -55,7 +55,7 @@ describe('e2e meta: bench --batch through the Batch API', () => {
     server.setHandler((request) => {
       const text = String(request.body.messages[0].content);
       if (text.startsWith('steps')) return textReply('1. Read. 2. Judge.');
-      return textReply(String(Number(/summary (\d+)/.exec(text)?.[1] ?? 0) % 5 + 1));
+      return textReply(String((Number(/summary (\d+)/.exec(text)?.[1] ?? 0) % 5) + 1));
     });
     dir = mkdtempSync(join(tmpdir(), 'sumlens-batch-'));
     out = join(dir, 'results.jsonl');
@@ -87,7 +87,11 @@ describe('e2e meta: bench --batch through the Batch API', () => {
     assert.equal(api.created[0].total, 1, 'identical requests share one batch line');
     assert.equal(api.created[1].total, 6);
     assert.equal(server.chatRequests.length, 1 + 6 + 1 + 6);
-    const records = readFileSync(out, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+    const records = readFileSync(out, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l));
     assert.equal(records.length, 6);
     const third = records.find((r) => r.key === 'd0|S2');
     assert.deepEqual(third.scores, { coherence: 3, fluency: 3 });
@@ -130,8 +134,15 @@ describe('e2e meta: bench --batch through the Batch API', () => {
         idleMs: 30,
       });
       await assert.rejects(failing, /404/);
-      const records = readFileSync(out, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
-      assert.ok(records.every((r) => r.status === 'failed'), 'no item is recorded as finished');
+      const records = readFileSync(out, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((l) => JSON.parse(l));
+      assert.ok(
+        records.every((r) => r.status === 'failed'),
+        'no item is recorded as finished',
+      );
     } finally {
       await plain.close();
     }

@@ -22,7 +22,7 @@ describe('e2e meta: sumlens bench --repeat', () => {
     server.setHandler((request: RecordedRequest) =>
       request.body.logprobs
         ? { status: 400, error: { message: 'logprobs are not supported', param: 'logprobs' } }
-        : { choices: Array.from({ length: request.body.n ?? 1 }, () => ({ text: String(1 + (drawn++ * 7) % 5) })) },
+        : { choices: Array.from({ length: request.body.n ?? 1 }, () => ({ text: String(1 + ((drawn++ * 7) % 5)) })) },
     );
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-repeat-'));
     env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url, XDG_CACHE_HOME: path.join(dir, 'xdg') };

@@ -41,7 +41,24 @@ describe('e2e meta: the meta, replay and bench commands', () => {
     assert.match(run.stdout, /naturalness +sample +0\.4437 +\[0\.\d{4}, 0\.\d{4}\] +0\.5140 +\[/);
     assert.match(run.stdout, /95% percentile bootstrap intervals: 200 resamples of items, seed 7/);
     assert.match(run.stdout, /^published: G-Eval-4 \(GPT-4\), Liu et al\. 2023.*Table 2: Topical-Chat, sample level, 360 items$/m);
-    const json = JSON.parse((await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--json', '--resamples', '200', '--seed', '7'])).stdout);
+    const json = JSON.parse(
+      (
+        await runInProcess([
+          'meta',
+          '--dataset',
+          dataset,
+          '--aspect',
+          'naturalness',
+          '--field',
+          'predict_scores',
+          '--json',
+          '--resamples',
+          '200',
+          '--seed',
+          '7',
+        ])
+      ).stdout,
+    );
     assert.deepEqual(Object.keys(json.intervals), ['pearson', 'spearman', 'kendall']);
     assert.ok(json.intervals.pearson.low < json.pearson && json.pearson < json.intervals.pearson.high);
     assert.deepEqual(json.bootstrap, { resamples: 200, seed: 7, unit: 'items', confidence: 0.95 });
@@ -50,7 +67,20 @@ describe('e2e meta: the meta, replay and bench commands', () => {
   it('meta --compare prints A − B with its interval and a p-value; one score set is a usage error', async function () {
     this.timeout(60_000); // several CLI runs in a row
     const dataset = requireDataset(this, 'topical_chat/unieval_predict/topical_chat_result.json');
-    const run = await runInProcess(['meta', '--dataset', dataset, '--aspect', 'naturalness', '--field', 'predict_scores', '--field', 'scores', '--compare', '--resamples', '200']);
+    const run = await runInProcess([
+      'meta',
+      '--dataset',
+      dataset,
+      '--aspect',
+      'naturalness',
+      '--field',
+      'predict_scores',
+      '--field',
+      'scores',
+      '--compare',
+      '--resamples',
+      '200',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^A = predict_scores$/m);
     assert.match(run.stdout, /naturalness +sample +pearson +0\.4437 +1\.0000 +-0\.5563 +\[-0\.\d{4}, -0\.\d{4}\] +0\.0100 +360/);
@@ -83,7 +113,7 @@ describe('e2e meta: the meta, replay and bench commands', () => {
     assert.match(run.stderr, /bad\.json: not a meta-evaluation dataset/);
   });
 
-  it('replay prints ours beside G-Eval\'s rule, and --json adds unparsed', async function () {
+  it("replay prints ours beside G-Eval's rule, and --json adds unparsed", async function () {
     this.timeout(60_000); // several CLI runs in a row
     const results = requireDataset(this, 'topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_coh_geval.json');
     const table = await runInProcess(['replay', '--results', results, '--aspect', 'coherence', '--scale', '1-3']);
@@ -120,7 +150,11 @@ describe('e2e meta: the meta, replay and bench commands', () => {
 
     /** Keys of the whole record lines (after the header; a line being written is left out). */
     const readKeys = (out: string): string[] =>
-      fs.readFileSync(out, 'utf8').split('\n').slice(1, -1).map((line) => JSON.parse(line).key);
+      fs
+        .readFileSync(out, 'utf8')
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => JSON.parse(line).key);
 
     it('scores items, writes JSONL, prints the meta table (not beside the paper: 32 items); a rerun sends nothing', async function () {
       const dataset = requireDataset(this, 'summeval/summeval.json');

@@ -53,12 +53,25 @@ describe('e2e meta: bench --method fine on SummEval (paper §4.3)', () => {
     const run = await runInProcess(['bench', '--dataset', dataset, '--method', 'fine', '--limit', '32', '--out', out, '--no-cache', '--json'], env);
     assert.equal(run.code, 0, run.stderr);
 
-    const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const records = lines.filter((line) => line.sumlens !== 'run'); // the first line is the run file's header
     assert.equal(records.length, 32);
     for (const r of records) {
       // The four fine-grained metrics, and SummEval's four aspects read from them.
-      assert.deepEqual(Object.keys(r.scores).sort(), ['alignment', 'coherence', 'completeness', 'consistency', 'correctness', 'fluency', 'readability', 'relevance']);
+      assert.deepEqual(Object.keys(r.scores).sort(), [
+        'alignment',
+        'coherence',
+        'completeness',
+        'consistency',
+        'correctness',
+        'fluency',
+        'readability',
+        'relevance',
+      ]);
       for (const score of Object.values<number>(r.scores)) assert.ok(score >= 1 && score <= 5, JSON.stringify(r.scores));
       assert.equal(r.errors, undefined);
       const fine = r.result.fine;
@@ -67,8 +80,13 @@ describe('e2e meta: bench --method fine on SummEval (paper §4.3)', () => {
       assert.equal(r.scores.coherence, 1 + 4 * (1 - fine.stats.sentencesWithFlowIssues / fine.stats.sentences));
       assert.equal(r.scores.fluency, 1 + 4 * (1 - fine.stats.sentencesWithGrammarOrSpelling / fine.stats.sentences));
       // The rubric: the sentences of the first reference (carried by 5), not the fact only 4 references carry.
-      assert.ok(fine.entities.filter((e: { note: string }) => e.note === 'reference').every((e: { text: string }) => e.text !== 'a fact only four references carry'));
-      assert.ok(fine.notes.some((n: string) => /carried by at least 5 of the 11 references/.test(n)), fine.notes);
+      assert.ok(
+        fine.entities.filter((e: { note: string }) => e.note === 'reference').every((e: { text: string }) => e.text !== 'a fact only four references carry'),
+      );
+      assert.ok(
+        fine.notes.some((n: string) => /carried by at least 5 of the 11 references/.test(n)),
+        fine.notes,
+      );
       assert.equal(fine.rules.rubric.quorum, 5);
     }
 

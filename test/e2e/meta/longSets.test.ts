@@ -27,14 +27,17 @@ describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function 
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('meta on LongEval PubMed: the baseline\'s r, ρ, τ with intervals, and Wu et al.\'s two settings beside', async function () {
+  it("meta on LongEval PubMed: the baseline's r, ρ, τ with intervals, and Wu et al.'s two settings beside", async function () {
     requireDataset(this, 'long/longeval.jsonl');
     const run = await meta('--dataset', 'longeval', '--subset', 'pubmed');
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '');
     assert.match(run.stdout, /\(longeval, subset pubmed, 40 items\)/);
     assert.match(run.stdout, /^predictions: lexical-support baseline, no LLM: .*unigram F1 ≥ 0\.5$/m);
-    assert.match(run.stdout, /^faithfulness +sample +0\.7598 +\[0\.\d{4}, 0\.\d{4}\] +0\.7420 +\[0\.\d{4}, 0\.\d{4}\] +0\.5940 +\[0\.\d{4}, 0\.\d{4}\] +40 +20 +0 +0$/m);
+    assert.match(
+      run.stdout,
+      /^faithfulness +sample +0\.7598 +\[0\.\d{4}, 0\.\d{4}\] +0\.7420 +\[0\.\d{4}, 0\.\d{4}\] +0\.5940 +\[0\.\d{4}, 0\.\d{4}\] +40 +20 +0 +0$/m,
+    );
     assert.match(run.stdout, /^published: gpt-4-0613, Wu et al\. 2024, Less is More for Long Document Summary Evaluation by LLMs/m);
     assert.match(run.stdout, /^faithfulness \(paper: whole document\) +0\.7598 +0\.640 +0\.7420 +0\.700 +0\.5940 +40$/m);
     assert.match(run.stdout, /^faithfulness \(paper: extract-then-evaluate\) +0\.7598 +0\.760 +0\.7420 +0\.800 +0\.5940 +40$/m);
@@ -49,9 +52,16 @@ describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function 
     requireDataset(this, 'long/longsciverify.jsonl');
     const squality = await meta('--dataset', 'longeval', '--subset', 'squality');
     assert.equal(squality.code, 0, squality.stderr);
-    assert.match(squality.stdout, /^published figures not shown: SQuALITY has no public summary-level faithfulness score: .*sentence_label_mean.*not comparable with published correlations$/m);
+    assert.match(
+      squality.stdout,
+      /^published figures not shown: SQuALITY has no public summary-level faithfulness score: .*sentence_label_mean.*not comparable with published correlations$/m,
+    );
     assert.doesNotMatch(squality.stdout, /r paper/);
-    for (const [subset, items] of [[undefined, 90], ['arxiv', 45], ['pubmed', 45]] as const) {
+    for (const [subset, items] of [
+      [undefined, 90],
+      ['arxiv', 45],
+      ['pubmed', 45],
+    ] as const) {
       const run = await meta('--dataset', 'longsciverify', ...(subset ? ['--subset', subset] : []));
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, new RegExp(`^faithfulness +sample +0\\.\\d{4} +\\[[^\\]]+\\] .* ${items} +${items / 3} +0 +0$`, 'm'));
@@ -71,18 +81,28 @@ describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function 
       const run = await meta(...args);
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, message);
-      assert.equal(run.stderr.trim().split('\n').filter((l) => l.startsWith('sumlens: ')).length, 1, run.stderr);
+      assert.equal(
+        run.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => l.startsWith('sumlens: ')).length,
+        1,
+        run.stderr,
+      );
       assert.equal(run.stdout, '');
     }
   });
 
-  it('datasets: listed as published nowhere as one file; get needs --from, checks the copy\'s SHA-256, then meta finds it by name', async function () {
+  it("datasets: listed as published nowhere as one file; get needs --from, checks the copy's SHA-256, then meta finds it by name", async function () {
     const shared = requireDataset(this, 'long/longeval.jsonl');
     const env = { XDG_CACHE_HOME: cache };
     const list = await runInProcess(['datasets', 'list'], env);
     assert.equal(list.code, 0, list.stderr);
     assert.match(list.stdout, /^longeval .*absent: sumlens datasets get longeval$/m);
-    assert.match(list.stdout, /long\/longeval\.jsonl: published nowhere as one file \(get it with --from FILE\); built from\n {4}https:\/\/github\.com\/meetdavidwan\/longformfact\/blob\/0525fb638db4b212b52250274e043323d172b6cd\//);
+    assert.match(
+      list.stdout,
+      /long\/longeval\.jsonl: published nowhere as one file \(get it with --from FILE\); built from\n {4}https:\/\/github\.com\/meetdavidwan\/longformfact\/blob\/0525fb638db4b212b52250274e043323d172b6cd\//,
+    );
     assert.match(list.stdout, /sha256 47495dad1794f0895cfd2ef1f96b3d9635ef7a35c7fbe21b15e666a08117ae46/);
 
     const noCopy = await runInProcess(['datasets', 'get', 'longeval'], env);
@@ -99,7 +119,10 @@ describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function 
     assert.equal(got.code, 0, got.stderr);
     assert.equal(got.stdout.trim(), target);
     assert.match(got.stderr, /copied from .*longeval\.jsonl, checksum right/);
-    const run = await runInProcess(['meta', '--dataset', 'longeval', '--subset', 'pubmed', '--aspect', 'faithfulness', '--baseline', 'lexical-support', '--resamples', '0'], env);
+    const run = await runInProcess(
+      ['meta', '--dataset', 'longeval', '--subset', 'pubmed', '--aspect', 'faithfulness', '--baseline', 'lexical-support', '--resamples', '0'],
+      env,
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.ok(run.stdout.startsWith(`${target} (longeval, subset pubmed, 40 items)`), run.stdout);
   });
@@ -115,12 +138,21 @@ describe('e2e meta: the long-document sets (LongEval, LongSciVerify)', function 
     });
     try {
       const out = path.join(dir, 'bench.jsonl');
-      const run = await runInProcess(['bench', '--dataset', 'longeval', '--subset', 'pubmed', '--out', out], { ...datasets(), OPENAI_API_KEY: 'sk-long', OPENAI_BASE_URL: server.url });
+      const run = await runInProcess(['bench', '--dataset', 'longeval', '--subset', 'pubmed', '--out', out], {
+        ...datasets(),
+        OPENAI_API_KEY: 'sk-long',
+        OPENAI_BASE_URL: server.url,
+      });
       assert.equal(run.code, 0, run.stderr);
       assert.equal(server.chatRequests.length, 40);
       assert.match(run.stdout, /^faithfulness +sample +-?0\.\d{4} +\[/m);
       assert.match(run.stdout, /^faithfulness \(paper: whole document\) +-?0\.\d{4} +0\.640 /m);
-      const records = fs.readFileSync(out, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
+      const records = fs
+        .readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => JSON.parse(l));
       assert.equal(records.length, 40);
       assert.ok(records.every((r) => r.key.startsWith('pubmed/') && typeof r.scores.faithfulness === 'number'));
     } finally {

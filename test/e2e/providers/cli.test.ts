@@ -46,15 +46,24 @@ describe('providers: the sumlens CLI', function () {
       assert.equal(server.refused.length, refusedFirst, 'the second run asks the right way the first time');
       assert.ok(!second.stderr.includes('learned:'), 'announced once, not on every run');
       const provenance: string[] = JSON.parse(second.stdout).provenance;
-      assert.ok(provenance.some((line) => /^remembered from \d{4}-\d\d-\d\d: n capped at 8/.test(line)), provenance.join('\n'));
+      assert.ok(
+        provenance.some((line) => /^remembered from \d{4}-\d\d-\d\d: n capped at 8/.test(line)),
+        provenance.join('\n'),
+      );
       assert.ok(JSON.parse(second.stdout).aspects.every((a: { score: number | null }) => a.score !== null));
 
       const listed = await runInProcess(['capabilities', '--json'], env(server.url));
       const entries = JSON.parse(listed.stdout);
-      assert.deepEqual(entries.map((e: { endpoint: string }) => e.endpoint), [server.url]);
+      assert.deepEqual(
+        entries.map((e: { endpoint: string }) => e.endpoint),
+        [server.url],
+      );
       assert.deepEqual(entries[0].quirks.map((q: { name: string }) => q.name).sort(), ['logprobs', 'nCap']);
       const table = await runInProcess(['capabilities'], env(server.url));
-      assert.match(table.stdout, /n capped at 8: answers drawn in batches of 8\n {4}learned \d{4}-\d\d-\d\d, until \d{4}-\d\d-\d\d; the server said: "Unable to submit/);
+      assert.match(
+        table.stdout,
+        /n capped at 8: answers drawn in batches of 8\n {4}learned \d{4}-\d\d-\d\d, until \d{4}-\d\d-\d\d; the server said: "Unable to submit/,
+      );
 
       const reset = await runInProcess(['capabilities', '--reset', server.url], env(server.url));
       assert.equal(reset.code, 0);

@@ -29,7 +29,11 @@ async function withServer(profile: ServerProfile | undefined, run: (server: Fake
 describe('providers: the session, request by request', () => {
   it('shows the server’s own words whatever the shape of its error body', async () => {
     const shapes: Array<[string, FakeReply, RegExp]> = [
-      ['flat (vLLM < 0.10.1)', flatError(400, "The model 'judge' does not support chat templates."), /400: The model 'judge' does not support chat templates\./],
+      [
+        'flat (vLLM < 0.10.1)',
+        flatError(400, "The model 'judge' does not support chat templates."),
+        /400: The model 'judge' does not support chat templates\./,
+      ],
       ['a JSON list (Gemini)', listError(400, 'API key not valid for this project region.'), /400: API key not valid for this project region\./],
       ['a string (LM Studio)', stringError(400, 'No models loaded. Please load a model first.'), /400: No models loaded\. Please load a model first\./],
       ['plain text', textError(400, 'Bad Request: messages must alternate roles'), /400: Bad Request: messages must alternate roles/],
@@ -54,7 +58,10 @@ describe('providers: the session, request by request', () => {
       const session = createOpenAiSession({ ...options, apiKey: 'sk-azure-1234', baseURL: `${origin}/openai/deployments/typo?api-version=2024-10-21` });
       await assert.rejects(session.chat(ask), (e: SumLensError) => {
         assert.equal(e.code, 'model-not-found');
-        assert.match(e.message, /answered 404 \(Resource not found\); check the deployment name and the URL shape: Azure OpenAI expects .*\/openai\/v1 .*\/openai\/deployments\/DEPLOYMENT\?api-version=/);
+        assert.match(
+          e.message,
+          /answered 404 \(Resource not found\); check the deployment name and the URL shape: Azure OpenAI expects .*\/openai\/v1 .*\/openai\/deployments\/DEPLOYMENT\?api-version=/,
+        );
         return true;
       });
       assert.equal(server.requests[0].headers['api-key'], 'sk-azure-1234');
@@ -87,8 +94,14 @@ describe('providers: the session, request by request', () => {
   it('a stream-only server: n answers and their logprobs assembled from the chunks', async () => {
     await withServer(profiles.dashScope, async (server, options) => {
       const result = await createOpenAiSession(options).chat({ ...ask, topLogprobs: 5, n: 3 });
-      assert.deepEqual(result.choices.map((c) => c.text), ['3', '3', '3']);
-      assert.deepEqual(result.choices[2].logprobs?.[0].top.map((t) => t.token), ['3', '2']);
+      assert.deepEqual(
+        result.choices.map((c) => c.text),
+        ['3', '3', '3'],
+      );
+      assert.deepEqual(
+        result.choices[2].logprobs?.[0].top.map((t) => t.token),
+        ['3', '2'],
+      );
       assert.equal(server.chatRequests[1].body.stream, true);
       assert.ok(result.promptTokens > 0, 'usage from the last chunk');
       assert.ok(result.fallbacks?.includes('streamed (the server answers only streamed requests)'));

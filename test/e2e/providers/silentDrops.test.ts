@@ -50,14 +50,23 @@ describe('providers: silent drops of logprobs and n, remembered for a day', func
     const secondRequests = server.chatRequests.slice(firstRequests);
     assert.equal(firstRequests - secondRequests.length, 4, `first ${firstRequests}, second ${secondRequests.length}`);
     assert.equal(secondRequests.filter((r) => asksLogprobs(r.body)).length, 0);
-    assert.ok(secondRequests.every((r) => (r.body.n ?? 1) === 1), 'one answer per request, as remembered');
+    assert.ok(
+      secondRequests.every((r) => (r.body.n ?? 1) === 1),
+      'one answer per request, as remembered',
+    );
     const provenance: string[] = JSON.parse(second.stdout).provenance;
-    assert.ok(provenance.some((line) => /^remembered from \d{4}-\d\d-\d\d: no token log-probabilities.*silently dropped on all 3 requests/.test(line)), provenance.join('\n'));
+    assert.ok(
+      provenance.some((line) => /^remembered from \d{4}-\d\d-\d\d: no token log-probabilities.*silently dropped on all 3 requests/.test(line)),
+      provenance.join('\n'),
+    );
     assert.ok(JSON.parse(second.stdout).aspects.every((a: { method: string; score: number }) => a.method === 'sampling' && a.score !== null));
 
     const listed = await runInProcess(['capabilities'], env());
     const day = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 10);
-    assert.match(listed.stdout, new RegExp(`learned ${day(0)}, until (${day(86_400_000)}|${day(86_400_000 + 60_000)}); token log-probabilities silently dropped`));
+    assert.match(
+      listed.stdout,
+      new RegExp(`learned ${day(0)}, until (${day(86_400_000)}|${day(86_400_000 + 60_000)}); token log-probabilities silently dropped`),
+    );
 
     const reset = await runInProcess(['capabilities', '--reset'], env());
     assert.equal(reset.code, 0);

@@ -40,10 +40,25 @@ interface Row {
 const rows: Row[] = [
   { fault: 'endpoint down', down: true, code: 4, stderr: /sumlens: stopped: .*(reach|connect)/i },
   { fault: 'key rejected (401)', reply: () => ({ status: 401, error: { message: 'Incorrect API key' } }), code: 5, stderr: /sumlens: stopped: .*key/i },
-  { fault: 'model missing (404)', reply: () => ({ status: 404, error: { message: 'The model does not exist', code: 'model_not_found' } }), code: 6, stderr: /sumlens: stopped: .*model/i },
+  {
+    fault: 'model missing (404)',
+    reply: () => ({ status: 404, error: { message: 'The model does not exist', code: 'model_not_found' } }),
+    code: 6,
+    stderr: /sumlens: stopped: .*model/i,
+  },
   { fault: 'every reply unreadable', reply: () => textReply('I cannot rate this.'), code: 9, stderr: /sumlens: every item failed \(invalid-reply\)/ },
-  { fault: 'rate limited on every call', reply: () => ({ status: 429, error: { message: 'Rate limit reached' }, headers: retryNow }), code: 10, stderr: /sumlens: every item failed \(rate-limited\)/ },
-  { fault: 'server error on every call', reply: () => ({ status: 500, error: { message: 'boom' }, headers: retryNow }), code: 11, stderr: /sumlens: every item failed \(server-error\)/ },
+  {
+    fault: 'rate limited on every call',
+    reply: () => ({ status: 429, error: { message: 'Rate limit reached' }, headers: retryNow }),
+    code: 10,
+    stderr: /sumlens: every item failed \(rate-limited\)/,
+  },
+  {
+    fault: 'server error on every call',
+    reply: () => ({ status: 500, error: { message: 'boom' }, headers: retryNow }),
+    code: 11,
+    stderr: /sumlens: every item failed \(server-error\)/,
+  },
   {
     fault: 'one item fails, the others finish (partial)',
     reply: (r) => (JSON.stringify(r.body.messages).includes('summary number 2') ? { status: 500, error: { message: 'boom' }, headers: retryNow } : good()),
@@ -94,7 +109,14 @@ describe('e2e run: bench faults → exit code and one stderr line', function () 
     const run = await bench(path.join(dir, 'run.jsonl'), ['--concurrency', '4']);
     assert.equal(run.code, 10);
     const steps = run.stderr.split('\n').filter((l) => l.includes('slowing down'));
-    assert.deepEqual(steps, ['sumlens: rate limited: slowing down to 4 item(s) at once', 'sumlens: rate limited: slowing down to 2 item(s) at once', 'sumlens: rate limited: slowing down to 1 item(s) at once'].slice(0, steps.length));
+    assert.deepEqual(
+      steps,
+      [
+        'sumlens: rate limited: slowing down to 4 item(s) at once',
+        'sumlens: rate limited: slowing down to 2 item(s) at once',
+        'sumlens: rate limited: slowing down to 1 item(s) at once',
+      ].slice(0, steps.length),
+    );
     assert.ok(steps.length >= 2, run.stderr);
   });
 
@@ -107,7 +129,9 @@ describe('e2e run: bench faults → exit code and one stderr line', function () 
 
   it('re-runs the failed items on resume and then exits 0', async () => {
     const out = path.join(dir, 'run.jsonl');
-    server.setHandler((r) => (JSON.stringify(r.body.messages).includes('summary number 2') ? { status: 500, error: { message: 'boom' }, headers: retryNow } : good()));
+    server.setHandler((r) =>
+      JSON.stringify(r.body.messages).includes('summary number 2') ? { status: 500, error: { message: 'boom' }, headers: retryNow } : good(),
+    );
     assert.equal((await bench(out)).code, 14);
     const before = server.chatRequests.length;
     server.setHandler(good);
@@ -150,7 +174,10 @@ describe('e2e run: bench faults → exit code and one stderr line', function () 
     server.setHandler(good);
     const run = await bench(path.join(dir, 'run.jsonl'), ['--progress-every', '2']);
     const lines = run.stderr.split('\n').filter((l) => / items, \d+ failed, \d+ calls/.test(l));
-    assert.deepEqual(lines.map((l) => l.split(' ')[0]), ['0/4', '2/4', '4/4']);
+    assert.deepEqual(
+      lines.map((l) => l.split(' ')[0]),
+      ['0/4', '2/4', '4/4'],
+    );
     assert.ok(!run.stderr.includes('\r'));
   });
 

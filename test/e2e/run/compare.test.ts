@@ -25,8 +25,15 @@ describe('e2e run: compare', function () {
     const { a, b } = reference.cases[1];
     const runA = path.join(dir, 'a.jsonl');
     const runB = path.join(dir, 'b.jsonl');
-    writeRun(runA, a.map((x: number, i: number) => ({ id: i, scores: { coherence: x, relevance: 3 } })));
-    writeRun(runB, b.map((y: number, i: number) => ({ id: i, scores: { coherence: y, relevance: 3 } })), settingsB);
+    writeRun(
+      runA,
+      a.map((x: number, i: number) => ({ id: i, scores: { coherence: x, relevance: 3 } })),
+    );
+    writeRun(
+      runB,
+      b.map((y: number, i: number) => ({ id: i, scores: { coherence: y, relevance: 3 } })),
+      settingsB,
+    );
     return [runA, runB];
   }
 
@@ -50,7 +57,10 @@ describe('e2e run: compare', function () {
     const [a, b] = twoRuns({ method: 'rationale', templates: { 'summarization/coherence': 'c2', 'summarization/relevance': 'r1' } });
     const refused = await runInProcess(['compare', a, b]);
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /sumlens: the runs were made differently \(method: geval \(A\) vs rationale \(B\); template summarization\/coherence changed\); add --allow-different/);
+    assert.match(
+      refused.stderr,
+      /sumlens: the runs were made differently \(method: geval \(A\) vs rationale \(B\); template summarization\/coherence changed\); add --allow-different/,
+    );
     const allowed = await runInProcess(['compare', a, b, '--allow-different']);
     assert.equal(allowed.code, 0, allowed.stderr);
     assert.match(allowed.stderr, /compared despite a difference \(--allow-different\): method: geval \(A\) vs rationale \(B\)/);
@@ -59,11 +69,11 @@ describe('e2e run: compare', function () {
   it('counts and names unpaired items, and leaves failed items out of the pairs', async () => {
     const runA = path.join(dir, 'a.jsonl');
     const runB = path.join(dir, 'b.jsonl');
-    writeRun(runA, [1, 2, 3, 4].map((id) => ({ id, scores: { coherence: id, relevance: 2 } })));
-    writeRun(runB, [
-      ...[2, 3, 4, 5, 6].map((id) => ({ id, scores: { coherence: id + 1, relevance: 2 } })),
-      { id: 1, scores: { relevance: 2 }, failed: true },
-    ]);
+    writeRun(
+      runA,
+      [1, 2, 3, 4].map((id) => ({ id, scores: { coherence: id, relevance: 2 } })),
+    );
+    writeRun(runB, [...[2, 3, 4, 5, 6].map((id) => ({ id, scores: { coherence: id + 1, relevance: 2 } })), { id: 1, scores: { relevance: 2 }, failed: true }]);
     const run = await runInProcess(['compare', runA, runB]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /unpaired: 0 only in A\n {10}2 only in B: 5, 6/);
@@ -73,10 +83,13 @@ describe('e2e run: compare', function () {
 
   it('compares two systems of one run with --by system, and --fail-if-worse gates CI (exit 15)', async () => {
     const run = path.join(dir, 'systems.jsonl');
-    writeRun(run, Array.from({ length: 30 }, (_, i) => [
-      { id: i, system: 'main', scores: { coherence: 4 + (i % 3) / 10, relevance: 3 } },
-      { id: i, system: 'pr', scores: { coherence: 3 + (i % 3) / 10, relevance: 3 + (i % 2) / 100 } },
-    ]).flat());
+    writeRun(
+      run,
+      Array.from({ length: 30 }, (_, i) => [
+        { id: i, system: 'main', scores: { coherence: 4 + (i % 3) / 10, relevance: 3 } },
+        { id: i, system: 'pr', scores: { coherence: 3 + (i % 3) / 10, relevance: 3 + (i % 2) / 100 } },
+      ]).flat(),
+    );
     const result = await runInProcess(['compare', run, '--by', 'system', '--systems', 'main,pr', '--fail-if-worse']);
     assert.equal(result.code, 15, result.stderr);
     assert.match(result.stdout, /A: system main \(30 items\)/);

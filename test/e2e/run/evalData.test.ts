@@ -22,7 +22,13 @@ function scoreBySummary(request: RecordedRequest) {
   return text.includes('good') ? scoreReply('4', { '4': 0.9, '5': 0.1 }) : scoreReply('2', { '2': 0.8, '3': 0.2 });
 }
 
-const records = (out: string): any[] => fs.readFileSync(out, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+const records = (out: string): any[] =>
+  fs
+    .readFileSync(out, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l));
 
 describe('e2e run: eval --data', function () {
   // Each test runs the CLI in child processes; a loaded machine makes them slow, not wrong.
@@ -50,7 +56,15 @@ describe('e2e run: eval --data', function () {
     const run = await evalData(csv, ['--map', 'summary=output,source=article']);
     assert.equal(run.code, 0, run.stderr);
     const lines = records(path.join(dir, 'run.jsonl'));
-    assert.deepEqual(lines.map((l) => [l.id, l.status]), [['1', 'ok'], ['2', 'ok']].filter((r) => lines.some((l) => l.id === r[0])).sort());
+    assert.deepEqual(
+      lines.map((l) => [l.id, l.status]),
+      [
+        ['1', 'ok'],
+        ['2', 'ok'],
+      ]
+        .filter((r) => lines.some((l) => l.id === r[0]))
+        .sort(),
+    );
     const first = lines.find((l) => l.id === '1');
     assert.equal(first.text.summary, 'a good, short\r\nsummary');
     assert.equal(first.text.source, 'Rain, then sun.\r\nWindy.');
@@ -75,7 +89,13 @@ describe('e2e run: eval --data', function () {
     const j = await evalData(jsonl, ['--out', path.join(dir, 'l.jsonl'), '--format', 'json']);
     assert.equal(j.code, 0, j.stderr);
     const result = JSON.parse(j.stdout);
-    assert.deepEqual(result.aspects.map((a: any) => [a.aspect, a.scored]), [['coherence', 2], ['relevance', 2]]);
+    assert.deepEqual(
+      result.aspects.map((a: any) => [a.aspect, a.scored]),
+      [
+        ['coherence', 2],
+        ['relevance', 2],
+      ],
+    );
     assert.ok(result.aspects[0].interval.low <= result.aspects[0].mean && result.aspects[0].mean <= result.aspects[0].interval.high);
   });
 
@@ -109,7 +129,10 @@ describe('e2e run: eval --data', function () {
     const gate = await evalData(jsonl, ['--fail-under', 'coherence=3,relevance=1']);
     assert.equal(server.chatRequests.length, sent, 'a finished run is not sent again');
     assert.equal(gate.code, 15, gate.stderr);
-    assert.deepEqual(gate.stderr.split('\n').filter((l) => l.includes('quality gate')), ['sumlens: quality gate: coherence (system A) mean 2.200 < 3']);
+    assert.deepEqual(
+      gate.stderr.split('\n').filter((l) => l.includes('quality gate')),
+      ['sumlens: quality gate: coherence (system A) mean 2.200 < 3'],
+    );
     const strictCi = await evalData(jsonl, ['--fail-under', 'coherence=4.05', '--strict-ci']);
     assert.equal(strictCi.code, 15);
     assert.match(strictCi.stderr, /coherence \(system B\) lower 95% bound 4\.100 < 4\.05|coherence \(system A\) lower 95% bound/);
@@ -118,12 +141,14 @@ describe('e2e run: eval --data', function () {
     assert.match(bad.stderr, /--fail-under names "fluency", which this run has no scores for/);
   });
 
-  it('--format sarif writes fine-grained findings that the SARIF 2.1.0 schema and Microsoft\'s SARIF Multitool (with GitHub\'s rules) accept, at exact line:column', async () => {
+  it("--format sarif writes fine-grained findings that the SARIF 2.1.0 schema and Microsoft's SARIF Multitool (with GitHub's rules) accept, at exact line:column", async () => {
     server.setHandler(scriptedJudge({ answer: (angle, _id, text) => (angle.startsWith('correctness') && text.includes('Tuesday') ? 'No' : 'Yes') }));
     fs.writeFileSync(path.join(dir, 'summary.txt'), 'The council met.\nIt voted on Tuesday.');
     const jsonl = path.join(dir, 'data.jsonl');
     fs.writeFileSync(jsonl, JSON.stringify({ id: 'x', source: 'The council met on Monday. It voted on Monday.', summary: 'summary.txt' }) + '\n');
-    const run = await runCli(['eval', '--data', jsonl, '--method', 'fine', '--out', path.join(dir, 'fine.jsonl'), '--no-cache', '--format', 'sarif'], env, { cwd: dir }); // SARIF paths are relative to the working folder
+    const run = await runCli(['eval', '--data', jsonl, '--method', 'fine', '--out', path.join(dir, 'fine.jsonl'), '--no-cache', '--format', 'sarif'], env, {
+      cwd: dir,
+    }); // SARIF paths are relative to the working folder
     assert.equal(run.code, 0, run.stderr);
     const log: any = JSON.parse(run.stdout);
     const schema = JSON.parse(fs.readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
@@ -152,7 +177,10 @@ describe('e2e run: eval --data', function () {
     const run = await evalData(jsonl, ['--batch', '--poll-seconds', '1']);
     assert.equal(run.code, 0, run.stderr);
     assert.ok(api.created.length >= 1);
-    assert.deepEqual(records(path.join(dir, 'run.jsonl')).map((r) => r.status), ['ok', 'ok']);
+    assert.deepEqual(
+      records(path.join(dir, 'run.jsonl')).map((r) => r.status),
+      ['ok', 'ok'],
+    );
     assert.match(run.stdout, /coherence +2 /);
   });
 
@@ -165,8 +193,14 @@ describe('e2e run: eval --data', function () {
     });
     const run = await evalData(jsonl, ['--route', 'sampling', '--max-se', '0', '--samples', '5']);
     assert.equal(run.code, 0, run.stderr);
-    assert.ok(server.chatRequests.every((r) => !r.body.logprobs), 'no log-probabilities were asked for');
-    assert.ok(server.chatRequests.every((r) => r.body.n === 5), 'all five answers drawn at once (--max-se 0)');
+    assert.ok(
+      server.chatRequests.every((r) => !r.body.logprobs),
+      'no log-probabilities were asked for',
+    );
+    assert.ok(
+      server.chatRequests.every((r) => r.body.n === 5),
+      'all five answers drawn at once (--max-se 0)',
+    );
     const header = JSON.parse(fs.readFileSync(path.join(dir, 'run.jsonl'), 'utf8').split('\n')[0]);
     assert.deepEqual([header.spec.route, header.spec.maxSe], ['sampling', 0]);
     const first = records(path.join(dir, 'run.jsonl')).find((l) => l.id === '1');

@@ -41,10 +41,34 @@ describe('runs from either front end, and of either format, compare as one run',
 
   it('compare accepts a CLI run against an editor run of the same spec (exit 0), with equal headers', async () => {
     const data = path.join(dir, 'rows.jsonl');
-    fs.writeFileSync(data, juryItems(5).map(({ id, source, summary }) => JSON.stringify({ id, source, summary })).join('\n') + '\n');
+    fs.writeFileSync(
+      data,
+      juryItems(5)
+        .map(({ id, source, summary }) => JSON.stringify({ id, source, summary }))
+        .join('\n') + '\n',
+    );
     const env = { OPENAI_API_KEY: 'sk-test', XDG_CACHE_HOME: path.join(dir, 'xdg') };
     const cliRun = path.join(dir, 'cli.jsonl');
-    const cli = await runInProcess(['eval', '--data', data, '--aspects', 'coherence', '--route', 'logprobs', '--samples', '4', '--base-url', server.url, '--model', 'judge-a', '--out', cliRun], env);
+    const cli = await runInProcess(
+      [
+        'eval',
+        '--data',
+        data,
+        '--aspects',
+        'coherence',
+        '--route',
+        'logprobs',
+        '--samples',
+        '4',
+        '--base-url',
+        server.url,
+        '--model',
+        'judge-a',
+        '--out',
+        cliRun,
+      ],
+      env,
+    );
     assert.equal(cli.code, 0, cli.stderr);
 
     // As "Evaluate Dataset" runs it: sumlens.aspects, sumlens.route and sumlens.samples set, the rest left at the editor's defaults.
@@ -52,7 +76,14 @@ describe('runs from either front end, and of either format, compare as one run',
     const settings = settingsSchema.parse({ aspects: ['coherence'], route: 'logprobs', samples: 4 });
     const spec = buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: 'geval' }));
     const editorRun = path.join(dir, 'editor.jsonl');
-    const summary = await runItems({ ...itemRunOf(spec), out: editorRun, header: runHeader('Evaluate Dataset (VS Code)', data, spec), items: () => dataItems({ path: data, task: 'summarization' }), session, evaluate });
+    const summary = await runItems({
+      ...itemRunOf(spec),
+      out: editorRun,
+      header: runHeader('Evaluate Dataset (VS Code)', data, spec),
+      items: () => dataItems({ path: data, task: 'summarization' }),
+      session,
+      evaluate,
+    });
     assert.equal(summary.written, 5);
 
     const [a, b] = await Promise.all([loadRun(cliRun), loadRun(editorRun)]);
@@ -62,7 +93,7 @@ describe('runs from either front end, and of either format, compare as one run',
     assert.equal(JSON.parse(compared.stdout).paired, 5);
   });
 
-  it('format 1 still reads: both front ends\' old headers become one spec, and compare takes them', async () => {
+  it("format 1 still reads: both front ends' old headers become one spec, and compare takes them", async () => {
     const [cli, editor] = await Promise.all(['format1-cli.jsonl', 'format1-vscode.jsonl'].map((f) => loadRun(path.join(fixtures, f))));
     assert.equal(cli.header.format, 2);
     assert.deepEqual(editor.header.spec, cli.header.spec);

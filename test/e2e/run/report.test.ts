@@ -50,8 +50,19 @@ describe('e2e run: report', function () {
     const a = path.join(dir, 'a.jsonl');
     const b = path.join(dir, 'b.jsonl');
     const findings = [finding('incorrect', 'Tuesday', 'Monday'), finding('incorrect', '$5 million', '$4 million')];
-    writeRun(a, Array.from({ length: 12 }, (_, i) => ({ id: `doc${i}`, scores: { coherence: 2 + (i % 4) / 2, relevance: 3 }, text: { source, summary }, findings: i === 3 ? findings : [] })));
-    writeRun(b, Array.from({ length: 12 }, (_, i) => ({ id: `doc${i}`, scores: { coherence: 3 + (i % 4) / 2, relevance: 3 }, text: { source, summary } })));
+    writeRun(
+      a,
+      Array.from({ length: 12 }, (_, i) => ({
+        id: `doc${i}`,
+        scores: { coherence: 2 + (i % 4) / 2, relevance: 3 },
+        text: { source, summary },
+        findings: i === 3 ? findings : [],
+      })),
+    );
+    writeRun(
+      b,
+      Array.from({ length: 12 }, (_, i) => ({ id: `doc${i}`, scores: { coherence: 3 + (i % 4) / 2, relevance: 3 }, text: { source, summary } })),
+    );
     return [a, b];
   }
 
@@ -74,8 +85,15 @@ describe('e2e run: report', function () {
     await coherence.click();
     assert.equal(await page.locator('#items tbody tr').first().locator('td').nth(3).textContent(), '4.50');
     await page.locator('#items tbody tr', { hasText: 'doc3' }).filter({ hasText: /^A/ }).click();
-    const marks = await page.locator('#item mark').evaluateAll((nodes) => nodes.map((n) => ({ text: n.textContent, start: Number(n.getAttribute('data-start')), end: Number(n.getAttribute('data-end')) })));
-    assert.deepEqual(marks.map((m) => m.text), ['Tuesday', '$5 million']);
+    const marks = await page
+      .locator('#item mark')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => ({ text: n.textContent, start: Number(n.getAttribute('data-start')), end: Number(n.getAttribute('data-end')) })),
+      );
+    assert.deepEqual(
+      marks.map((m) => m.text),
+      ['Tuesday', '$5 million'],
+    );
     for (const m of marks) assert.equal(summary.slice(m.start, m.end), m.text);
     assert.match((await page.locator('#item .text').textContent()) ?? '', /a <b>new<\/b> budget/, 'markup in the data shows as text');
     assert.deepEqual(await page.locator('#item blockquote.evidence').allTextContents(), ['Monday', '$4 million']);

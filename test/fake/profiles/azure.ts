@@ -9,7 +9,8 @@ import { openAiError } from './errorShapes';
 const accessDenied = () =>
   openAiError(401, {
     code: '401',
-    message: 'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+    message:
+      'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
   });
 const notFound = () => openAiError(404, { code: '404', message: 'Resource not found' });
 

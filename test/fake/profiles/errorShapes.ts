@@ -36,7 +36,11 @@ export function anthropicError(status: number, message: string): FakeReply {
 
 /** A proxy's HTML page. */
 export function htmlError(status: number, title: string): FakeReply {
-  return { raw: `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>nginx</p></body></html>`, status, contentType: 'text/html' };
+  return {
+    raw: `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>nginx</p></body></html>`,
+    status,
+    contentType: 'text/html',
+  };
 }
 
 /** Plain text. */

@@ -9,7 +9,18 @@ export const llamaCpp: ServerProfile = {
   // n_ctx_train in /v1/models is what the model was trained on; /props tells what the server gives one slot.
   metadata: ({ method, path }) =>
     method === 'GET' && path === '/v1/models'
-      ? { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'llamacpp', meta: { vocab_type: 2, n_vocab: 128256, n_ctx_train: 131072, n_embd: 4096, n_params: 8030261248, size: 4912898304 } }] }
+      ? {
+          object: 'list',
+          data: [
+            {
+              id: 'fake-model',
+              object: 'model',
+              created: 0,
+              owned_by: 'llamacpp',
+              meta: { vocab_type: 2, n_vocab: 128256, n_ctx_train: 131072, n_embd: 4096, n_params: 8030261248, size: 4912898304 },
+            },
+          ],
+        }
       : method === 'GET' && path === '/props'
         ? { default_generation_settings: { n_ctx: 4096, params: { n_predict: -1 } }, total_slots: 1, model_path: '/models/fake-model.gguf', chat_template: '' }
         : undefined,

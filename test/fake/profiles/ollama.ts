@@ -5,7 +5,9 @@ import { ignoring, openAiError } from './errorShapes';
 export const ollama: ServerProfile = {
   name: 'Ollama ≥ 0.12.11',
   refuse: ({ body }) =>
-    body.top_logprobs !== undefined && (body.top_logprobs < 0 || body.top_logprobs > 20) ? openAiError(400, { message: 'top_logprobs must be between 0 and 20' }) : undefined,
+    body.top_logprobs !== undefined && (body.top_logprobs < 0 || body.top_logprobs > 20)
+      ? openAiError(400, { message: 'top_logprobs must be between 0 and 20' })
+      : undefined,
   accept: ignoring('n'),
 };
 

@@ -12,7 +12,12 @@ export const MISLEADING_THOUGHT = 'The summary is poor. Score: 1';
 export function withThinking(completion: any, body: any, style: ThinkingStyle, thinkingTokens: number): any {
   const limit = Number(body.max_completion_tokens ?? body.max_tokens ?? Infinity);
   const cutOff = limit < thinkingTokens + 1;
-  const thoughtTokens = MISLEADING_THOUGHT.split(/(?= )/).map((token) => ({ token, logprob: -0.1, bytes: null, top_logprobs: [{ token, logprob: -0.1, bytes: null }] }));
+  const thoughtTokens = MISLEADING_THOUGHT.split(/(?= )/).map((token) => ({
+    token,
+    logprob: -0.1,
+    bytes: null,
+    top_logprobs: [{ token, logprob: -0.1, bytes: null }],
+  }));
   for (const choice of completion.choices) {
     const answer = choice.message.content;
     const answerTokens = choice.logprobs?.content ?? null;

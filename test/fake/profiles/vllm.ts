@@ -16,9 +16,14 @@ function vllmError(flat: boolean, message: string, param: string | null) {
 
 function logprobLimit(body: any, options: VllmOptions) {
   const max = options.maxLogprobs ?? 20;
-  if (body.top_logprobs !== undefined && !body.logprobs) return vllmError(!!options.flatErrors, 'when using `top_logprobs`, `logprobs` must be set to true.', 'top_logprobs');
+  if (body.top_logprobs !== undefined && !body.logprobs)
+    return vllmError(!!options.flatErrors, 'when using `top_logprobs`, `logprobs` must be set to true.', 'top_logprobs');
   if (body.logprobs && body.top_logprobs > max) {
-    return vllmError(!!options.flatErrors, `Requested sample logprobs of ${body.top_logprobs}, which is greater than max allowed: ${max} (parameter=logprobs, value=${body.top_logprobs})`, 'logprobs');
+    return vllmError(
+      !!options.flatErrors,
+      `Requested sample logprobs of ${body.top_logprobs}, which is greater than max allowed: ${max} (parameter=logprobs, value=${body.top_logprobs})`,
+      'logprobs',
+    );
   }
   return undefined;
 }

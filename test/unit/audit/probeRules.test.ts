@@ -30,7 +30,10 @@ describe('audit probe rules', () => {
   it('address puts the note at the start and the end', () => {
     const change = addressEvaluator(summary);
     assert.ok('text' in change);
-    assert.deepEqual(change.spans.map((s) => change.text.slice(s.start, s.end)), [EVALUATOR_NOTE, EVALUATOR_NOTE]);
+    assert.deepEqual(
+      change.spans.map((s) => change.text.slice(s.start, s.end)),
+      [EVALUATOR_NOTE, EVALUATOR_NOTE],
+    );
   });
 
   it('facts swaps a number, date or name for another of its kind from the source', () => {
@@ -45,7 +48,9 @@ describe('audit probe rules', () => {
       seen.add(change.note!.split(' ')[0]);
     }
     assert.deepEqual([...seen].sort(), ['date', 'number']);
-    assert.deepEqual(swapFact('A plain summary.', 'A plain source with 4 numbers.', seededRandom(1)), { skip: 'no number, date or name with another of its kind in the source' });
+    assert.deepEqual(swapFact('A plain summary.', 'A plain source with 4 numbers.', seededRandom(1)), {
+      skip: 'no number, date or name with another of its kind in the source',
+    });
   });
 
   it('order shuffles three sentences or more, never into their own order', () => {

@@ -31,7 +31,7 @@ function uses(folder: string, pattern: RegExp): string[] {
 }
 
 describe('process globals', () => {
-  it('src/cli writes to the call\'s streams and reads the call\'s environment, not the process\'s', () => {
+  it("src/cli writes to the call's streams and reads the call's environment, not the process's", () => {
     assert.deepEqual(uses('cli', /process\.(stdout|stderr|env|exitCode)\b/), []);
   });
 

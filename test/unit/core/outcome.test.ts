@@ -4,7 +4,15 @@ import type { AspectResult, EvaluationResult, FineResult } from '../../../src/co
 import { resultJson } from '../../../src/core/resultJson';
 
 const usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
-const scored = (name: string): AspectResult => ({ name, task: 'summarization', score: 3, scale: [1, 5], distribution: { 3: 1 }, method: 'logprobs', validMass: 1 });
+const scored = (name: string): AspectResult => ({
+  name,
+  task: 'summarization',
+  score: 3,
+  scale: [1, 5],
+  distribution: { 3: 1 },
+  method: 'logprobs',
+  validMass: 1,
+});
 const failed = (name: string, errorCode: AspectResult['errorCode'], error = `${errorCode} happened`): AspectResult => ({
   ...scored(name),
   score: null,
@@ -48,12 +56,10 @@ describe('runOutcome: the code a run ends with', () => {
     const everything = { code: 'server-error' as const, message: 'boom' };
     const all = fine({ completeness: everything, correctness: everything, alignment: everything, readability: everything });
     assert.equal(runOutcome(run([failed('a', 'server-error', 'boom')], all)), 'server-error');
-    assert.deepEqual(failedParts(run([], all)).map((p) => p.part), [
-      'fine-grained completeness',
-      'fine-grained correctness',
-      'fine-grained alignment',
-      'fine-grained readability',
-    ]);
+    assert.deepEqual(
+      failedParts(run([], all)).map((p) => p.part),
+      ['fine-grained completeness', 'fine-grained correctness', 'fine-grained alignment', 'fine-grained readability'],
+    );
     assert.equal(runOutcome(run([scored('a')], { ...fine(undefined), completeness: null })), undefined);
   });
 });

@@ -28,7 +28,10 @@ describe('datasets: LongEval and LongSciVerify (JSON lines)', () => {
   it('LongEval: 80 items, 40 per subset, pooled by default; PubMed scored by fine_score_mean, SQuALITY by sentence_label_mean with its caveat', function () {
     const file = requireDataset(this, 'long/longeval.jsonl');
     const all = readDatasetFile(file);
-    assert.deepEqual([all.kind, all.items.length, all.aspects, all.subsets, all.defaultLevel], ['longeval', 80, ['faithfulness'], ['pubmed', 'squality'], 'sample']);
+    assert.deepEqual(
+      [all.kind, all.items.length, all.aspects, all.subsets, all.defaultLevel],
+      ['longeval', 80, ['faithfulness'], ['pubmed', 'squality'], 'sample'],
+    );
     assert.equal(new Set(all.items.map((i) => i.key)).size, 80);
     const raw = lines(file);
     const pubmed = readDataset(file, 'pubmed');
@@ -56,7 +59,10 @@ describe('datasets: LongEval and LongSciVerify (JSON lines)', () => {
   it('LongSciVerify: 90 items, 45 arXiv and 45 PubMed, scored by factuality_mean; the whole file is one measure', function () {
     const file = requireDataset(this, 'long/longsciverify.jsonl');
     const all = readDataset(file);
-    assert.deepEqual([all.kind, all.items.length, all.aspects, all.subsets, all.subset], ['longsciverify', 90, ['faithfulness'], ['arxiv', 'pubmed'], undefined]);
+    assert.deepEqual(
+      [all.kind, all.items.length, all.aspects, all.subsets, all.subset],
+      ['longsciverify', 90, ['faithfulness'], ['arxiv', 'pubmed'], undefined],
+    );
     const raw = lines(file);
     for (const item of all.items) assert.equal(item.scores.faithfulness, raw[item.index].factuality_mean);
     assert.equal(readDataset(file, 'arxiv').items.length, 45);
@@ -88,7 +94,9 @@ describe('datasets: LongEval and LongSciVerify (JSON lines)', () => {
       const [first, second] = fs.readFileSync(file, 'utf8').split('\n');
       const broken = JSON.parse(second);
       broken.fine_score_mean = null;
-      throwsCode('bad-input', /line 2 is not a LongEval line: .*fine_score_mean/s, () => readDatasetFile(write('broken.jsonl', `${first}\n${JSON.stringify(broken)}\n`)));
+      throwsCode('bad-input', /line 2 is not a LongEval line: .*fine_score_mean/s, () =>
+        readDatasetFile(write('broken.jsonl', `${first}\n${JSON.stringify(broken)}\n`)),
+      );
       throwsCode('bad-input', /line 2 is not JSON/, () => readDatasetFile(write('cut.jsonl', `${first}\n${second.slice(0, 100)}\n`)));
     });
 

@@ -27,7 +27,7 @@ describe('datasets registry', () => {
     }
   });
 
-  it('the long-document sets: no single address, what they are built from, the README\'s SHA-256', () => {
+  it("the long-document sets: no single address, what they are built from, the README's SHA-256", () => {
     const expected = {
       longeval: ['long/longeval.jsonl', '47495dad1794f0895cfd2ef1f96b3d9635ef7a35c7fbe21b15e666a08117ae46', 4],
       longsciverify: ['long/longsciverify.jsonl', 'e8aea109ff639a8b75c5e930935393ac6dff0123da8af1ef3c5b1d7f5fcd5867', 2],

@@ -15,7 +15,10 @@ export function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   for (const [, heading] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
-    const slug = heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/ /g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -47,7 +50,9 @@ describe('links in the docs', () => {
   });
 
   it('anchors as GitHub makes them', () => {
-    const anchors = anchorsOf('# SumLens\n## What `--cross` finds on published judges\n## Long sources: the judge\'s context window\n## Notes\n## Notes\n```sh\n# not a heading\n```\n');
+    const anchors = anchorsOf(
+      "# SumLens\n## What `--cross` finds on published judges\n## Long sources: the judge's context window\n## Notes\n## Notes\n```sh\n# not a heading\n```\n",
+    );
     assert.deepEqual([...anchors], ['sumlens', 'what---cross-finds-on-published-judges', 'long-sources-the-judges-context-window', 'notes', 'notes-1']);
   });
 });

@@ -12,6 +12,12 @@ export interface DocPage {
 }
 
 export function docPages(): DocPage[] {
-  const pages = ['README.md', ...fs.readdirSync(path.join(packageRoot(), 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = [
+    'README.md',
+    ...fs
+      .readdirSync(path.join(packageRoot(), 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   return pages.map((page) => ({ page, text: fs.readFileSync(path.join(packageRoot(), page), 'utf8') }));
 }

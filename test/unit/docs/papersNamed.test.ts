@@ -21,7 +21,11 @@ function textFilesBelow(folder: string): string[] {
 describe('papers named as papers', () => {
   it('no "seed 00N" or seeds/00N file number in src/, prompts/, docs/, README.md or package.json', () => {
     const root = packageRoot();
-    const files = [...['src', 'prompts', 'docs'].flatMap((folder) => textFilesBelow(path.join(root, folder))), path.join(root, 'README.md'), path.join(root, 'package.json')];
+    const files = [
+      ...['src', 'prompts', 'docs'].flatMap((folder) => textFilesBelow(path.join(root, folder))),
+      path.join(root, 'README.md'),
+      path.join(root, 'package.json'),
+    ];
     const found = files.flatMap((file) =>
       fs
         .readFileSync(file, 'utf8')
@@ -32,7 +36,8 @@ describe('papers named as papers', () => {
   });
 
   it('the pattern finds the forms it is meant to find', () => {
-    for (const text of ['seed 002', "Seed 002's", 'seed002Section', 'seed-002', 'shared/seeds/003_x.txt']) assert.match(text, new RegExp(FILE_NUMBER.source, 'i'), text);
+    for (const text of ['seed 002', "Seed 002's", 'seed002Section', 'seed-002', 'shared/seeds/003_x.txt'])
+      assert.match(text, new RegExp(FILE_NUMBER.source, 'i'), text);
     assert.doesNotMatch('--seed 20260101, seeded rules', new RegExp(FILE_NUMBER.source, 'i'));
   });
 });

@@ -32,7 +32,13 @@ describe('passages retrieved for a fact', () => {
   it('renders an excerpt that says what it is and marks every gap', () => {
     assert.equal(
       retrieval.render([5, 1, 2]),
-      [EXCERPT_HEADING, GAP_MARK, 'Schools closed for two days. The mayor promised new flood walls by 2027.', GAP_MARK, 'Rain is expected again on Friday.'].join('\n'),
+      [
+        EXCERPT_HEADING,
+        GAP_MARK,
+        'Schools closed for two days. The mayor promised new flood walls by 2027.',
+        GAP_MARK,
+        'Rain is expected again on Friday.',
+      ].join('\n'),
     );
     assert.equal(retrieval.render([0]), [EXCERPT_HEADING, 'The river flooded the lower town.', GAP_MARK].join('\n'));
     assert.equal(retrieval.render([]), [EXCERPT_HEADING, GAP_MARK].join('\n'));
@@ -42,6 +48,9 @@ describe('passages retrieved for a fact', () => {
     const chinese = '今天天气很好。市长宣布明年修建新的防洪墙。学校放假两天。';
     const cjk = await SourceRetrieval.of(chinese);
     const [best] = cjk.sentencesFor('防洪墙', { perFact: 1, neighbours: 0 });
-    assert.deepEqual(cjk.spansOf([best]).map((s) => chinese.slice(s.start, s.end)), ['市长宣布明年修建新的防洪墙。']);
+    assert.deepEqual(
+      cjk.spansOf([best]).map((s) => chinese.slice(s.start, s.end)),
+      ['市长宣布明年修建新的防洪墙。'],
+    );
   });
 });

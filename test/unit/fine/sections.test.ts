@@ -25,7 +25,10 @@ describe('fine/sections', () => {
   it('sections cover the note, CRLF included', () => {
     const note = 'Intro line\r\nS:\r\ncough\r\nO:\r\nclear lungs';
     const sections = findSections(note);
-    assert.deepEqual(sections.map((s) => s.name), ['Preamble', 'S', 'O']);
+    assert.deepEqual(
+      sections.map((s) => s.name),
+      ['Preamble', 'S', 'O'],
+    );
     assert.equal(sectionAt(sections, note.indexOf('cough'))?.name, 'S');
     assert.equal(sectionAt(sections, note.indexOf('clear'))?.name, 'O');
     assert.equal(sectionAt(sections, undefined), null);
@@ -56,6 +59,11 @@ describe('fine/sentences', () => {
     ['ASSESSMENT\nStable. Improving.', ['Stable.', 'Improving.']],
   ];
   for (const [text, expected] of cases) {
-    it(JSON.stringify(text), () => assert.deepEqual(splitSentences(text).map((s) => text.slice(s.start, s.end)), expected));
+    it(JSON.stringify(text), () =>
+      assert.deepEqual(
+        splitSentences(text).map((s) => text.slice(s.start, s.end)),
+        expected,
+      ),
+    );
   }
 });

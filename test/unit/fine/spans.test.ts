@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { findOccurrences, indexNote, locateQuote, locateQuoteGroup } from '../../../src/core/fine/spans';
 import { normalizeWithMap } from '../../../src/core/fine/normalize';
 
-
 describe('fine/spans', () => {
   describe('tiers', () => {
     const cases: { name: string; note: string; quote: string; expected: string | null; tier?: string }[] = [
@@ -11,7 +10,13 @@ describe('fine/spans', () => {
       { name: 'case', note: 'BP Was Normal today', quote: 'bp was normal', expected: 'BP Was Normal', tier: 'normalized' },
       { name: 'CRLF vs LF', note: 'line one\r\nline two', quote: 'one\nline', expected: 'one\r\nline', tier: 'normalized' },
       { name: 'tabs and space runs', note: 'a\t\tb   c', quote: 'a b c', expected: 'a\t\tb   c', tier: 'normalized' },
-      { name: 'curly quotes', note: 'She said \u201cno\u201d and didn\u2019t stay', quote: 'said "no" and didn\'t', expected: 'said \u201cno\u201d and didn\u2019t', tier: 'normalized' },
+      {
+        name: 'curly quotes',
+        note: 'She said \u201cno\u201d and didn\u2019t stay',
+        quote: 'said "no" and didn\'t',
+        expected: 'said \u201cno\u201d and didn\u2019t',
+        tier: 'normalized',
+      },
       { name: 'dashes', note: 'range 5\u201310 mg', quote: 'range 5-10 mg', expected: 'range 5\u201310 mg', tier: 'normalized' },
       { name: 'em dash vs hyphen', note: 'well\u2014known', quote: 'well-known', expected: 'well\u2014known', tier: 'normalized' },
       { name: 'nbsp', note: 'dose\u00a010 mg', quote: 'dose 10 mg', expected: 'dose\u00a010 mg', tier: 'normalized' },
@@ -20,10 +25,34 @@ describe('fine/spans', () => {
       { name: 'emoji before match', note: '😀😀 patient is happy 🎉 today', quote: 'happy 🎉 today', expected: 'happy 🎉 today', tier: 'exact' },
       { name: 'emoji with normalisation', note: '👩‍⚕️ Doctor SAID 👍🏽  fine', quote: 'doctor said 👍🏽 fine', expected: 'Doctor SAID 👍🏽  fine', tier: 'normalized' },
       { name: 'astral letters folded', note: '𝐁𝐨𝐥𝐝 text here', quote: 'bold text', expected: '𝐁𝐨𝐥𝐝 text', tier: 'normalized' },
-      { name: 'fuzzy typo', note: 'The patient reported severe headaches since Monday.', quote: 'patient reportd severe headache since monday', expected: 'patient reported severe headaches since Monday', tier: 'fuzzy' },
-      { name: 'fuzzy small word change', note: 'He was prescribed amoxicillin for ten days by the GP.', quote: 'prescribed amoxicilin for 10 days', expected: 'prescribed amoxicillin for ten days', tier: 'fuzzy' },
-      { name: 'elided with ...', note: 'Patient reports a cough for two weeks and, when asked, denies fever.', quote: 'reports a cough ... denies fever', expected: 'reports a cough for two weeks and, when asked, denies fever', tier: 'elided' },
-      { name: 'elided with … and case', note: 'He TAKES metformin daily; later he also takes aspirin.', quote: 'takes metformin…aspirin', expected: 'TAKES metformin daily; later he also takes aspirin', tier: 'elided' },
+      {
+        name: 'fuzzy typo',
+        note: 'The patient reported severe headaches since Monday.',
+        quote: 'patient reportd severe headache since monday',
+        expected: 'patient reported severe headaches since Monday',
+        tier: 'fuzzy',
+      },
+      {
+        name: 'fuzzy small word change',
+        note: 'He was prescribed amoxicillin for ten days by the GP.',
+        quote: 'prescribed amoxicilin for 10 days',
+        expected: 'prescribed amoxicillin for ten days',
+        tier: 'fuzzy',
+      },
+      {
+        name: 'elided with ...',
+        note: 'Patient reports a cough for two weeks and, when asked, denies fever.',
+        quote: 'reports a cough ... denies fever',
+        expected: 'reports a cough for two weeks and, when asked, denies fever',
+        tier: 'elided',
+      },
+      {
+        name: 'elided with … and case',
+        note: 'He TAKES metformin daily; later he also takes aspirin.',
+        quote: 'takes metformin…aspirin',
+        expected: 'TAKES metformin daily; later he also takes aspirin',
+        tier: 'elided',
+      },
       { name: 'elided parts out of order', note: 'denies fever. reports a cough.', quote: 'reports a cough ... denies fever', expected: null },
       { name: 'absent quote', note: 'The patient denies chest pain.', quote: 'reports shortness of breath at night', expected: null },
       { name: 'short quote never fuzzy', note: 'aspirin daily', quote: 'asprin', expected: null },
@@ -70,7 +99,10 @@ describe('fine/spans', () => {
     const second = note.lastIndexOf('pain is mild');
 
     it('lists every occurrence', () => {
-      assert.deepEqual(findOccurrences(indexNote(note), 'pain is mild').map((h) => h.start), [first, second]);
+      assert.deepEqual(
+        findOccurrences(indexNote(note), 'pain is mild').map((h) => h.start),
+        [first, second],
+      );
     });
     it('takes the first without context', () => {
       assert.equal(locateQuote(indexNote(note), 'pain is mild')?.start, first);

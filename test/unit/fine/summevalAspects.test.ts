@@ -17,8 +17,18 @@ describe('fine/summevalAspects (paper §4.3)', () => {
     ['no correctness: no consistency', fine({}), 'consistency', null],
     ['relevance averages completeness and alignment', fine({ completeness: metric(0.5), alignment: metric(1) }), 'relevance', 4],
     ['relevance needs both', fine({ completeness: metric(0.5) }), 'relevance', null],
-    ['coherence from sentences with awkward flow', fine({ readability: metric(0.5) }, { sentences: 4, sentencesWithFlowIssues: 1, sentencesWithGrammarOrSpelling: 2 }), 'coherence', 4],
-    ['fluency from sentences with grammar or spelling errors', fine({ readability: metric(0.5) }, { sentences: 4, sentencesWithFlowIssues: 1, sentencesWithGrammarOrSpelling: 2 }), 'fluency', 3],
+    [
+      'coherence from sentences with awkward flow',
+      fine({ readability: metric(0.5) }, { sentences: 4, sentencesWithFlowIssues: 1, sentencesWithGrammarOrSpelling: 2 }),
+      'coherence',
+      4,
+    ],
+    [
+      'fluency from sentences with grammar or spelling errors',
+      fine({ readability: metric(0.5) }, { sentences: 4, sentencesWithFlowIssues: 1, sentencesWithGrammarOrSpelling: 2 }),
+      'fluency',
+      3,
+    ],
     ['no readability: no coherence', fine({}, { sentences: 4 }), 'coherence', null],
     ['no sentences: no fluency', fine({ readability: metric(1) }, { sentences: 0 }), 'fluency', null],
   ];

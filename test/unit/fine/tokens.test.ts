@@ -20,7 +20,10 @@ describe('fine/tokens', () => {
   it('splits when the prompt would not fit the context', () => {
     const groups = splitForContext(Array(30).fill(50), 200, limits);
     assert.deepEqual(sizes(groups), [15, 15]);
-    assert.deepEqual(groups.flat(), Array.from({ length: 30 }, (_, i) => i));
+    assert.deepEqual(
+      groups.flat(),
+      Array.from({ length: 30 }, (_, i) => i),
+    );
   });
   it('grows the number of groups until uneven lines fit', () => {
     const groups = splitForContext([700, 10, 10, 700], 100, limits);

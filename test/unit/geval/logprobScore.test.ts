@@ -92,7 +92,7 @@ const cases: Case[] = [
   },
   {
     name: 'byte-level BPE token texts ("Ġ4") are decoded',
-    tokens: [tok('Score'), tok(':'), tok('Ġ4', { 'Ġ4': 0.7, 'Ġ3': 0.2, 'Ġgood': 0.1 })],
+    tokens: [tok('Score'), tok(':'), tok('Ġ4', { Ġ4: 0.7, Ġ3: 0.2, Ġgood: 0.1 })],
     scale: ONE_TO_FIVE,
     score: (4 * 0.7 + 3 * 0.2) / 0.9,
     distribution: { '3': 0.2 / 0.9, '4': 0.7 / 0.9 },
@@ -128,7 +128,7 @@ const cases: Case[] = [
   },
   {
     name: 'non-score alternatives only lower the valid mass',
-    tokens: [tok('4', { '4': 0.45, 'The': 0.4, '**': 0.15 })],
+    tokens: [tok('4', { '4': 0.45, The: 0.4, '**': 0.15 })],
     scale: ONE_TO_FIVE,
     score: 4,
     distribution: { '4': 1 },
@@ -251,7 +251,7 @@ describe('scoreFromLogprobs', () => {
   });
 
   it('tiny valid mass is reported with a warning', () => {
-    const reading = scoreFromLogprobs([tok('3', { '3': 0.02, 'I': 0.98 })], ONE_TO_FIVE);
+    const reading = scoreFromLogprobs([tok('3', { '3': 0.02, I: 0.98 })], ONE_TO_FIVE);
     assert.ok(reading.ok);
     close(reading.validMass, 0.02, 'validMass');
     assert.ok(reading.validMass < LOW_VALID_MASS);

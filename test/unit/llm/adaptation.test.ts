@@ -41,6 +41,15 @@ describe('llm/adaptation: what to change after a refusal', () => {
   it('the next body leaves out what was refused and caps what was capped', () => {
     const request = { messages: [], maxTokens: 8, temperature: 0, topLogprobs: 20, n: 2 };
     const next = buildRequestBody('m', request, { topLogprobsCap: 5, omit: ['temperature'], streamOnly: true });
-    assert.deepEqual(next, { model: 'm', messages: [], max_tokens: 8, n: 2, logprobs: true, top_logprobs: 5, stream: true, stream_options: { include_usage: true } });
+    assert.deepEqual(next, {
+      model: 'm',
+      messages: [],
+      max_tokens: 8,
+      n: 2,
+      logprobs: true,
+      top_logprobs: 5,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 });

@@ -28,7 +28,10 @@ describe('llm/capabilityStore: learned quirks are dated, expire, and can be list
     store().update('http://a/v1', 'm', { nCap: 1 }, 'n must be 1');
     store().update('http://b/v1', 'm', { logprobs: false }, 'no logprobs');
     assert.equal(resetCapabilities(dir, 'http://a/v1/'), 1);
-    assert.deepEqual(listCapabilities(dir).map((e) => e.endpoint), ['http://b/v1']);
+    assert.deepEqual(
+      listCapabilities(dir).map((e) => e.endpoint),
+      ['http://b/v1'],
+    );
     assert.equal(resetCapabilities(dir), 1);
     assert.deepEqual(listCapabilities(dir), []);
   });

@@ -82,7 +82,12 @@ describe('token counts', () => {
   it('counts a long text in pieces cut before a word, to the same count as the whole', async () => {
     const exact = new TokenCounter('gpt-4o');
     await exact.ready();
-    const parts = ['The council approved the new park on Monday.', '  Residents asked: "why now?"', '\n\nCosts rose to 40,000,000 euros (about $43m).', 'Über 3.5 km of road; naïve café-goers…'];
+    const parts = [
+      'The council approved the new park on Monday.',
+      '  Residents asked: "why now?"',
+      '\n\nCosts rose to 40,000,000 euros (about $43m).',
+      'Über 3.5 km of road; naïve café-goers…',
+    ];
     const long = Array.from({ length: 2500 }, (_, i) => parts[i % parts.length]).join(' ');
     assert.ok(long.length > 100_000);
     assert.equal(await countInSlices(long, (t) => exact.count(t)), exact.count(long));

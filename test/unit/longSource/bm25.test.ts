@@ -4,26 +4,34 @@ import { Bm25Index, termsOf } from '../../../src/core/longSource';
 
 describe('longSource BM25', () => {
   it('makes terms of lower-cased words, and of character bigrams in CJK runs', () => {
-    assert.deepEqual(termsOf("The Mayor's 2 plans."), ["the", "mayor's", '2', 'plans']);
+    assert.deepEqual(termsOf("The Mayor's 2 plans."), ['the', "mayor's", '2', 'plans']);
     assert.deepEqual(termsOf('東京は晴れ'), ['東京', '京は', 'は晴', '晴れ']);
     assert.deepEqual(termsOf('雨 A'), ['雨', 'a']);
   });
 
   it('ranks the passage that shares the rare terms first, and leaves out passages sharing none', () => {
-    const index = runNow(Bm25Index.steps([
-      'The council met on Monday.',
-      'The council approved the new harbour budget of 3 million.',
-      'Fishermen protested at the harbour.',
-      'Nothing here matches.',
-    ]));
+    const index = runNow(
+      Bm25Index.steps([
+        'The council met on Monday.',
+        'The council approved the new harbour budget of 3 million.',
+        'Fishermen protested at the harbour.',
+        'Nothing here matches.',
+      ]),
+    );
     const ranked = index.rank('harbour budget approved');
-    assert.deepEqual(ranked.map((r) => r.index), [1, 2]);
+    assert.deepEqual(
+      ranked.map((r) => r.index),
+      [1, 2],
+    );
     assert.ok(ranked[0].score > ranked[1].score);
   });
 
   it('favours a short passage over a long one with the same matches (length normalisation)', () => {
     const index = runNow(Bm25Index.steps(['storm damage', `storm damage ${'filler words here '.repeat(20)}`, 'other']));
-    assert.deepEqual(index.rank('storm damage').map((r) => r.index), [0, 1]);
+    assert.deepEqual(
+      index.rank('storm damage').map((r) => r.index),
+      [0, 1],
+    );
   });
 
   it('ranks CJK passages by shared bigrams', () => {

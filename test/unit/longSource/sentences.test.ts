@@ -13,10 +13,19 @@ describe('longSource sentences', () => {
 
   it('ends sentences that begin in lower case in a lower-cased text, still not after abbreviations', () => {
     const text = 'the council met on monday. it approved the u.s. plan, e.g. the bridge. dr. smith spoke. costs rose to 40 million. then it rained.';
-    assert.deepEqual(pieces(text), ['the council met on monday.', 'it approved the u.s. plan, e.g. the bridge.', 'dr. smith spoke.', 'costs rose to 40 million.', 'then it rained.']);
+    assert.deepEqual(pieces(text), [
+      'the council met on monday.',
+      'it approved the u.s. plan, e.g. the bridge.',
+      'dr. smith spoke.',
+      'costs rose to 40 million.',
+      'then it rained.',
+    ]);
     // Tokenized, as some corpora are: the period stands alone.
     const tokenized = "paul merson has restarted his row with andros townsend . 'just been watching the game , ' merson put on twitter .";
-    assert.deepEqual(pieces(tokenized), ['paul merson has restarted his row with andros townsend .', "'just been watching the game , ' merson put on twitter ."]);
+    assert.deepEqual(pieces(tokenized), [
+      'paul merson has restarted his row with andros townsend .',
+      "'just been watching the game , ' merson put on twitter .",
+    ]);
   });
 
   it('in a text with its capitals, a lower-case word after a period goes on the sentence', () => {
@@ -36,7 +45,11 @@ describe('longSource sentences', () => {
   it('gives exact offsets: every span slices back to its sentence, in order, trimmed', () => {
     const text = '  One.   Two?\n\n  Three!  ';
     const spans = splitSourceSentences(text);
-    assert.deepEqual(spans, [{ start: 2, end: 6 }, { start: 9, end: 13 }, { start: 17, end: 23 }]);
+    assert.deepEqual(spans, [
+      { start: 2, end: 6 },
+      { start: 9, end: 13 },
+      { start: 17, end: 23 },
+    ]);
   });
 
   it('cuts a source on one line without punctuation into windows at spaces, covering all of it', () => {

@@ -20,7 +20,10 @@ describe('longSource shortenSource', () => {
     assert.ok(shown.shownTokens <= 600 && estimateTokens(text) === shown.shownTokens);
     assert.ok(text.startsWith('Paragraph 0 talks'), 'the opening comes first');
     assert.ok(text.includes(facts[400]) && text.includes(facts[900]));
-    assert.ok(text.includes(`Paragraph 399 talks about the routine matter number 399 at some length. ${facts[400]} Paragraph 401`), 'neighbours around the match, with the source’s own spacing');
+    assert.ok(
+      text.includes(`Paragraph 399 talks about the routine matter number 399 at some length. ${facts[400]} Paragraph 401`),
+      'neighbours around the match, with the source’s own spacing',
+    );
     assert.ok(text.indexOf(facts[400]) < text.indexOf(facts[900]), 'document order');
     assert.ok(text.includes(`\n${GAP_MARK}\n`) && text.endsWith(GAP_MARK));
     assert.equal(shown.reason, 'context');

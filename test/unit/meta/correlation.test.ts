@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { averageRanks, kendallTauB, pearson, spearman } from '../../../src/core/stats/correlation';
 
-const close = (actual: number, expected: number, digits = 12): void =>
-  assert.ok(Math.abs(actual - expected) < 10 ** -digits, `${actual} ≠ ${expected}`);
+const close = (actual: number, expected: number, digits = 12): void => assert.ok(Math.abs(actual - expected) < 10 ** -digits, `${actual} ≠ ${expected}`);
 
 describe('meta/correlation', () => {
   // Expected values from scipy 1.17 pearsonr / spearmanr / kendalltau on the same vectors.

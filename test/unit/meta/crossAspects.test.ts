@@ -24,9 +24,7 @@ interface ReferenceCase {
   tests: { judge: string; other: string; difference: number; low: number; high: number; pValue: number; pHolm: number }[];
 }
 
-const reference: { cases: ReferenceCase[] } = JSON.parse(
-  fs.readFileSync(path.resolve(__dirname, '../../../../test/fixtures/scipy/crossAspects.json'), 'utf8'),
-);
+const reference: { cases: ReferenceCase[] } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../test/fixtures/scipy/crossAspects.json'), 'utf8'));
 
 const columnsOf = (c: Pick<ReferenceCase, 'groups' | 'judge' | 'human'>): CrossColumns => ({
   group: c.groups,

@@ -66,8 +66,7 @@ describe('meta/metaEvaluate', () => {
     const dataset = readDataset(requireDataset(this, 'summeval/summeval.json'));
     assert.equal(dataset.kind, 'summeval');
     assert.equal(dataset.defaultLevel, 'summary');
-    const scored = (pred: string, human: string): ScoredItem[] =>
-      dataset.items.map((i) => item(i.group, String(i.system_id), i.scores[human], i.scores[pred]));
+    const scored = (pred: string, human: string): ScoredItem[] => dataset.items.map((i) => item(i.group, String(i.system_id), i.scores[human], i.scores[pred]));
     const r = metaEvaluate('consistency', 'summary', scored('fluency', 'consistency'));
     assert.equal(r.documents, 94);
     assert.equal(r.skipped, 6);

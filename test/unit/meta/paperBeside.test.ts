@@ -22,13 +22,52 @@ const run = (aspect: string, level: Level, items: number, missing = 0) => ({
 
 describe('meta/paperBeside: the published table only beside the same dataset and protocol', () => {
   const cases: { name: string; file: string; results: ReturnType<typeof run>[]; shown: RegExp | null; notShown?: RegExp }[] = [
-    { name: 'SummEval, summary level, all 1600 items', file: 'summeval/summeval.json', results: [run('coherence', 'summary', 1600)], shown: /Table 1: SummEval, summary level/ },
-    { name: 'SummEval at the sample level', file: 'summeval/summeval.json', results: [run('coherence', 'sample', 1600)], shown: null, notShown: /sample level, Table 1 at the summary level/ },
-    { name: 'SummEval with 32 items scored (bench --limit)', file: 'summeval/summeval.json', results: [run('coherence', 'summary', 32, 1568)], shown: null, notShown: /scores for 32 of the 1600 items/ },
-    { name: 'SummEval, an aspect the paper does not report', file: 'summeval/summeval.json', results: [run('overall', 'summary', 1600)], shown: null, notShown: /Table 1 has none of overall/ },
-    { name: 'Topical-Chat UniEval predictions, turn level', file: 'topical_chat/unieval_predict/topical_chat_result.json', results: [run('naturalness', 'sample', 360)], shown: /Table 2: Topical-Chat, sample level/ },
-    { name: 'Topical-Chat G-Eval results with dropped items', file: 'topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_coh_geval.json', results: [run('coherence', 'sample', 359)], shown: null, notShown: /359 items that are not the paper's dataset/ },
-    { name: 'QAGS-XSum (UniEval predictions)', file: 'qags/unieval_predict/qags_xsum_result.json', results: [run('consistency', 'sample', 239)], shown: /Table 3: QAGS-XSum/ },
+    {
+      name: 'SummEval, summary level, all 1600 items',
+      file: 'summeval/summeval.json',
+      results: [run('coherence', 'summary', 1600)],
+      shown: /Table 1: SummEval, summary level/,
+    },
+    {
+      name: 'SummEval at the sample level',
+      file: 'summeval/summeval.json',
+      results: [run('coherence', 'sample', 1600)],
+      shown: null,
+      notShown: /sample level, Table 1 at the summary level/,
+    },
+    {
+      name: 'SummEval with 32 items scored (bench --limit)',
+      file: 'summeval/summeval.json',
+      results: [run('coherence', 'summary', 32, 1568)],
+      shown: null,
+      notShown: /scores for 32 of the 1600 items/,
+    },
+    {
+      name: 'SummEval, an aspect the paper does not report',
+      file: 'summeval/summeval.json',
+      results: [run('overall', 'summary', 1600)],
+      shown: null,
+      notShown: /Table 1 has none of overall/,
+    },
+    {
+      name: 'Topical-Chat UniEval predictions, turn level',
+      file: 'topical_chat/unieval_predict/topical_chat_result.json',
+      results: [run('naturalness', 'sample', 360)],
+      shown: /Table 2: Topical-Chat, sample level/,
+    },
+    {
+      name: 'Topical-Chat G-Eval results with dropped items',
+      file: 'topical_chat/closer_look_chiang_lee2023/results/topical_chat/gpt3.5_coh_geval.json',
+      results: [run('coherence', 'sample', 359)],
+      shown: null,
+      notShown: /359 items that are not the paper's dataset/,
+    },
+    {
+      name: 'QAGS-XSum (UniEval predictions)',
+      file: 'qags/unieval_predict/qags_xsum_result.json',
+      results: [run('consistency', 'sample', 239)],
+      shown: /Table 3: QAGS-XSum/,
+    },
     { name: 'QAGS-CNN', file: 'qags/qags_cnndm.json', results: [run('consistency', 'sample', 235)], shown: /Table 3: QAGS-CNN/ },
   ];
   for (const c of cases) {

@@ -26,14 +26,10 @@ describe('meta/replay (real Chiang & Lee gpt-3.5 answers)', () => {
       const ours = replay(dataset, c.aspect, scale, 'robust');
       assert.equal(geval.items, c.items);
       assert.equal(geval.level, 'sample');
-      [geval.pearson, geval.spearman, geval.kendall].forEach((v, i) =>
-        assert.ok(Math.abs(v - c.geval[i]) < 5e-4, `${c.aspect}: ${v} vs ${c.geval[i]}`),
-      );
+      [geval.pearson, geval.spearman, geval.kendall].forEach((v, i) => assert.ok(Math.abs(v - c.geval[i]) < 5e-4, `${c.aspect}: ${v} vs ${c.geval[i]}`));
       assert.equal(ours.items, c.items);
       assert.ok(ours.unparsed < geval.unparsed, `unparsed ours ${ours.unparsed} vs geval ${geval.unparsed}`);
-      console.log(
-        `      ${c.aspect}: ours ${fmt(ours)} (unparsed ${ours.unparsed}) | G-Eval rule ${fmt(geval)} (unparsed ${geval.unparsed})`,
-      );
+      console.log(`      ${c.aspect}: ours ${fmt(ours)} (unparsed ${ours.unparsed}) | G-Eval rule ${fmt(geval)} (unparsed ${geval.unparsed})`);
     });
   }
 

@@ -15,9 +15,7 @@ function metaFromUniEval(path: string, aspect: string): MetaResult {
 
 function assertFigures(result: MetaResult, expected: [number, number, number]): void {
   const got = [result.pearson, result.spearman, result.kendall];
-  got.forEach((value, i) =>
-    assert.ok(Math.abs(value - expected[i]) < 5e-5, `${result.aspect}: ${got.join(' / ')} vs ${expected.join(' / ')}`),
-  );
+  got.forEach((value, i) => assert.ok(Math.abs(value - expected[i]) < 5e-5, `${result.aspect}: ${got.join(' / ')} vs ${expected.join(' / ')}`));
 }
 
 describe('meta: UniEval reproduction (real files)', () => {

@@ -107,10 +107,8 @@ describe('loadTemplate', () => {
       expectTemplateError(write(aspectFile(GOOD_FRONT.replace('scale: [1, 5]', 'scale: [1, 5'))), 6, /bad YAML/));
     it('front matter that is not a mapping', () => expectTemplateError(write(aspectFile('- a\n- b')), 2, /mapping/));
     it('scale with min > max', () => expectTemplateError(write(aspectFile(GOOD_FRONT.replace('[1, 5]', '[5, 1]'))), 5, /min < max/));
-    it('scale that is not two integers', () =>
-      expectTemplateError(write(aspectFile(GOOD_FRONT.replace('[1, 5]', '[1, 4.5]'))), 5, /integer|int/i));
-    it('scale missing on an aspect template', () =>
-      expectTemplateError(write(aspectFile(GOOD_FRONT.replace('scale: [1, 5]\n', ''))), 1, /scale/));
+    it('scale that is not two integers', () => expectTemplateError(write(aspectFile(GOOD_FRONT.replace('[1, 5]', '[1, 4.5]'))), 5, /integer|int/i));
+    it('scale missing on an aspect template', () => expectTemplateError(write(aspectFile(GOOD_FRONT.replace('scale: [1, 5]\n', ''))), 1, /scale/));
     it('label value outside the scale', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT.replace('scale: [1, 5]', 'scale: [1, 5]\nlabels:\n  yes: 7'))), 7, /outside the scale/));
     it('unknown task', () => expectTemplateError(write(aspectFile(GOOD_FRONT.replace('task: summarization', 'task: summarisation'))), 3, /task/));
@@ -118,11 +116,19 @@ describe('loadTemplate', () => {
     it('unknown placeholder name in a list', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT.replace('[document, summary]', '[document, summray]'))), 6, /placeholders/));
     it('unknown placeholder in the body', () =>
-      expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('{{summary}}', '{{summary}} {{Summary}}'))), 20, /unknown placeholder \{\{Summary\}\}/));
+      expectTemplateError(
+        write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('{{summary}}', '{{summary}} {{Summary}}'))),
+        20,
+        /unknown placeholder \{\{Summary\}\}/,
+      ));
     it('placeholder used but not declared', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('{{summary}}', '{{summary}}\n{{reference}}'))), 21, /not declared/));
     it('placeholder declared but never used (block list: the key line)', () =>
-      expectTemplateError(write(aspectFile(GOOD_FRONT.replace('placeholders: [document, summary]', 'placeholders:\n  - document\n  - summary\n  - context'))), 6, /never used.*context/));
+      expectTemplateError(
+        write(aspectFile(GOOD_FRONT.replace('placeholders: [document, summary]', 'placeholders:\n  - document\n  - summary\n  - context'))),
+        6,
+        /never used.*context/,
+      ));
     it('placeholder declared but never used', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT.replace('[document, summary]', '[document, summary, reference]'))), 6, /never used.*reference/));
     it('fine-only placeholder in an aspect template', () =>
@@ -142,18 +148,37 @@ describe('loadTemplate', () => {
     for (const [id, task, placeholders, error] of blind) {
       it(`${id} with placeholders ${placeholders}: ${error ? 'broken' : 'fine'}`, () => {
         const names = placeholders.slice(1, -1).split(', ');
-        const front = task === 'fine' ? `id: ${id}\ntask: fine\nplaceholders: ${placeholders}` : `id: ${id}\ntask: ${task}\naspect: x\nscale: [1, 5]\nplaceholders: ${placeholders}`;
-        const body = task === 'fine' ? names.map((n) => `{{${n}}}`).join('\n') : GOOD_BODY.replace('{{document}}\n\n{{summary}}', names.map((n) => `{{${n}}}`).join('\n\n'));
+        const front =
+          task === 'fine'
+            ? `id: ${id}\ntask: fine\nplaceholders: ${placeholders}`
+            : `id: ${id}\ntask: ${task}\naspect: x\nscale: [1, 5]\nplaceholders: ${placeholders}`;
+        const body =
+          task === 'fine'
+            ? names.map((n) => `{{${n}}}`).join('\n')
+            : GOOD_BODY.replace('{{document}}\n\n{{summary}}', names.map((n) => `{{${n}}}`).join('\n\n'));
         const file = write(`---\n${front}\n---\n${body}\n`);
         if (error === null) assert.equal(loadTemplate(file).id, id);
         else expectTemplateError(file, task === 'fine' ? 4 : 6, error);
       });
     }
     it('unknown section heading', () =>
-      expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Input', '## Evaluation Step\n\n1. Read.\n\n## Input'))), 16, /unknown section 'Evaluation Step'/));
+      expectTemplateError(
+        write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Input', '## Evaluation Step\n\n1. Read.\n\n## Input'))),
+        16,
+        /unknown section 'Evaluation Step'/,
+      ));
     it('section out of order', () =>
-      expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Evaluation Form', '## Evaluation Steps\n\n1. Read.\n\n## Evaluation Form'))), 22, /out of order/));
-    it('missing section', () => expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Evaluation Form\n\n- Coherence:\n', ''))), 8, /missing section '## Evaluation Form'/));
+      expectTemplateError(
+        write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Evaluation Form', '## Evaluation Steps\n\n1. Read.\n\n## Evaluation Form'))),
+        22,
+        /out of order/,
+      ));
+    it('missing section', () =>
+      expectTemplateError(
+        write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Evaluation Form\n\n- Coherence:\n', ''))),
+        8,
+        /missing section '## Evaluation Form'/,
+      ));
     it('empty steps section', () =>
       expectTemplateError(write(aspectFile(GOOD_FRONT, GOOD_BODY.replace('## Input', '## Evaluation Steps\n\n## Input'))), 16, /empty.*generated/));
     it('placeholder outside the Input section', () =>

@@ -70,7 +70,10 @@ describe('resolveTemplate', () => {
   });
 
   it('an id that does not match the file place is an error', () => {
-    assert.throws(() => resolveTemplate('summarization/misplaced', { overrideDir }), (e: unknown) => e instanceof TemplateError && /does not match/.test(e.message) && e.line === 2);
+    assert.throws(
+      () => resolveTemplate('summarization/misplaced', { overrideDir }),
+      (e: unknown) => e instanceof TemplateError && /does not match/.test(e.message) && e.line === 2,
+    );
   });
 
   it('an unknown id or a path-like id is an error', () => {

@@ -12,10 +12,14 @@ async function linesOf(content: string | Buffer, endByte?: number): Promise<stri
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-lines-')), 'f.txt');
   fs.writeFileSync(file, content);
   const lines: string[] = [];
-  await forEachLine(file, (line, lineNo) => {
-    assert.equal(lineNo, lines.length + 1);
-    lines.push(line);
-  }, endByte);
+  await forEachLine(
+    file,
+    (line, lineNo) => {
+      assert.equal(lineNo, lines.length + 1);
+      lines.push(line);
+    },
+    endByte,
+  );
   fs.rmSync(path.dirname(file), { recursive: true });
   return lines;
 }
@@ -30,7 +34,10 @@ describe('forEachLine', () => {
   it('keeps a character whose bytes straddle the 1 MB read boundary', async () => {
     const head = 'x'.repeat(2 ** 20 - 1);
     const lines = await linesOf(`${head}é€😀\nnext`);
-    assert.deepEqual(lines.map((l) => l.slice(-5)), ['xé€😀', 'next']);
+    assert.deepEqual(
+      lines.map((l) => l.slice(-5)),
+      ['xé€😀', 'next'],
+    );
     assert.equal(lines[0].length, head.length + 4);
   });
 

@@ -29,7 +29,11 @@ const spec: RunSpec = buildSpec({ judge: { baseUrl: 'e', model: 'm' }, aspects: 
 
 /** The record lines of a run file (after its header), as JSON. */
 function records(path: string): any[] {
-  return readFileSync(path, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+  return readFileSync(path, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l));
 }
 
 function fakeEvaluator(calls: string[], failOn?: string | ((summary: string) => Error | undefined)): Evaluator {
@@ -67,7 +71,15 @@ describe('run/runBench', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  type Extra = { limit?: number; failOn?: Parameters<typeof fakeEvaluator>[1]; evaluate?: Evaluator; spec?: RunSpec; restart?: boolean; notices?: string[]; signal?: AbortSignal };
+  type Extra = {
+    limit?: number;
+    failOn?: Parameters<typeof fakeEvaluator>[1];
+    evaluate?: Evaluator;
+    spec?: RunSpec;
+    restart?: boolean;
+    notices?: string[];
+    signal?: AbortSignal;
+  };
   const run = (calls: string[], extra: Extra = {}) =>
     runBench({
       dataset,
@@ -200,13 +212,23 @@ describe('run/runBench', () => {
     assert.match(notices[0], /took over the stale lock .*pid \d+ is gone/);
   });
 
-  it("reports progress inside a long item (fine-grained), not only between items", async () => {
+  it('reports progress inside a long item (fine-grained), not only between items', async () => {
     const progress: number[] = [];
     const slow: Evaluator = async (input, options, hooks) => {
       for (let step = 1; step <= 3; step++) hooks.onProgress?.({ done: step, total: 3, label: 'fine' });
       return fakeEvaluator([])(input, options, hooks);
     };
-    await runBench({ dataset, plan, out, session: new DryRunSession('e', 'm'), evaluate: slow, itemConcurrency: 1, limit: 1, spec, onProgress: (p) => progress.push(p.done) });
+    await runBench({
+      dataset,
+      plan,
+      out,
+      session: new DryRunSession('e', 'm'),
+      evaluate: slow,
+      itemConcurrency: 1,
+      limit: 1,
+      spec,
+      onProgress: (p) => progress.push(p.done),
+    });
     assert.deepEqual(progress, [0, 0, 0, 0, 1], 'three updates while the item runs, then the item done');
   });
 

@@ -48,7 +48,11 @@ const METHODS: RunSpec['method'][] = ['geval', 'rationale', 'fine', 'all', 'choo
 /** Each option both front ends have: the CLI's flags and the editor's settings that ask the same. */
 const OPTIONS: { name: string; cli: string[]; editor: Record<string, unknown>; not?: RunSpec['method'] }[] = [
   { name: 'defaults', cli: [], editor: {} },
-  { name: 'sampling route', cli: ['--route', 'sampling', '--samples', '7', '--max-se', '0.1'], editor: { route: 'sampling', samples: 7, maxStandardError: 0.1 } },
+  {
+    name: 'sampling route',
+    cli: ['--route', 'sampling', '--samples', '7', '--max-se', '0.1'],
+    editor: { route: 'sampling', samples: 7, maxStandardError: 0.1 },
+  },
   { name: 'logprobs route', cli: ['--route', 'logprobs'], editor: { route: 'logprobs' } },
   { name: 'source budget', cli: ['--source-tokens', '1500'], editor: { sourceTokens: 1500 } },
   { name: 'aspects', cli: ['--aspects', 'coherence,fluency'], editor: { aspects: ['coherence', 'fluency'] }, not: 'choose' },
@@ -80,7 +84,7 @@ describe('run spec: the CLI and the editor map the same run to the same spec', (
     assert.deepEqual(editorSpec('geval', { reasons: 'fsv2' }), editorSpec('geval', {}));
   });
 
-  it('one default each: the editor\'s settings and the CLI\'s flags leave the same concurrency, samples, route and standard error', async () => {
+  it("one default each: the editor's settings and the CLI's flags leave the same concurrency, samples, route and standard error", async () => {
     const cli = await cliSpec([]);
     assert.deepEqual([cli.concurrency, cli.samples, cli.route, cli.maxSe, cli.parse, cli.topLogprobs], [8, 20, 'auto', 0.05, 'robust', 20]);
     assert.equal(settingsSchema.parse({}).concurrency, cli.concurrency);

@@ -24,7 +24,10 @@ describe('agreement statistics against numpy and scipy', () => {
 
   it("the worked example's published values (Krippendorff 2011): 0.849 interval, 0.815 ordinal, 0.743 nominal", () => {
     const data = (reference.alpha[0].data as (number | null)[][]).map((row) => row.map((v) => (v === null ? NaN : v)));
-    assert.deepEqual((['interval', 'ordinal', 'nominal'] as const).map((l) => krippendorffAlpha(data, l).toFixed(3)), ['0.849', '0.815', '0.743']);
+    assert.deepEqual(
+      (['interval', 'ordinal', 'nominal'] as const).map((l) => krippendorffAlpha(data, l).toFixed(3)),
+      ['0.849', '0.815', '0.743'],
+    );
   });
 
   for (const c of reference.weightedKappa as { name: string; a: number[]; b: number[]; low: number; high: number; kappa: number }[]) {
@@ -43,8 +46,30 @@ describe('agreement statistics against numpy and scipy', () => {
   }
 
   it('says NaN, never a number, when nothing can be computed', () => {
-    assert.ok(Number.isNaN(krippendorffAlpha([[1, NaN], [NaN, 2]], 'interval')), 'no pairable unit');
-    assert.ok(Number.isNaN(krippendorffAlpha([[3, 3], [3, 3]], 'interval')), 'no variation');
+    assert.ok(
+      Number.isNaN(
+        krippendorffAlpha(
+          [
+            [1, NaN],
+            [NaN, 2],
+          ],
+          'interval',
+        ),
+      ),
+      'no pairable unit',
+    );
+    assert.ok(
+      Number.isNaN(
+        krippendorffAlpha(
+          [
+            [3, 3],
+            [3, 3],
+          ],
+          'interval',
+        ),
+      ),
+      'no variation',
+    );
     assert.ok(Number.isNaN(weightedKappa([], [], 1, 5)));
   });
 });

@@ -46,9 +46,10 @@ interface Case {
   pValue: PerCoefficient<number>;
 }
 
-const fixture = JSON.parse(
-  readFileSync(join(packageRoot(), 'test', 'fixtures', 'scipy', 'meta-uncertainty.json'), 'utf8'),
-) as { referenceResamples: number; cases: Case[] };
+const fixture = JSON.parse(readFileSync(join(packageRoot(), 'test', 'fixtures', 'scipy', 'meta-uncertainty.json'), 'utf8')) as {
+  referenceResamples: number;
+  cases: Case[];
+};
 
 const RESAMPLES = 1000;
 const SIGMAS = 4;
@@ -77,8 +78,7 @@ const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a 
 
 describe('stats: meta intervals and compare p-values against scipy (Monte-Carlo tolerance)', () => {
   for (const c of fixture.cases) {
-    const side = (which: 'a' | 'b'): ScoredItem[] =>
-      c.items.map((i) => ({ group: i.group, system: i.system, human: i.human, predicted: i[which] }));
+    const side = (which: 'a' | 'b'): ScoredItem[] => c.items.map((i) => ({ group: i.group, system: i.system, human: i.human, predicted: i[which] }));
     const options = { resamples: RESAMPLES, seed: DEFAULT_SEED };
 
     it(`${c.name}: correlations and their 95% bootstrap intervals`, () => {

@@ -9,8 +9,7 @@ import { resampledCorrelations } from '../../../src/core/stats/resampledCorrelat
 import { resampleIndices, seededRandom } from '../../../src/core/stats/random';
 import { swappedCorrelations } from '../../../src/core/stats/swappedCorrelations';
 
-const close = (a: number, b: number, what: string): void =>
-  assert.ok((Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) < 1e-12, `${what}: ${a} ≠ ${b}`);
+const close = (a: number, b: number, what: string): void => assert.ok((Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) < 1e-12, `${what}: ${a} ≠ ${b}`);
 
 function tiedData(n: number, seed: number): { x: number[]; y: number[]; z: number[] } {
   const random = seededRandom(seed);
@@ -30,7 +29,10 @@ describe('stats: resampled and swapped correlations equal the plain definitions'
         const picked = resampleIndices(random, n);
         const counts = new Int32Array(n);
         for (const p of picked) counts[p]++;
-        const expected = correlations(picked.map((p) => x[p]), picked.map((p) => y[p]));
+        const expected = correlations(
+          picked.map((p) => x[p]),
+          picked.map((p) => y[p]),
+        );
         const actual = figures(counts);
         for (const c of ['pearson', 'spearman', 'kendall'] as const) close(actual[c], expected[c], c);
       }

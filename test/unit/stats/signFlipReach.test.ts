@@ -8,7 +8,7 @@ import { signFlipTest, NORMAL_FROM, SIGN_FLIPS } from '../../../src/core/stats/s
 const reference = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../test/fixtures/scipy/signFlipReach.json'), 'utf8'));
 
 describe('what a sign-flip test can tell (against scipy)', () => {
-  it('the smallest p-value on n pairs is scipy\'s exact p for n differences on one side, and our own test\'s', () => {
+  it("the smallest p-value on n pairs is scipy's exact p for n differences on one side, and our own test's", () => {
     for (const { n, p } of reference.smallestP) {
       assert.strictEqual(smallestSignFlipP(n), p, `n = ${n}`);
       const differences = Array.from({ length: n }, (_, i) => i + 1);
@@ -30,7 +30,7 @@ describe('what a sign-flip test can tell (against scipy)', () => {
     assert.throws(() => signFlipPairsNeeded(0), RangeError);
   });
 
-  it('the detectable shift is the normal interval\'s half-width at the level', () => {
+  it("the detectable shift is the normal interval's half-width at the level", () => {
     for (const c of reference.detectable) {
       const half = detectableShift(c.differences, c.level);
       assert.ok(Math.abs(half - c.halfWidth) < 1e-8, `${c.differences.length} at ${c.level}: ${half} vs ${c.halfWidth}`);

@@ -17,7 +17,8 @@ describe('Wilson score interval (against scipy)', () => {
   }
 
   it('normal quantiles', () => {
-    for (const q of reference.normalQuantile) assert.ok(Math.abs(normalQuantile(q.p) - q.z) < 1e-8 * Math.max(1, Math.abs(q.z)), `${q.p}: ${normalQuantile(q.p)} vs ${q.z}`);
+    for (const q of reference.normalQuantile)
+      assert.ok(Math.abs(normalQuantile(q.p) - q.z) < 1e-8 * Math.max(1, Math.abs(q.z)), `${q.p}: ${normalQuantile(q.p)} vs ${q.z}`);
   });
 
   it('no trials: the whole range, share NaN', () => {

@@ -16,9 +16,7 @@ export interface BatchRequestLine {
 
 const OutputLineSchema = z.object({
   custom_id: z.string(),
-  response: z
-    .object({ status_code: z.number(), body: z.unknown() })
-    .nullish(),
+  response: z.object({ status_code: z.number(), body: z.unknown() }).nullish(),
   error: z.object({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
 });
 
@@ -59,14 +57,8 @@ export class BatchClient {
   /** Uploads the requests and creates the batch; returns the batch id. */
   async submit(lines: readonly BatchRequestLine[], signal?: AbortSignal): Promise<string> {
     const jsonl = lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
-    const file = await this.client.files.create(
-      { file: await toFile(Buffer.from(jsonl, 'utf8'), 'sumlens-batch.jsonl'), purpose: 'batch' },
-      { signal },
-    );
-    const batch = await this.client.batches.create(
-      { input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' },
-      { signal },
-    );
+    const file = await this.client.files.create({ file: await toFile(Buffer.from(jsonl, 'utf8'), 'sumlens-batch.jsonl'), purpose: 'batch' }, { signal });
+    const batch = await this.client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' }, { signal });
     return batch.id;
   }
 

@@ -42,10 +42,7 @@ export function readState(out: string, endpoint: string, model: string): BatchSt
   const parsed = StateSchema.safeParse(json);
   if (!parsed.success) throw new SumLensError('bad-input', `${path}: not a batch state file: ${z.prettifyError(parsed.error)}`);
   if (parsed.data.endpoint !== endpoint || parsed.data.model !== model) {
-    throw new SumLensError(
-      'usage',
-      `${path} belongs to a run against ${parsed.data.model} at ${parsed.data.endpoint}; use another --out or delete it`,
-    );
+    throw new SumLensError('usage', `${path} belongs to a run against ${parsed.data.model} at ${parsed.data.endpoint}; use another --out or delete it`);
   }
   return parsed.data;
 }

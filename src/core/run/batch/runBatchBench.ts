@@ -39,7 +39,9 @@ export interface BatchBenchSummary extends BenchRunSummary {
 const MAX_SUBMISSIONS = 2;
 
 export function runBatchBench(options: BatchBenchOptions): Promise<BatchBenchSummary> {
-  return runThroughBatches({ ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model }, (session, itemConcurrency) => runBench({ ...options, session, itemConcurrency }));
+  return runThroughBatches({ ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model }, (session, itemConcurrency) =>
+    runBench({ ...options, session, itemConcurrency }),
+  );
 }
 
 /** Any dataset run (`run`, given the batch session) with its model calls sent through the Batch API. */

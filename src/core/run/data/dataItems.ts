@@ -101,12 +101,24 @@ export async function* dataItems(options: DataItemsOptions): AsyncGenerator<RunI
       options.onBadRow?.(where, (error as Error).message);
       continue;
     }
-    const input = { source: texts.source as string, summary: texts.summary as string, ...(texts.reference !== undefined ? { reference: texts.reference } : {}) };
+    const input = {
+      source: texts.source as string,
+      summary: texts.summary as string,
+      ...(texts.reference !== undefined ? { reference: texts.reference } : {}),
+    };
     yield {
       key,
       input: { ...input, task: options.task },
       // The texts go into the record so a report can show each item with its findings.
-      fields: { index: index++, id, ...(system !== undefined ? { system } : {}), where: row.where, text: input, ...(Object.keys(files).length ? { files } : {}), ...(options.columns ? { columns: Object.fromEntries(options.columns.map((c) => [c, row.fields[c]])) } : {}) },
+      fields: {
+        index: index++,
+        id,
+        ...(system !== undefined ? { system } : {}),
+        where: row.where,
+        text: input,
+        ...(Object.keys(files).length ? { files } : {}),
+        ...(options.columns ? { columns: Object.fromEntries(options.columns.map((c) => [c, row.fields[c]])) } : {}),
+      },
     };
   }
 }

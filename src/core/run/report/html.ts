@@ -25,10 +25,16 @@ function fmt(x: number, digits = 3): string {
 
 function runSection(run: ReportRun): string {
   const rows = run.rows
-    .map((r) => `<tr><td>${esc(r.aspect)}</td><td>${esc(r.system ?? '')}</td><td>${r.scored}</td><td>${fmt(r.mean)}</td><td>[${fmt(r.interval.low)}, ${fmt(r.interval.high)}]</td><td>${r.unscored}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.aspect)}</td><td>${esc(r.system ?? '')}</td><td>${r.scored}</td><td>${fmt(r.mean)}</td><td>[${fmt(r.interval.low)}, ${fmt(r.interval.high)}]</td><td>${r.unscored}</td></tr>`,
+    )
     .join('');
   const charts = run.rows
-    .map((r) => `<div class="chart"><div>${esc(r.aspect)}${r.system !== undefined ? ` · ${esc(r.system)}` : ''}</div>${histogramSvg(r.distribution, `${run.label} ${r.aspect} distribution`)}</div>`)
+    .map(
+      (r) =>
+        `<div class="chart"><div>${esc(r.aspect)}${r.system !== undefined ? ` · ${esc(r.system)}` : ''}</div>${histogramSvg(r.distribution, `${run.label} ${r.aspect} distribution`)}</div>`,
+    )
     .join('');
   return `<section><h2>Run ${run.label}: ${esc(run.path)}</h2><p>${esc(run.model)} · method ${esc(run.method)} · ${run.items.length} item(s)</p>
 <table><thead><tr><th>aspect</th><th>system</th><th>n</th><th>mean</th><th>95% CI</th><th>unscored</th></tr></thead><tbody>${rows}</tbody></table>
@@ -39,7 +45,10 @@ function comparisonSection(data: ReportData): string {
   const c = data.comparison;
   if (!c) return '';
   const rows = c.aspects
-    .map((r) => `<tr><td>${esc(r.aspect)}</td><td>${r.n}</td><td>${fmt(r.meanDifference)}</td><td>[${fmt(r.interval.low)}, ${fmt(r.interval.high)}]</td><td>${fmt(r.pHolm, 4)}</td><td>${r.wins}/${r.ties}/${r.losses}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.aspect)}</td><td>${r.n}</td><td>${fmt(r.meanDifference)}</td><td>[${fmt(r.interval.low)}, ${fmt(r.interval.high)}]</td><td>${fmt(r.pHolm, 4)}</td><td>${r.wins}/${r.ties}/${r.losses}</td></tr>`,
+    )
     .join('');
   const svg = differencesSvg(c.aspects.map((r) => ({ aspect: r.aspect, meanDifference: r.meanDifference, low: r.interval.low, high: r.interval.high })));
   return `<section><h2>B − A</h2><p>${c.paired} paired item(s); ${c.onlyA.length} only in A, ${c.onlyB.length} only in B</p>
@@ -55,11 +64,16 @@ function itemsSection(data: ReportData): { html: string; items: unknown[] } {
       const index = items.length;
       items.push({ run: run.label, id: item.id, system: item.system, summary: item.summary, findings: item.findings });
       const cells = aspects.map((a) => `<td data-value="${item.scores[a] ?? ''}">${item.scores[a] !== undefined ? fmt(item.scores[a], 2) : '—'}</td>`).join('');
-      rows.push(`<tr data-item="${index}"><td>${run.label}</td><td>${esc(item.id)}</td><td>${esc(item.system ?? '')}</td>${cells}<td data-value="${item.findings.length}">${item.findings.length}</td><td${item.failed ? ' class="failed"' : ''}>${item.failed ? 'failed' : 'ok'}</td></tr>`);
+      rows.push(
+        `<tr data-item="${index}"><td>${run.label}</td><td>${esc(item.id)}</td><td>${esc(item.system ?? '')}</td>${cells}<td data-value="${item.findings.length}">${item.findings.length}</td><td${item.failed ? ' class="failed"' : ''}>${item.failed ? 'failed' : 'ok'}</td></tr>`,
+      );
     }
   }
   const head = `<tr><th>run</th><th>id</th><th>system</th>${aspects.map((a) => `<th data-type="number">${esc(a)}</th>`).join('')}<th data-type="number">findings</th><th>status</th></tr>`;
-  return { html: `<section><h2>Items</h2><p>Click a column to sort, a row to open the item.</p><table id="items"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><div id="item" hidden></div></section>`, items };
+  return {
+    html: `<section><h2>Items</h2><p>Click a column to sort, a row to open the item.</p><table id="items"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><div id="item" hidden></div></section>`,
+    items,
+  };
 }
 
 /** `extra`: sections made elsewhere (the judge audit), already escaped, with their own style. */

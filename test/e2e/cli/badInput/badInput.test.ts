@@ -84,7 +84,11 @@ describe('bad input on every command: exit 8 and one line naming the file, never
   });
 
   it('describes every command of the command table and every option or argument that names a file', async () => {
-    assert.deepEqual(Object.keys(FILE_ARGUMENTS).sort(), commandTable.map((e) => e.name).sort(), 'a command is missing from (or unknown to) test/e2e/cli/badInput/fileArguments.ts');
+    assert.deepEqual(
+      Object.keys(FILE_ARGUMENTS).sort(),
+      commandTable.map((e) => e.name).sort(),
+      'a command is missing from (or unknown to) test/e2e/cli/badInput/fileArguments.ts',
+    );
     for (const { name } of commandTable) {
       const found = fileParameters(await registered(name)).sort();
       assert.deepEqual(Object.keys(FILE_ARGUMENTS[name]).sort(), found, `sumlens ${name}: its file arguments in fileArguments.ts`);
@@ -112,7 +116,8 @@ describe('bad input on every command: exit 8 and one line naming the file, never
         !lines.some((line) => line.includes(bad)) && 'no line names the file',
         !REASONS[cell.kind].test(run.stderr) && `the reason is not ${REASONS[cell.kind]}`,
       ].filter(Boolean);
-      if (problems.length) failures.push(`sumlens ${args.join(' ').replaceAll(dir, '…')} (${cell.kind}): ${problems.join(', ')}; stderr: ${run.stderr.trim().slice(0, 300)}`);
+      if (problems.length)
+        failures.push(`sumlens ${args.join(' ').replaceAll(dir, '…')} (${cell.kind}): ${problems.join(', ')}; stderr: ${run.stderr.trim().slice(0, 300)}`);
     }
     const commands = new Set(cells.map((c) => c.command)).size;
     const places = new Set(cells.map((c) => `${c.command} ${c.parameter}`)).size;

@@ -53,11 +53,26 @@ const tableVariants = (args: Variant['args']): Variant[] => [v('.jsonl', 'stream
 
 export const FILE_ARGUMENTS: FileArguments = {
   eval: {
-    '--source': place('text', v('.txt', 'document', (bad, g) => ['eval', '--source', bad, '--summary', g.summary])),
-    '--summary': place('text', v('.txt', 'document', (bad, g) => ['eval', '--source', g.source, '--summary', bad])),
-    '--reference': place('text', v('.txt', 'document', (bad, g) => ['eval', '--source', g.source, '--summary', g.summary, '--reference', bad])),
-    '--judges': place('judges file', v('.yaml', 'document', (bad, g) => ['eval', '--source', g.source, '--summary', g.summary, '--judges', bad])),
-    '--calibration': place('calibration map', v('.json', 'whole', (bad, g) => ['eval', '--source', g.source, '--summary', g.summary, '--calibration', bad])),
+    '--source': place(
+      'text',
+      v('.txt', 'document', (bad, g) => ['eval', '--source', bad, '--summary', g.summary]),
+    ),
+    '--summary': place(
+      'text',
+      v('.txt', 'document', (bad, g) => ['eval', '--source', g.source, '--summary', bad]),
+    ),
+    '--reference': place(
+      'text',
+      v('.txt', 'document', (bad, g) => ['eval', '--source', g.source, '--summary', g.summary, '--reference', bad]),
+    ),
+    '--judges': place(
+      'judges file',
+      v('.yaml', 'document', (bad, g) => ['eval', '--source', g.source, '--summary', g.summary, '--judges', bad]),
+    ),
+    '--calibration': place(
+      'calibration map',
+      v('.json', 'whole', (bad, g) => ['eval', '--source', g.source, '--summary', g.summary, '--calibration', bad]),
+    ),
     '--data': place(
       'table',
       ...tableVariants((bad, g) => ['eval', '--data', bad, '--out', path.join(g.dir, 'out', `${path.basename(bad)}.run.jsonl`)]),
@@ -68,36 +83,77 @@ export const FILE_ARGUMENTS: FileArguments = {
     '--cache-dir': CACHE_DIR,
   },
   meta: {
-    '--dataset': place('dataset', v('.json', 'whole', (bad, g) => ['meta', '--dataset', bad, '--aspect', 'coherence', '--predictions', g.run])),
-    '--predictions': place('run file', v('.jsonl', 'whole', (bad, g) => ['meta', '--dataset', g.dataset, '--aspect', 'coherence', '--predictions', bad])),
+    '--dataset': place(
+      'dataset',
+      v('.json', 'whole', (bad, g) => ['meta', '--dataset', bad, '--aspect', 'coherence', '--predictions', g.run]),
+    ),
+    '--predictions': place(
+      'run file',
+      v('.jsonl', 'whole', (bad, g) => ['meta', '--dataset', g.dataset, '--aspect', 'coherence', '--predictions', bad]),
+    ),
   },
   replay: {
-    '--results': place('dataset', v('.json', 'whole', (bad) => ['replay', '--results', bad, '--aspect', 'coherence', '--scale', '1-5'])),
+    '--results': place(
+      'dataset',
+      v('.json', 'whole', (bad) => ['replay', '--results', bad, '--aspect', 'coherence', '--scale', '1-5']),
+    ),
   },
   bench: {
-    '--dataset': place('dataset', v('.json', 'whole', (bad, g) => ['bench', '--dataset', bad, '--dry-run', '--out', path.join(g.dir, 'out', 'bench.jsonl')])),
-    '--references': place('references', v('.json', 'whole', (bad, g) => ['bench', '--dataset', g.dataset, '--method', 'fine', '--references', bad, '--dry-run', '--out', path.join(g.dir, 'out', 'bench-fine.jsonl')])),
-    '--judges': place('judges file', v('.yaml', 'document', (bad, g) => ['bench', '--dataset', g.dataset, '--judges', bad, '--dry-run', '--out', path.join(g.dir, 'out', 'bench-jury.jsonl')])),
+    '--dataset': place(
+      'dataset',
+      v('.json', 'whole', (bad, g) => ['bench', '--dataset', bad, '--dry-run', '--out', path.join(g.dir, 'out', 'bench.jsonl')]),
+    ),
+    '--references': place(
+      'references',
+      v('.json', 'whole', (bad, g) => [
+        'bench',
+        '--dataset',
+        g.dataset,
+        '--method',
+        'fine',
+        '--references',
+        bad,
+        '--dry-run',
+        '--out',
+        path.join(g.dir, 'out', 'bench-fine.jsonl'),
+      ]),
+    ),
+    '--judges': place(
+      'judges file',
+      v('.yaml', 'document', (bad, g) => ['bench', '--dataset', g.dataset, '--judges', bad, '--dry-run', '--out', path.join(g.dir, 'out', 'bench-jury.jsonl')]),
+    ),
     '--out': WRITTEN_RUN,
     '--prompts': PROMPTS,
     '--cache-dir': CACHE_DIR,
   },
   probe: {
-    '--judges': place('judges file', v('.yaml', 'document', (bad) => ['probe', '--judges', bad])),
+    '--judges': place(
+      'judges file',
+      v('.yaml', 'document', (bad) => ['probe', '--judges', bad]),
+    ),
     '--cache-dir': CACHE_DIR,
   },
   capabilities: {
     '--cache-dir': CACHE_DIR,
   },
   rescore: {
-    '<run>': place('run file', v('.jsonl', 'whole', (bad) => ['rescore', bad, '--threshold', '3'])),
+    '<run>': place(
+      'run file',
+      v('.jsonl', 'whole', (bad) => ['rescore', bad, '--threshold', '3']),
+    ),
     '--out': 'written: the rescored run',
   },
   audit: {
     '--data': place('table', ...tableVariants((bad) => ['audit', '--data', bad, '--dry-run'])),
-    '--dataset': place('dataset', v('.json', 'whole', (bad) => ['audit', '--dataset', bad, '--dry-run'])),
+    '--dataset': place(
+      'dataset',
+      v('.json', 'whole', (bad) => ['audit', '--dataset', bad, '--dry-run']),
+    ),
     // Not with --dry-run: its estimate is for one model and does not read the jury.
-    '--judges': place('judges file', v('.yaml', 'document', (bad, g) => ['audit', '--data', g.data, '--judges', bad])),
+    '--judges': place(
+      'judges file',
+      v('.yaml', 'document', (bad, g) => ['audit', '--data', g.data, '--judges', bad]),
+    ),
     '--prompts': PROMPTS,
     '--cache-dir': CACHE_DIR,
   },
@@ -112,33 +168,70 @@ export const FILE_ARGUMENTS: FileArguments = {
     '<ratings>': place(
       'ratings',
       v('.jsonl', 'streamed', (bad, g) => ['calibrate', bad, '--out', path.join(g.dir, 'out', 'map.json')]),
-      ...tableVariants((bad, g) => ['calibrate', bad, '--human', 'coherence=expert', '--judge', 'coherence=pred', '--out', path.join(g.dir, 'out', 'map.json')]),
+      ...tableVariants((bad, g) => [
+        'calibrate',
+        bad,
+        '--human',
+        'coherence=expert',
+        '--judge',
+        'coherence=pred',
+        '--out',
+        path.join(g.dir, 'out', 'map.json'),
+      ]),
     ),
     '--out': 'written: the calibration map',
   },
   compare: {
-    '<runA>': place('run file', v('.jsonl', 'streamed', (bad, g) => ['compare', bad, g.run]), v('.jsonl', 'streamed', (bad) => ['compare', bad, '--by', 'system'])),
-    '[runB]': place('run file', v('.jsonl', 'streamed', (bad, g) => ['compare', g.run, bad])),
+    '<runA>': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['compare', bad, g.run]),
+      v('.jsonl', 'streamed', (bad) => ['compare', bad, '--by', 'system']),
+    ),
+    '[runB]': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['compare', g.run, bad]),
+    ),
   },
   report: {
-    '[run]': place('run file', v('.jsonl', 'streamed', (bad, g) => ['report', bad, '--md', path.join(g.dir, 'out', 'report.md')])),
-    '[runB]': place('run file', v('.jsonl', 'streamed', (bad, g) => ['report', g.run, bad, '--html', path.join(g.dir, 'out', 'report.html')])),
-    '--audit': place('JSON from sumlens', v('.json', 'whole', (bad, g) => ['report', '--audit', bad, '--md', path.join(g.dir, 'out', 'audit.md')])),
-    '--cross': place('JSON from sumlens', v('.json', 'whole', (bad, g) => ['report', '--cross', bad, '--md', path.join(g.dir, 'out', 'cross.md')])),
-    '--alignment': place('JSON from sumlens', v('.json', 'whole', (bad, g) => ['report', '--alignment', bad, '--md', path.join(g.dir, 'out', 'alignment.md')])),
+    '[run]': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['report', bad, '--md', path.join(g.dir, 'out', 'report.md')]),
+    ),
+    '[runB]': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['report', g.run, bad, '--html', path.join(g.dir, 'out', 'report.html')]),
+    ),
+    '--audit': place(
+      'JSON from sumlens',
+      v('.json', 'whole', (bad, g) => ['report', '--audit', bad, '--md', path.join(g.dir, 'out', 'audit.md')]),
+    ),
+    '--cross': place(
+      'JSON from sumlens',
+      v('.json', 'whole', (bad, g) => ['report', '--cross', bad, '--md', path.join(g.dir, 'out', 'cross.md')]),
+    ),
+    '--alignment': place(
+      'JSON from sumlens',
+      v('.json', 'whole', (bad, g) => ['report', '--alignment', bad, '--md', path.join(g.dir, 'out', 'alignment.md')]),
+    ),
     '--html': 'written: the HTML report',
     '--md': 'written: the Markdown report',
   },
   align: {
     '--data': place('table', ...tableVariants((bad) => ['align', '--data', bad, '--human', 'expert', '--dry-run'])),
-    '--ratings': place('ratings', v('.jsonl', 'streamed', (bad, g) => ['align', '--ratings', bad, '--texts', g.dir, '--dry-run'])),
+    '--ratings': place(
+      'ratings',
+      v('.jsonl', 'streamed', (bad, g) => ['align', '--ratings', bad, '--texts', g.dir, '--dry-run']),
+    ),
     '--texts': 'a folder whose files are searched for the rated sources and summaries',
     '--out': 'written: the adopted template (never over an existing file without --force)',
     '--prompts': PROMPTS,
     '--cache-dir': CACHE_DIR,
   },
   distill: {
-    '--dataset': place('dataset', v('.json', 'whole', (bad, g) => ['distill', '--dataset', bad, '--out', path.join(g.dir, 'out', 'triples.jsonl'), '--dry-run'])),
+    '--dataset': place(
+      'dataset',
+      v('.json', 'whole', (bad, g) => ['distill', '--dataset', bad, '--out', path.join(g.dir, 'out', 'triples.jsonl'), '--dry-run']),
+    ),
     '--out': 'written: the triples, appended per item (a rerun resumes)',
     '--prompts': PROMPTS,
     '--cache-dir': CACHE_DIR,
@@ -146,7 +239,10 @@ export const FILE_ARGUMENTS: FileArguments = {
   datasets: {
     'get <name>': 'a dataset name from the registry, not a file',
     'get --dir': 'a folder the download is written to',
-    'get --from': place('dataset', v('.jsonl', 'checksummed', (bad, g) => ['datasets', 'get', 'longeval', '--from', bad, '--dir', path.join(g.dir, 'out', 'datasets')])),
+    'get --from': place(
+      'dataset',
+      v('.jsonl', 'checksummed', (bad, g) => ['datasets', 'get', 'longeval', '--from', bad, '--dir', path.join(g.dir, 'out', 'datasets')]),
+    ),
     'path <name>': 'a dataset name from the registry, not a file',
   },
   cache: {
@@ -174,14 +270,20 @@ export function writeGoodFiles(dir: string, baseUrl: string): GoodFiles {
     })),
   );
   const run = path.join(dir, 'run.jsonl');
-  writeRun(run, items.map((item, i) => ({ id: `${item.doc_id}-${item.system_id}`, system: item.system_id, scores: { coherence: 2 + (i % 3), relevance: 3 } })));
+  writeRun(
+    run,
+    items.map((item, i) => ({ id: `${item.doc_id}-${item.system_id}`, system: item.system_id, scores: { coherence: 2 + (i % 3), relevance: 3 } })),
+  );
   return {
     dir,
     source: file('source.txt', items[0].source),
     summary: file('summary.txt', items[0].system_output),
     data: file('data.jsonl', jsonl(items.map((item, i) => ({ id: i + 1, source: item.source, summary: item.system_output })))),
     judges: file('judges.yaml', `judges:\n  - { name: mini, baseUrl: ${baseUrl}, model: fake-model, apiKeyEnv: JURY_KEY }\n`),
-    calibration: file('calibration.json', JSON.stringify({ sumlens: 'calibration', version: 1, seed: 1, maps: [{ aspect: 'coherence', judge: 'judge', x: [1, 5], y: [1, 5] }] })),
+    calibration: file(
+      'calibration.json',
+      JSON.stringify({ sumlens: 'calibration', version: 1, seed: 1, maps: [{ aspect: 'coherence', judge: 'judge', x: [1, 5], y: [1, 5] }] }),
+    ),
     dataset: file('dataset.json', JSON.stringify(items)),
     run,
     ratings: file('ratings.jsonl', jsonl([1, 2, 3].map((k) => ({ aspect: 'coherence', person: k, judge: k + 0.5 })))),
