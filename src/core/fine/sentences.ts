@@ -11,35 +11,10 @@
  * - headings and pieces without any letter or digit are not sentences.
  */
 import type { Span } from '../result';
+import { ABBREVIATIONS as COMMON_ABBREVIATIONS } from '../longSource/abbreviations';
 import { headingName, lines } from './sections';
 
-const ABBREVIATIONS = new Set([
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'prof',
-  'st',
-  'vs',
-  'e.g',
-  'i.e',
-  'no',
-  'approx',
-  'fig',
-  'jr',
-  'sr',
-  'gov',
-  'sen',
-  'rep',
-  'gen',
-  'col',
-  'lt',
-  'sgt',
-  'inc',
-  'corp',
-  'co',
-  'mt',
-]);
+const ABBREVIATIONS = new Set(COMMON_ABBREVIATIONS);
 const LIST_ITEM = /^\s*(?:[-*•‣◦–]|\d{1,3}[.)]|[a-z][.)])\s+/u;
 const ENDS_SENTENCE = /[.!?:]["'\u201d\u2019)]*\s*$/u;
 const WRAPS_ON = /[,;(\u2013\u2014-]\s*$/u;

@@ -14,37 +14,11 @@
  */
 import { runNow, type Work } from '../cooperative';
 import type { Span } from '../result';
+import { ABBREVIATIONS as COMMON_ABBREVIATIONS } from './abbreviations';
 
 const BOUNDARY = /[.!?]+["'\u201d\u2019)\]]*(?=\s|$)|[\u3002\uff01\uff1f]+[\u300d\u300f\uff09\u3011"\u201d\u2019]*|\n[ \t\r]*\n\s*|\n(?=\s*[^\s\p{Ll}])/gu;
-const ABBREVIATIONS = new Set([
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'prof',
-  'st',
-  'vs',
-  'e.g',
-  'i.e',
-  'etc',
-  'no',
-  'approx',
-  'fig',
-  'jr',
-  'sr',
-  'gov',
-  'sen',
-  'rep',
-  'gen',
-  'col',
-  'lt',
-  'sgt',
-  'inc',
-  'corp',
-  'co',
-  'mt',
-  'al',
-]);
+// Cited prose adds "etc." and "et al." to the common list.
+const ABBREVIATIONS = new Set([...COMMON_ABBREVIATIONS, 'etc', 'al']);
 /**
  * Longest piece kept whole, in width units: a narrow character is 1, a wide (CJK) one 4, since
  * it is about a token on its own. 600 units is about 150 tokens either way.
