@@ -8,7 +8,7 @@
 import { estimateTokens } from '../llm/tokenCount';
 import { originalTemplateText } from './alignedTemplate';
 import type { AlignSet } from './alignJudge';
-import { candidatesOf, type Strategy } from './crossValidate';
+import { candidatesOf, withJudgeScores, type Strategy } from './crossValidate';
 import { DISAGREEMENTS_SHOWN } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
 import { withExamples } from './fewShotTemplate';
@@ -47,7 +47,10 @@ export function alignEstimate(sets: readonly AlignSet[], options: EstimateOption
     const plain = estimateTokens(originalTemplateText(options.task, aspect, options.promptDir));
     // The examples are not known before the judge has scored: K of the items stand in for them.
     const stand = chooseExamples(
-      items.map((item) => ({ ...item, judge: item.human, source: item.input.source, summary: item.input.summary })),
+      withJudgeScores(
+        items,
+        items.map((item) => item.human),
+      ),
       options.examples,
     );
     const shown = estimateTokens(withExamples('## Input\n', stand));

@@ -9,7 +9,7 @@ import { checkAdoptable, withProvenance, writeAdoptedTemplate, type Provenance }
 import { aspectTemplate, originalTemplateText } from './alignedTemplate';
 import { alignVerdict, type AlignVerdict, type CandidateVerdict } from './alignVerdict';
 import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
-import { crossValidate, type AlignItem, type CrossValidation, type Strategy } from './crossValidate';
+import { crossValidate, withJudgeScores, type AlignItem, type CrossValidation, type Strategy } from './crossValidate';
 import { chooseExamples } from './exampleChoice';
 import { withExamples } from './fewShotTemplate';
 import { groupedFolds } from './folds';
@@ -101,7 +101,7 @@ async function writeAdopted(
   adopted: CandidateVerdict,
   options: AlignOptions,
 ): Promise<{ written: string; adoptedExamples: string[] }> {
-  const scored = items.map((item, i) => ({ key: item.key, human: item.human, judge: original[i], source: item.input.source, summary: item.input.summary }));
+  const scored = withJudgeScores(items, original);
   let text = originalTemplateText(options.task, aspect, options.promptDir);
   if (adopted.name.startsWith('criteria')) {
     const rewrite = await rewriteCriteria(aspectTemplate(options.task, aspect, options.promptDir), text, scored, options.optimizer);

@@ -11,7 +11,7 @@ import { aspectTemplate, originalTemplateText } from './alignedTemplate';
 import { writeCandidateFolder } from './candidateFolder';
 import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
-import { withExamples } from './fewShotTemplate';
+import { withExamples, type TemplateExample } from './fewShotTemplate';
 import { groupedFolds } from './folds';
 import { judgeScores, type JudgedItem, type JudgeScoring } from './judgeScores';
 
@@ -62,6 +62,11 @@ export interface CrossValidateOptions {
   optimizer: RewriteOptions;
 }
 
+/** Rated items with the judge's score of each, in the shape examples and disagreements are chosen from. */
+export function withJudgeScores(items: readonly AlignItem[], judge: readonly number[]): (AlignItem & TemplateExample)[] {
+  return items.map((item, i) => ({ ...item, judge: judge[i], source: item.input.source, summary: item.input.summary }));
+}
+
 export async function crossValidate(items: readonly AlignItem[], options: CrossValidateOptions): Promise<CrossValidation> {
   const { aspect, task, scoring } = options;
   const names = candidatesOf(options.strategy);
@@ -70,7 +75,7 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
     options.folds,
   );
   const original = await judgeScores(items, aspect, options.promptDir, scoring);
-  const scored = items.map((item, i) => ({ ...item, judge: original[i], source: item.input.source, summary: item.input.summary }));
+  const scored = withJudgeScores(items, original);
   const template = aspectTemplate(task, aspect, options.promptDir);
   const templateText = originalTemplateText(task, aspect, options.promptDir);
   const held = new Map<CandidateName, number[]>(names.filter((n) => n !== 'calibration').map((n) => [n, new Array<number>(items.length)]));
