@@ -4,7 +4,7 @@
  */
 import type { Usage } from '../core/llm/types';
 import { mainCause, runExitCode } from '../core/run/outcome';
-import { estimateCost, formatCost } from '../core/run/pricing';
+import { estimateCost, formatCost } from '../core/llm/pricing';
 import { ProgressBar, type RunProgress } from '../core/run/progressBar';
 import type { BenchRunSummary } from '../core/run/runItems';
 import type { DryRunEstimate } from '../core/run/dryRun';

@@ -9,7 +9,7 @@ import { evaluate } from '../core/evaluate';
 import { SumLensError } from '../core/errors';
 import type { ContextWindow, LlmSession } from '../core/llm/types';
 import { estimateRun, type DryRunEstimate } from '../core/run/dryRun';
-import { estimateCost, formatCost } from '../core/run/pricing';
+import { estimateCost, formatCost } from '../core/llm/pricing';
 import type { EvalFlags } from './evalFlags';
 import { sessionFrom } from './sessionOptions';
 import { cliIo } from './io';

@@ -31,6 +31,8 @@ export const errorExitCodes = {
   'prompt-truncated': 16,
   /** An audit in which no probe could be tested on any aspect: nothing was audited. */
   'nothing-audited': 17,
+  /** The run stopped before a request that could have taken it past its spending limit (--max-cost, --max-tokens). */
+  'budget-exceeded': 18,
   cancelled: 130,
 } as const;
 

@@ -7,7 +7,7 @@ import type { ChatRequest, ChatResult, LlmSession } from './llm/types';
  * or the document itself is the problem. One of them stops the whole run with that one
  * message, instead of the same failure repeated per aspect.
  */
-const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-found', 'context-too-long', 'prompt-truncated', 'usage']);
+const runLevelCodes = new Set<ErrorCode>(['unreachable', 'auth', 'model-not-found', 'context-too-long', 'prompt-truncated', 'usage', 'budget-exceeded']);
 
 export interface FailFastRun {
   session: LlmSession;

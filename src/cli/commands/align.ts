@@ -21,7 +21,7 @@ import { evaluate } from '../../core/evaluate';
 import { aspectsOf } from '../../core/geval/evaluateAspects';
 import { defaultModel } from '../../core/llm/openaiSession';
 import { parseFieldMap } from '../../core/run/data/dataItems';
-import { estimateCost, formatCost } from '../../core/run/pricing';
+import { estimateCost, formatCost } from '../../core/llm/pricing';
 import type { Task } from '../../core/result';
 import { stderrNotice, usageLine } from '../datasetRun';
 import { wholeNumber } from '../numbers';

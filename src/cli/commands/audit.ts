@@ -25,7 +25,7 @@ import { dataItems, parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateRun } from '../../core/run/dryRun';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { stderrNotice, usageLine } from '../datasetRun';
-import { estimateCost, formatCost } from '../../core/run/pricing';
+import { estimateCost, formatCost } from '../../core/llm/pricing';
 import { auditMarkdown, auditText } from '../format/auditTable';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';

@@ -10,7 +10,7 @@ import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/loca
 import { readDataset } from '../../core/datasets/dataset';
 import { SumLensError } from '../../core/errors';
 import { defaultModel } from '../../core/llm/openaiSession';
-import { estimateCost, formatCost } from '../../core/run/pricing';
+import { estimateCost, formatCost } from '../../core/llm/pricing';
 import type { ReasonExamples } from '../../core/result';
 import { wholeNumber } from '../numbers';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';

@@ -7,6 +7,7 @@ import { OpenAiTransport } from './openaiTransport';
 import { fetchServerContext } from './serverContext';
 import type { RetryPolicy } from './retry';
 import { CachingSession } from './session';
+import type { SpendLimit } from './spendLimit';
 import type { LlmSession } from './types';
 
 export const defaultBaseUrl = 'https://api.openai.com/v1';
@@ -33,6 +34,8 @@ export interface OpenAiSessionOptions {
   onNotice?(line: string): void;
   /** Caveats worth one line to the user (an answer cache that cannot be written). */
   onWarning?(message: string): void;
+  /** The run's spending limit, shared by all its sessions (a jury's judges): checked before each request sent. */
+  spendLimit?: SpendLimit;
 }
 
 /** Hosted services that always need a key; local servers (vLLM, Ollama, llama.cpp) often do not. */
@@ -48,6 +51,7 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     throw new SumLensError('no-api-key', `No API key for ${baseURL}: set OPENAI_API_KEY (or run "SumLens: Set API Key" in VS Code).`);
   }
   const model = options.model || defaultModel;
+  options.spendLimit?.admit(model);
   const usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
   const transport = new OpenAiTransport(
     // A placeholder key for servers that ignore it: the SDK refuses to start without one.
@@ -76,6 +80,7 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     userTopLogprobs: options.userTopLogprobs,
     onNotice: options.onNotice,
     userContext: options.userContext,
+    spendLimit: options.spendLimit,
     serverContext: (signal) =>
       fetchServerContext(
         {

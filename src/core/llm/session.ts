@@ -9,6 +9,7 @@ import { readContextLimit } from './refusal';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
 import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
 import type { ServerContext } from './serverContext';
+import type { SpendLimit, TokenUse } from './spendLimit';
 import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from './silentCut';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, TokenCounter } from './tokenCount';
 import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from './types';
@@ -36,7 +37,12 @@ export interface SessionOptions {
   userContext?: { tokens: number; detail: string };
   /** Asks the server what its model's context window is (once per session, on first need). */
   serverContext?(signal?: AbortSignal): Promise<ServerContext>;
+  /** The run's spending limit, shared with its other sessions: each request not answered from the cache is reserved against it before it is sent. */
+  spendLimit?: SpendLimit;
 }
+
+/** Reply tokens reserved for a request that sets no max_tokens (the fine-grained JSON calls); the reply's own usage is counted after. */
+const UNCAPPED_REPLY_TOKENS = 1024;
 
 /** Refusals one request may adapt to before giving up (each changes a different parameter). */
 const maxAdaptations = 8;
@@ -145,10 +151,12 @@ export class CachingSession implements LlmSession {
     const budgets = (caps.reasoning || caps.maxCompletionTokens ? 1 : 0) + (cutOffRetry ? 1 : 0);
     const reasoningBudget = this.options.reasoningBudget ?? DEFAULT_REASONING_BUDGET;
     const body = buildRequestBody(this.model, request, caps, { budgets, reasoningBudget });
+    const reservation = this.reserveSpend(request.messages, body);
     let reply: ChatCompletionReply;
     try {
       reply = await this.options.transport.post(body, signal);
     } catch (error) {
+      reservation?.release();
       if (isSumLensError(error) && error.code === 'context-too-long') this.learnWindowFromError(error.message);
       if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
       const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
@@ -156,10 +164,31 @@ export class CachingSession implements LlmSession {
       this.learn(change, `the server said: "${error.refusal.message}"`);
       return 'adapted';
     }
+    reservation?.settle(reply.usage);
     await this.refuseCutPrompt(request.messages, reply, signal);
     const sent = { reply, body, choices: toChatChoices(reply) };
     this.learnFromReply(request, sent);
     return sent;
+  }
+
+  /**
+   * Holds a request's most possible cost against the run's spending limit (its prompt as
+   * counted for this model, the whole reply room of each of its n answers), or throws
+   * 'budget-exceeded'. Settled with the usage the reply reports; a reply without usage
+   * (some local servers) is counted at the cost it was held at.
+   */
+  private reserveSpend(messages: ChatMessage[], body: Record<string, unknown>) {
+    const limit = this.options.spendLimit;
+    if (!limit) return undefined;
+    const promptTokens = messages.reduce((sum, m) => sum + this.tokens.count(m.content) + MESSAGE_OVERHEAD_TOKENS, 0);
+    const room = Number(body.max_completion_tokens ?? body.max_tokens ?? UNCAPPED_REPLY_TOKENS);
+    const worst: TokenUse = { promptTokens, completionTokens: room * Number(body.n ?? 1) };
+    const reservation = limit.reserve(this.model, worst);
+    return {
+      release: () => reservation.release(),
+      settle: (usage: ChatCompletionReply['usage']) =>
+        reservation.settle(usage ? { promptTokens: usage.prompt_tokens ?? 0, completionTokens: usage.completion_tokens ?? 0 } : worst),
+    };
   }
 
   private serverContext(signal?: AbortSignal): Promise<ServerContext> {

@@ -29,7 +29,7 @@ export { describeQuirk, listCapabilities, resetCapabilities } from '../../core/l
 export { aspectsOf, TASK_ASPECTS } from '../../core/geval/evaluateAspects';
 export { dataItems } from '../../core/run/data/dataItems';
 export { estimateRun } from '../../core/run/dryRun';
-export { estimateCost, formatCost } from '../../core/run/pricing';
+export { estimateCost, formatCost } from '../../core/llm/pricing';
 export { runHeader } from '../../core/run/runBench';
 export { buildSpec } from '../../core/runSpec/buildSpec';
 export { estimateSpec, itemRunOf } from '../../core/run/specRun';

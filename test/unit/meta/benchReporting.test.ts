@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { BatchSession, customId } from '../../../src/core/run/batch/batchSession';
-import { estimateCost, formatCost, priceOf } from '../../../src/core/run/pricing';
+import { estimateCost, formatCost, priceOf } from '../../../src/core/llm/pricing';
 import { fitToWidth, formatDuration, ProgressBar, renderProgress } from '../../../src/core/run/progressBar';
 
 describe('meta: bench reporting pieces', () => {

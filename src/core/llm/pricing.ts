@@ -1,9 +1,12 @@
 /**
  * A small table of list prices to turn token counts into an ESTIMATED cost. Prices change and
  * differ by provider, region and contract; the figures are USD per million tokens from the
- * providers' public price pages (standard tier, checked 2025), and the Batch API is billed at
- * half price. Unknown models get no estimate rather than a wrong one.
+ * providers' public price pages (standard tier, as of PRICE_TABLE_DATE), and the Batch API is
+ * billed at half price. Unknown models get no estimate rather than a wrong one.
  */
+
+/** When the prices below were read off the providers' pages (o3 already at its cut price of June 2025): shown beside every spend. */
+export const PRICE_TABLE_DATE = '2025-06';
 
 export interface ModelPrice {
   /** USD per 1M prompt (input) tokens. */

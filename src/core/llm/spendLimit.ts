@@ -1,0 +1,135 @@
+/**
+ * A run's spending limit (`--max-cost`, `--max-tokens`, `sumlens.maxCost`), shared by every
+ * session of the run (a jury's judges spend from one limit, each request priced with its own
+ * model). Before a request is sent its worst cost is reserved (the prompt as counted, the
+ * whole reply room it asks for); a reservation that would take the run past the limit stops
+ * the run with 'budget-exceeded' instead of being sent. When the reply is in, the
+ * reservation is settled with the usage the reply reports. The reservations of the requests
+ * in flight count as spent until then, so concurrent requests never overshoot together.
+ * Answers from the cache cost nothing: the same command rerun with a higher limit resumes.
+ */
+import { SumLensError } from '../errors';
+import { estimateCost, PRICE_TABLE_DATE, priceOf } from './pricing';
+
+export interface SpendLimitSettings {
+  /** USD the run may spend, at the list prices of pricing.ts. */
+  maxCostUsd?: number;
+  /** Tokens (prompt and completion) the run may spend: what limits a model with no price. */
+  maxTokens?: number;
+}
+
+export interface TokenUse {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** What a run has spent: settled requests only. */
+export interface Spend extends TokenUse {
+  /** USD at list prices (Batch API requests at the batch price); models with no price add tokens only. */
+  usd: number;
+  requests: number;
+  /** The models that spent, in the order they first did. */
+  models: string[];
+  /** The date of the price table the USD comes from (pricing.ts). */
+  prices: string;
+}
+
+/** A request's worst cost, held from before it is sent until its reply is counted. */
+export interface Reservation {
+  /** Counts what the reply reports instead of the worst cost. */
+  settle(used: TokenUse): void;
+  /** The request was not answered (an error, a cancellation): nothing spent. */
+  release(): void;
+}
+
+export class SpendLimit {
+  private readonly done = { usd: 0, promptTokens: 0, completionTokens: 0, requests: 0 };
+  private readonly held = { usd: 0, tokens: 0 };
+  private readonly models = new Set<string>();
+  /** Once a request was refused, so is every later one: a run stops at one place, not wherever a smaller request still fits. */
+  private stoppedBy?: SumLensError;
+
+  constructor(readonly settings: SpendLimitSettings) {
+    for (const [name, value] of Object.entries(settings)) {
+      if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw new RangeError(`spending limit ${name} must be a positive number, got ${value}`);
+    }
+    if (settings.maxCostUsd === undefined && settings.maxTokens === undefined) throw new RangeError('a spending limit needs maxCostUsd or maxTokens');
+  }
+
+  /**
+   * Refuses a model whose spend this limit cannot count (no price and no token limit) with a
+   * usage error; called when a session is made, so the run stops before its first request.
+   */
+  admit(model: string): void {
+    if (this.settings.maxTokens === undefined && !priceOf(model)) {
+      throw new SumLensError(
+        'usage',
+        `${model} has no price in SumLens's price table (of ${PRICE_TABLE_DATE}), so a spending limit in USD cannot be counted for it; limit its tokens with --max-tokens instead.`,
+      );
+    }
+  }
+
+  /** Holds a request's worst cost, or throws 'budget-exceeded' when it could take the run past the limit. `batch`: billed at the Batch API price. */
+  reserve(model: string, worst: TokenUse, batch = false): Reservation {
+    this.admit(model);
+    if (this.stoppedBy) throw this.stoppedBy;
+    const usd = estimateCost(model, worst, batch) ?? 0;
+    const tokens = worst.promptTokens + worst.completionTokens;
+    const { maxCostUsd, maxTokens } = this.settings;
+    const overCost = maxCostUsd !== undefined && this.done.usd + this.held.usd + usd > maxCostUsd;
+    const overTokens = maxTokens !== undefined && this.spentTokens() + this.held.tokens + tokens > maxTokens;
+    if (overCost || overTokens) {
+      this.stoppedBy = new SumLensError('budget-exceeded', this.stopMessage(overCost ? 'cost' : 'tokens'));
+      throw this.stoppedBy;
+    }
+    this.held.usd += usd;
+    this.held.tokens += tokens;
+    let open = true;
+    const close = (): boolean => {
+      if (!open) return false;
+      open = false;
+      this.held.usd -= usd;
+      this.held.tokens -= tokens;
+      return true;
+    };
+    return {
+      settle: (used) => {
+        if (close()) this.add(model, used, batch);
+      },
+      release: () => void close(),
+    };
+  }
+
+  spent(): Spend {
+    return { ...this.done, models: [...this.models], prices: PRICE_TABLE_DATE };
+  }
+
+  private add(model: string, used: TokenUse, batch: boolean): void {
+    this.done.usd += estimateCost(model, used, batch) ?? 0;
+    this.done.promptTokens += used.promptTokens;
+    this.done.completionTokens += used.completionTokens;
+    this.done.requests++;
+    this.models.add(model);
+  }
+
+  private spentTokens(): number {
+    return this.done.promptTokens + this.done.completionTokens;
+  }
+
+  /** One line: the limit, what was spent and on what, and how to go on. */
+  private stopMessage(which: 'cost' | 'tokens'): string {
+    const requests = `${this.done.requests} request${this.done.requests === 1 ? '' : 's'}`;
+    const models = this.models.size > 0 ? `${[...this.models].join(', ')}, ` : '';
+    const limit =
+      which === 'cost'
+        ? `the spending limit $${this.settings.maxCostUsd}: ${formatUsd(this.done.usd)} spent on ${requests} (${models}list prices of ${PRICE_TABLE_DATE})`
+        : `the token limit ${this.settings.maxTokens}: ${this.spentTokens()} tokens spent on ${requests}${models ? ` (${models.slice(0, -2)})` : ''}`;
+    const flag = which === 'cost' ? '--max-cost' : '--max-tokens';
+    return `Stopped at ${limit}; the next request could have crossed it. What was done is kept: rerun with a higher ${flag} (or none) to go on from there.`;
+  }
+}
+
+/** USD to the hundredth of a cent: a run's spend is often a few cents. */
+export function formatUsd(usd: number): string {
+  return `$${usd.toFixed(4)}`;
+}
