@@ -1,11 +1,14 @@
 /**
- * `sumlens align` on SummEval coherence with a scripted judge that learns (issue 28): 60
+ * `sumlens align` on SummEval coherence with a scripted judge that learns (issue 28): up to 60
  * training items of 12 articles, 30 held-out items of 6 other articles. The judge reads 0.9
  * above the people; shown scored examples it reads 0.1 above them; under criteria it rewrote
  * itself, 0.3 above; and shown an example from the article it judges it anchors on that
- * example's score (a leak that only cross-validation without grouping lets in). Figures: the
- * held-out mean |judge − people| and alpha before and after, with intervals; calls and tokens
- * of one alignment; the cross-validated estimate with folds grouped by article and without.
+ * example's score (a leak that only cross-validation without grouping lets in). Figures: for
+ * each training size (SUMLENS_BENCH_ALIGN_TRAIN, default 15,30,60: the first N of the 12
+ * articles' summaries taken in turn, so the smaller sets are parts of the larger and every
+ * size spans the 12 articles), the held-out mean |judge − people| and alpha before and after,
+ * with intervals; calls and tokens of one alignment; with all 60, the cross-validated estimate
+ * with folds grouped by article and without.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -35,7 +38,16 @@ function items(): { train: AlignItem[]; heldOut: AlignItem[] } {
     byArticle.set(item.group, list);
   }
   const articles = [...byArticle.values()];
-  return { train: articles.slice(0, 12).flat(), heldOut: articles.slice(12, 18).flat() };
+  // The training articles' summaries in turn (the first of each article, then the second…).
+  const train = Array.from({ length: SUMMARIES_PER_ARTICLE }, (_, k) => articles.slice(0, 12).map((summaries) => summaries[k])).flat();
+  return { train, heldOut: articles.slice(12, 18).flat() };
+}
+
+/** The training sizes measured: SUMLENS_BENCH_ALIGN_TRAIN=15,30,60 (at most the 60 training items). */
+function trainingSizes(): number[] {
+  const sizes = (process.env.SUMLENS_BENCH_ALIGN_TRAIN ?? '15,30,60').split(',').map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 10 || n > 60)) throw new Error('SUMLENS_BENCH_ALIGN_TRAIN: sizes from 10 to 60, comma-separated');
+  return sizes;
 }
 
 /** The scripted judge: the people's score of the summary it is shown, read with its biases. */
@@ -59,10 +71,11 @@ const f = (e: Estimate) => `${e.value.toFixed(3)} [${e.interval.low.toFixed(3)},
 
 export async function benchAlign(): Promise<string[]> {
   const { train, heldOut } = items();
+  const sizes = trainingSizes();
   const server = await FakeOpenAiServer.start();
   server.setHandler(judge([...train, ...heldOut]));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-bench-align-'));
-  const lines = [`SummEval coherence, scripted learning judge: ${train.length} training items of 12 articles, ${heldOut.length} held-out items of 6 others`];
+  const lines = [`SummEval coherence, scripted learning judge: training items of 12 articles, ${heldOut.length} held-out items of 6 others`];
   try {
     const run = async (label: string, rated: AlignItem[], outDir: string) => {
       const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: 8 });
@@ -86,25 +99,31 @@ export async function benchAlign(): Promise<string[]> {
       lines.push(
         `  ${label}: cross-validated mean |diff| ${f(aligned.verdict.original.meanAbsoluteDifference)} -> ${best ? f(best.agreement.meanAbsoluteDifference) : '(nothing adopted)'}; adopted ${aligned.verdict.adopted ?? 'nothing'}; ${u.calls} calls, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`,
       );
-      return { aligned, scoring };
     };
-    const grouped = await run('folds grouped by article', train, path.join(work, 'grouped'));
-    await run(
-      'folds NOT grouped (each item alone)',
-      train.map((item) => ({ ...item, group: item.key })),
-      path.join(work, 'ungrouped'),
-    );
-
-    const held = async (promptDir: string | undefined) => judgeScores(heldOut, 'coherence', promptDir, grouped.scoring);
     const row = (scores: number[]) =>
       agreementRows(
         heldOut.map((item, i) => ({ aspect: 'coherence', judge: 'j', person: item.human, score: scores[i] })),
         { scale: [1, 5], resamples: 2000, seed: 1 },
       )[0];
-    const before = row(await held(undefined));
-    const after = row(await held(path.join(work, 'grouped')));
+    // The held-out articles are judged on a session of their own: an alignment's calls are counted alone.
+    const heldSession = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: 8 });
+    const held = async (promptDir: string | undefined) =>
+      row(await judgeScores(heldOut, 'coherence', promptDir, { evaluate, options: { session: heldSession }, concurrency: 8 }));
+    for (const size of sizes) {
+      const outDir = path.join(work, `grouped-${size}`);
+      await run(`${size} training items, folds grouped by article`, train.slice(0, size), outDir);
+      // Nothing adopted (or only the calibration, not a template): the held-out items are judged with the built-in template, as the user keeps it.
+      const after = await held(outDir);
+      lines.push(`    held-out with what it adopted: mean |diff| ${f(after.meanAbsoluteDifference)}, alpha ${f(after.alphaInterval)}`);
+    }
+    if (sizes.includes(train.length))
+      await run(
+        `${train.length} training items, folds NOT grouped (each item alone)`,
+        train.map((item) => ({ ...item, group: item.key })),
+        path.join(work, 'ungrouped'),
+      );
+    const before = await held(undefined);
     lines.push(`  held-out (6 other articles), built-in template: mean |diff| ${f(before.meanAbsoluteDifference)}, alpha ${f(before.alphaInterval)}`);
-    lines.push(`  held-out, the adopted template:                 mean |diff| ${f(after.meanAbsoluteDifference)}, alpha ${f(after.alphaInterval)}`);
   } finally {
     await server.close();
     fs.rmSync(work, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import type { Strategy } from '../../core/align/crossValidate';
 import { SumLensError } from '../../core/errors';
 import { evaluate } from '../../core/evaluate';
 import { aspectsOf } from '../../core/geval/evaluateAspects';
+import { tableContextWindow } from '../../core/llm/contextTable';
 import { defaultModel } from '../../core/llm/openaiSession';
 import { parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateCost, formatCost } from '../../core/llm/pricing';
@@ -26,7 +27,7 @@ import type { Task } from '../../core/result';
 import { stderrNotice, usageLine } from '../datasetRun';
 import { wholeNumber } from '../numbers';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
-import { addSessionOptions, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSessionOptions, contextTokensOf, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { cliIo } from '../io';
 import { cancelOnInterrupt } from '../terminal';
 import { addResamplingOptions } from './meta';
@@ -109,6 +110,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       folds: flags.folds,
       strategy: flags.strategy,
       promptDir: flags.prompts,
+      windowTokens: (contextTokensOf(flags) ?? tableContextWindow(flags.model || defaultModel))?.tokens,
     });
     const model = flags.model || defaultModel;
     const items = sets.map((set) => `${set.items.length} ${set.aspect}`).join(' + ');

@@ -25,7 +25,7 @@ export interface AdoptOptions {
 }
 
 /** The adopted template's text with its provenance header. */
-export function withProvenance(text: string, candidate: CandidateVerdict, rated: number, provenance: Provenance): string {
+export function withProvenance(text: string, candidate: CandidateVerdict, rated: number, provenance: Provenance, exampleSources?: string): string {
   const change = candidate.errorChange;
   const header = [
     `# Aligned by sumlens align on ${provenance.date} (${candidate.name}), learned from ${rated} rated items of ${provenance.dataFile}`,
@@ -33,6 +33,7 @@ export function withProvenance(text: string, candidate: CandidateVerdict, rated:
     `# document: mean |judge - people| ${change.meanA.toFixed(3)} -> ${change.meanB.toFixed(3)} (change ${change.meanDifference.toFixed(3)},`,
     `# 95% CI [${change.interval.low.toFixed(3)}, ${change.interval.high.toFixed(3)}], Holm-adjusted p ${candidate.adjustedP.toFixed(4)}); alpha gain ${candidate.alphaGain.value.toFixed(3)}`,
     `# [${candidate.alphaGain.interval.low.toFixed(3)}, ${candidate.alphaGain.interval.high.toFixed(3)}].`,
+    ...(exampleSources ? [`# Its ${exampleSources}.`] : []),
   ];
   // YAML comments inside the front matter: a template allows nothing before it.
   return text.replace(/^---\n/, `---\n${header.join('\n')}\n`);

@@ -3,7 +3,9 @@
  * item judged once with the user's template and once with each template candidate of its
  * fold, each a request at the log-probability route (the sampling route draws up to --samples
  * answers per request); with rewritten criteria, one optimizer request per fold and one on all
- * items. Tokens at the estimate's safety margin.
+ * items. Tokens at the estimate's safety margin. The examples' sources are counted whole, or at
+ * their share of the judge's context when the window is known without asking the server (the
+ * user's --context-tokens, the table of well-known models).
  */
 import { estimateTokens } from '../llm/tokenCount';
 import { originalTemplateText } from './alignedTemplate';
@@ -11,6 +13,7 @@ import type { AlignSet } from './alignJudge';
 import { candidatesOf, withJudgeScores, type Strategy } from './crossValidate';
 import { DISAGREEMENTS_SHOWN } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
+import { exampleSourceShare, EXCERPTS_NOTE } from './exampleSources';
 import { withExamples } from './fewShotTemplate';
 
 export interface AlignEstimate {
@@ -34,6 +37,8 @@ export interface EstimateOptions {
   folds: number;
   strategy: Strategy;
   promptDir?: string;
+  /** The judge's context window, when known before any request. */
+  windowTokens?: number;
 }
 
 export function alignEstimate(sets: readonly AlignSet[], options: EstimateOptions): AlignEstimate {
@@ -53,7 +58,15 @@ export function alignEstimate(sets: readonly AlignSet[], options: EstimateOption
       ),
       options.examples,
     );
-    const shown = estimateTokens(withExamples('## Input\n', stand));
+    const framing = estimateTokens(
+      withExamples(
+        '## Input\n',
+        stand.map((e) => ({ ...e, source: '' })),
+        EXCERPTS_NOTE,
+      ),
+    );
+    const each = options.windowTokens ? Math.max(0, exampleSourceShare(options.windowTokens, plain + framing, Math.max(...texts), stand.length)) : Infinity;
+    const shown = framing + stand.reduce((sum, e) => sum + Math.min(estimateTokens(e.source), each), 0);
     const perTemplate = judged.map((name) => plain + (name.endsWith('examples') ? shown : 0));
     for (const t of texts) promptTokens += plain + t + perTemplate.reduce((sum, p) => sum + p + t, 0);
     // An optimizer request shows the criteria and the largest disagreements (a summary and a source opening each).

@@ -11,7 +11,7 @@ import { alignVerdict, type AlignVerdict, type CandidateVerdict } from './alignV
 import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
 import { crossValidate, withJudgeScores, type AlignItem, type CrossValidation, type Strategy } from './crossValidate';
 import { chooseExamples } from './exampleChoice';
-import { withExamples } from './fewShotTemplate';
+import { exampleSourcesLine, templateWithExamples, type ExampleSourcesShown } from './exampleSources';
 import { groupedFolds } from './folds';
 import type { JudgeScoring } from './judgeScores';
 
@@ -47,6 +47,8 @@ export interface AspectAlignment {
   written?: string;
   /** The items written into it as scored examples. */
   adoptedExamples?: string[];
+  /** What the examples templates showed of the examples' sources (exampleSources.ts), when there were examples. */
+  exampleSources?: string;
 }
 
 export function aspectScale(task: string, aspect: string, promptDir?: string): [number, number] {
@@ -87,8 +89,16 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
       seed: options.seed,
     });
     const adopted = verdict.candidates.find((c) => c.name === verdict.adopted);
-    const written = adopted && adopted.name !== 'calibration' ? await writeAdopted(items, cv.original, aspect, adopted, options) : undefined;
-    results.push({ verdict, dropped: cv.dropped, heldOut: cv.heldOut, learnedFrom: cv.learnedFrom, ...written });
+    const written = adopted && adopted.name !== 'calibration' ? await writeAdopted(items, cv, aspect, adopted, options) : undefined;
+    const exampleSources = exampleSourcesLine([...cv.exampleSources, ...(written?.shown ? [written.shown] : [])]);
+    results.push({
+      verdict,
+      dropped: cv.dropped,
+      heldOut: cv.heldOut,
+      learnedFrom: cv.learnedFrom,
+      ...(written ? { written: written.written, adoptedExamples: written.adoptedExamples } : {}),
+      ...(exampleSources ? { exampleSources } : {}),
+    });
   }
   return results;
 }
@@ -96,12 +106,12 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
 /** The adopted recipe applied to every rated item, and written. */
 async function writeAdopted(
   items: readonly AlignItem[],
-  original: readonly number[],
+  cv: CrossValidation,
   aspect: string,
   adopted: CandidateVerdict,
   options: AlignOptions,
-): Promise<{ written: string; adoptedExamples: string[] }> {
-  const scored = withJudgeScores(items, original);
+): Promise<{ written: string; adoptedExamples: string[]; shown?: ExampleSourcesShown }> {
+  const scored = withJudgeScores(items, cv.original);
   let text = originalTemplateText(options.task, aspect, options.promptDir);
   if (adopted.name.startsWith('criteria')) {
     const rewrite = await rewriteCriteria(aspectTemplate(options.task, aspect, options.promptDir), text, scored, options.optimizer);
@@ -110,12 +120,14 @@ async function writeAdopted(
     text = rewrite.text;
   }
   const examples = adopted.name.endsWith('examples') ? chooseExamples(scored, options.examples) : [];
-  text = withExamples(text, examples);
-  const written = writeAdoptedTemplate(withProvenance(text, adopted, items.length, options.provenance), {
+  // Its examples' sources fitted beside the longest rated item: the template's later items are not known yet.
+  const built = examples.length > 0 ? await templateWithExamples(text, examples, items, options.scoring.options.session, options.scoring.signal) : undefined;
+  const sourcesLine = built && exampleSourcesLine([built.shown]);
+  const written = writeAdoptedTemplate(withProvenance(built?.text ?? text, adopted, items.length, options.provenance, sourcesLine), {
     outDir: options.outDir,
     task: options.task,
     aspect,
     force: options.force,
   });
-  return { written, adoptedExamples: examples.map((e) => e.key) };
+  return { written, adoptedExamples: examples.map((e) => e.key), shown: built?.shown };
 }

@@ -60,6 +60,7 @@ const AlignmentFileSchema = z.looseObject({
       dropped: z.array(z.looseObject({ name: z.string(), reason: z.string() })),
       written: z.string().optional(),
       adoptedExamples: z.array(z.string()).optional(),
+      exampleSources: z.string().optional(),
     }),
   ),
 });

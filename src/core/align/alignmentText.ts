@@ -29,7 +29,7 @@ export interface AlignmentFigures {
   notes: string[];
 }
 
-export function alignmentFigures({ verdict, written, dropped, adoptedExamples }: AspectAlignment): AlignmentFigures {
+export function alignmentFigures({ verdict, written, dropped, adoptedExamples, exampleSources }: AspectAlignment): AlignmentFigures {
   const head = ['template', 'alpha (interval)', 'kappa', 'spearman', 'mean |diff|', 'change in |diff|', 'Holm p', 'alpha gain'];
   const rows = [
     row('yours (original)', verdict.original, ['', '', '']),
@@ -52,7 +52,7 @@ export function alignmentFigures({ verdict, written, dropped, adoptedExamples }:
     title: `${verdict.aspect}: ${verdict.n} rated items, each scored by the candidates learned without its document`,
     head,
     rows,
-    notes: [...dropped.map((d) => `dropped: ${CANDIDATE_LABELS[d.name]}: ${d.reason}`), outcome],
+    notes: [...dropped.map((d) => `dropped: ${CANDIDATE_LABELS[d.name]}: ${d.reason}`), ...(exampleSources ? [exampleSources] : []), outcome],
   };
 }
 

@@ -11,7 +11,8 @@ import { aspectTemplate, originalTemplateText } from './alignedTemplate';
 import { writeCandidateFolder } from './candidateFolder';
 import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
-import { withExamples, type TemplateExample } from './fewShotTemplate';
+import { templateWithExamples, type ExampleSourcesShown } from './exampleSources';
+import type { TemplateExample } from './fewShotTemplate';
 import { groupedFolds } from './folds';
 import { judgeScores, type JudgedItem, type JudgeScoring } from './judgeScores';
 
@@ -46,6 +47,8 @@ export interface CrossValidation {
   /** Per fold, the keys of its items, and of the items its candidates learned from (examples, disagreements): never the same. */
   heldOut: string[][];
   learnedFrom: string[][];
+  /** What each fold's examples templates showed of the examples' sources. */
+  exampleSources: ExampleSourcesShown[];
 }
 
 export interface CrossValidateOptions {
@@ -82,13 +85,21 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
   const dropped: CrossValidation['dropped'] = [];
   const learnedFrom: string[][] = [];
   const heldOut: string[][] = [];
+  const exampleSources: ExampleSourcesShown[] = [];
+  // The examples' sources are fitted to the judge's context with the fold's own items beside them.
+  const examplesTemplate = async (text: string, examples: readonly TemplateExample[], judged: readonly AlignItem[]) => {
+    const built = await templateWithExamples(text, examples, judged, scoring.options.session, scoring.signal);
+    exampleSources.push(built.shown);
+    return built.text;
+  };
 
   for (let fold = 0; fold < options.folds; fold++) {
     const test = indicesWhere(folds, (f) => f === fold);
     const train = scored.filter((_, i) => folds[i] !== fold);
     const examples = chooseExamples(train, options.examples);
+    const judged = test.map((i) => items[i]);
     const texts = new Map<CandidateName, string>();
-    if (held.has('examples')) texts.set('examples', withExamples(templateText, examples));
+    if (held.has('examples')) texts.set('examples', await examplesTemplate(templateText, examples, judged));
     if (held.has('criteria')) {
       const rewrite = await rewriteCriteria(template, templateText, train, options.optimizer);
       if ('dropped' in rewrite) {
@@ -96,7 +107,7 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
           if (held.delete(name)) dropped.push({ name, reason: `fold ${fold + 1}: ${rewrite.dropped}` });
       } else {
         texts.set('criteria', rewrite.text);
-        if (held.has('criteria+examples')) texts.set('criteria+examples', withExamples(rewrite.text, examples));
+        if (held.has('criteria+examples')) texts.set('criteria+examples', await examplesTemplate(rewrite.text, examples, judged));
       }
     }
     heldOut.push(test.map((i) => items[i].key));
@@ -105,18 +116,13 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
       const scores = held.get(name);
       if (!scores) continue;
       const dir = writeCandidateFolder(options.workDir, task, aspect, text);
-      const foldScores = await judgeScores(
-        test.map((i) => items[i]),
-        aspect,
-        dir,
-        scoring,
-      );
+      const foldScores = await judgeScores(judged, aspect, dir, scoring);
       test.forEach((i, j) => (scores[i] = foldScores[j]));
     }
   }
   const candidates: HeldOutScores[] = [...held].map(([name, scores]) => ({ name, scores }));
   if (names.includes('calibration')) candidates.push({ name: 'calibration', scores: calibratedHeldOut(items, folds, original) });
-  return { folds, original, candidates, dropped, heldOut, learnedFrom };
+  return { folds, original, candidates, dropped, heldOut, learnedFrom, exampleSources };
 }
 
 /** Each item's score through the isotonic map fitted on the other folds' scores and ratings. */

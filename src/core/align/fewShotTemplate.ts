@@ -2,8 +2,8 @@
  * A template with scored examples: the rated items chosen as corrections, written into the
  * Evaluation Criteria section (after the criteria, before the steps), each with the people's
  * score. Texts are quoted line by line ("> ") so that nothing in them reads as a section
- * heading, and "{{" is broken up so that nothing reads as a placeholder. A source is shown by
- * its opening words only: examples must leave the context to the text being judged.
+ * heading, and "{{" is broken up so that nothing reads as a placeholder. The sources come
+ * as the judge's context allows them (exampleSources.ts), with a note when one is shortened.
  */
 import { SumLensError } from '../errors';
 import type { ScoredItem } from './exampleChoice';
@@ -13,25 +13,22 @@ export interface TemplateExample extends ScoredItem {
   summary: string;
 }
 
-/** Words of each example's source shown in the prompt. */
-export const EXAMPLE_SOURCE_WORDS = 150;
-
 const NEXT_SECTION = /^##\s+(evaluation steps|input)\s*$/im;
 
-export function withExamples(templateText: string, examples: readonly TemplateExample[], sourceWords = EXAMPLE_SOURCE_WORDS): string {
+export function withExamples(templateText: string, examples: readonly TemplateExample[], sourcesNote?: string): string {
   if (examples.length === 0) return templateText;
   const at = NEXT_SECTION.exec(templateText);
   if (!at) throw new SumLensError('template', 'an aspect template without an Evaluation Steps or Input section');
   const block = [
     '### Examples scored by our raters',
     '',
-    `Summaries of other documents, each with the score our raters gave it. Use them to see how the scale is meant; judge the summary below on its own. (Each source is shown by its first ${sourceWords} words.)`,
+    `Summaries of other documents, each with the score our raters gave it. Use them to see how the scale is meant; judge the summary below on its own.${sourcesNote ? ` ${sourcesNote}` : ''}`,
     '',
     ...examples.flatMap((example, i) => [
       `Example ${i + 1}: score ${formatScore(example.human)}`,
       '',
-      'Source (opening):',
-      quoteText(sourceOpening(example.source, sourceWords)),
+      'Source:',
+      quoteText(example.source),
       '',
       'Summary:',
       quoteText(example.summary),

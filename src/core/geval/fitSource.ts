@@ -49,7 +49,7 @@ export interface SourceFit {
 }
 
 /** Slack for chat templates and tokenizer differences: 2% of the window. */
-const MARGIN_SHARE = 0.02;
+export const MARGIN_SHARE = 0.02;
 /** A refit to a window the prompt was already fitted to takes this share of it. */
 const RECOUNT_SHARE = 0.85;
 /** Below this many tokens for the source, excerpts would say nothing: the context is too small. */

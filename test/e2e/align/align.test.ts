@@ -12,9 +12,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadTemplate } from '../../../src/core/prompts/loadTemplate';
 import { seededRandom } from '../../../src/core/stats/random';
-import { FakeOpenAiServer } from '../../fake/openaiServer';
+import { FakeOpenAiServer, promptTokensOf, type RecordedRequest } from '../../fake/openaiServer';
 import { runInProcess } from '../cli/runInProcess';
-import { deafJudge, isRewriteRequest, learningJudge, promptParts, ratedItems, writeRatedData } from './scriptedRaters';
+import { deafJudge, isRewriteRequest, learningJudge, promptParts, ratedItems, sourceOf, writeRatedData } from './scriptedRaters';
 
 const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
 
@@ -127,6 +127,59 @@ describe('sumlens align', function () {
     assert.ok(aligned < builtIn / 2, `mean |judge - people| ${builtIn} with the built-in template, ${aligned} aligned`);
   });
 
+  describe("the examples' sources, as much as the judge's context allows", () => {
+    // Sources of some 800 tokens: six of them whole would not fit beside the judged one in 3,000.
+    const MINUTES = 30;
+    const promptOf = (request: RecordedRequest) => (request.body.messages as { content: string }[]).map((m) => m.content).join('\n');
+    const withExamples = () => server.chatRequests.filter((r) => !isRewriteRequest(r) && promptParts(r).examples.length > 0);
+
+    it('a small --context-tokens: each example source shortened to its share by the long-source rule, the judged source whole, every prompt within the window', async () => {
+      server.setHandler(learningJudge(humanOf));
+      const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf), MINUTES);
+      const run = await align(data, '--strategy', 'examples', '--context-tokens', '3000', '--json');
+      assert.equal(run.code, 0, run.stderr);
+      const [coherence] = JSON.parse(run.stdout).aspects;
+      assert.match(
+        coherence.exampleSources,
+        /^example sources: up to \d+ tokens each \(the smallest share of the judge's context of 3000 tokens \(--context-tokens 3000\), over 6 templates\); 36 of 36 shortened by the long-source rule/,
+      );
+      assert.equal(coherence.verdict.adopted, 'examples', 'the shortened examples still teach the judge');
+      const shown = withExamples();
+      assert.ok(shown.length >= 60);
+      for (const request of server.chatRequests) {
+        const used = promptTokensOf(request.body) + Number(request.body.max_tokens ?? 0);
+        assert.ok(used <= 3000, `a request of ${used} tokens in a window of 3000`);
+      }
+      for (const request of shown) {
+        const prompt = promptOf(request);
+        const { judged, examples } = promptParts(request);
+        assert.ok(prompt.includes(`\n${sourceOf(judged.doc, MINUTES)}\n`), 'the judged source whole');
+        assert.match(prompt, /shown by its opening and the sentences that bear on its summary; \[…\] marks omitted text/);
+        for (const example of examples) {
+          assert.ok(!prompt.includes(`> ${sourceOf(example.doc, MINUTES)}`), `D${example.doc} shown whole`);
+          assert.ok(prompt.includes(`> Document D${example.doc}. The council of town ${example.doc} met on Monday.`), `D${example.doc}'s opening`);
+        }
+        assert.equal((prompt.match(/^> \[…\]$/gm) ?? []).length >= examples.length, true, 'each example marks what it leaves out');
+      }
+      const written = fs.readFileSync(path.join(dir, 'aligned', 'summarization', 'coherence.md'), 'utf8');
+      assert.match(written, /^# Its example sources: up to \d+ tokens each .* 6 of 6 shortened by the long-source rule/m);
+    });
+
+    it('a large window: every example source whole', async () => {
+      server.setHandler(learningJudge(humanOf));
+      const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf), MINUTES);
+      const run = await align(data, '--strategy', 'examples', '--context-tokens', '100000', '--json');
+      assert.equal(run.code, 0, run.stderr);
+      const [coherence] = JSON.parse(run.stdout).aspects;
+      assert.equal(coherence.exampleSources, "example sources: whole (each fits its share of the judge's context of 100000 tokens (--context-tokens 100000))");
+      for (const request of withExamples()) {
+        const prompt = promptOf(request);
+        for (const example of promptParts(request).examples) assert.ok(prompt.includes(`> ${sourceOf(example.doc, MINUTES)}\n`), `D${example.doc} whole`);
+        assert.doesNotMatch(prompt, /marks omitted text/);
+      }
+    });
+  });
+
   it('an optimizer whose reply is never usable: the rewritten candidates dropped and named, the examples still measured', async () => {
     server.setHandler(learningJudge(humanOf, { choices: [{ text: 'I would rather not.' }] }));
     const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf)));
@@ -208,6 +261,12 @@ describe('sumlens align', function () {
     const run = await align(data, '--dry-run');
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^dry run: 240 judge requests \(60 coherence items × 4 templates\) and 6 criteria rewrites, ~\d+ prompt/);
+    // Long sources: a known small window counts the examples' sources at their share of it.
+    const long = writeRatedData(dir, 'long.jsonl', ratedItems(12, humanOf), 30);
+    const promptTokens = async (...more: string[]) => Number(/~(\d+) prompt/.exec((await align(long, '--dry-run', ...more)).stdout)![1]);
+    const whole = await promptTokens();
+    assert.ok((await promptTokens('--context-tokens', '3000')) < whole * 0.8, 'the examples counted at their share of 3,000 tokens');
+    assert.equal(await promptTokens('--context-tokens', '100000'), whole);
     assert.equal(server.chatRequests.length, 0);
   });
 

@@ -18,13 +18,22 @@ export function ratedItems(documents: number, human: (doc: number, k: number) =>
   return Array.from({ length: documents }, (_, d) => Array.from({ length: 5 }, (_, k) => ({ doc: firstDoc + d, k, human: human(firstDoc + d, k) }))).flat();
 }
 
-/** A data file as `eval --data` reads it, with the people's score in `human_coherence`. */
-export function writeRatedData(dir: string, name: string, items: readonly RatedItem[]): string {
+/** The source of document D`doc`: three sentences, and `more` sentences of minutes after them. */
+export function sourceOf(doc: number, more = 0): string {
+  const minutes = Array.from(
+    { length: more },
+    (_, i) => ` Item ${i + 1} of the minutes of town ${doc}: the members discussed matter ${i + 1} and voted on it.`,
+  );
+  return `Document D${doc}. The council of town ${doc} met on Monday. It approved a park and a new library after a long debate about their cost.${minutes.join('')}`;
+}
+
+/** A data file as `eval --data` reads it, with the people's score in `human_coherence`; `sourceSentences` lengthens each source. */
+export function writeRatedData(dir: string, name: string, items: readonly RatedItem[], sourceSentences = 0): string {
   const file = path.join(dir, name);
   const lines = items.map((item) =>
     JSON.stringify({
       id: `D${item.doc}-${item.k}`,
-      source: `Document D${item.doc}. The council of town ${item.doc} met on Monday. It approved a park and a new library after a long debate about their cost.`,
+      source: sourceOf(item.doc, sourceSentences),
       summary: `Summary of doc D${item.doc} number ${item.k}: the council approved a park and a library.`,
       human_coherence: item.human,
     }),
