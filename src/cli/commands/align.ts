@@ -16,6 +16,7 @@ import { readRatingsItems } from '../../core/align/ratingsItems';
 import type { AlignmentFile } from '../../core/align/alignmentFile';
 import { alignmentText } from '../../core/align/alignmentText';
 import type { Strategy } from '../../core/align/crossValidate';
+import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../../core/align/criteriaRounds';
 import { SumLensError } from '../../core/errors';
 import { evaluate } from '../../core/evaluate';
 import { aspectsOf } from '../../core/geval/evaluateAspects';
@@ -42,6 +43,7 @@ interface AlignFlags extends SessionFlags, ScoringFlags {
   folds: number;
   examples: number;
   strategy: Strategy;
+  rounds: number;
   optimizerModel?: string;
   samples: number;
   prompts?: string;
@@ -81,6 +83,12 @@ export function registerAlign(program: Command): void {
         .choices(['examples', 'criteria', 'both'])
         .default('both'),
     )
+    .option(
+      '--rounds <n>',
+      "rounds of criteria rewriting (1-3): each round after the first rewrites the last round's criteria from the training items they still disagree with most, judging those items again",
+      wholeNumber(1, MAX_ROUNDS),
+      DEFAULT_ROUNDS,
+    )
     .option('--optimizer-model <model>', 'the model that rewrites the criteria (default: the judge), on the same endpoint')
     .option('--samples <n>', 'sampling route: the most answers drawn per request (1-100)', wholeNumber(1, 100), 20)
     .option('--prompts <dir>', "your template folder: its copy of the aspect's template is the one aligned")
@@ -109,13 +117,16 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       examples: flags.examples,
       folds: flags.folds,
       strategy: flags.strategy,
+      rounds: flags.rounds,
       promptDir: flags.prompts,
       windowTokens: (contextTokensOf(flags) ?? tableContextWindow(flags.model || defaultModel))?.tokens,
     });
     const model = flags.model || defaultModel;
     const items = sets.map((set) => `${set.items.length} ${set.aspect}`).join(' + ');
+    const rounds = estimate.roundJudgeCalls > 0 ? ` + ${estimate.roundJudgeCalls} judgements of training items in rounds 2-${flags.rounds}` : '';
     cliIo().stdout.write(
-      `dry run: ${estimate.judgeCalls} judge requests (${items} items × ${estimate.templates} templates) and ${estimate.optimizerCalls} criteria rewrites, ` +
+      `dry run: ${estimate.judgeCalls} judge requests (${items} items × ${estimate.templates} templates${rounds}) and ${estimate.optimizerCalls} criteria rewrites` +
+        `${flags.rounds > 1 && estimate.optimizerCalls > 0 ? ` (${flags.rounds} rounds)` : ''}, ` +
         `~${estimate.promptTokens} prompt + ~${estimate.completionTokens} completion tokens; cost for ${model}: ${formatCost(estimateCost(model, estimate))}; nothing was sent\n`,
     );
     return;
@@ -129,6 +140,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       folds: flags.folds,
       examples: flags.examples,
       strategy: flags.strategy,
+      rounds: flags.rounds,
       promptDir: flags.prompts,
       outDir: flags.out,
       force: flags.force === true,
@@ -156,6 +168,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
         folds: flags.folds,
         examples: flags.examples,
         strategy: flags.strategy,
+        rounds: flags.rounds,
         resamples: flags.resamples,
         seed: flags.seed,
         usage: session.usage(),

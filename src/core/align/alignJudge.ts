@@ -8,7 +8,8 @@ import { SumLensError } from '../errors';
 import { checkAdoptable, withProvenance, writeAdoptedTemplate, type Provenance } from './adoptedTemplate';
 import { aspectTemplate, originalTemplateText } from './alignedTemplate';
 import { alignVerdict, type AlignVerdict, type CandidateVerdict } from './alignVerdict';
-import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
+import { criteriaInRounds } from './criteriaRounds';
+import type { RewriteOptions } from './criteriaRewrite';
 import { crossValidate, withJudgeScores, type AlignItem, type CrossValidation, type Strategy } from './crossValidate';
 import { chooseExamples } from './exampleChoice';
 import { exampleSourcesLine, templateWithExamples, type ExampleSourcesShown } from './exampleSources';
@@ -32,6 +33,8 @@ export interface AlignOptions {
   workDir: string;
   scoring: JudgeScoring;
   optimizer: RewriteOptions;
+  /** Rounds of criteria rewriting (default 1). */
+  rounds?: number;
   resamples: number;
   seed: number;
   provenance: Provenance;
@@ -114,7 +117,7 @@ async function writeAdopted(
   const scored = withJudgeScores(items, cv.original);
   let text = originalTemplateText(options.task, aspect, options.promptDir);
   if (adopted.name.startsWith('criteria')) {
-    const rewrite = await rewriteCriteria(aspectTemplate(options.task, aspect, options.promptDir), text, scored, options.optimizer);
+    const rewrite = await criteriaInRounds(scored, { ...options, aspect });
     if ('dropped' in rewrite)
       throw new SumLensError('invalid-reply', `${aspect}: the criteria rewrite on all rated items failed: ${rewrite.dropped}; nothing was written`);
     text = rewrite.text;

@@ -16,6 +16,8 @@ export interface AlignmentFile {
   folds: number;
   examples: number;
   strategy: Strategy;
+  /** Rounds of criteria rewriting (absent in files written before --rounds: one). */
+  rounds?: number;
   resamples: number;
   seed: number;
   usage: Usage;
@@ -39,6 +41,7 @@ const AlignmentFileSchema = z.looseObject({
   data: z.string(),
   folds: z.number().int(),
   examples: z.number().int(),
+  rounds: z.number().int().min(1).optional(),
   aspects: z.array(
     z.looseObject({
       verdict: z.looseObject({

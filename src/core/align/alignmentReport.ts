@@ -12,7 +12,7 @@ export const ALIGNMENT_STYLE = `
 `;
 
 function intro(file: AlignmentFile): string {
-  return `${file.data}: ${file.folds}-fold cross-validation grouped by source document, ${file.examples} scored examples, strategy ${file.strategy}; 95% bootstrap intervals (${file.resamples} resamples, seed ${file.seed}); ${file.usage.calls} calls, ${file.usage.promptTokens} prompt + ${file.usage.completionTokens} completion tokens.`;
+  return `${file.data}: ${file.folds}-fold cross-validation grouped by source document, ${file.examples} scored examples, strategy ${file.strategy}${(file.rounds ?? 1) > 1 ? `, criteria rewritten in ${file.rounds} rounds` : ''}; 95% bootstrap intervals (${file.resamples} resamples, seed ${file.seed}); ${file.usage.calls} calls, ${file.usage.promptTokens} prompt + ${file.usage.completionTokens} completion tokens.`;
 }
 
 export function alignmentSection(file: AlignmentFile): string {

@@ -1,15 +1,17 @@
 /**
  * Each candidate judged on items the alignment never saw: k folds grouped by source document;
  * for each fold, the candidates are learned from the other folds (the examples chosen among
- * their items, the criteria rewritten from their disagreements, the calibration map fitted on
+ * their items, the criteria rewritten from their disagreements, in --rounds judged on those
+ * items only (criteriaRounds.ts), the calibration map fitted on
  * their scores) and judged on this fold. Every item so gets one held-out score per candidate,
  * comparable item by item with the original template's. The original template's scores come
  * first: the examples and the disagreements are chosen from them.
  */
 import { applyIsotonic, isotonicFit } from '../stats/isotonic';
-import { aspectTemplate, originalTemplateText } from './alignedTemplate';
+import { originalTemplateText } from './alignedTemplate';
 import { writeCandidateFolder } from './candidateFolder';
-import { rewriteCriteria, type RewriteOptions } from './criteriaRewrite';
+import { criteriaInRounds } from './criteriaRounds';
+import type { RewriteOptions } from './criteriaRewrite';
 import { chooseExamples } from './exampleChoice';
 import { templateWithExamples, type ExampleSourcesShown } from './exampleSources';
 import type { TemplateExample } from './fewShotTemplate';
@@ -63,6 +65,8 @@ export interface CrossValidateOptions {
   workDir: string;
   scoring: JudgeScoring;
   optimizer: RewriteOptions;
+  /** Rounds of criteria rewriting (criteriaRounds.ts; default 1). */
+  rounds?: number;
 }
 
 /** Rated items with the judge's score of each, in the shape examples and disagreements are chosen from. */
@@ -79,7 +83,6 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
   );
   const original = await judgeScores(items, aspect, options.promptDir, scoring);
   const scored = withJudgeScores(items, original);
-  const template = aspectTemplate(task, aspect, options.promptDir);
   const templateText = originalTemplateText(task, aspect, options.promptDir);
   const held = new Map<CandidateName, number[]>(names.filter((n) => n !== 'calibration').map((n) => [n, new Array<number>(items.length)]));
   const dropped: CrossValidation['dropped'] = [];
@@ -101,7 +104,7 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
     const texts = new Map<CandidateName, string>();
     if (held.has('examples')) texts.set('examples', await examplesTemplate(templateText, examples, judged));
     if (held.has('criteria')) {
-      const rewrite = await rewriteCriteria(template, templateText, train, options.optimizer);
+      const rewrite = await criteriaInRounds(train, options);
       if ('dropped' in rewrite) {
         for (const name of ['criteria', 'criteria+examples'] as const)
           if (held.delete(name)) dropped.push({ name, reason: `fold ${fold + 1}: ${rewrite.dropped}` });

@@ -14,7 +14,18 @@ import { loadTemplate } from '../../../src/core/prompts/loadTemplate';
 import { seededRandom } from '../../../src/core/stats/random';
 import { FakeOpenAiServer, promptTokensOf, type RecordedRequest } from '../../fake/openaiServer';
 import { runInProcess } from '../cli/runInProcess';
-import { deafJudge, isRewriteRequest, learningJudge, promptParts, ratedItems, sourceOf, writeRatedData } from './scriptedRaters';
+import {
+  deafJudge,
+  disagreementsShown,
+  isRewriteRequest,
+  learningJudge,
+  promptParts,
+  ratedItems,
+  rewriteReply,
+  sourceOf,
+  strictness,
+  writeRatedData,
+} from './scriptedRaters';
 
 const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
 
@@ -177,6 +188,86 @@ describe('sumlens align', function () {
         for (const example of promptParts(request).examples) assert.ok(prompt.includes(`> ${sourceOf(example.doc, MINUTES)}\n`), `D${example.doc} whole`);
         assert.doesNotMatch(prompt, /marks omitted text/);
       }
+    });
+  });
+
+  describe('--rounds: criteria rewritten again from the disagreements the last round left, on training items only', () => {
+    it("round 2 reads round 1's criteria and the training items they still disagree with; no held-out item is judged or shown before its fold is scored", async () => {
+      server.setHandler(learningJudge(humanOf));
+      const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
+      // No cache: every request reaches the server, in the order the alignment makes it.
+      const run = await align(data, '--rounds', '2', '--no-cache', '--json');
+      assert.equal(run.code, 0, run.stderr);
+      const report = JSON.parse(run.stdout);
+      assert.equal(report.rounds, 2);
+      const [coherence] = report.aspects;
+      assert.deepEqual(
+        coherence.verdict.candidates.map((c: { name: string }) => c.name),
+        ['examples', 'criteria', 'criteria+examples', 'calibration'],
+        "one candidate per recipe, its last round's criteria: Holm counts no round chosen on held-out scores",
+      );
+      // Round 2's criteria (0.1 above people) on held-out documents, where round 1's would read 0.3 above them.
+      const criteria = coherence.verdict.candidates.find((c: { name: string }) => c.name === 'criteria');
+      assert.ok(criteria.agreement.meanAbsoluteDifference.value < 0.25, JSON.stringify(criteria.agreement.meanAbsoluteDifference));
+      assert.equal(coherence.verdict.adopted, 'criteria+examples');
+      assert.match(fs.readFileSync(path.join(dir, 'aligned', 'summarization', 'coherence.md'), 'utf8'), /The raters are strict, stricter still/);
+
+      // The requests in order: the original template on every item; then per fold (and last for the adopted
+      // template, on all items) a round-1 rewrite, its criteria judging the training items, a round-2 rewrite, the fold judged
+      // by the three candidates.
+      const requests = server.chatRequests;
+      assert.ok(requests.slice(0, 60).every((r) => !isRewriteRequest(r) && strictness(r) === 0));
+      const segments: { shown: string[]; trainingJudged: string[]; heldOutJudged: string[]; rewrites: number[] }[] = [];
+      const key = (item: { doc: number; k: number }) => `D${item.doc}-${item.k}`;
+      for (const request of requests.slice(60)) {
+        if (isRewriteRequest(request)) {
+          const round = strictness(request) + 1;
+          if (round === 1) segments.push({ shown: [], trainingJudged: [], heldOutJudged: [], rewrites: [] });
+          const segment = segments[segments.length - 1];
+          segment.rewrites.push(round);
+          segment.shown.push(...disagreementsShown(request).map(key));
+        } else {
+          const segment = segments[segments.length - 1];
+          (strictness(request) === 1 ? segment.trainingJudged : segment.heldOutJudged).push(key(promptParts(request).judged));
+        }
+      }
+      assert.equal(segments.length, 6, 'five folds and the adopted template');
+      segments.forEach((segment, fold) => {
+        assert.deepEqual(segment.rewrites, [1, 2]);
+        if (fold === 5) {
+          assert.equal(segment.trainingJudged.length, 60, 'the adopted template: round 1 judged on every rated item');
+          return;
+        }
+        const heldOut = new Set<string>(coherence.heldOut[fold]);
+        assert.equal(segment.trainingJudged.length, 60 - heldOut.size, `fold ${fold + 1}: round 1's criteria judged on each training item`);
+        assert.ok(!segment.trainingJudged.some((k) => heldOut.has(k)), `fold ${fold + 1}: a held-out item judged for a later round`);
+        assert.ok(!segment.shown.some((k) => heldOut.has(k)), `fold ${fold + 1}: a held-out item shown to the optimizer`);
+        assert.equal(segment.heldOutJudged.length, 3 * heldOut.size);
+        assert.deepEqual([...new Set(segment.heldOutJudged)].sort(), [...heldOut].sort(), `fold ${fold + 1}: its own items judged by its candidates`);
+      });
+    });
+
+    it('a second round whose reply is never usable: the candidate dropped, naming the round', async () => {
+      const junk = { choices: [{ text: 'I would rather not.' }] };
+      server.setHandler(learningJudge(humanOf, (request) => (strictness(request) > 0 ? junk : rewriteReply)));
+      const run = await align(writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf)), '--strategy', 'criteria', '--rounds', '2');
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /^dropped: criteria rewritten: fold 1: round 2: the optimizer's reply could not be used twice/m);
+      assert.equal(server.chatRequests.filter(isRewriteRequest).length, 3, 'round 1, then round 2 asked again once');
+    });
+
+    it('--dry-run counts the rounds; more than 3 rounds is a usage error', async () => {
+      const data = writeRatedData(dir, 'rated.jsonl', ratedItems(12, humanOf));
+      const run = await align(data, '--dry-run', '--rounds', '2');
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(
+        run.stdout,
+        /^dry run: 540 judge requests \(60 coherence items × 4 templates \+ 300 judgements of training items in rounds 2-2\) and 12 criteria rewrites \(2 rounds\), /,
+      );
+      const tooMany = await align(data, '--rounds', '4');
+      assert.equal(tooMany.code, 2);
+      assert.match(tooMany.stderr, /--rounds/);
+      assert.equal(server.chatRequests.length, 0);
     });
   });
 

@@ -1,8 +1,10 @@
 /**
  * Rated items and scripted judges for `sumlens align`: documents D0…Dn with five summaries
  * each, and judges that answer from the prompt. The learning judge reads 0.9 above the people
- * and, shown scored examples, moves to 0.1 above them with a third of its noise; the deaf
- * judge scores a quality of its own that has nothing to do with the people's, examples or not.
+ * and, shown scored examples, moves to 0.1 above them with a third of its noise; under the
+ * criteria its optimizer rewrote it reads 0.3 above them, and 0.1 under a second round's
+ * (stricter still); the deaf judge scores a quality of its own that has nothing to do with the
+ * people's, examples or not.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -44,13 +46,23 @@ export function writeRatedData(dir: string, name: string, items: readonly RatedI
 
 const SUMMARY = /^(> )?Summary of doc D(\d+) number (\d+)/gm;
 
-/** The judged summary and the examples shown with it, read from the prompt. */
-function promptOf(request: RecordedRequest): string {
+/** Every summary in a prompt, quoted (an example, a disagreement) or not (the one judged). */
+function summariesIn(request: RecordedRequest): { quoted: boolean; doc: number; k: number }[] {
+  return [...promptOf(request).matchAll(SUMMARY)].map((m) => ({ quoted: m[1] !== undefined, doc: Number(m[2]), k: Number(m[3]) }));
+}
+
+/** The items a rewrite request shows the optimizer as disagreements. */
+export function disagreementsShown(request: RecordedRequest): { doc: number; k: number }[] {
+  return summariesIn(request).filter((f) => f.quoted);
+}
+
+export function promptOf(request: RecordedRequest): string {
   return (request.body.messages as { content: string }[]).map((m) => m.content).join('\n');
 }
 
+/** The judged summary and the examples shown with it, read from the prompt. */
 export function promptParts(request: RecordedRequest): { judged: { doc: number; k: number }; examples: { doc: number; k: number }[] } {
-  const found = [...promptOf(request).matchAll(SUMMARY)].map((m) => ({ quoted: m[1] !== undefined, doc: Number(m[2]), k: Number(m[3]) }));
+  const found = summariesIn(request);
   const judged = found.find((f) => !f.quoted);
   if (!judged) throw new Error('no judged summary in the prompt');
   return { judged, examples: found.filter((f) => f.quoted) };
@@ -68,6 +80,13 @@ export function expectedScoreReply(value: number): FakeReply {
 const noise = (doc: number, k: number) => (((doc * 7 + k * 13) % 7) - 3) / 10;
 
 const STRICT = 'The raters are strict';
+const STRICTER = 'stricter still';
+
+/** How strict the criteria in a prompt are: 0 the built-in template's, 1 a first rewrite's, 2 a second round's. */
+export function strictness(request: RecordedRequest): 0 | 1 | 2 {
+  const prompt = promptOf(request);
+  return prompt.includes(STRICTER) ? 2 : prompt.includes(STRICT) ? 1 : 0;
+}
 
 export function isRewriteRequest(request: RecordedRequest): boolean {
   return promptOf(request).includes('Where the judge and the raters disagreed');
@@ -84,15 +103,34 @@ export const rewriteReply: FakeReply = {
   ],
 };
 
-export function learningJudge(humanOf: (doc: number, k: number) => number, optimizer: FakeReply = rewriteReply): (request: RecordedRequest) => FakeReply {
+const stricterReply: FakeReply = {
+  choices: [
+    {
+      text: JSON.stringify({
+        criteria: `Coherence (1-5): how well the sentences of the summary work together. ${STRICT}, ${STRICTER}: a 4 needs every transition to hold.`,
+        steps: ['Read the article.', 'Read the summary and check each transition twice.', 'Give a score from 1 to 5.'],
+      }),
+    },
+  ],
+};
+
+/** The scripted optimizer: criteria already strict (a later round's request) come back stricter still. */
+export function roundsOptimizer(request: RecordedRequest): FakeReply {
+  return strictness(request) > 0 ? stricterReply : rewriteReply;
+}
+
+export function learningJudge(
+  humanOf: (doc: number, k: number) => number,
+  optimizer: FakeReply | ((request: RecordedRequest) => FakeReply) = roundsOptimizer,
+): (request: RecordedRequest) => FakeReply {
   return (request) => {
-    if (isRewriteRequest(request)) return optimizer;
+    if (isRewriteRequest(request)) return typeof optimizer === 'function' ? optimizer(request) : optimizer;
     const { judged, examples } = promptParts(request);
     const human = humanOf(judged.doc, judged.k);
-    const strict = promptOf(request).includes(STRICT);
+    const strict = strictness(request);
     const e = noise(judged.doc, judged.k);
-    if (examples.length > 0) return expectedScoreReply(human + (strict ? 0.05 : 0.1) + e / 3);
-    return expectedScoreReply(human + (strict ? 0.3 : 0.9) + e);
+    if (examples.length > 0) return expectedScoreReply(human + (strict > 0 ? 0.05 : 0.1) + e / 3);
+    return expectedScoreReply(human + [0.9, 0.3, 0.1][strict] + e);
   };
 }
 
