@@ -85,5 +85,11 @@ export const commandTable: readonly CommandEntry[] = [
     module: 'datasets',
     register: 'registerDatasets',
   },
+  {
+    name: 'mcp',
+    summary: 'serve SumLens to coding agents over the Model Context Protocol (stdio): evaluate, compare, audit, datasets, cost',
+    module: 'mcp',
+    register: 'registerMcp',
+  },
   { name: 'cache', summary: 'show the answer cache (stats) or empty it (clear)', module: 'cache', register: 'registerCache' },
 ];

@@ -31,6 +31,8 @@ export interface CliIo {
   stdout: OutputStream;
   stderr: OutputStream;
   env: Environment;
+  /** What `sumlens mcp` reads its messages from (the process's stdin; a test may give none). */
+  stdin?: NodeJS.ReadableStream;
 }
 
 interface Call {
@@ -42,7 +44,15 @@ const calls = new AsyncLocalStorage<Call>();
 
 /** The io of the process itself: what bin/sumlens.js runs with. */
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    // Taken only when read: opening stdin for every command would hold the process open on a pipe.
+    get stdin() {
+      return process.stdin;
+    },
+  };
 }
 
 /** Runs body as one call with this io; returns what it returned and the exit code it set. */

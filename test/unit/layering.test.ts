@@ -34,6 +34,7 @@ const LAYERS: string[][] = [
   ['align'],
   ['jury'],
   ['probe'],
+  ['tools'],
 ];
 
 const core = path.join(packageRoot(), 'src', 'core');

@@ -9,19 +9,18 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { auditReport } from '../../core/audit/auditStats';
-import { auditEvaluations, type AuditSubject } from '../../core/audit/auditItems';
+import { auditEvaluations } from '../../core/audit/auditItems';
+import { auditSubjects } from '../../core/audit/auditSubjects';
 import { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
 import { runAudit } from '../../core/audit/runAudit';
-import { readDataset } from '../../core/datasets/dataset';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { aspectsOf } from '../../core/geval/evaluateAspects';
 import { defaultModel } from '../../core/llm/openaiSession';
 import type { Method, Task } from '../../core/result';
-import { benchPlan } from '../../core/run/benchPlan';
-import { dataItems, parseFieldMap } from '../../core/run/data/dataItems';
+import { parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateRun } from '../../core/run/dryRun';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { stderrNotice, usageLine } from '../datasetRun';
@@ -120,38 +119,12 @@ export function registerAudit(program: Command): void {
   addSessionOptions(command).action(runAuditCommand);
 }
 
-async function subjectsOf(flags: AuditFlags): Promise<{ subjects: AuditSubject[]; task: Task }> {
-  if ((flags.data === undefined) === (flags.dataset === undefined)) throw new SumLensError('usage', 'give the items to audit: --data FILE or --dataset NAME');
-  if (flags.dataset !== undefined) {
-    const dataset = readDataset(flags.dataset);
-    const task = benchPlan(dataset).task;
-    const subjects = dataset.items
-      .slice(0, flags.limit)
-      .map((item) => ({ key: item.key, source: item.source, summary: item.system_output, ...(item.reference ? { reference: item.reference } : {}) }));
-    return { subjects, task };
-  }
-  const subjects: AuditSubject[] = [];
-  const map = flags.map ? parseFieldMap(flags.map) : undefined;
-  for await (const item of dataItems({
-    path: flags.data!,
-    task: flags.task,
-    map,
-    onBadRow: (where, problem) => stderrNotice(`skipped ${where}: ${problem}`),
-  })) {
-    subjects.push({
-      key: item.key,
-      source: item.input.source,
-      summary: item.input.summary,
-      ...(item.input.reference ? { reference: item.input.reference } : {}),
-    });
-    if (subjects.length >= flags.limit) break;
-  }
-  if (subjects.length === 0) throw new SumLensError('bad-input', `${flags.data} has no item to audit`);
-  return { subjects, task: flags.task };
-}
-
 async function runAuditCommand(flags: AuditFlags): Promise<void> {
-  const { subjects, task } = await subjectsOf(flags);
+  const { subjects, task } = await auditSubjects({
+    ...flags,
+    map: flags.map ? parseFieldMap(flags.map) : undefined,
+    onBadRow: (where, problem) => stderrNotice(`skipped ${where}: ${problem}`),
+  });
   const probes = PROBES.filter((p) => flags.probes.includes(p.name));
   const options: Omit<EvaluateOptions, 'session' | 'method'> = {
     ...scoringOptions(flags),

@@ -245,6 +245,9 @@ export const FILE_ARGUMENTS: FileArguments = {
     ),
     'path <name>': 'a dataset name from the registry, not a file',
   },
+  mcp: {
+    '--cache-dir': CACHE_DIR,
+  },
   cache: {
     'stats --cache-dir': CACHE_DIR,
     'clear --cache-dir': CACHE_DIR,
