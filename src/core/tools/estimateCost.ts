@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as z from 'zod';
 import { evaluate } from '../evaluate';
 import { dataItems, parseFieldMap } from '../run/data/dataItems';
-import { estimateCost } from '../run/pricing';
+import { estimateCost } from '../llm/pricing';
 import { estimateSpec } from '../run/specRun';
 import { dataArguments, defaultRunFile } from './evaluateData';
 import { runSpecOf, scoringArguments } from './scoringArguments';

@@ -9,7 +9,7 @@ import { ROUTES } from '../geval/scoreRoutes';
 import { buildSpec } from '../runSpec/buildSpec';
 import type { RunSpec } from '../runSpec/runSpec';
 import type { Usage } from '../llm/types';
-import { estimateCost } from '../run/pricing';
+import { estimateCost } from '../llm/pricing';
 import type { ToolContext } from './tool';
 
 export const methodArgument = z
