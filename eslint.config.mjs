@@ -50,4 +50,9 @@ export default tseslint.config(
     extends: [js.configs.recommended],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', Buffer: 'readonly' } },
   },
+  {
+    // The CLI's entry is CommonJS, so it starts without Node's module-type detection.
+    files: ['bin/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+  },
 );

@@ -4,7 +4,7 @@
  * chooses the aspects itself, so `--aspects` and G-Eval's `--preset` do not apply.
  */
 import { type Command, Option } from 'commander';
-import { DEFAULT_REASONS_K } from '../core/choose/evaluateChoose';
+import { DEFAULT_REASONS_K } from '../core/choose/reasonsDefault';
 import type { EvaluateOptions } from '../core/evaluate';
 import { SumLensError } from '../core/errors';
 import type { Method, ReasonExamples } from '../core/result';

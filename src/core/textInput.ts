@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as z from 'zod';
 import { isSumLensError, SumLensError } from './errors';
+import { thousands } from './thousands';
 
 /**
  * Every file a command reads comes through here: one set of checks and one wording for what
@@ -31,7 +32,7 @@ function textSchema(maxChars: number) {
     .refine((text) => text.length > 0, 'is empty')
     .refine((text) => text.trim().length > 0, 'contains only whitespace')
     .refine((text) => !text.includes('\u0000'), BINARY)
-    .refine((text) => text.length <= maxChars, `is over ${maxChars.toLocaleString('en')} characters`);
+    .refine((text) => text.length <= maxChars, `is over ${thousands(maxChars)} characters`);
 }
 
 /** Byte-order marks and the encoding each one announces. */
@@ -103,7 +104,7 @@ function openFailure(label: string, error: unknown): SumLensError {
   return new SumLensError('bad-input', `${label} ${(code && reasons[code]) ?? `cannot be read (${code ?? (error as Error).message})`}.`);
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+const megabytes = (bytes: number) => `${thousands(Math.round(bytes / 1024 / 102.4) / 10)} MB`;
 
 /**
  * Opens an input for reading, refusing what is not a readable file with content: missing, a

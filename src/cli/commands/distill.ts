@@ -4,7 +4,7 @@
  * judge elsewhere, split by document into train and validation. Resumable: a stopped run started again continues with the items not written.
  */
 import { Command, Option } from 'commander';
-import { DEFAULT_REASONS_K } from '../../core/choose/evaluateChoose';
+import { DEFAULT_REASONS_K } from '../../core/choose/reasonsDefault';
 import { distill, distillEstimate } from '../../core/distill/distillRun';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { readDataset } from '../../core/datasets/dataset';

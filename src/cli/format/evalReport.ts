@@ -1,4 +1,5 @@
 import { lineColumn } from '../../core/lineColumn';
+import { thousands } from '../../core/thousands';
 import type { AspectResult, ChoiceSummary, EvaluationResult, FineMetricName, FineResult, MetricScore, NoteName, SourceShown } from '../../core/result';
 
 /** The human-readable report of `sumlens eval`: aspects, fine-grained metrics and findings, usage. */
@@ -71,7 +72,7 @@ function sourceNote(shown: SourceShown | undefined): string[] {
   if (!shown) return [];
   const percent = shown.share < 0.01 ? '<1%' : `${Math.round(shown.share * 100)}%`;
   const limit = shown.reason === 'context' ? "the judge's context" : '--source-tokens';
-  const tokens = `${shown.shownTokens.toLocaleString('en-US')} of ${shown.sourceTokens.toLocaleString('en-US')} tokens`;
+  const tokens = `${thousands(shown.shownTokens)} of ${thousands(shown.sourceTokens)} tokens`;
   return [`source shortened for ${limit}: ${percent} shown (${tokens}) · ${shown.rule}; its character ranges in --json`];
 }
 

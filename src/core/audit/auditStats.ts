@@ -11,6 +11,7 @@
  * Each cell also carries the shift its pairs could detect at Holm's level (signFlipReach).
  */
 import { holmAdjust } from '../stats/holm';
+import { thousands } from '../thousands';
 import { BOOTSTRAP_RESAMPLES } from '../stats/bootstrapMean';
 import { pairedComparison, type PairedComparison } from '../stats/pairedComparison';
 import { detectableShift, exactSignFlipsUpTo } from '../stats/signFlipReach';
@@ -210,8 +211,7 @@ function summaryLine(outcomes: ProbeOutcome[], cells: AuditCell[]): string {
 
 /** "resampling: 2,000 bootstrap resamples for the 95% intervals; …; seed 20260101", as every output states it. */
 export function resamplingNote(r: Resampling): string {
-  const count = (x: number) => x.toLocaleString('en-US');
-  return `resampling: ${count(r.bootstrapResamples)} bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to ${r.exactUpTo} pairs, else ${count(r.signFlips)} random sign flips; seed ${r.seed}`;
+  return `resampling: ${thousands(r.bootstrapResamples)} bootstrap resamples for the 95% intervals; sign-flip p-values from every sign pattern up to ${r.exactUpTo} pairs, else ${thousands(r.signFlips)} random sign flips; seed ${r.seed}`;
 }
 
 /** "Holm over 20 cells at alpha 0.05: a cell needs p < 0.0025, at least 10 pairs". */

@@ -20,9 +20,8 @@ import { choosePrompts, type ChoosePrompts } from './choosePrompts';
 import { pooledChoice, type PooledAspect } from './pooledChoice';
 import { readChoice, type ChoiceReading } from './readChoice';
 import { REASON_SETTINGS, writeReasons } from './writeReasons';
+import { DEFAULT_REASONS_K } from './reasonsDefault';
 
-/** Tanaka's thesis drew 20 reasons per question. */
-export const DEFAULT_REASONS_K = 20;
 /** A reason and a score for each of a handful of aspects. */
 export const ANSWER_MAX_TOKENS = 600;
 /** Scores only, after a reason written beforehand. */

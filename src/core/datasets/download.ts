@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SumLensError } from '../errors';
 import { openInput } from '../textInput';
+import { thousands } from '../thousands';
 import { readDatasetFile } from './dataset';
 import type { RegistryEntry, RegistryFile } from './registry';
 
@@ -124,13 +125,13 @@ async function fetchInto(file: RegistryFile, part: string, start: number, option
   } catch (error) {
     throw new SumLensError(
       'unreachable',
-      `${file.path}: the download broke off at ${received.toLocaleString('en-US')} of ${file.bytes.toLocaleString('en-US')} bytes (${causeOf(error)}); run the same command again to resume`,
+      `${file.path}: the download broke off at ${thousands(received)} of ${thousands(file.bytes)} bytes (${causeOf(error)}); run the same command again to resume`,
     );
   }
   if (received < file.bytes) {
     throw new SumLensError(
       'unreachable',
-      `${file.path}: the server sent ${received.toLocaleString('en-US')} of ${file.bytes.toLocaleString('en-US')} bytes; run the same command again to resume`,
+      `${file.path}: the server sent ${thousands(received)} of ${thousands(file.bytes)} bytes; run the same command again to resume`,
     );
   }
 }

@@ -19,7 +19,8 @@ const LIST_ITEM = /^\s*(?:[-*•‣◦–]|\d{1,3}[.)]|[a-z][.)])\s+/u;
 const ENDS_SENTENCE = /[.!?:]["'\u201d\u2019)]*\s*$/u;
 const WRAPS_ON = /[,;(\u2013\u2014-]\s*$/u;
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+// Made on first use: building it loads ICU's sentence rules, which a run without fine-grained work never needs.
+let segmenter: Intl.Segmenter | undefined;
 
 function endsWithAbbreviation(text: string): boolean {
   const word = /(?:^|[\s("'\u201c])([\p{L}.]+)\.$/u.exec(text.trimEnd())?.[1]?.toLowerCase();
@@ -55,7 +56,7 @@ export function splitSentences(text: string): Span[] {
     // Line breaks inside a run become spaces (same length, so offsets hold).
     const flat = text.slice(run.start, run.end).replace(/[\r\n]/g, ' ');
     let start: number | null = null;
-    for (const { segment, index } of segmenter.segment(flat)) {
+    for (const { segment, index } of (segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })).segment(flat)) {
       start ??= index;
       const end = index + segment.length;
       if (end < flat.length && endsWithAbbreviation(flat.slice(start, end))) continue;

@@ -11,6 +11,7 @@ import { countInSlices, ESTIMATE_MARGIN, estimateTokens, MESSAGE_OVERHEAD_TOKENS
 import type { ContextWindow, LlmSession } from '../llm/types';
 import { GAP_MARK, shortenSource } from '../longSource';
 import type { SourceShown } from '../result';
+import { thousands } from '../thousands';
 
 /** What fills the source placeholder: the text, and a line put before it when it is excerpts. */
 export interface ShownSource {
@@ -54,8 +55,6 @@ export const MARGIN_SHARE = 0.02;
 const RECOUNT_SHARE = 0.85;
 /** Below this many tokens for the source, excerpts would say nothing: the context is too small. */
 const MIN_SOURCE_TOKENS = 64;
-
-const thousands = (n: number): string => n.toLocaleString('en-US');
 
 /** The line at the head of the source block when the judge is shown excerpts. */
 export function excerptsHead(share: number, noun: string): string {

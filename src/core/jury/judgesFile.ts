@@ -8,7 +8,8 @@
  * Validated with zod; a bad file is a usage error naming the line. A judge's key is read from
  * the environment variable it names, never from the file.
  */
-import { isMap, isSeq, parseDocument, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { yaml } from '../yaml';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
 import { readTextFile } from '../textInput';
@@ -37,6 +38,7 @@ export type JudgeSpec = z.infer<typeof JudgeSchema>;
 
 /** The line (1-based) of the node at `path` in the document, or of the document's start. */
 function lineOf(text: string, root: Node | null, path: PropertyKey[]): number {
+  const { isMap, isSeq } = yaml();
   let node: unknown = root;
   for (const key of path) {
     if (isMap(node)) node = node.get(key, true);
@@ -51,7 +53,7 @@ export function readJudgesFile(path: string): JudgeSpec[] {
   // A file that cannot be read is bad input (exit 8), as every input; what it says is checked below (usage, exit 2).
   const text = readTextFile(path, `--judges ${path}`);
   // YAML is a superset of JSON: one parser for both, with positions for the messages.
-  const document = parseDocument(text, { prettyErrors: false });
+  const document = yaml().parseDocument(text, { prettyErrors: false });
   if (document.errors.length > 0) {
     const error = document.errors[0];
     throw new SumLensError('usage', `${path}:${error.linePos?.[0].line ?? 1}: not YAML or JSON: ${error.message.split('\n')[0]}`);

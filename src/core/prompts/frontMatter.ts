@@ -3,7 +3,9 @@
  * This file splits the two, parses the YAML and validates it with zod, turning every
  * problem into a TemplateError that points at the offending line.
  */
-import { isMap, isNode, isScalar, parseDocument, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { yaml } from '../yaml';
+import { builtFrontMatter } from './frontMatterTable';
 import * as z from 'zod';
 import { ASPECT_TASKS } from './template';
 import { PLACEHOLDER_NAMES } from './placeholders';
@@ -59,8 +61,11 @@ export interface SplitTemplate {
   keyLines: Record<string, number>;
 }
 
-/** `text` must already have "\n" line ends. */
-export function splitTemplate(filePath: string, text: string): SplitTemplate {
+/**
+ * `text` must already have "\n" line ends; `hash` is the sha256 of the file's bytes, which finds
+ * a built-in template's front matter parsed at build time.
+ */
+export function splitTemplate(filePath: string, text: string, hash?: string): SplitTemplate {
   const lines = text.split('\n');
   if (lines[0].trim() !== '---') throw new TemplateError(filePath, 1, "a template starts with YAML front matter: a '---' line first");
   const closing = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
@@ -69,7 +74,21 @@ export function splitTemplate(filePath: string, text: string): SplitTemplate {
   // Front matter line k (1-based) is file line k + 1, after the opening '---'.
   const fileLine = (offset: number): number => lineAt(yamlText, offset) + 1;
 
-  const document = parseDocument(yamlText, { prettyErrors: false });
+  const built = hash === undefined ? undefined : builtFrontMatter(hash);
+  if (built) {
+    const parsed = frontMatterSchema.safeParse(built.raw);
+    // What the build parsed passed this check then; a table from another version that fails it is not trusted.
+    if (parsed.success)
+      return {
+        frontMatter: parsed.data,
+        rawFrontMatter: built.raw,
+        body: lines.slice(closing + 1).join('\n'),
+        bodyStartLine: closing + 2,
+        keyLines: built.keyLines,
+      };
+  }
+
+  const document = yaml().parseDocument(yamlText, { prettyErrors: false });
   const yamlError = document.errors[0];
   if (yamlError) throw new TemplateError(filePath, fileLine(yamlError.pos[0]), `bad YAML: ${firstLine(yamlError.message)}`);
   const raw: unknown = document.toJS();
@@ -96,6 +115,7 @@ export function splitTemplate(filePath: string, text: string): SplitTemplate {
 
 /** The line of the deepest existing node along `path` (the key itself when its value is missing). */
 function nodeLine(document: Document, path: readonly PropertyKey[], fileLine: (offset: number) => number): number {
+  const { isMap, isNode, isScalar } = yaml();
   for (let depth = path.length; depth > 0; depth--) {
     const parentPath = path.slice(0, depth - 1);
     const parent = parentPath.length === 0 ? document.contents : document.getIn(parentPath, true);
@@ -110,6 +130,7 @@ function nodeLine(document: Document, path: readonly PropertyKey[], fileLine: (o
 }
 
 function topLevelKeyLines(document: Document, fileLine: (offset: number) => number): Record<string, number> {
+  const { isMap, isScalar } = yaml();
   const lines: Record<string, number> = {};
   if (!isMap(document.contents)) return lines;
   for (const { key } of document.contents.items) {

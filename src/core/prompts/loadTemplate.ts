@@ -43,7 +43,7 @@ export function loadTemplate(filePath: string): Template {
   const text = decoded.replace(/\r\n?/g, '\n');
   const hash = createHash('sha256').update(bytes).digest('hex');
 
-  const split = splitTemplate(filePath, text);
+  const split = splitTemplate(filePath, text, hash);
   const { frontMatter, body, bodyStartLine } = split;
   checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, isEnginePromptTask(frontMatter.task), split.keyLines.placeholders);
   const blind = missingEvaluatedText(frontMatter.task, frontMatter.id, frontMatter.placeholders);

@@ -14,7 +14,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { loadCatalogue } from '../choose/catalogue';
 import { choosePrompts } from '../choose/choosePrompts';
-import { ANSWER_MAX_TOKENS, CONDITIONED_MAX_TOKENS, DEFAULT_REASONS_K } from '../choose/evaluateChoose';
+import { ANSWER_MAX_TOKENS, CONDITIONED_MAX_TOKENS } from '../choose/evaluateChoose';
+import { DEFAULT_REASONS_K } from '../choose/reasonsDefault';
 import { REASON_SETTINGS } from '../choose/writeReasons';
 import type { AspectInput } from '../geval/inputVariables';
 import type { EvaluateOptions } from '../evaluate';

@@ -4,7 +4,7 @@
  * count, the concurrency. Options of the aspect choice are dropped for the other methods
  * (the CLI refuses them; the editor keeps them in its settings for when it is chosen).
  */
-import { DEFAULT_REASONS_K } from '../choose/evaluateChoose';
+import { DEFAULT_REASONS_K } from '../choose/reasonsDefault';
 import { redactCredentials } from '../errors';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../geval/adaptiveSampling';
 import { aspectsOf } from '../geval/evaluateAspects';

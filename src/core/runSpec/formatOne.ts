@@ -5,7 +5,7 @@
  * an option not recorded was the engine's default, and a concurrency was never recorded.
  */
 import * as z from 'zod';
-import { DEFAULT_REASONS_K } from '../choose/evaluateChoose';
+import { DEFAULT_REASONS_K } from '../choose/reasonsDefault';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../geval/adaptiveSampling';
 import { DEFAULT_TOP_LOGPROBS } from '../geval/scoreRoutes';
 import { DEFAULT_CONCURRENCY, DEFAULT_SAMPLES } from './runDefaults';
