@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { writeFrontMatterTable } from './front-matter-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.argv.includes('--production');
@@ -80,4 +81,5 @@ if (watch) {
   if (metafile) results.forEach((r, i) => fs.writeFileSync(path.join(root, `${builds[i].outfile}.meta.json`), JSON.stringify(r.metafile)));
   // A production build leaves no stale source maps of a previous development build behind.
   if (production) for (const { outfile } of builds) fs.rmSync(path.join(root, `${outfile}.map`), { force: true });
+  await writeFrontMatterTable(root);
 }

@@ -2,8 +2,8 @@
 // its webview script (scripts/build-extension.mjs). `--production` minifies; `--cli-only`
 // stops after the CLI (what the npm package holds: `npm pack` runs it as `prepack`).
 import * as esbuild from 'esbuild';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { writeFrontMatterTable } from './front-matter-table.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -54,32 +54,9 @@ await esbuild.build({
   sourcemap: !production,
   logLevel: 'warning',
 });
-await writeFrontMatterTable();
-if (process.argv.includes('--cli-only')) process.exit(0);
-await import('./build-extension.mjs');
-
-/**
- * dist/front-matter.json: the built-in templates' front matter parsed now, so that a run on
- * them never loads the YAML parser (src/core/prompts/frontMatterTable.ts). The table's maker is
- * TypeScript: bundled to a temporary module and run.
- */
-async function writeFrontMatterTable() {
-  const maker = path.join(os.tmpdir(), `sumlens-front-matter-${process.pid}.mjs`);
-  try {
-    await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: ['src/core/prompts/buildFrontMatterTable.ts'],
-      outfile: maker,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      banner: { js: "import { createRequire as __sumlensRequire } from 'node:module'; const require = __sumlensRequire(import.meta.url);" },
-      logLevel: 'warning',
-    });
-    const { buildFrontMatterTable } = await import(pathToFileURL(maker).href);
-    fs.writeFileSync(path.join(root, 'dist', 'front-matter.json'), JSON.stringify(buildFrontMatterTable(path.join(root, 'prompts'))));
-  } finally {
-    fs.rmSync(maker, { force: true });
-  }
+if (process.argv.includes('--cli-only')) {
+  await writeFrontMatterTable(root);
+  process.exit(0);
 }
+// The extension's build writes the front-matter table for both.
+await import('./build-extension.mjs');

@@ -43,10 +43,14 @@ describe('the installed npm package (npm pack → npm install -g into an empty p
   it(`is under ${tarballBudget / 1024 / 1024} MB and holds only what a user runs: the CLI build, bin, prompts, README, LICENSE`, () => {
     assert.ok(tarballSize < tarballBudget, `tarball is ${tarballSize} bytes`);
     const outside = packedFiles.filter(
-      (file) => !/^(package\.json|README\.md|LICENSE|bin\/sumlens\.js|prompts\/.+|dist\/cli\.mjs|dist\/(commands|chunks)\/[^/]+\.mjs)$/.test(file),
+      (file) =>
+        !/^(package\.json|README\.md|LICENSE|bin\/sumlens\.js|prompts\/.+|dist\/cli\.mjs|dist\/front-matter\.json|dist\/(commands|chunks)\/[^/]+\.mjs)$/.test(
+          file,
+        ),
     );
     assert.deepEqual(outside, []);
     assert.ok(packedFiles.includes('dist/cli.mjs') && packedFiles.includes('dist/commands/eval.mjs'));
+    assert.ok(packedFiles.includes('dist/front-matter.json'), "the built-in templates' front matter, parsed at build time");
     assert.ok(packedFiles.some((file) => file.startsWith('prompts/summarization/')));
   });
 
