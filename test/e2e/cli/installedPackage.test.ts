@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { packageRoot, packageVersion } from '../../../src/core/paths';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
+import { startMcp } from '../mcp/mcpClient';
 
 const run = promisify(execFile);
 // About 0.5 MB of SumLens and its dependencies, and 1.1 MB of the o200k tokenizer's ranks (gpt-tokenizer).
@@ -81,6 +82,18 @@ describe('the installed npm package (npm pack → npm install -g into an empty p
       assert.equal(server.chatRequests.length, 4);
     } finally {
       await server.close();
+    }
+  });
+
+  it('`sumlens mcp` starts from an empty folder and lists its tools to an MCP client (initialize, tools/list)', async () => {
+    const empty = fs.mkdtempSync(path.join(work, 'mcp-'));
+    const session = await startMcp(empty, {}, { command: sumlens, args: ['mcp'] });
+    try {
+      const { tools } = await session.client.listTools();
+      assert.ok(tools.some((tool) => tool.name === 'evaluate_summary') && tools.every((tool) => tool.outputSchema));
+      assert.equal(session.client.getServerVersion()?.version, packageVersion());
+    } finally {
+      await session.close();
     }
   });
 });

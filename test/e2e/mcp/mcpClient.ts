@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import * as assert from 'node:assert/strict';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { packageRoot } from '../../../src/core/paths';
 
 export const sumlensBin = path.join(packageRoot(), 'bin', 'sumlens.js');
@@ -58,4 +59,23 @@ export async function startMcp(workspace: string, env: Record<string, string>, o
     receive?.(message);
   };
   return { client, workspace, stderr: () => stderr, messages, close: () => client.close() };
+}
+
+export const ARTICLE = 'The council approved the new park on Monday after a long debate. It will open in May. The park cost two million pounds.';
+export const SUMMARY = 'The council approved a new park on Tuesday. It opens in May.';
+
+/** A data file of `n` items. */
+export function dataFile(n: number): string {
+  return Array.from({ length: n }, (_, i) => JSON.stringify({ id: `item${i}`, source: `${ARTICLE} Item ${i}.`, summary: SUMMARY })).join('\n') + '\n';
+}
+
+export type Structured = Record<string, any>;
+
+export async function call(session: McpSession, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await session.client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+export function structured(result: CallToolResult): Structured {
+  assert.ok(!result.isError, `tool error: ${JSON.stringify(result.content)}`);
+  return result.structuredContent as Structured;
 }

@@ -10,26 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { packageRoot } from '../../../src/core/paths';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
-import { makeWorkspace, startMcp, type McpSession } from './mcpClient';
-
-export const ARTICLE = 'The council approved the new park on Monday after a long debate. It will open in May. The park cost two million pounds.';
-export const SUMMARY = 'The council approved a new park on Tuesday. It opens in May.';
-
-/** A data file of `n` items. */
-export function dataFile(n: number): string {
-  return Array.from({ length: n }, (_, i) => JSON.stringify({ id: `item${i}`, source: `${ARTICLE} Item ${i}.`, summary: SUMMARY })).join('\n') + '\n';
-}
-
-type Structured = Record<string, any>;
-
-export async function call(session: McpSession, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await session.client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-export function structured(result: CallToolResult): Structured {
-  assert.ok(!result.isError, `tool error: ${JSON.stringify(result.content)}`);
-  return result.structuredContent as Structured;
-}
+import { ARTICLE, call, dataFile, makeWorkspace, startMcp, structured, SUMMARY, type McpSession, type Structured } from './mcpClient';
 
 describe('sumlens mcp: the tools through the SDK client', function () {
   this.timeout(60_000);
@@ -154,15 +135,22 @@ describe('sumlens mcp: the tools through the SDK client', function () {
     assert.match((absent.content[0] as { text: string }).text, /^bad-input \(exit 8\): dataset "topical-chat" is not here/);
   });
 
-  it('writes the agent’s exchange (list → evaluate → compare) to test-results/mcp-transcript.json', async () => {
+  it('writes the agent’s exchange (list → evaluate → compare) to test-results/mcp-transcript.json, and the schemas’ sizes to mcp-tools.json', async () => {
     session.messages.length = 0;
     server.setHandler(() => scoreReply('4', { '4': 0.7, '3': 0.3 }));
-    await session.client.listTools();
+    const { tools } = await session.client.listTools();
     await call(session, 'evaluate_summary', { sourcePath: 'article.txt', summaryPath: 'summary.txt', aspects: ['coherence', 'consistency'] });
     await call(session, 'compare_runs', { runA: 'runs/a.jsonl', runB: 'runs/b.jsonl' });
     const folder = path.join(packageRoot(), 'test-results');
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'mcp-transcript.json'), JSON.stringify(session.messages, null, 2) + '\n');
+    // What each tool costs an agent's context: its schemas as the server lists them, in bytes of JSON.
+    const sizes = tools.map((t) => ({
+      name: t.name,
+      inputSchemaBytes: JSON.stringify(t.inputSchema).length,
+      outputSchemaBytes: JSON.stringify(t.outputSchema).length,
+    }));
+    fs.writeFileSync(path.join(folder, 'mcp-tools.json'), JSON.stringify(sizes, null, 2) + '\n');
     assert.equal(session.messages.length, 6);
   });
 });
