@@ -24,7 +24,8 @@ export function usageLine(usage: Usage): string {
   return `calls ${usage.calls} (cache hits ${usage.cacheHits}, retries ${usage.retries}), tokens ${usage.promptTokens} prompt + ${usage.completionTokens} completion`;
 }
 
-export function runReport(s: BenchRunSummary, out: string, model: string, batch: boolean): string {
+/** `spend`: what the call spent against its limit (spendLimitOptions.ts), when it has one. */
+export function runReport(s: BenchRunSummary, out: string, model: string, batch: boolean, spend?: string): string {
   const lines = [
     `${s.written} item(s) written to ${out}${s.alreadyDone ? `, ${s.alreadyDone} already there` : ''}` +
       `${s.failed ? `, ${s.failed} failed (recorded; a rerun evaluates them again)` : ''}${s.cancelled ? ', cancelled' : ''}` +
@@ -32,6 +33,7 @@ export function runReport(s: BenchRunSummary, out: string, model: string, batch:
     ...s.errors.map((e) => `  ${e}`),
     usageLine(s.usage),
     `cost for ${model}: ${formatCost(estimateCost(model, s.usage, batch))}`,
+    ...(spend ? [spend] : []),
   ];
   if (s.restartedRecords) lines.unshift(`restarted ${out}: ${s.restartedRecords} earlier record(s) dropped`);
   if (s.truncatedBytes) lines.unshift(`cut a torn last line (${s.truncatedBytes} bytes) off ${out} before resuming`);

@@ -27,6 +27,7 @@ import { gateFailures, parseThresholds } from '../core/run/qualityGate';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from './datasetRun';
 import { runTable } from './format/runTable';
 import { sessionFrom } from './sessionOptions';
+import { spendLimitOf, spendLine } from './spendLimitOptions';
 import type { DataEvalFlags } from './evalFlags';
 import { judgeRunFile, runDataJury } from './evalDataJury';
 import { readJudgesFile } from '../core/jury/judgesFile';
@@ -114,6 +115,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
             endpoint,
             model,
             pollMs: flags.pollSeconds * 1000,
+            spendLimit: spendLimitOf(flags),
             onBatch: (b) => cliIo().stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
           },
           run,
@@ -123,7 +125,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     progress.finish();
     cancellation.dispose();
   }
-  cliIo().stderr.write(runReport(summary, out, model, flags.batch === true) + '\n');
+  cliIo().stderr.write(runReport(summary, out, model, flags.batch === true, spendLine(flags)) + '\n');
   finishRun(summary);
   if (summary.written + summary.alreadyDone === 0) return;
 

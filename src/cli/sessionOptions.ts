@@ -8,8 +8,9 @@ import { positiveSeconds, wholeNumber } from './numbers';
 import { printNotice, printWarning } from './stderr';
 import { environmentOption } from './environmentOptions';
 import { cliIo } from './io';
+import { spendLimitOf, type SpendLimitFlags } from './spendLimitOptions';
 
-export interface SessionFlags {
+export interface SessionFlags extends SpendLimitFlags {
   baseUrl?: string;
   model?: string;
   concurrency: number;
@@ -64,6 +65,7 @@ export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}, judg
     userContext: contextTokensOf(flags),
     onNotice: printNotice,
     onWarning: printWarning,
+    spendLimit: spendLimitOf(flags),
   });
 }
 

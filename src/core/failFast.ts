@@ -52,7 +52,9 @@ export function failFast(session: LlmSession, outer?: AbortSignal): FailFastRun 
       } catch (error) {
         if (!fatal && error instanceof SumLensError && stopsOn(error.code)) {
           fatal = error;
-          controller.abort();
+          // At the spending limit the requests already sent were paid for within it: they end
+          // (counted and cached) while the limit refuses every later one.
+          if (error.code !== 'budget-exceeded') controller.abort();
         }
         throw error;
       }

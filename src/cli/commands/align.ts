@@ -29,6 +29,7 @@ import { stderrNotice, usageLine } from '../datasetRun';
 import { wholeNumber } from '../numbers';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, contextTokensOf, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSpendLimitOptions } from '../spendLimitOptions';
 import { cliIo } from '../io';
 import { cancelOnInterrupt } from '../terminal';
 import { addResamplingOptions } from './meta';
@@ -97,7 +98,7 @@ export function registerAlign(program: Command): void {
     .option('--map <pairs>', 'field names from other columns, e.g. summary=output,source=article')
     .option('--json', 'print the verdicts as JSON (sumlens report --alignment reads it)')
     .option('--dry-run', 'count the requests and tokens of the alignment; send nothing');
-  addScoringOptions(addResamplingOptions(addSessionOptions(command))).action(runAlign);
+  addSpendLimitOptions(addScoringOptions(addResamplingOptions(addSessionOptions(command)))).action(runAlign);
 }
 
 async function runAlign(flags: AlignFlags): Promise<void> {

@@ -28,6 +28,7 @@ import { estimateCost, formatCost } from '../../core/llm/pricing';
 import { auditMarkdown, auditText } from '../format/auditTable';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSpendLimitOptions } from '../spendLimitOptions';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { evaluateJury, type Juror } from '../../core/jury/evaluateJury';
 import { juryAsResult } from '../../core/jury/juryAsResult';
@@ -116,7 +117,7 @@ export function registerAudit(program: Command): void {
     .option('--dry-run', 'estimate calls, tokens and cost without sending anything')
     .option('--judges <file>', 'audit a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): its mean scores are probed');
   addScoringOptions(command);
-  addSessionOptions(command).action(runAuditCommand);
+  addSpendLimitOptions(addSessionOptions(command)).action(runAuditCommand);
 }
 
 async function runAuditCommand(flags: AuditFlags): Promise<void> {

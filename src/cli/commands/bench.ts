@@ -31,6 +31,7 @@ import { batchBaseUrl, specFromFlags } from '../runSpecFromFlags';
 import { addChooseOptions, checkChooseUsage } from '../chooseOptions';
 import { reasonGroundedSection } from '../../core/meta/reasonGroundedFigures';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSpendLimitOptions, spendLimitOf, spendLine } from '../spendLimitOptions';
 import { cancelOnInterrupt } from '../terminal';
 import { wholeNumber } from '../numbers';
 import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
@@ -109,7 +110,9 @@ export function registerBench(program: Command): void {
     .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(['mean', 'median']).default('mean'));
   addScoringOptions(command);
   addChooseOptions(command);
-  addSessionOptions(command).action((flags: BenchFlags) => runBenchCommand(flags, (option) => command.getOptionValueSource(option) === 'cli'));
+  addSpendLimitOptions(addSessionOptions(command)).action((flags: BenchFlags) =>
+    runBenchCommand(flags, (option) => command.getOptionValueSource(option) === 'cli'),
+  );
 }
 
 /** Fine-grained on SummEval follows the paper's §4.3: a rubric from the 11 references per article. */
@@ -169,6 +172,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
           ...common,
           client: new BatchClient({ baseURL: batchBaseUrl(flags), apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
           pollMs: flags.pollSeconds * 1000,
+          spendLimit: spendLimitOf(flags),
           signal: cancellation.signal,
           onProgress: progress.onProgress,
           onNotice: stderrNotice,
@@ -185,7 +189,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     progress.finish();
     cancellation.dispose();
   }
-  cliIo().stderr.write(runReport(summary, out, spec.judge.model, flags.batch === true) + '\n');
+  cliIo().stderr.write(runReport(summary, out, spec.judge.model, flags.batch === true, spendLine(flags)) + '\n');
   finishRun(summary);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {

@@ -14,6 +14,7 @@ import { estimateCost, formatCost } from '../../core/llm/pricing';
 import type { ReasonExamples } from '../../core/result';
 import { wholeNumber } from '../numbers';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
+import { addSpendLimitOptions } from '../spendLimitOptions';
 import { cancelOnInterrupt } from '../terminal';
 import { stderrNotice } from '../datasetRun';
 import { cliIo, setExitCode } from '../io';
@@ -43,7 +44,7 @@ export function registerDistill(program: Command): void {
     .option('--limit <n>', 'only the first N items', positiveInt)
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (prompts/choose/)')
     .option('--dry-run', 'estimate calls, tokens and cost without sending anything');
-  addSessionOptions(command).action(runDistill);
+  addSpendLimitOptions(addSessionOptions(command)).action(runDistill);
 }
 
 async function runDistill(flags: DistillFlags): Promise<void> {

@@ -12,6 +12,7 @@ import { formatEvalReport } from '../format/evalReport';
 import { reportOutcome } from '../outcome';
 import { parseAspects } from '../aspectList';
 import { addSessionOptions, sessionFrom } from '../sessionOptions';
+import { addSpendLimitOptions } from '../spendLimitOptions';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
@@ -58,7 +59,7 @@ export function registerEval(program: Command): void {
   addScoringOptions(command);
   addChooseOptions(command);
   addDataOptions(command);
-  addSessionOptions(command).action(async (flags: EvalFlags & DataEvalFlags) =>
+  addSpendLimitOptions(addSessionOptions(command)).action(async (flags: EvalFlags & DataEvalFlags) =>
     flags.data !== undefined
       ? (await import('../evalData')).runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli')
       : runEval(flags, command),

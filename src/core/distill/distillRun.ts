@@ -113,9 +113,12 @@ export async function distill(options: DistillOptions): Promise<DistillSummary> 
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   // Every request in flight listens to it; the session bounds how many there are.
   setMaxListeners(0, signal);
+  // At the spending limit no new item starts and the requests already sent finish (their
+  // items are written); the run then ends with the limit's error.
+  let stoppedBy: SumLensError | undefined;
   await Promise.all(
     todo.map(async (item) => {
-      if (signal.aborted) return;
+      if (signal.aborted || stoppedBy) return;
       try {
         const prompts = choosePrompts(toBenchInput(item, task), catalogue, { overrideDir: options.promptOverrideDir });
         const { texts } = await writeReasons(options.session, prompts.reason(options.examples), options.reasonsK, signal);
@@ -130,6 +133,10 @@ export async function distill(options: DistillOptions): Promise<DistillSummary> 
         summary.written++;
       } catch (error) {
         if (isCancellation(error) || signal.aborted) return;
+        if (error instanceof SumLensError && error.code === 'budget-exceeded') {
+          stoppedBy ??= error;
+          return;
+        }
         if (!(error instanceof SumLensError) || RUN_LEVEL.includes(error.code)) {
           stop.abort();
           throw error;
@@ -140,6 +147,7 @@ export async function distill(options: DistillOptions): Promise<DistillSummary> 
       }
     }),
   );
+  if (stoppedBy) throw stoppedBy;
   summary.cancelled = options.signal?.aborted ?? false;
   return summary;
 }

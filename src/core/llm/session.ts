@@ -9,7 +9,7 @@ import { readContextLimit } from './refusal';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
 import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
 import type { ServerContext } from './serverContext';
-import type { SpendLimit, TokenUse } from './spendLimit';
+import { worstUse, type SpendLimit } from './spendLimit';
 import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from './silentCut';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, TokenCounter } from './tokenCount';
 import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from './types';
@@ -40,9 +40,6 @@ export interface SessionOptions {
   /** The run's spending limit, shared with its other sessions: each request not answered from the cache is reserved against it before it is sent. */
   spendLimit?: SpendLimit;
 }
-
-/** Reply tokens reserved for a request that sets no max_tokens (the fine-grained JSON calls); the reply's own usage is counted after. */
-const UNCAPPED_REPLY_TOKENS = 1024;
 
 /** Refusals one request may adapt to before giving up (each changes a different parameter). */
 const maxAdaptations = 8;
@@ -180,9 +177,7 @@ export class CachingSession implements LlmSession {
   private reserveSpend(messages: ChatMessage[], body: Record<string, unknown>) {
     const limit = this.options.spendLimit;
     if (!limit) return undefined;
-    const promptTokens = messages.reduce((sum, m) => sum + this.tokens.count(m.content) + MESSAGE_OVERHEAD_TOKENS, 0);
-    const room = Number(body.max_completion_tokens ?? body.max_tokens ?? UNCAPPED_REPLY_TOKENS);
-    const worst: TokenUse = { promptTokens, completionTokens: room * Number(body.n ?? 1) };
+    const worst = worstUse(messages, body, (text) => this.tokens.count(text));
     const reservation = limit.reserve(this.model, worst);
     return {
       release: () => reservation.release(),

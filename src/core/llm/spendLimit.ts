@@ -10,6 +10,23 @@
  */
 import { SumLensError } from '../errors';
 import { estimateCost, PRICE_TABLE_DATE, priceOf } from './pricing';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from './tokenCount';
+import type { ChatMessage } from './types';
+
+/** Reply tokens reserved for a request that sets no max_tokens (the fine-grained JSON calls); the reply's own usage is counted after. */
+const UNCAPPED_REPLY_TOKENS = 1024;
+
+/**
+ * The most a request body can cost: its prompt (each message with its framing) and the whole
+ * reply room of each of its n answers. A message counts the larger of `count` (the judge's
+ * tokenizer) and the character estimate: a budget is better held too high than too low, and
+ * a server may count with another tokenizer.
+ */
+export function worstUse(messages: ChatMessage[], body: Record<string, unknown>, count: (text: string) => number): TokenUse {
+  const promptTokens = messages.reduce((sum, m) => sum + Math.max(count(m.content), estimateTokens(m.content)) + MESSAGE_OVERHEAD_TOKENS, 0);
+  const room = Number(body.max_completion_tokens ?? body.max_tokens ?? UNCAPPED_REPLY_TOKENS);
+  return { promptTokens, completionTokens: room * Number(body.n ?? 1) };
+}
 
 export interface SpendLimitSettings {
   /** USD the run may spend, at the list prices of pricing.ts. */
@@ -28,7 +45,7 @@ export interface Spend extends TokenUse {
   /** USD at list prices (Batch API requests at the batch price); models with no price add tokens only. */
   usd: number;
   requests: number;
-  /** The models that spent, in the order they first did. */
+  /** The models that were asked, in the order they first were. */
   models: string[];
   /** The date of the price table the USD comes from (pricing.ts). */
   prices: string;
@@ -46,8 +63,13 @@ export class SpendLimit {
   private readonly done = { usd: 0, promptTokens: 0, completionTokens: 0, requests: 0 };
   private readonly held = { usd: 0, tokens: 0 };
   private readonly models = new Set<string>();
+  /**
+   * By model, how much more than the session counted the server said a prompt took (another
+   * tokenizer, its own framing): later prompts of that model are reserved that much larger.
+   */
+  private readonly promptScale = new Map<string, number>();
   /** Once a request was refused, so is every later one: a run stops at one place, not wherever a smaller request still fits. */
-  private stoppedBy?: SumLensError;
+  private stoppedBy?: BudgetExceededError;
 
   constructor(readonly settings: SpendLimitSettings) {
     for (const [name, value] of Object.entries(settings)) {
@@ -70,16 +92,19 @@ export class SpendLimit {
   }
 
   /** Holds a request's worst cost, or throws 'budget-exceeded' when it could take the run past the limit. `batch`: billed at the Batch API price. */
-  reserve(model: string, worst: TokenUse, batch = false): Reservation {
+  reserve(model: string, counted: TokenUse, batch = false): Reservation {
     this.admit(model);
+    this.models.add(model);
     if (this.stoppedBy) throw this.stoppedBy;
+    const worst = { ...counted, promptTokens: Math.ceil(counted.promptTokens * (this.promptScale.get(model) ?? 1)) };
     const usd = estimateCost(model, worst, batch) ?? 0;
     const tokens = worst.promptTokens + worst.completionTokens;
     const { maxCostUsd, maxTokens } = this.settings;
     const overCost = maxCostUsd !== undefined && this.done.usd + this.held.usd + usd > maxCostUsd;
     const overTokens = maxTokens !== undefined && this.spentTokens() + this.held.tokens + tokens > maxTokens;
     if (overCost || overTokens) {
-      this.stoppedBy = new SumLensError('budget-exceeded', this.stopMessage(overCost ? 'cost' : 'tokens'));
+      const which = overCost ? 'cost' : 'tokens';
+      this.stoppedBy = new BudgetExceededError(() => this.stopMessage(which));
       throw this.stoppedBy;
     }
     this.held.usd += usd;
@@ -94,7 +119,11 @@ export class SpendLimit {
     };
     return {
       settle: (used) => {
-        if (close()) this.add(model, used, batch);
+        if (!close()) return;
+        this.add(model, used, batch);
+        if (counted.promptTokens > 0 && used.promptTokens > counted.promptTokens) {
+          this.promptScale.set(model, Math.max(this.promptScale.get(model) ?? 1, used.promptTokens / counted.promptTokens));
+        }
       },
       release: () => void close(),
     };
@@ -109,7 +138,6 @@ export class SpendLimit {
     this.done.promptTokens += used.promptTokens;
     this.done.completionTokens += used.completionTokens;
     this.done.requests++;
-    this.models.add(model);
   }
 
   private spentTokens(): number {
@@ -122,10 +150,21 @@ export class SpendLimit {
     const models = this.models.size > 0 ? `${[...this.models].join(', ')}, ` : '';
     const limit =
       which === 'cost'
-        ? `the spending limit $${this.settings.maxCostUsd}: ${formatUsd(this.done.usd)} spent on ${requests} (${models}list prices of ${PRICE_TABLE_DATE})`
-        : `the token limit ${this.settings.maxTokens}: ${this.spentTokens()} tokens spent on ${requests}${models ? ` (${models.slice(0, -2)})` : ''}`;
+        ? `spending limit $${this.settings.maxCostUsd} reached: ${formatUsd(this.done.usd)} spent on ${requests} (${models}list prices of ${PRICE_TABLE_DATE})`
+        : `token limit ${this.settings.maxTokens} reached: ${this.spentTokens()} tokens spent on ${requests}${models ? ` (${models.slice(0, -2)})` : ''}`;
     const flag = which === 'cost' ? '--max-cost' : '--max-tokens';
-    return `Stopped at ${limit}; the next request could have crossed it. What was done is kept: rerun with a higher ${flag} (or none) to go on from there.`;
+    return `${limit}, and the next request could have crossed it; what was done is kept: rerun with a higher ${flag} (or none) to go on from there`;
+  }
+}
+
+/**
+ * The run stopped at its limit. Its message is made when it is read, not when the limit was
+ * reached: the run's last line then counts the requests that were in flight at the stop too.
+ */
+export class BudgetExceededError extends SumLensError {
+  constructor(describe: () => string) {
+    super('budget-exceeded', '');
+    Object.defineProperty(this, 'message', { get: describe, enumerable: false, configurable: true });
   }
 }
 

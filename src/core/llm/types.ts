@@ -135,6 +135,8 @@ export interface ContextWindow {
 export interface LlmSession {
   readonly endpoint: string;
   readonly model: string;
+  /** 'batch': its calls are billed at the Batch API's price (BatchSession); absent: the standard price. */
+  readonly billing?: 'batch';
   /**
    * The judge's context window as far as it is known (user setting, server metadata, table,
    * or learned from an error or a silent cut this run); undefined when nothing tells.

@@ -15,6 +15,7 @@ import type { LlmSession, Usage } from '../llm/types';
 import type { EvaluationResult, Method } from '../result';
 import { appendBenchRecord, openBenchOutput } from '../runFile/benchOutput';
 import type { BenchRecord, Failure } from '../runFile/benchRecord';
+import { countSpend } from './itemSpend';
 import { itemScores } from './itemScores';
 import type { RunProgress } from './progressBar';
 import type { RunHeader } from '../runFile/runHeader';
@@ -24,7 +25,7 @@ import { acquireRunLock } from '../runFile/runLock';
 export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;
 
 /** Errors no other item can escape: the run stops at the first one. */
-export const FATAL_CODES: ReadonlySet<ErrorCode> = new Set(['unreachable', 'auth', 'model-not-found', 'no-api-key']);
+export const FATAL_CODES: ReadonlySet<ErrorCode> = new Set(['unreachable', 'auth', 'model-not-found', 'no-api-key', 'budget-exceeded']);
 
 export interface RunItem {
   key: string;
@@ -184,10 +185,11 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
 
   const evaluateOne = async (item: RunItem): Promise<void> => {
     let result: EvaluationResult;
+    const counted = countSpend(options.session);
     try {
       result = await options.evaluate(
         item.input,
-        { ...options.extra, method: options.method, aspects: options.aspects.map((a) => a.judge), session: options.session },
+        { ...options.extra, method: options.method, aspects: options.aspects.map((a) => a.judge), session: counted.session },
         { signal, onProgress: progress },
       );
     } catch (error) {
@@ -195,10 +197,15 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
       const failure = failureOf(error);
       if (failure.code && FATAL_CODES.has(failure.code)) {
         summary.fatal ??= error as SumLensError;
-        controller.abort();
+        // At the spending limit no new item starts, but the items in flight end: what they
+        // were sent within the limit is counted and cached. One the limit cut short is
+        // recorded as failed (evaluated again on resume) when it spent something, so the
+        // records add up to what the run spent.
+        if (failure.code !== 'budget-exceeded') controller.abort();
+        else if (counted.spend().requests > 0) record(item, { status: 'failed', scores: {}, failure, spend: counted.spend() });
         return;
       }
-      record(item, { status: 'failed', scores: {}, failure });
+      record(item, { status: 'failed', scores: {}, failure, spend: counted.spend() });
       summary.failed++;
       noteFailure(item, '', failure);
       if (failure.code === 'rate-limited') onRateLimit();
@@ -212,6 +219,7 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
       scores,
       ...(failures.length > 0 ? { errors } : {}),
       result,
+      spend: counted.spend(),
     });
     if (failures.length === 0) {
       summary.written++;
@@ -229,14 +237,14 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
   })();
   let exhausted = false;
   const worker = async (slot: number): Promise<void> => {
-    while (!signal.aborted && !exhausted) {
+    while (!signal.aborted && !exhausted && !summary.fatal) {
       if (slot >= allowed || Date.now() < pauseUntil) {
         await sleep(Math.max(50, pauseUntil - Date.now()), signal);
         continue;
       }
       const next = await pending.next();
       if (next.done) exhausted = true;
-      if (next.done || signal.aborted) return;
+      if (next.done || signal.aborted || summary.fatal) return;
       await evaluateOne(next.value);
       progress();
     }

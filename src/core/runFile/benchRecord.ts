@@ -20,6 +20,22 @@ export const FailureSchema = z.object({
 
 export type Failure = z.infer<typeof FailureSchema>;
 
+/** What an item's evaluation spent (run/itemSpend.ts): questions sent, their tokens, their price. */
+export const ItemSpendSchema = z.object({
+  /** USD at list prices; absent for a model with no price. */
+  usd: z.number().nonnegative().optional(),
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  /** Questions sent to the judge (answers from the cache are not counted). */
+  requests: z.number().int().nonnegative(),
+  /** The date of the price table the USD comes from. */
+  prices: z.string(),
+  /** Priced at the Batch API's price. */
+  batch: z.boolean().optional(),
+});
+
+export type ItemSpend = z.infer<typeof ItemSpendSchema>;
+
 export const BenchRecordSchema = z.looseObject({
   key: z.string(),
   index: z.number().int().nonnegative(),
@@ -35,6 +51,8 @@ export const BenchRecordSchema = z.looseObject({
   errors: z.record(z.string(), z.union([z.string(), FailureSchema])).optional(),
   /** The whole item failed (its evaluation threw). */
   failure: FailureSchema.optional(),
+  /** What this evaluation of the item spent (records written before it was kept have none). */
+  spend: ItemSpendSchema.optional(),
 });
 
 export type BenchRecord = z.infer<typeof BenchRecordSchema>;

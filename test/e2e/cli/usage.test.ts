@@ -31,6 +31,15 @@ describe('sumlens usage errors (exit 2, one line, no stack, not the whole help)'
     ['--top-logprobs 25', () => [...base, '--top-logprobs', '25'], /--top-logprobs.*'25' is invalid.*from 1 to 20/],
     ['--concurrency 0', () => [...base, '--concurrency', '0'], /--concurrency.*'0' is invalid/],
     ['--timeout -1', () => [...base, '--timeout', '-1'], /--timeout.*'-1' is invalid.*seconds above 0/],
+    ['--max-cost abc', () => [...base, '--max-cost', 'abc'], /--max-cost.*'abc' is invalid.*US dollars above 0/],
+    ['--max-cost 0', () => [...base, '--max-cost', '0'], /--max-cost.*'0' is invalid/],
+    ['--max-cost -1 on audit', () => ['audit', '--data', 'x.jsonl', '--max-cost', '-1'], /--max-cost.*'-1' is invalid/],
+    ['--max-tokens 1.5 on bench', () => ['bench', '--dataset', 'x.json', '--max-tokens', '1.5'], /--max-tokens.*'1.5' is invalid.*whole number/],
+    [
+      '--max-cost on a model with no price, without --max-tokens',
+      () => [...base, '--model', 'llama3.1:8b', '--max-cost', '1'],
+      /llama3\.1:8b has no price in SumLens's price table .*--max-tokens/,
+    ],
     [
       'an unknown aspect',
       () => [...base, '--aspects', 'coherence,cohrence'],

@@ -37,7 +37,7 @@ describe('the spending limit on sessions over HTTP (fake server reporting usage)
     const answered = outcomes.filter((o) => o.status === 'fulfilled').length;
     const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
     assert.ok(refused.every((e) => isSumLensError(e) && e.code === 'budget-exceeded' && e.exitCode === 18));
-    assert.match(String(refused[0].message), /^Stopped at the spending limit \$0\.002: \$0\.001\d+ spent on \d+ requests \(gpt-4o-mini, list prices of/);
+    assert.match(String(refused[0].message), /^spending limit \$0\.002 reached: \$0\.001\d+ spent on \d+ requests \(gpt-4o-mini, list prices of/);
     // Only what was sent was spent, and never past the limit: about 0.002 / 0.000156 requests.
     assert.equal(server.chatRequests.length, answered);
     assert.equal(limit.spent().requests, answered);
@@ -70,7 +70,10 @@ describe('the spending limit on sessions over HTTP (fake server reporting usage)
     const s = session(limit, 'llama3.1:8b');
     await s.chat(ask(1));
     await s.chat(ask(2));
-    await assert.rejects(s.chat(ask(3)), (e: unknown) => isSumLensError(e) && e.code === 'budget-exceeded' && /token limit 3000: 2020 tokens/.test(e.message));
+    await assert.rejects(
+      s.chat(ask(3)),
+      (e: unknown) => isSumLensError(e) && e.code === 'budget-exceeded' && /token limit 3000 reached: 2020 tokens/.test(e.message),
+    );
     assert.equal(server.chatRequests.length, 2);
   });
 });

@@ -31,10 +31,32 @@ describe('SpendLimit', () => {
     const worst = { promptTokens: 1_000_000, completionTokens: 0 };
     const first = limit.reserve(mini, worst);
     limit.reserve(mini, worst);
-    assert.throws(() => limit.reserve(mini, worst), refusal('budget-exceeded', /^Stopped at the spending limit \$0\.35: \$0\.0000 spent on 0 requests/));
+    assert.throws(() => limit.reserve(mini, worst), refusal('budget-exceeded', /^spending limit \$0\.35 reached: \$0\.0000 spent on 0 requests/));
     // Settling the first below its worst frees room, but the run has stopped: no request sneaks in after.
     first.settle({ promptTokens: 10, completionTokens: 0 });
     assert.throws(() => limit.reserve(mini, { promptTokens: 1, completionTokens: 0 }), refusal('budget-exceeded', /--max-cost/));
+  });
+
+  it('reserves more for a model whose server counted its prompts higher than the session did', () => {
+    const limit = new SpendLimit({ maxTokens: 1000 });
+    limit.reserve(mini, { promptTokens: 100, completionTokens: 0 }).settle({ promptTokens: 150, completionTokens: 0 });
+    // 150 spent; 560 counted is held as 840: 990 fits, 570 counted (855) would not.
+    limit.reserve(mini, { promptTokens: 560, completionTokens: 0 }).release();
+    assert.throws(() => limit.reserve(mini, { promptTokens: 570, completionTokens: 0 }), refusal('budget-exceeded', /token limit 1000/));
+  });
+
+  it('names in its message what was spent by the time it is read, the requests in flight at the stop included', () => {
+    const limit = new SpendLimit({ maxCostUsd: 0.2 });
+    const worst = { promptTokens: 1_000_000, completionTokens: 0 };
+    const inFlight = limit.reserve(mini, worst);
+    let stop: unknown;
+    assert.throws(
+      () => limit.reserve(mini, worst),
+      (error) => ((stop = error), true),
+    );
+    assert.match((stop as Error).message, /\$0\.0000 spent on 0 requests/);
+    inFlight.settle(worst);
+    assert.match((stop as Error).message, /^spending limit \$0\.2 reached: \$0\.1500 spent on 1 request \(gpt-4o-mini, list prices of /);
   });
 
   it('frees a released reservation (a failed or cancelled request spends nothing)', () => {
@@ -75,7 +97,7 @@ describe('SpendLimit', () => {
     limit.reserve('llama3.1:8b', { promptTokens: 900, completionTokens: 100 }).settle({ promptTokens: 800, completionTokens: 50 });
     assert.throws(
       () => limit.reserve('llama3.1:8b', { promptTokens: 600, completionTokens: 100 }),
-      refusal('budget-exceeded', /^Stopped at the token limit 1500: 850 tokens spent on 1 request \(llama3\.1:8b\).*--max-tokens/),
+      refusal('budget-exceeded', /^token limit 1500 reached: 850 tokens spent on 1 request \(llama3\.1:8b\).*--max-tokens/),
     );
     assert.equal(limit.spent().usd, 0);
   });

@@ -10,6 +10,8 @@ import { buildRequestBody } from '../../llm/requestBody';
 import { chatCompletionSchema, toChatChoices } from '../../llm/replySchema';
 import type { Capabilities, ChatRequest, ChatResult, LlmSession, Usage } from '../../llm/types';
 import type { BatchRequestLine } from './batchClient';
+import { type Reservation, type SpendLimit, worstUse } from '../../llm/spendLimit';
+import { TokenCounter } from '../../llm/tokenCount';
 
 interface Waiter {
   resolve(result: ChatResult): void;
@@ -19,6 +21,8 @@ interface Waiter {
 interface Parked {
   body: Record<string, unknown>;
   waiters: Waiter[];
+  /** Its worst cost, held against the run's spending limit until its answer comes back. */
+  reservation?: Reservation;
 }
 
 /** The body's hash; a later draw of the same request (sampling batches) hashes with its number, so it is a line of its own. */
@@ -28,18 +32,25 @@ export function customId(body: Record<string, unknown>, draw?: number): string {
 }
 
 export class BatchSession implements LlmSession {
+  readonly billing = 'batch';
   private readonly parked = new Map<string, Parked>();
   private readonly counts: Usage = { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 };
   private closedBy: Error | undefined;
   /** Time of the last request or answer: the run waits for a quiet moment before batching. */
   lastActivity = Date.now();
 
+  private readonly tokens: TokenCounter;
+
   constructor(
     readonly endpoint: string,
     readonly model: string,
     /** Response bodies by custom_id (from earlier batches, and this run's). */
     private readonly answers: Map<string, unknown>,
-  ) {}
+    /** The run's spending limit: a request is parked only if its worst cost, at the batch price, fits. */
+    private readonly spendLimit?: SpendLimit,
+  ) {
+    this.tokens = new TokenCounter(model);
+  }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
     if (signal?.aborted) return Promise.reject(cancelledError());
@@ -53,8 +64,14 @@ export class BatchSession implements LlmSession {
       this.counts.cacheHits++;
       return Promise.resolve({ ...stored, cached: true });
     }
+    let reservation: Reservation | undefined;
+    try {
+      if (!this.parked.has(id)) reservation = this.reserve(request, body);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
-      const parked = this.parked.get(id) ?? { body, waiters: [] };
+      const parked = this.parked.get(id) ?? { body, waiters: [], reservation };
       parked.waiters.push({ resolve, reject });
       this.parked.set(id, parked);
       signal?.addEventListener('abort', () => reject(cancelledError()), { once: true });
@@ -78,10 +95,12 @@ export class BatchSession implements LlmSession {
     this.counts.calls++;
     this.counts.promptTokens += result.promptTokens;
     this.counts.completionTokens += result.completionTokens;
+    this.parked.get(id)?.reservation?.settle(result);
     this.settle(id, (w) => w.resolve(result));
   }
 
   fail(id: string, error: Error): void {
+    this.parked.get(id)?.reservation?.release();
     this.settle(id, (w) => w.reject(error));
   }
 
@@ -97,6 +116,16 @@ export class BatchSession implements LlmSession {
 
   capabilities(): Capabilities {
     return {};
+  }
+
+  /** The request's worst cost (its prompt as counted, the whole reply room of its n answers) held at the batch price. */
+  private reserve(request: ChatRequest, body: Record<string, unknown>): Reservation | undefined {
+    if (!this.spendLimit) return undefined;
+    return this.spendLimit.reserve(
+      this.model,
+      worstUse(request.messages, body, (text) => this.tokens.count(text)),
+      true,
+    );
   }
 
   private settle(id: string, wake: (waiter: Waiter) => void): void {

@@ -8,6 +8,7 @@
  * they are never paid for twice.
  */
 import { SumLensError, type ErrorCode } from '../../errors';
+import type { SpendLimit } from '../../llm/spendLimit';
 import type { LlmSession } from '../../llm/types';
 import { runBench, type BenchRunOptions, type BenchRunSummary } from '../runBench';
 import { isTerminal, type BatchClient, type BatchOutputLine, type BatchProgress } from './batchClient';
@@ -26,6 +27,8 @@ export interface BatchPumpOptions {
   /** How long the run must be quiet before parked requests are submitted (default 200 ms). */
   idleMs?: number;
   onBatch?(progress: BatchProgress): void;
+  /** The run's spending limit, counted at the Batch API's price. */
+  spendLimit?: SpendLimit;
 }
 
 export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, Omit<BatchPumpOptions, 'endpoint' | 'model'> {}
@@ -49,10 +52,12 @@ export async function runThroughBatches(
   options: BatchPumpOptions,
   run: (session: LlmSession, itemConcurrency: number) => Promise<BenchRunSummary>,
 ): Promise<BatchBenchSummary> {
+  // A model the limit cannot count is refused before anything is parked.
+  options.spendLimit?.admit(options.model);
   const pollMs = options.pollMs ?? 10_000;
   const idleMs = options.idleMs ?? 200;
   const state = readState(options.out, options.endpoint, options.model);
-  const session = new BatchSession(options.endpoint, options.model, readResults(options.out));
+  const session = new BatchSession(options.endpoint, options.model, readResults(options.out), options.spendLimit);
   const submissions = new Map<string, number>();
   const batches: string[] = [];
   let finished = false;

@@ -5,6 +5,7 @@
  */
 import type { ReportData, ReportRun } from './reportData';
 import { REPORT_SCRIPT } from './reportScript';
+import { spendText } from '../runSpend';
 import { differencesSvg, esc, histogramSvg } from './svg';
 
 const STYLE = `
@@ -36,7 +37,7 @@ function runSection(run: ReportRun): string {
         `<div class="chart"><div>${esc(r.aspect)}${r.system !== undefined ? ` · ${esc(r.system)}` : ''}</div>${histogramSvg(r.distribution, `${run.label} ${r.aspect} distribution`)}</div>`,
     )
     .join('');
-  return `<section><h2>Run ${run.label}: ${esc(run.path)}</h2><p>${esc(run.model)} · method ${esc(run.method)} · ${run.items.length} item(s)</p>
+  return `<section><h2>Run ${run.label}: ${esc(run.path)}</h2><p>${esc(run.model)} · method ${esc(run.method)} · ${run.items.length} item(s)${run.spend ? ` · ${esc(spendText(run.spend))}` : ''}</p>
 <table><thead><tr><th>aspect</th><th>system</th><th>n</th><th>mean</th><th>95% CI</th><th>unscored</th></tr></thead><tbody>${rows}</tbody></table>
 <div class="charts">${charts}</div></section>`;
 }

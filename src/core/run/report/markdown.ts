@@ -1,5 +1,6 @@
 /** `sumlens report --md`: the report's figures as Markdown, for a pull-request comment. */
 import type { ReportData } from './reportData';
+import { spendText } from '../runSpend';
 
 function fmt(x: number, digits = 3): string {
   return Number.isFinite(x) ? x.toFixed(digits) : '—';
@@ -12,7 +13,12 @@ function cell(text: string): string {
 export function reportMarkdown(data: ReportData): string {
   const lines = ['## SumLens report', ''];
   for (const run of data.runs) {
-    lines.push(`### Run ${run.label}: \`${cell(run.path)}\``, '', `${cell(run.model)} · method ${run.method} · ${run.items.length} item(s)`, '');
+    lines.push(
+      `### Run ${run.label}: \`${cell(run.path)}\``,
+      '',
+      `${cell(run.model)} · method ${run.method} · ${run.items.length} item(s)${run.spend ? ` · ${spendText(run.spend)}` : ''}`,
+      '',
+    );
     lines.push('| aspect | system | n | mean | 95% CI | unscored |', '|---|---|---:|---:|---|---:|');
     for (const r of run.rows)
       lines.push(

@@ -9,6 +9,7 @@ import { aspectTable, type AspectRow } from '../aspectTable';
 import type { BenchRecord } from '../../runFile/benchRecord';
 import { compareRuns, type RunComparison } from '../compareRuns';
 import { loadRun, type LoadedRun, type RunEntry } from '../loadRun';
+import { addSpend, type RunSpend } from '../runSpend';
 
 export interface ReportEvidence {
   note: NoteName;
@@ -38,6 +39,8 @@ export interface ReportRun {
   aspects: string[];
   rows: AspectRow[];
   items: ReportItem[];
+  /** What the run's records say it spent; absent for a run file from before spends were kept. */
+  spend?: RunSpend;
 }
 
 export interface ReportData {
@@ -65,15 +68,34 @@ function reportItem(record: RecordWithTexts, entry: RunEntry): ReportItem {
   };
 }
 
-async function loadWithItems(path: string): Promise<{ run: LoadedRun; items: ReportItem[] }> {
-  const items = new Map<string, ReportItem>();
-  const run = await loadRun(path, (record, entry) => items.set(entry.key, reportItem(record, entry)));
-  return { run, items: [...items.values()] };
+interface LoadedWithItems {
+  run: LoadedRun;
+  items: ReportItem[];
+  spend?: RunSpend;
 }
 
-function reportRun({ run, items }: { run: LoadedRun; items: ReportItem[] }, label: string): ReportRun {
+async function loadWithItems(path: string): Promise<LoadedWithItems> {
+  const items = new Map<string, ReportItem>();
+  let spend: RunSpend | undefined;
+  const run = await loadRun(path, (record, entry) => {
+    items.set(entry.key, reportItem(record, entry));
+    spend = addSpend(spend, record);
+  });
+  return { run, items: [...items.values()], spend };
+}
+
+function reportRun({ run, items, spend }: LoadedWithItems, label: string): ReportRun {
   const { spec } = run.header;
-  return { path: run.path, label, model: spec.judge.model, method: spec.method, aspects: run.aspects, rows: aspectTable(run), items };
+  return {
+    path: run.path,
+    label,
+    model: spec.judge.model,
+    method: spec.method,
+    aspects: run.aspects,
+    rows: aspectTable(run),
+    items,
+    ...(spend ? { spend } : {}),
+  };
 }
 
 export async function reportData(pathA: string, pathB?: string, options: { allowDifferent?: boolean } = {}): Promise<ReportData> {

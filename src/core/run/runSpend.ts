@@ -1,0 +1,39 @@
+/**
+ * What a whole run file spent: the `spend` of every record added up (a resumed run's earlier
+ * attempts at an item included: they were paid for too), as `sumlens report` shows it.
+ */
+import { formatUsd } from '../llm/spendLimit';
+import type { BenchRecord } from '../runFile/benchRecord';
+
+export interface RunSpend {
+  /** USD at list prices; absent when a record that spent had no price (a model not in the table). */
+  usd?: number;
+  promptTokens: number;
+  completionTokens: number;
+  requests: number;
+  /** The dates of the price tables the records were priced with. */
+  prices: string[];
+  /** Some records were priced at the Batch API's price. */
+  batch: boolean;
+}
+
+/** `total` with a record's spend added; records written before spends were kept add nothing. */
+export function addSpend(total: RunSpend | undefined, record: BenchRecord): RunSpend | undefined {
+  const spend = record.spend;
+  if (!spend) return total;
+  const sum = total ?? { usd: 0, promptTokens: 0, completionTokens: 0, requests: 0, prices: [], batch: false };
+  return {
+    usd: sum.usd === undefined || (spend.usd === undefined && spend.requests > 0) ? undefined : sum.usd + (spend.usd ?? 0),
+    promptTokens: sum.promptTokens + spend.promptTokens,
+    completionTokens: sum.completionTokens + spend.completionTokens,
+    requests: sum.requests + spend.requests,
+    prices: sum.prices.includes(spend.prices) ? sum.prices : [...sum.prices, spend.prices],
+    batch: sum.batch || spend.batch === true,
+  };
+}
+
+/** "spent $0.0123 at list prices of 2025-06 (Batch API): 12000 prompt + 300 completion tokens on 160 requests". */
+export function spendText(spend: RunSpend): string {
+  const usd = spend.usd === undefined ? 'an unknown amount (a model with no price)' : `${formatUsd(spend.usd)} at list prices of ${spend.prices.join(', ')}`;
+  return `spent ${usd}${spend.batch ? ' (Batch API)' : ''}: ${spend.promptTokens} prompt + ${spend.completionTokens} completion tokens on ${spend.requests} request(s)`;
+}
