@@ -5,7 +5,11 @@ import { formatShare, shownGroups, shownTokens, shownWhy } from './webview/sourc
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
-export function resultToMarkdown(result: EvaluationResult, title: string): string {
+/**
+ * `anchored`: the findings as they stand in the documents (file, line and column), listed
+ * instead of the engine's note offsets (the agent tools, agentTools/findingLines.ts).
+ */
+export function resultToMarkdown(result: EvaluationResult, title: string, anchored?: string[]): string {
   const lines = [`# SumLens: ${title}`, '', `Model ${result.model} at ${result.endpoint}, method ${result.method}, task ${result.task}.`, ''];
   if (result.cancelled) lines.push('The run was cancelled; these are partial results.', '');
   for (const { shown, aspects } of shownGroups(result)) {
@@ -34,11 +38,8 @@ export function resultToMarkdown(result: EvaluationResult, title: string): strin
       lines.push(`| ${name} | ${formatScore(m?.score)} | ${m ? formatPercent(m.ratio) : '—'} |`);
     }
     lines.push('');
-    if (fine.findings.length) {
-      lines.push('### Findings', '');
-      for (const f of fine.findings) lines.push(`- **${f.kind}** (${f.note} ${f.start}–${f.end}): ${cell(f.message)}`);
-      lines.push('');
-    }
+    const findings = anchored ?? fine.findings.map((f) => `- **${f.kind}** (${f.note} ${f.start}–${f.end}): ${cell(f.message)}`);
+    if (findings.length) lines.push('### Findings', '', ...findings, '');
   }
   const u = result.usage;
   lines.push(

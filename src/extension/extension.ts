@@ -6,6 +6,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 
+import { registerAgentTools } from './agentTools/registerAgentTools';
 import { registerApiKeyCommands } from './commands/apiKey';
 import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
@@ -93,6 +94,8 @@ export interface SumLensApi {
   auditJudge(data: vscode.Uri): Promise<AuditOutcome | undefined>;
   /** What a click on a dataset item in the panel does; resolves to the opened summary. */
   openDatasetItem(key: string): Promise<vscode.Uri | undefined>;
+  /** A language model tool's prepareInvocation (its confirmation), which invokeTool does not show in a test run. */
+  prepareAgentTool(name: string, input: object): Promise<vscode.PreparedToolInvocation | null | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): SumLensApi {
@@ -136,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const itemDocuments = new ItemDocuments(store);
   const datasets = new DatasetViews(panel, itemDocuments, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
   const audit = new AuditJudge(panel, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
+  const agentTools = registerAgentTools({ evaluator, pairs, store, saved, datasets, keys, templates, globalStorage: context.globalStorageUri });
   // The runs of the previous session come back after activation, not during it.
   const restored = restoreRuns(saved, store, evaluator, presenter, log);
 
@@ -187,6 +191,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ...registerPromptPreview(context.extensionUri, templateScratch, () => evaluator.last?.context),
     ...registerMeasure(measureDeps),
     vscode.commands.registerCommand(alignCommand, () => runAlignCommand({}, alignDeps)),
+    ...agentTools.disposables,
   );
 
   // Set by the bundle's first line (scripts/build-extension.mjs); absent when run from tsc's output.
@@ -218,6 +223,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     excerptHighlights: (uri) => excerpts.highlighted(uri.toString()),
     ratingsLoaded: () => ratings.loaded(),
     openDatasetItem: (key) => datasets.openItem(key),
+    prepareAgentTool: (name, input) => agentTools.prepare(name, input),
   };
   return api;
 }

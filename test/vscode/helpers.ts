@@ -87,3 +87,16 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** vscode.lm.invokeTool outside a chat, as another extension or an agent calls a tool; its text parts joined. */
+export async function invokeAgentTool(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+/** The text of a prepared tool invocation's confirmation (title, then message). */
+export function confirmationText(prepared: vscode.PreparedToolInvocation | null | undefined): { title: string; message: string } | undefined {
+  const confirmation = prepared?.confirmationMessages;
+  if (!confirmation) return undefined;
+  return { title: confirmation.title, message: typeof confirmation.message === 'string' ? confirmation.message : confirmation.message.value };
+}

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { evaluateSelection, openFixture, type Fixture } from './helpers';
+import { confirmationText, evaluateSelection, invokeAgentTool, openFixture, type Fixture } from './helpers';
 
 describe('restricted mode (untrusted workspace)', () => {
   let fx: Fixture;
@@ -48,6 +48,24 @@ describe('restricted mode (untrusted workspace)', () => {
     assert.match(notices, /sumlens\.maxStandardError/);
     assert.match(notices, /sumlens\.reasoningBudget/);
     assert.match(notices, /prompt templates/);
+  });
+
+  it('the language model tools follow the same rule: the confirmation names the user-level judge and what is ignored', async () => {
+    const confirmation = confirmationText(await fx.api.prepareAgentTool('sumlens_evaluate_summary', {}));
+    assert.ok(confirmation);
+    assert.match(confirmation.message, new RegExp(`\\*\\*Judge:\\*\\* \`fake-model\` at ${new URL(fx.server.url).host}`));
+    assert.match(
+      confirmation.message,
+      /\*\*Restricted Mode:\*\* SumLens ignores .*the workspace setting sumlens\.baseUrl, .*the workspace prompt templates in \.sumlens\/prompts/,
+    );
+    assert.doesNotMatch(confirmation.message, /127\.0\.0\.1:9\b|most-expensive-model/);
+
+    const before = fx.server.chatRequests.length;
+    const text = await invokeAgentTool('sumlens_evaluate_summary', {});
+    const sent = fx.server.chatRequests.slice(before);
+    assert.ok(sent.length > 0, 'the user-level endpoint was used');
+    assert.ok(sent.every((r) => r.body.model === 'fake-model' && !JSON.stringify(r.body.messages).includes('WORKSPACE-PROMPT')));
+    assert.match(text, new RegExp(`Model fake-model at ${fx.server.url.replace(/\/+$/, '')}`));
   });
 
   it('does not align: an untrusted workspace would not read the aligned template', async () => {

@@ -85,15 +85,20 @@ export class DatasetViews implements vscode.Disposable {
     try {
       const uris = await pickRuns(clicked, selected);
       if (!uris?.length) return undefined;
-      const comparison = await compareRunFiles(uris, options);
-      if (!comparison) return undefined;
-      this.panel.update({ view: 'comparison', comparison: comparisonModel(comparison), error: undefined, running: false, progress: undefined });
-      this.panel.show(true);
-      return comparison;
+      return await this.showComparison(uris, options);
     } catch (error) {
       this.fail(error);
       return undefined;
     }
+  }
+
+  /** Compares the run files and shows the comparison in the panel; a failure is thrown to the caller. */
+  async showComparison(uris: vscode.Uri[], options: { allowDifferent?: boolean }): Promise<RunComparison | undefined> {
+    const comparison = await compareRunFiles(uris, options);
+    if (!comparison) return undefined;
+    this.panel.update({ view: 'comparison', comparison: comparisonModel(comparison), error: undefined, running: false, progress: undefined });
+    this.panel.show(true);
+    return comparison;
   }
 
   /** An item of the dataset table clicked in the panel. */

@@ -9,7 +9,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { LlmSession } from '../../core/llm/types';
+import type { LlmSession, Usage } from '../../core/llm/types';
 import type { Method, Task } from '../../core/result';
 import type { DryRunEstimate } from '../../core/run/dryRun';
 import type { BenchRunSummary, RunItem } from '../../core/run/runItems';
@@ -79,12 +79,22 @@ async function checkRows(engine: Engine, data: string, task: Task): Promise<{ go
   return { good, bad };
 }
 
-function costText(engine: Engine, estimate: DryRunEstimate, session: LlmSession, settings: Settings): string {
-  const u = estimate.usage;
-  const usd = engine.estimateCost(session.model, u, false);
+/** "12 calls · ~3,400 prompt tokens": a dry run's calls and prompt tokens. */
+export function usageText(usage: Pick<Usage, 'calls' | 'promptTokens'>): string {
+  return `${plural(usage.calls, 'call')} · ~${formatCount(usage.promptTokens)} prompt tokens`;
+}
+
+/** "12 calls · ~3,400 prompt tokens · ~$0.0012 (estimate from list prices)": a dry run's estimate in words (the agent tools' confirmation too). */
+export function costText(
+  engine: Engine,
+  estimate: Pick<DryRunEstimate, 'usage'>,
+  session: Pick<LlmSession, 'model'>,
+  settings: Pick<Settings, 'provider'>,
+): string {
+  const usd = engine.estimateCost(session.model, estimate.usage, false);
   const cost =
     settings.provider === 'vscode-lm' ? 'billed by your VS Code model provider' : usd === undefined ? 'no price known for this model' : engine.formatCost(usd);
-  return `${plural(u.calls, 'call')} · ~${formatCount(u.promptTokens)} prompt tokens · ${cost}`;
+  return `${usageText(estimate.usage)} · ${cost}`;
 }
 
 /** The method, picked from a list that says what each costs for the rows not done yet. */

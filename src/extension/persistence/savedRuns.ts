@@ -106,6 +106,11 @@ export class SavedRuns implements vscode.Disposable {
     this.saveSoon();
   }
 
+  /** The result of the latest run on the summary `runKey`; undefined when none is kept (or an edit inside a note dropped it). */
+  result(runKey: string): EvaluationResult | undefined {
+    return this.runs[runKey]?.result;
+  }
+
   /** The saved runs whose notes still hold the text that was evaluated (the others are forgotten). */
   async restore(): Promise<RestoredRun[]> {
     const restored: RestoredRun[] = [];

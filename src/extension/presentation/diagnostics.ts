@@ -34,6 +34,12 @@ export function metricOf(f: TrackedFinding): string {
   }
 }
 
+/** The diagnostic's code: the metric, and the kind when it says more ("correctness/unsupported", "completeness"). */
+export function findingCode(f: TrackedFinding): string {
+  const metric = metricOf(f);
+  return metric === f.finding.kind ? metric : `${metric}/${f.finding.kind}`;
+}
+
 export class DiagnosticsPublisher implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('sumlens');
   private readonly subscription: vscode.Disposable;
@@ -78,9 +84,7 @@ export class DiagnosticsPublisher implements vscode.Disposable {
   private async toDiagnostic(f: TrackedFinding): Promise<vscode.Diagnostic> {
     const diagnostic = new vscode.Diagnostic(await rangeOf(f.anchor), f.finding.message, severities[f.finding.kind]);
     diagnostic.source = diagnosticSource;
-    const metric = metricOf(f);
-    const value = metric === f.finding.kind ? metric : `${metric}/${f.finding.kind}`;
-    diagnostic.code = { value, target: this.explanation.with({ fragment: metric }) };
+    diagnostic.code = { value: findingCode(f), target: this.explanation.with({ fragment: metricOf(f) }) };
     const related: vscode.DiagnosticRelatedInformation[] = [];
     for (const evidence of f.evidence) {
       try {

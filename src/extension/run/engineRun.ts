@@ -10,6 +10,7 @@ import type { Juror } from '../../core/jury/evaluateJury';
 import type { LlmSession } from '../../core/llm/types';
 import type { AspectResult, EvaluationResult, Method } from '../../core/result';
 import { chooseOptionsOf, type Settings } from '../settings';
+import { judgedByJury } from './jurors';
 import { loadEngine } from './loadEngine';
 import { progressMessage } from './progressWording';
 import type { RunContext } from './runContext';
@@ -34,6 +35,20 @@ export interface EngineRunHooks {
 
 const label = (uri: string) => path.basename(vscode.Uri.parse(uri).path);
 
+/** evaluate()'s options for one summary from the settings (without the session): a run and its estimate ask the same things. */
+export function engineOptions(settings: Settings, method: Method, promptOverrideDir: string | undefined) {
+  return {
+    method,
+    aspects: settings.aspects.length ? settings.aspects : undefined,
+    samples: settings.samples,
+    route: settings.route,
+    maxStandardError: settings.maxStandardError,
+    sourceTokens: settings.sourceTokens,
+    promptOverrideDir,
+    ...(method === 'choose' ? chooseOptionsOf(settings) : {}),
+  };
+}
+
 export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, abort: () => void): Promise<EvaluationResult> {
   const { context, settings, method, session } = request;
   const engine = loadEngine();
@@ -57,17 +72,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
         let reported = 0;
         try {
           const input = { source: context.source.text, summary: context.summary.text, reference: context.reference?.text, task: settings.task };
-          const options = {
-            method,
-            aspects: settings.aspects.length ? settings.aspects : undefined,
-            samples: settings.samples,
-            route: settings.route,
-            maxStandardError: settings.maxStandardError,
-            sourceTokens: settings.sourceTokens,
-            promptOverrideDir: request.promptOverrideDir,
-            session,
-            ...(method === 'choose' ? chooseOptionsOf(settings) : {}),
-          };
+          const options = { ...engineOptions(settings, method, request.promptOverrideDir), session };
           const engineHooks = {
             signal: request.signal,
             onProgress: (p: { done: number; total: number; label: string }) => {
@@ -82,7 +87,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
               hooks.onPartial(partial());
             },
           };
-          if (request.jurors && (method === 'geval' || method === 'rationale')) {
+          if (request.jurors && judgedByJury(settings, method)) {
             const { session: _main, ...shared } = options;
             const jury = await engine.evaluateJury(input, request.jurors, shared, 'mean', engine.evaluate, { signal: request.signal });
             // A jury none of whose judges answered is a failed run, with the first judge's reason.

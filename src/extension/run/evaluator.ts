@@ -44,6 +44,15 @@ export interface EvaluatorDeps {
   engineNotices?: EngineNotices;
 }
 
+interface RunOptions {
+  method?: Method;
+  aspects?: string[];
+  recheck?: boolean;
+  signal?: AbortSignal;
+  /** Throw a failure (with the message a command shows) rather than show it: the caller reports it. */
+  throwFailure?: boolean;
+}
+
 export class Evaluator implements vscode.Disposable {
   private readonly finished = new vscode.EventEmitter<EvaluationOutcome>();
   /** Fires after each run's findings were handed to the store (also after a cancelled run). */
@@ -112,9 +121,25 @@ export class Evaluator implements vscode.Disposable {
     return replacements;
   }
 
-  private async run(context: RunContext, scope: vscode.Uri, options: { method?: Method; recheck?: boolean } = {}): Promise<EvaluationOutcome | undefined> {
+  /**
+   * Evaluates notes a caller names (the agent tools), with the method and aspects it asks for
+   * (else the settings'). A failure is thrown, with the message the commands show, instead of
+   * being shown as a notification; `signal` cancels the run (what finished is returned).
+   */
+  async evaluateNotes(
+    context: RunContext,
+    scope: vscode.Uri,
+    request: { method?: Method; aspects?: string[]; signal?: AbortSignal },
+  ): Promise<EvaluationOutcome> {
+    const outcome = await this.run(context, scope, { ...request, throwFailure: true });
+    // run() throws rather than return nothing when throwFailure is set.
+    return outcome!;
+  }
+
+  private async run(context: RunContext, scope: vscode.Uri, options: RunOptions = {}): Promise<EvaluationOutcome | undefined> {
     const { presenter, log } = this.deps;
-    const settings = readSettings(scope);
+    const configured = readSettings(scope);
+    const settings = options.aspects ? { ...configured, aspects: options.aspects } : configured;
     const method = options.method ?? settings.method;
     const locations = resolveTrustedLocations(scope);
     this.deps.notices.notify(locations.ignored);
@@ -127,13 +152,15 @@ export class Evaluator implements vscode.Disposable {
       session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices);
       jurors = await jurorsFor(settings, this.deps.keys, this.deps.globalStorage);
     } catch (error) {
-      return this.fail(options.recheck ? undefined : context, error);
+      return this.fail(options.recheck ? undefined : context, error, options.throwFailure);
     }
 
     const key = options.recheck ? `${context.summary.uri}#recheck` : context.summary.uri;
     this.running.get(key)?.abort();
     const controller = new AbortController();
     this.running.set(key, controller);
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     // A re-check judges one sentence in the background: the panel keeps describing the main run.
     if (!options.recheck) presenter.started(context);
     log.info(`evaluating ${context.summary.uri} against ${context.source.uri} with ${session.model} at ${session.endpoint} (${method})`);
@@ -149,7 +176,7 @@ export class Evaluator implements vscode.Disposable {
         () => controller.abort(),
       );
     } catch (error) {
-      return this.fail(options.recheck ? undefined : context, error);
+      return this.fail(options.recheck ? undefined : context, error, options.throwFailure);
     } finally {
       if (this.running.get(key) === controller) this.running.delete(key);
       notices?.announce();
@@ -177,10 +204,11 @@ export class Evaluator implements vscode.Disposable {
     return outcome;
   }
 
-  private fail(context: RunContext | undefined, error: unknown): undefined {
+  private fail(context: RunContext | undefined, error: unknown, throwFailure = false): undefined {
     const message = error instanceof Error ? error.message : String(error);
     this.deps.log.error(message);
     this.deps.presenter.failed(context, message);
+    if (throwFailure) throw new Error(`SumLens: ${message}`, { cause: error });
     if (isSumLensError(error) && error.code === 'no-api-key') void offerJudge(message);
     else void vscode.window.showErrorMessage(`SumLens: ${message}`);
     return undefined;

@@ -5,10 +5,16 @@
  */
 import * as vscode from 'vscode';
 import type { Juror } from '../../core/jury/evaluateJury';
+import type { Method } from '../../core/result';
 import type { ApiKeyStore } from '../secrets';
 import type { Settings } from '../settings';
 import { loadEngine } from './loadEngine';
 import { cacheDir } from './session';
+
+/** True when `method` is scored by the jury of sumlens.judges (G-Eval and rationale-first; the other methods ask the one judge). */
+export function judgedByJury(settings: Settings, method: Method): boolean {
+  return settings.judges.length >= 2 && settings.provider === 'openai-compatible' && (method === 'geval' || method === 'rationale');
+}
 
 export async function jurorsFor(settings: Settings, keys: ApiKeyStore, globalStorage: vscode.Uri): Promise<Juror[] | undefined> {
   if (settings.judges.length < 2 || settings.provider !== 'openai-compatible') return undefined;

@@ -1,0 +1,100 @@
+/**
+ * What the evaluate tool will spend, said before anything is sent: the judge (endpoint host
+ * and model, or each judge of the jury) and the dry run's estimate of the calls, tokens and
+ * cost of this summary (core/run/dryRun.ts, priced by core/run/pricing.ts), with the settings
+ * and templates a run would use: trust applies as for a run, and what Restricted Mode makes
+ * SumLens ignore is named. Nothing is sent to the judge.
+ */
+import type * as vscode from 'vscode';
+import type { Method } from '../../core/result';
+import { costText, usageText } from '../datasets/evaluateDataset';
+import type { PromptTemplates } from '../promptTemplates';
+import { engineOptions } from '../run/engineRun';
+import { judgedByJury } from '../run/jurors';
+import { loadEngine } from '../run/loadEngine';
+import { createSession } from '../run/session';
+import type { ApiKeyStore } from '../secrets';
+import { readSettings } from '../settings';
+import { resolveTrustedLocations } from '../trust';
+import type { SummaryTarget } from './summaryTarget';
+
+export interface EvaluationRequest {
+  method?: Method;
+  aspects?: string[];
+}
+
+export interface EvaluationEstimate {
+  /** "`gpt-4o-mini` at api.openai.com", one line per judge of a jury. */
+  judges: string[];
+  method: Method;
+  /** "12 calls · ~3,400 prompt tokens · ~$0.0012 (estimate from list prices)". */
+  cost: string;
+  /** What an untrusted workspace's run ignores ("the workspace setting sumlens.baseUrl" …). */
+  ignored: string[];
+}
+
+export interface EstimateDeps {
+  keys: ApiKeyStore;
+  templates: PromptTemplates;
+  globalStorage: vscode.Uri;
+}
+
+const host = (endpoint: string) => {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return endpoint; // a VS Code language model names no URL
+  }
+};
+
+export async function estimateEvaluation(target: SummaryTarget, request: EvaluationRequest, deps: EstimateDeps): Promise<EvaluationEstimate> {
+  const engine = loadEngine();
+  const configured = readSettings(target.scope);
+  const settings = request.aspects ? { ...configured, aspects: request.aspects } : configured;
+  const method = request.method ?? settings.method;
+  const locations = resolveTrustedLocations(target.scope);
+  const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
+  let session;
+  try {
+    session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
+  } catch (error) {
+    throw new Error(`SumLens: ${(error as Error).message}`, { cause: error });
+  }
+  const { context } = target;
+  const estimate = await engine.estimateRun({
+    items: () => [
+      {
+        key: 'summary',
+        input: { source: context.source.text, summary: context.summary.text, reference: context.reference?.text, task: settings.task },
+        fields: { index: 0 },
+      },
+    ],
+    method,
+    aspects: settings.aspects.length ? settings.aspects : undefined,
+    out: '',
+    evaluate: engine.evaluate,
+    endpoint: session.endpoint,
+    model: session.model,
+    extra: engineOptions(settings, method, promptOverrideDir),
+  });
+  const times = (k: number) => ({
+    ...estimate.usage,
+    calls: k * estimate.usage.calls,
+    promptTokens: k * estimate.usage.promptTokens,
+    completionTokens: k * estimate.usage.completionTokens,
+  });
+  const ignored = locations.ignored;
+  if (judgedByJury(settings, method)) {
+    // Each judge of the jury walks the same calls, priced at its own model.
+    const usd = settings.judges.map((j) => engine.estimateCost(j.model, estimate.usage, false));
+    const total = usd.some((x) => x === undefined) ? undefined : usd.reduce((sum: number, x) => sum + x!, 0);
+    return {
+      judges: settings.judges.map((j) => `${j.name}: \`${j.model}\` at ${host(j.baseUrl)}`),
+      method,
+      cost: `${usageText(times(settings.judges.length))} · ${total === undefined ? 'no price known for every judge' : engine.formatCost(total)}`,
+      ignored,
+    };
+  }
+  const judge = settings.provider === 'vscode-lm' ? `\`${session.model}\` (a VS Code language model)` : `\`${session.model}\` at ${host(session.endpoint)}`;
+  return { judges: [judge], method, cost: costText(engine, { usage: times(settings.repeat) }, session, settings), ignored };
+}
