@@ -9,13 +9,18 @@ import { SumLensError } from '../errors';
 
 /** The real path of `given` (relative to the workspace, or absolute), refused when it lies outside the workspace. */
 export function workspacePath(workspace: string, given: string, label: string): string {
-  const resolved = path.resolve(workspace, given);
-  const real = realPathOf(resolved);
-  const relative = path.relative(workspace, real);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  const real = pathInside(workspace, given);
+  if (real === undefined) {
     throw new SumLensError('usage', `${label} ${given} is outside the folder the server was started in (${workspace}); give a path inside it`);
   }
   return real;
+}
+
+/** The real path of `given` (relative to `folder`, or absolute) when it lies inside `folder` (the editor's tools try each workspace folder); else undefined. */
+export function pathInside(folder: string, given: string): string | undefined {
+  const real = realPathOf(path.resolve(folder, given));
+  const relative = path.relative(realPathOf(folder), real);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : real;
 }
 
 /** A missing file is resolved through its folder's real path (the read or write then reports it missing). */
