@@ -5,11 +5,13 @@
  * arguments. The server and the SDK load only when this command runs (src/cli/mcp/).
  */
 import type { Command } from 'commander';
-import { addSessionOptions, type SessionFlags } from '../sessionOptions';
+import { addSessionOptions } from '../sessionOptions';
+import type { McpFlags } from '../mcp/serve';
 
 export function registerMcp(program: Command): void {
   const command = program
     .command('mcp')
-    .description('serve SumLens to coding agents over the Model Context Protocol (stdio): evaluate, compare, audit, datasets, cost');
-  addSessionOptions(command).action(async (flags: SessionFlags) => (await import('../mcp/serve')).serveMcp(flags));
+    .description('serve SumLens to coding agents over the Model Context Protocol (stdio): evaluate, compare, audit, datasets, cost')
+    .option('--workspace <folder>', "the folder the tools' paths are relative to and must stay inside (default: the folder it is started in)", '.');
+  addSessionOptions(command).action(async (flags: McpFlags) => (await import('../mcp/serve')).serveMcp(flags));
 }

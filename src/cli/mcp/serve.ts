@@ -29,11 +29,22 @@ const INSTRUCTIONS =
   'evaluate_dataset scores a data file into a run file; compare_runs tells whether run B is better than run A; estimate_cost says what a run would cost first. ' +
   'Paths are relative to the folder the server was started in and must stay inside it. One judging call runs at a time.';
 
-export async function serveMcp(flags: SessionFlags): Promise<void> {
+export interface McpFlags extends SessionFlags {
+  workspace: string;
+}
+
+/** The workspace's real path: a folder that exists, or a usage error. */
+function workspaceOf(folder: string): string {
+  const stats = fs.statSync(folder, { throwIfNoEntry: false });
+  if (!stats?.isDirectory()) throw new SumLensError('usage', `--workspace ${folder} is not a folder`);
+  return fs.realpathSync(folder);
+}
+
+export async function serveMcp(flags: McpFlags): Promise<void> {
   const io = cliIo();
   const stdout = io.stdout as NodeJS.WritableStream;
   if (!io.stdin || typeof stdout.once !== 'function') throw new SumLensError('usage', 'sumlens mcp talks over stdin and stdout; run it from an MCP client');
-  const workspace = fs.realpathSync('.');
+  const workspace = workspaceOf(flags.workspace);
   const context: Omit<ToolContext, 'signal' | 'onProgress'> = {
     workspace,
     judge: { baseUrl: flags.baseUrl, model: flags.model, concurrency: flags.concurrency },

@@ -117,6 +117,15 @@ describe('sumlens mcp: bad input, cancellation, one judging call at a time', fun
     }
   });
 
+  it('--workspace that is not a folder: a usage error before serving (exit 2)', async () => {
+    const child = spawn(process.execPath, [sumlensBin, 'mcp', '--workspace', 'summary.txt'], { cwd: session.workspace, env: { PATH: process.env.PATH } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.equal(code, 2);
+    assert.match(stderr, /--workspace summary\.txt is not a folder/);
+  });
+
   it('raw lines that are not JSON-RPC get -32700 or -32600, and stdout holds JSON-RPC only', async () => {
     const child = spawn(process.execPath, [sumlensBin, 'mcp'], { cwd: session.workspace, env: { PATH: process.env.PATH, HOME: session.workspace } });
     let stdout = '';

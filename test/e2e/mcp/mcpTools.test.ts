@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { packageRoot } from '../../../src/core/paths';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
+import { writeRun } from '../../fixtures/run/makeRun';
 import { ARTICLE, call, dataFile, makeWorkspace, startMcp, structured, SUMMARY, type McpSession, type Structured } from './mcpClient';
 
 describe('sumlens mcp: the tools through the SDK client', function () {
@@ -136,11 +137,16 @@ describe('sumlens mcp: the tools through the SDK client', function () {
   });
 
   it('writes the agent’s exchange (list → evaluate → compare) to test-results/mcp-transcript.json, and the schemas’ sizes to mcp-tools.json', async () => {
+    // Two runs of 20 items (the agent's prompt before and after a change), written as a run file is.
+    const scores = (shift: number) =>
+      Array.from({ length: 20 }, (_, i) => ({ id: i, scores: { coherence: 3 + ((i * 7) % 5) / 4 + shift * (i % 3 === 0 ? 0 : 1), relevance: 3.5 } }));
+    writeRun(path.join(session.workspace, 'before.jsonl'), scores(0));
+    writeRun(path.join(session.workspace, 'after.jsonl'), scores(0.4));
     session.messages.length = 0;
     server.setHandler(() => scoreReply('4', { '4': 0.7, '3': 0.3 }));
     const { tools } = await session.client.listTools();
-    await call(session, 'evaluate_summary', { sourcePath: 'article.txt', summaryPath: 'summary.txt', aspects: ['coherence', 'consistency'] });
-    await call(session, 'compare_runs', { runA: 'runs/a.jsonl', runB: 'runs/b.jsonl' });
+    structured(await call(session, 'evaluate_summary', { sourcePath: 'article.txt', summaryPath: 'summary.txt', aspects: ['coherence', 'consistency'] }));
+    structured(await call(session, 'compare_runs', { runA: 'before.jsonl', runB: 'after.jsonl' }));
     const folder = path.join(packageRoot(), 'test-results');
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'mcp-transcript.json'), JSON.stringify(session.messages, null, 2) + '\n');

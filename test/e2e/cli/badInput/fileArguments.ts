@@ -247,6 +247,7 @@ export const FILE_ARGUMENTS: FileArguments = {
   },
   mcp: {
     '--cache-dir': CACHE_DIR,
+    '--workspace': 'a folder the tools read files from (one that is not a folder is exit 2, test/e2e/mcp/mcpErrors.test.ts)',
   },
   cache: {
     'stats --cache-dir': CACHE_DIR,
