@@ -149,6 +149,23 @@ describe('language model tools (agent mode)', function () {
     );
   });
 
+  it('a cancelled call stops the run, which ends as cancelled', async () => {
+    const source = fs.readFileSync(fileUri('article.txt').fsPath, 'utf8');
+    fx.server.setHandler(() => ({ hang: true }));
+    const before = fx.server.chatRequests.length;
+    const cancel = new vscode.CancellationTokenSource();
+    const running = Promise.resolve(
+      vscode.lm.invokeTool('sumlens_evaluate_summary', { input: { method: 'geval' }, toolInvocationToken: undefined }, cancel.token),
+    );
+    await eventually(() => fx.server.chatRequests.length > before, 'the judge is asked');
+    cancel.cancel();
+    // VS Code answers a cancelled call with its own Canceled error; the run itself stops and keeps what finished.
+    await assert.rejects(running, /Canceled/);
+    await eventually(() => fx.api.lastOutcome()?.result.cancelled === true, 'the run ended as cancelled');
+    fx.server.setHandler(scenarioHandler(fixtureScenario(source)));
+    assert.strictEqual(fx.api.panelModel().running, false);
+  });
+
   it('a failing call is an error: an unreachable judge, a path outside the workspace, an input the schema refuses', async () => {
     await config().update('baseUrl', 'http://127.0.0.1:9/v1', vscode.ConfigurationTarget.Global);
     try {
