@@ -55,6 +55,9 @@ export class RunStoppedError extends SumLensError {
     readonly partial: EvaluationResult,
   ) {
     super(stoppedBy.code, stoppedBy.message);
+    // The cause's own words when read, not when the run stopped: a spending limit's message
+    // counts the requests that were still in flight at the stop (llm/spendLimit.ts).
+    Object.defineProperty(this, 'message', { get: () => stoppedBy.message, enumerable: false, configurable: true });
   }
 }
 

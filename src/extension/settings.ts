@@ -36,6 +36,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     reasoningBudget: config.get('reasoningBudget'),
     contextTokens: config.get('contextTokens') ?? undefined,
     sourceTokens: config.get('sourceTokens') ?? undefined,
+    maxCost: config.get('maxCost') ?? undefined,
     repeat: config.get('repeat'),
     passThreshold: config.get('passThreshold') ?? undefined,
     judges: config.get('judges'),

@@ -33,7 +33,11 @@ export interface SpendLimitSettings {
   maxCostUsd?: number;
   /** Tokens (prompt and completion) the run may spend: what limits a model with no price. */
   maxTokens?: number;
+  /** What the user changes to raise a limit, as the messages name it: the CLI's flags unless told (VS Code: its setting; no token limit there). */
+  names?: { cost: string; tokens?: string };
 }
+
+const CLI_NAMES = { cost: '--max-cost', tokens: '--max-tokens' };
 
 export interface TokenUse {
   promptTokens: number;
@@ -72,7 +76,7 @@ export class SpendLimit {
   private stoppedBy?: BudgetExceededError;
 
   constructor(readonly settings: SpendLimitSettings) {
-    for (const [name, value] of Object.entries(settings)) {
+    for (const [name, value] of Object.entries({ maxCostUsd: settings.maxCostUsd, maxTokens: settings.maxTokens })) {
       if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw new RangeError(`spending limit ${name} must be a positive number, got ${value}`);
     }
     if (settings.maxCostUsd === undefined && settings.maxTokens === undefined) throw new RangeError('a spending limit needs maxCostUsd or maxTokens');
@@ -84,9 +88,11 @@ export class SpendLimit {
    */
   admit(model: string): void {
     if (this.settings.maxTokens === undefined && !priceOf(model)) {
+      const { cost, tokens } = this.settings.names ?? CLI_NAMES;
+      const instead = tokens ? `limit its tokens with ${tokens} instead` : `leave ${cost} empty to run it`;
       throw new SumLensError(
         'usage',
-        `${model} has no price in SumLens's price table (of ${PRICE_TABLE_DATE}), so a spending limit in USD cannot be counted for it; limit its tokens with --max-tokens instead.`,
+        `${model} has no price in SumLens's price table (of ${PRICE_TABLE_DATE}), so a spending limit in USD cannot be counted for it; ${instead}.`,
       );
     }
   }
@@ -152,7 +158,8 @@ export class SpendLimit {
       which === 'cost'
         ? `spending limit $${this.settings.maxCostUsd} reached: ${formatUsd(this.done.usd)} spent on ${requests} (${models}list prices of ${PRICE_TABLE_DATE})`
         : `token limit ${this.settings.maxTokens} reached: ${this.spentTokens()} tokens spent on ${requests}${models ? ` (${models.slice(0, -2)})` : ''}`;
-    const flag = which === 'cost' ? '--max-cost' : '--max-tokens';
+    const names = this.settings.names ?? CLI_NAMES;
+    const flag = which === 'cost' ? names.cost : (names.tokens ?? CLI_NAMES.tokens);
     return `${limit}, and the next request could have crossed it; what was done is kept: rerun with a higher ${flag} (or none) to go on from there`;
   }
 }

@@ -30,6 +30,7 @@ export { aspectsOf, TASK_ASPECTS } from '../../core/geval/evaluateAspects';
 export { dataItems } from '../../core/run/data/dataItems';
 export { estimateRun } from '../../core/run/dryRun';
 export { estimateCost, formatCost } from '../../core/llm/pricing';
+export { SpendLimit } from '../../core/llm/spendLimit';
 export { runHeader } from '../../core/run/runBench';
 export { buildSpec } from '../../core/runSpec/buildSpec';
 export { estimateSpec, itemRunOf } from '../../core/run/specRun';

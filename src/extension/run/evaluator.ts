@@ -22,7 +22,7 @@ import { jurorsFor } from './jurors';
 import { runEngine } from './engineRun';
 import { noteLocation as note, trackFindings, type RunContext } from './runContext';
 import { sentenceAround } from './sentence';
-import { createSession } from './session';
+import { createSession, spendLimitFor } from './session';
 
 export interface EvaluationOutcome {
   context: RunContext;
@@ -149,8 +149,9 @@ export class Evaluator implements vscode.Disposable {
     let jurors;
     const notices = this.deps.engineNotices?.forRun();
     try {
-      session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices);
-      jurors = await jurorsFor(settings, this.deps.keys, this.deps.globalStorage);
+      const spendLimit = spendLimitFor(settings);
+      session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices, spendLimit);
+      jurors = await jurorsFor(settings, this.deps.keys, this.deps.globalStorage, spendLimit);
     } catch (error) {
       return this.fail(options.recheck ? undefined : context, error, options.throwFailure);
     }

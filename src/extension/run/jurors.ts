@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Juror } from '../../core/jury/evaluateJury';
 import type { Method } from '../../core/result';
+import type { SpendLimit } from '../../core/llm/spendLimit';
 import type { ApiKeyStore } from '../secrets';
 import type { Settings } from '../settings';
 import { loadEngine } from './loadEngine';
@@ -16,7 +17,8 @@ export function judgedByJury(settings: Settings, method: Method): boolean {
   return settings.judges.length >= 2 && settings.provider === 'openai-compatible' && (method === 'geval' || method === 'rationale');
 }
 
-export async function jurorsFor(settings: Settings, keys: ApiKeyStore, globalStorage: vscode.Uri): Promise<Juror[] | undefined> {
+/** `spendLimit`: the run's, which every judge spends from. */
+export async function jurorsFor(settings: Settings, keys: ApiKeyStore, globalStorage: vscode.Uri, spendLimit?: SpendLimit): Promise<Juror[] | undefined> {
   if (settings.judges.length < 2 || settings.provider !== 'openai-compatible') return undefined;
   const engine = loadEngine();
   return Promise.all(
@@ -29,6 +31,7 @@ export async function jurorsFor(settings: Settings, keys: ApiKeyStore, globalSto
         concurrency: settings.concurrency,
         cacheDir: cacheDir(globalStorage),
         reasoningBudget: settings.reasoningBudget,
+        spendLimit,
       }),
     })),
   );

@@ -1,6 +1,7 @@
 /** Builds the LlmSession a run talks to, from the settings, the trusted endpoint and the key. */
 import * as path from 'path';
 import type * as vscode from 'vscode';
+import type { SpendLimit } from '../../core/llm/spendLimit';
 import type { LlmSession } from '../../core/llm/types';
 import type { ApiKeyStore } from '../secrets';
 import type { Settings } from '../settings';
@@ -18,13 +19,23 @@ export function cacheDir(globalStorage: vscode.Uri): string | null {
   return fromEnv || path.join(globalStorage.fsPath, 'cache');
 }
 
-/** `baseUrl` undefined: the engine's default endpoint. */
+/**
+ * The spending limit of one run (`sumlens.maxCost`), shared by its sessions (a jury's judges);
+ * undefined without the setting, or on VS Code's language models (no price per token there).
+ */
+export function spendLimitFor(settings: Settings): SpendLimit | undefined {
+  if (settings.maxCost === undefined || settings.provider === 'vscode-lm') return undefined;
+  return new (loadEngine().SpendLimit)({ maxCostUsd: settings.maxCost, names: { cost: 'sumlens.maxCost' } });
+}
+
+/** `baseUrl` undefined: the engine's default endpoint. `spendLimit`: the run's, when its other sessions share it. */
 export async function createSession(
   settings: Settings,
   baseUrl: string | undefined,
   keys: ApiKeyStore,
   globalStorage: vscode.Uri,
   notices?: RunNotices,
+  spendLimit = spendLimitFor(settings),
 ): Promise<LlmSession> {
   const engine = loadEngine();
   const userContext =
@@ -41,6 +52,7 @@ export async function createSession(
     cacheDir: cacheDir(globalStorage),
     reasoningBudget: settings.reasoningBudget,
     userContext,
+    spendLimit,
     // The engine redacts what servers say; the key is masked here once more, should a line ever hold it.
     onNotice: notices && ((line) => notices.onNotice(apiKey ? line.split(apiKey).join('***') : line)),
   });
