@@ -47,7 +47,7 @@ describe('language model tools (agent mode)', function () {
     assert.deepStrictEqual(ours.map((t) => t.name).sort(), toolNames);
     const evaluate = ours.find((t) => t.name === 'sumlens_evaluate_summary')!;
     const schema = evaluate.inputSchema as { properties: Record<string, { enum?: string[] }> };
-    assert.deepStrictEqual(Object.keys(schema.properties), ['summaryPath', 'sourcePath', 'method', 'aspects']);
+    assert.deepStrictEqual(Object.keys(schema.properties), ['summaryPath', 'sourcePath', 'method', 'aspects', 'maxCost']);
     assert.deepStrictEqual(schema.properties.method.enum, ['geval', 'rationale', 'fine', 'all', 'choose']);
     assert.match(evaluate.description, /costs money/);
     assert.ok(evaluate.tags.includes('sumlens'));
@@ -68,7 +68,38 @@ describe('language model tools (agent mode)', function () {
     assert.match(message, /\*\*Sends:\*\* summary\.md, line 5 \(selection\) and article\.txt/);
     assert.match(message, /\*\*Method:\*\* fine-grained facts/);
     assert.match(message, /\*\*Estimated cost:\*\* \d+ calls · ~[\d,]+ prompt tokens · ~\$\d+\.\d+ \(estimate from list prices\)/);
+    assert.match(message, /\*\*Spending limit:\*\* none \(sumlens\.maxCost is empty\)/);
     assert.doesNotMatch(message, /Restricted Mode/);
+  });
+
+  it("maxCost: the call's limit is the agent's, never above sumlens.maxCost; a run stops at it with the limit and the spend", async () => {
+    const limitLine = async (input: object) =>
+      /\*\*Spending limit:\*\* (.*)/.exec(confirmationText(await fx.api.prepareAgentTool('sumlens_evaluate_summary', input))!.message)![1];
+    await config().update('maxCost', 1, vscode.ConfigurationTarget.Global);
+    try {
+      assert.strictEqual(await limitLine({}), '$1 (sumlens.maxCost)');
+      assert.strictEqual(await limitLine({ maxCost: 5 }), '$1 (sumlens.maxCost)', 'an agent does not raise the limit');
+      assert.strictEqual(
+        await limitLine({ maxCost: 0.0001 }),
+        "$0.0001 (this call's maxCost), below the estimate: the run may stop before it ends (what finished is kept)",
+      );
+      const before = fx.server.chatRequests.length;
+      const failure = await invokeAgentTool('sumlens_evaluate_summary', { maxCost: 0.0001 }).then(
+        () => assert.fail('the call stopped'),
+        (error: Error) => error,
+      );
+      assert.match(failure.message, /^SumLens: spending limit \$0\.0001 reached: \$0\.0\d+ spent on \d+ requests? \(gpt-4o-mini, list prices of \d{4}-\d\d\)/);
+      assert.ok(fx.server.chatRequests.length - before < 15, 'stopped before the whole run');
+      // A model with no price cannot run under a limit in dollars: said before anything is sent.
+      await config().update('model', 'fake-model', vscode.ConfigurationTarget.Global);
+      await assert.rejects(
+        fx.api.prepareAgentTool('sumlens_evaluate_summary', {}),
+        /SumLens: fake-model has no price in SumLens's price table .*leave sumlens\.maxCost empty to run it/,
+      );
+    } finally {
+      await config().update('maxCost', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('model', 'gpt-4o-mini', vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('invokeTool evaluates the selection: scores, findings at their spans with evidence, the panel and the diagnostics', async () => {

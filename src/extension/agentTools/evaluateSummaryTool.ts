@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { FindingStore } from '../findings';
 import type { PairMemory } from '../pairing';
 import type { Evaluator } from '../run/evaluator';
-import { estimateEvaluation, type EstimateDeps } from './evaluationEstimate';
+import { callRequest, estimateEvaluation, type EstimateDeps } from './evaluationEstimate';
 import { resultText, textResult } from './resultText';
 import { resolveSummaryTarget } from './summaryTarget';
 import { parseToolInput, type EvaluateSummaryInput } from './toolInputs';
@@ -35,7 +35,7 @@ export class EvaluateSummaryTool implements vscode.LanguageModelTool<EvaluateSum
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<EvaluateSummaryInput>): Promise<vscode.PreparedToolInvocation> {
     const input = parseToolInput(EvaluateSummaryTool.toolName, options.input);
     const target = await resolveSummaryTarget(input, this.deps.pairs);
-    const estimate = await estimateEvaluation(target, input, this.deps);
+    const estimate = await estimateEvaluation(target, callRequest(input, target.scope), this.deps);
     const against = `${target.sourceLabel}${target.referenceLabel ? ` (reference: ${target.referenceLabel})` : ''}`;
     const judges = estimate.judges.length === 1 ? `**Judge:** ${estimate.judges[0]}` : `**Jury:** ${estimate.judges.join('; ')}`;
     const lines = [
@@ -43,6 +43,7 @@ export class EvaluateSummaryTool implements vscode.LanguageModelTool<EvaluateSum
       `**Sends:** ${target.label} and ${against}`,
       `**Method:** ${methodNames[estimate.method]}${input.aspects ? ` · aspects ${input.aspects.join(', ')}` : ''}`,
       `**Estimated cost:** ${estimate.cost}; answers already cached cost nothing`,
+      `**Spending limit:** ${estimate.limit}`,
     ];
     if (estimate.ignored.length) lines.push(`**Restricted Mode:** SumLens ignores ${estimate.ignored.join(', ')}`);
     return {
@@ -60,11 +61,7 @@ export class EvaluateSummaryTool implements vscode.LanguageModelTool<EvaluateSum
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const outcome = await this.deps.evaluator.evaluateNotes(target.context, target.scope, {
-        method: input.method,
-        aspects: input.aspects,
-        signal: controller.signal,
-      });
+      const outcome = await this.deps.evaluator.evaluateNotes(target.context, target.scope, { ...callRequest(input, target.scope), signal: controller.signal });
       return textResult(await resultText(outcome.result, `${target.label} against ${target.sourceLabel}`, outcome.findings, this.deps.store.ignoredIds()));
     } finally {
       subscription.dispose();

@@ -14,13 +14,26 @@ import { judgedByJury } from '../run/jurors';
 import { loadEngine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import type { ApiKeyStore } from '../secrets';
-import { readSettings } from '../settings';
+import { readSettings, type Settings } from '../settings';
 import { resolveTrustedLocations } from '../trust';
 import type { SummaryTarget } from './summaryTarget';
 
 export interface EvaluationRequest {
   method?: Method;
   aspects?: string[];
+  /** The call's spending limit in USD (callRequest), instead of sumlens.maxCost. */
+  maxCost?: number;
+}
+
+/**
+ * What an agent's call asks for, with its spending limit: the agent's maxCost, never above
+ * the user's sumlens.maxCost (an agent may lower the user's limit, not raise it), else the
+ * setting.
+ */
+export function callRequest(input: EvaluationRequest, scope: vscode.Uri): EvaluationRequest {
+  const setting = readSettings(scope).maxCost;
+  const maxCost = input.maxCost === undefined ? setting : setting === undefined ? input.maxCost : Math.min(setting, input.maxCost);
+  return { method: input.method, aspects: input.aspects, maxCost };
 }
 
 export interface EvaluationEstimate {
@@ -29,6 +42,8 @@ export interface EvaluationEstimate {
   method: Method;
   /** "12 calls · ~3,400 prompt tokens · ~$0.0012 (estimate from list prices)". */
   cost: string;
+  /** "$0.5 (sumlens.maxCost)", "none (sumlens.maxCost is empty)" …, and whether the estimate is above it. */
+  limit: string;
   /** What an untrusted workspace's run ignores ("the workspace setting sumlens.baseUrl" …). */
   ignored: string[];
 }
@@ -50,7 +65,7 @@ const host = (endpoint: string) => {
 export async function estimateEvaluation(target: SummaryTarget, request: EvaluationRequest, deps: EstimateDeps): Promise<EvaluationEstimate> {
   const engine = loadEngine();
   const configured = readSettings(target.scope);
-  const settings = request.aspects ? { ...configured, aspects: request.aspects } : configured;
+  const settings = { ...configured, ...(request.aspects ? { aspects: request.aspects } : {}), maxCost: request.maxCost };
   const method = request.method ?? settings.method;
   const locations = resolveTrustedLocations(target.scope);
   const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
@@ -84,6 +99,7 @@ export async function estimateEvaluation(target: SummaryTarget, request: Evaluat
     completionTokens: k * estimate.usage.completionTokens,
   });
   const ignored = locations.ignored;
+  const limit = (usd: number | undefined) => limitText(settings, request.maxCost !== configured.maxCost, usd);
   if (judgedByJury(settings, method)) {
     // Each judge of the jury walks the same calls, priced at its own model.
     const usd = settings.judges.map((j) => engine.estimateCost(j.model, estimate.usage, false));
@@ -92,9 +108,26 @@ export async function estimateEvaluation(target: SummaryTarget, request: Evaluat
       judges: settings.judges.map((j) => `${j.name}: \`${j.model}\` at ${host(j.baseUrl)}`),
       method,
       cost: `${usageText(times(settings.judges.length))} · ${total === undefined ? 'no price known for every judge' : engine.formatCost(total)}`,
+      limit: limit(total),
       ignored,
     };
   }
   const judge = settings.provider === 'vscode-lm' ? `\`${session.model}\` (a VS Code language model)` : `\`${session.model}\` at ${host(session.endpoint)}`;
-  return { judges: [judge], method, cost: costText(engine, { usage: times(settings.repeat) }, session, settings), ignored };
+  const usage = times(settings.repeat);
+  return {
+    judges: [judge],
+    method,
+    cost: costText(engine, { usage }, session, settings),
+    limit: limit(engine.estimateCost(session.model, usage, false)),
+    ignored,
+  };
+}
+
+/** The limit the run will stop at, where it comes from, and a word when the estimate is above it. */
+function limitText(settings: Settings, fromCall: boolean, estimatedUsd: number | undefined): string {
+  if (settings.provider === 'vscode-lm') return "none: VS Code's language models are billed by their provider";
+  if (settings.maxCost === undefined) return 'none (sumlens.maxCost is empty)';
+  const above =
+    estimatedUsd !== undefined && estimatedUsd > settings.maxCost ? ', below the estimate: the run may stop before it ends (what finished is kept)' : '';
+  return `$${settings.maxCost} (${fromCall ? "this call's maxCost" : 'sumlens.maxCost'})${above}`;
 }

@@ -15,6 +15,7 @@ export const evaluateSummaryInput = z.strictObject({
   sourcePath: path(),
   method: z.optional(z.enum(RUN_METHODS)),
   aspects: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
+  maxCost: z.optional(z.number().check(z.positive())),
 });
 export type EvaluateSummaryInput = z.infer<typeof evaluateSummaryInput>;
 

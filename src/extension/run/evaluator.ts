@@ -47,6 +47,8 @@ export interface EvaluatorDeps {
 interface RunOptions {
   method?: Method;
   aspects?: string[];
+  /** The run's spending limit in USD, instead of sumlens.maxCost. */
+  maxCost?: number;
   recheck?: boolean;
   signal?: AbortSignal;
   /** Throw a failure (with the message a command shows) rather than show it: the caller reports it. */
@@ -122,14 +124,14 @@ export class Evaluator implements vscode.Disposable {
   }
 
   /**
-   * Evaluates notes a caller names (the agent tools), with the method and aspects it asks for
-   * (else the settings'). A failure is thrown, with the message the commands show, instead of
+   * Evaluates notes a caller names (the agent tools), with the method, aspects and spending
+   * limit it asks for (else the settings'). A failure is thrown, with the message the commands show, instead of
    * being shown as a notification; `signal` cancels the run (what finished is returned).
    */
   async evaluateNotes(
     context: RunContext,
     scope: vscode.Uri,
-    request: { method?: Method; aspects?: string[]; signal?: AbortSignal },
+    request: { method?: Method; aspects?: string[]; maxCost?: number; signal?: AbortSignal },
   ): Promise<EvaluationOutcome> {
     const outcome = await this.run(context, scope, { ...request, throwFailure: true });
     // run() throws rather than return nothing when throwFailure is set.
@@ -139,7 +141,7 @@ export class Evaluator implements vscode.Disposable {
   private async run(context: RunContext, scope: vscode.Uri, options: RunOptions = {}): Promise<EvaluationOutcome | undefined> {
     const { presenter, log } = this.deps;
     const configured = readSettings(scope);
-    const settings = options.aspects ? { ...configured, aspects: options.aspects } : configured;
+    const settings = { ...configured, ...(options.aspects ? { aspects: options.aspects } : {}), ...(options.maxCost ? { maxCost: options.maxCost } : {}) };
     const method = options.method ?? settings.method;
     const locations = resolveTrustedLocations(scope);
     this.deps.notices.notify(locations.ignored);
