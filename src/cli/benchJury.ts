@@ -68,7 +68,8 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
   const codes = summaries.map(runExitCode);
   if (codes.some((code) => code !== 0 && code !== errorExitCodes.partial)) {
     setExitCode(Math.max(...codes));
-    stderrNotice("a judge's run stopped: the jury is not measured (rerun to resume every judge)");
+    const cause = summaries.find((s) => s.fatal)?.fatal?.message;
+    stderrNotice(`a judge's run stopped${cause ? ` (${cause})` : ''}: the jury is not measured (rerun to resume every judge)`);
     return;
   }
   const runs = await Promise.all(judges.map((judge) => loadRun(judgeRunFile(o.out, judge.name))));

@@ -86,6 +86,9 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
   }
   judges.forEach((judge, i) => cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(out, judge.name), judge.model, false)}\n`));
   const codes = summaries.map(runExitCode);
+  // The judges share one spending limit (and one endpoint's faults): their stop is said once.
+  const stopped = summaries.find((s) => s.fatal)?.fatal;
+  if (stopped) stderrNotice(`stopped: ${stopped.message}`);
   const finished = judges.filter((_, i) => summaries[i].written + summaries[i].alreadyDone > 0);
   if (finished.length < 2) {
     setExitCode(Math.max(...codes) || errorExitCodes.partial);

@@ -98,6 +98,25 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     );
   });
 
+  it("shares one limit among a jury's judges, each priced with its own model, and says the stop once", async () => {
+    const judges = path.join(dir, 'judges.yaml');
+    fs.writeFileSync(
+      judges,
+      `judges:\n${['gpt-4o-mini', 'gpt-4.1-nano'].map((m) => `  - { name: ${m}, baseUrl: ${server.url}, model: ${m}, apiKeyEnv: JURY_KEY }`).join('\n')}\n`,
+    );
+    const run = await runInProcess(['eval', '--data', data, '--aspects', 'coherence', '--judges', judges, '--out', out(), '--max-cost', '0.002'], {
+      ...env,
+      JURY_KEY: 'sk-jury',
+    });
+    assert.equal(run.code, 18, run.stderr);
+    const line = stderrLines(run).filter((l) => l.startsWith('sumlens:'));
+    assert.equal(line.length, 1, run.stderr);
+    assert.match(
+      line[0],
+      /^sumlens: stopped: spending limit \$0\.002 reached: \$0\.00\d+ spent on \d+ requests \((gpt-4o-mini, gpt-4\.1-nano|gpt-4\.1-nano, gpt-4o-mini), list prices/,
+    );
+  });
+
   it('stops a batch run at the batch price, and resumes from the stored answers', async () => {
     new FakeBatchApi(server);
     const stopped = await evalData(['--batch', '--poll-seconds', '1', '--max-cost', '0.001']);
