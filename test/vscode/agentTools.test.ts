@@ -66,7 +66,7 @@ describe('language model tools (agent mode)', function () {
     const host = new URL(fx.server.url).host;
     assert.match(message, new RegExp(`\\*\\*Judge:\\*\\* \`gpt-4o-mini\` at ${host.replace(/\./g, '\\.')}`));
     assert.match(message, /\*\*Sends:\*\* summary\.md, line 5 \(selection\) and article\.txt/);
-    assert.match(message, /\*\*Method:\*\* fine-grained facts/);
+    assert.match(message, /\*\*Method:\*\* Fine-grained facts \(completeness, correctness, alignment, readability\)/);
     assert.match(message, /\*\*Estimated cost:\*\* \d+ calls · ~[\d,]+ prompt tokens · ~\$\d+\.\d+ \(estimate from list prices\)/);
     assert.match(message, /\*\*Spending limit:\*\* none \(sumlens\.maxCost is empty\)/);
     assert.doesNotMatch(message, /Restricted Mode/);

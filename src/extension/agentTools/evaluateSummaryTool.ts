@@ -5,6 +5,7 @@
  * names the judge and the dry run's estimate of what the call costs.
  */
 import * as vscode from 'vscode';
+import { methodLabels } from '../datasets/evaluateDataset';
 import type { FindingStore } from '../findings';
 import type { PairMemory } from '../pairing';
 import type { Evaluator } from '../run/evaluator';
@@ -18,14 +19,6 @@ export interface EvaluateToolDeps extends EstimateDeps {
   pairs: PairMemory;
   store: FindingStore;
 }
-
-const methodNames = {
-  geval: 'G-Eval',
-  rationale: 'rationale-first',
-  fine: 'fine-grained facts',
-  all: 'G-Eval and fine-grained facts',
-  choose: 'aspect choice',
-};
 
 export class EvaluateSummaryTool implements vscode.LanguageModelTool<EvaluateSummaryInput> {
   static readonly toolName = 'sumlens_evaluate_summary';
@@ -41,7 +34,7 @@ export class EvaluateSummaryTool implements vscode.LanguageModelTool<EvaluateSum
     const lines = [
       judges,
       `**Sends:** ${target.label} and ${against}`,
-      `**Method:** ${methodNames[estimate.method]}${input.aspects ? ` · aspects ${input.aspects.join(', ')}` : ''}`,
+      `**Method:** ${methodLabels[estimate.method]}${input.aspects ? ` · aspects ${input.aspects.join(', ')}` : ''}`,
       `**Estimated cost:** ${estimate.cost}; answers already cached cost nothing`,
       `**Spending limit:** ${estimate.limit}`,
     ];

@@ -46,7 +46,8 @@ export interface PreparedDatasetRun {
   start(restart: boolean, signal: AbortSignal, onProgress: (text: string) => void): Promise<BenchRunSummary>;
 }
 
-const methodLabels: Record<Method, string> = {
+/** Each method in words (the method pick, the agent tool's confirmation). */
+export const methodLabels: Record<Method, string> = {
   geval: 'G-Eval scores',
   rationale: 'Rationale-first scores (with reasons)',
   fine: 'Fine-grained facts (completeness, correctness, alignment, readability)',
