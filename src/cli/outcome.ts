@@ -15,7 +15,8 @@ import { printError, printWarning } from './stderr';
 export function reportOutcome(result: EvaluationResult, stoppedBy?: SumLensError): number {
   const printed = new Set<string>(stoppedBy ? [stoppedBy.message] : []);
   for (const { parts, failure } of failuresByCause(failedParts(result))) {
-    if (printed.has(failure.message)) continue;
+    // A part the stop took may carry its cause's message as it read then (a spending limit's counts grow after).
+    if (printed.has(failure.message) || failure.code === stoppedBy?.code) continue;
     printed.add(failure.message);
     printError(`${parts.join(', ')} failed: ${failure.message}`);
   }

@@ -28,7 +28,7 @@ import { estimateCost, formatCost } from '../../core/llm/pricing';
 import { auditMarkdown, auditText } from '../format/auditTable';
 import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
-import { addSpendLimitOptions } from '../spendLimitOptions';
+import { addSpendLimitOptions, spendLine } from '../spendLimitOptions';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { evaluateJury, type Juror } from '../../core/jury/evaluateJury';
 import { juryAsResult } from '../../core/jury/juryAsResult';
@@ -216,6 +216,8 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     else cliIo().stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
     // Nothing to evaluate, nothing used: the one line is the reason (below).
     if (!(report.nothingAudited && run.usage.calls === 0)) cliIo().stderr.write(`${usageLine(run.usage)}\n`);
+    const spent = spendLine(flags);
+    if (spent) stderrNotice(spent);
     if (run.cancelled) {
       stderrNotice('cancelled; the figures above are from what finished');
       setExitCode(errorExitCodes.cancelled);

@@ -12,7 +12,8 @@ import { formatEvalReport } from '../format/evalReport';
 import { reportOutcome } from '../outcome';
 import { parseAspects } from '../aspectList';
 import { addSessionOptions, sessionFrom } from '../sessionOptions';
-import { addSpendLimitOptions } from '../spendLimitOptions';
+import { addSpendLimitOptions, spendLine } from '../spendLimitOptions';
+import { printNotice } from '../stderr';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
@@ -110,6 +111,8 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     cancellation.dispose();
   }
   printResult(result, input, flags, calibration);
+  const spent = spendLine(flags);
+  if (spent) printNotice(spent);
   setExitCode(reportOutcome(result));
 }
 

@@ -98,6 +98,20 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     );
   });
 
+  it('stops the evaluation of one summary with its one line, and says the spend of one that finished', async () => {
+    const source = path.join(dir, 'article.txt');
+    const summary = path.join(dir, 'summary.txt');
+    fs.writeFileSync(source, 'The council met on Monday to discuss the new budget for the harbour. '.repeat(40));
+    fs.writeFileSync(summary, 'a good summary');
+    const one = (limit: string) => runInProcess(['eval', '--source', source, '--summary', summary, '--aspects', ASPECTS.join(','), '--max-cost', limit], env);
+    const stopped = await one('0.0003');
+    assert.equal(stopped.code, 18, stopped.stderr);
+    stopLine(stopped.stderr);
+    const finished = await one('1');
+    assert.equal(finished.code, 0, finished.stderr);
+    assert.match(finished.stderr, /^sumlens: spent \$0\.\d{4} and \d+ tokens on \d+ request\(s\) \(list prices of [\d-]+\) of the limit \$1$/m);
+  });
+
   it("shares one limit among a jury's judges, each priced with its own model, and says the stop once", async () => {
     const judges = path.join(dir, 'judges.yaml');
     fs.writeFileSync(
@@ -154,6 +168,7 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     const resumed = await audit('1');
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.match(resumed.stderr, new RegExp(`cache hits ${sentBefore}\\b`));
+    assert.match(resumed.stderr, /^sumlens: spent \$0\.\d{4} and \d+ tokens on \d+ request\(s\) \(list prices of [\d-]+\) of the limit \$1$/m);
     assert.equal(server.chatRequests.length - sentBefore, Number(/calls (\d+)/.exec(resumed.stderr)![1]));
   });
 
