@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { addSessionOptions } from '../sessionOptions';
+import { addSpendLimitOptions } from '../spendLimitOptions';
 import type { McpFlags } from '../mcp/serve';
 
 export function registerMcp(program: Command): void {
@@ -13,5 +14,7 @@ export function registerMcp(program: Command): void {
     .command('mcp')
     .description('serve SumLens to coding agents over the Model Context Protocol (stdio): evaluate, compare, audit, datasets, cost')
     .option('--workspace <folder>', "the folder the tools' paths are relative to and must stay inside (default: the folder it is started in)", '.');
+  // Each tool call spends from a limit of its own (one call is one sumlens call: spendLimitOptions.ts).
+  addSpendLimitOptions(command);
   addSessionOptions(command).action(async (flags: McpFlags) => (await import('../mcp/serve')).serveMcp(flags));
 }
