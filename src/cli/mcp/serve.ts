@@ -40,6 +40,12 @@ function workspaceOf(folder: string): string {
   return fs.realpathSync(folder);
 }
 
+/** A call's limit in USD: the smaller of the server's and the call's own (an agent may lower the user's limit, not raise it). */
+export function callLimit(server: number | undefined, call: number | undefined): number | undefined {
+  if (server === undefined || call === undefined) return server ?? call;
+  return Math.min(server, call);
+}
+
 export async function serveMcp(flags: McpFlags): Promise<void> {
   const io = cliIo();
   const stdout = io.stdout as NodeJS.WritableStream;
@@ -70,7 +76,8 @@ export async function serveMcp(flags: McpFlags): Promise<void> {
           return toolError(`busy: ${running} is running and SumLens runs one judging call at a time; call again when it has answered, or cancel it`);
         running = tool.name;
         try {
-          return await callTool(tool, args, extra, context, io);
+          const maxCost = callLimit(flags.maxCost, (args as { maxCost?: number }).maxCost);
+          return await callTool(tool, args, extra, { ...context, session: () => sessionFrom({ ...flags, maxCost }) }, io);
         } finally {
           running = undefined;
         }

@@ -18,7 +18,7 @@ import { DEFAULT_SEED } from '../stats/random';
 import { datasetName } from './datasetArgument';
 import { dataArguments } from './evaluateData';
 import { intervalOutput } from './runSummaryOutput';
-import { scoringArguments, usageOutput, usageWithCost } from './scoringArguments';
+import { maxCostArgument, scoringArguments, usageOutput, usageWithCost } from './scoringArguments';
 import { asJson, defineTool } from './tool';
 import { workspacePath } from './workspacePath';
 
@@ -32,6 +32,7 @@ const input = z.object({
   aspects: scoringArguments.aspects,
   route: scoringArguments.route,
   samples: scoringArguments.samples,
+  maxCost: maxCostArgument,
   probes: z
     .array(z.enum(PROBE_NAMES as [string, ...string[]]))
     .min(1)

@@ -15,7 +15,7 @@ import { runHeader } from '../run/runBench';
 import { runItems } from '../run/runItems';
 import { itemRunOf } from '../run/specRun';
 import { aspectRowOutput, runOf, runOutput, throwIfRunFailed } from './runSummaryOutput';
-import { runSpecOf, scoringArguments } from './scoringArguments';
+import { maxCostArgument, runSpecOf, scoringArguments } from './scoringArguments';
 import { asJson, defineTool } from './tool';
 import { workspacePath } from './workspacePath';
 
@@ -32,6 +32,7 @@ const input = z.object({
   out: z.string().optional().describe('the run file to write (JSONL, inside the workspace); default sumlens-<data>-<method>.jsonl beside the data'),
   restart: z.boolean().default(false).describe('start the run file over instead of resuming it'),
   ...scoringArguments,
+  maxCost: maxCostArgument,
 });
 
 const output = z.object({

@@ -11,7 +11,7 @@ import { failedParts, failuresByCause, runOutcome } from '../outcome';
 import type { EvaluationResult } from '../result';
 import { resultJson } from '../resultJson';
 import { readTextFile } from '../textInput';
-import { failureOutput, scoringArguments, scoringOptions, usageOutput, usageWithCost } from './scoringArguments';
+import { failureOutput, maxCostArgument, scoringArguments, scoringOptions, usageOutput, usageWithCost } from './scoringArguments';
 import { asJson, defineTool, type ToolContext } from './tool';
 import { workspacePath } from './workspacePath';
 
@@ -23,6 +23,7 @@ const input = z.object({
   reference: z.string().optional().describe('a reference summary (fine-grained completeness), as text'),
   referencePath: z.string().optional().describe('a reference summary: a file inside the folder the server was started in'),
   ...scoringArguments,
+  maxCost: maxCostArgument,
 });
 
 const aspectOutput = z.looseObject({

@@ -32,6 +32,18 @@ export const scoringArguments = {
 
 export type ScoringArguments = z.infer<z.ZodObject<typeof scoringArguments>>;
 
+/**
+ * The call's spending limit. The server's own limit (sumlens mcp --max-cost) stays the ceiling:
+ * an agent may lower it for a call, never raise it (the server applies the smaller).
+ */
+export const maxCostArgument = z
+  .number()
+  .positive()
+  .optional()
+  .describe(
+    "stop this call before a request that could take its spend past this many US dollars (list prices); the call fails with budget-exceeded (exit 18) and the same call with a higher limit resumes from the cache. Cannot exceed the server's --max-cost",
+  );
+
 /** evaluate()'s options from the arguments (the session is added by the caller). */
 export function scoringOptions(args: ScoringArguments): Omit<EvaluateOptions, 'session'> {
   return { method: args.method, aspects: args.aspects, route: args.route, samples: args.samples };

@@ -106,6 +106,20 @@ describe('sumlens mcp: bad input, cancellation, one judging call at a time', fun
     server.setHandler(() => scoreReply('3', { '3': 1 }));
   });
 
+  it("a call's maxCost stops its run at the limit (budget-exceeded, exit 18); the same call with a higher one resumes", async () => {
+    const before = server.chatRequests.length;
+    const stopped = errorText(await call(session, 'evaluate_dataset', { data: 'data.jsonl', out: 'capped.jsonl', maxCost: 0.002 }));
+    assert.match(stopped, /^budget-exceeded \(exit 18\): .*\$0\.002/);
+    const sentBeforeStop = server.chatRequests.length - before;
+    assert.ok(sentBeforeStop > 0 && sentBeforeStop < 48, `${sentBeforeStop} requests before the stop`);
+    const resumed = await call(session, 'evaluate_dataset', { data: 'data.jsonl', out: 'capped.jsonl', maxCost: 1 });
+    assert.notEqual(resumed.isError, true, JSON.stringify(resumed.content));
+    const run = structured(resumed).run as { total: number; alreadyDone: number; written: number };
+    assert.equal(run.total, 12);
+    assert.ok(run.alreadyDone > 0, 'the items finished before the stop are kept');
+    assert.equal(run.alreadyDone + run.written, 12);
+  });
+
   it('without a key the judging tools fail as the CLI does (no-api-key, exit 3); the others work', async () => {
     const keyless = await startMcp(session.workspace, { OPENAI_BASE_URL: 'https://api.openai.com/v1' });
     try {
