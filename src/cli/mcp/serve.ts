@@ -15,6 +15,7 @@ import { SumLensError } from '../../core/errors';
 import { datasetFolders } from '../../core/datasets/locate';
 import { packageVersion } from '../../core/manifest';
 import { endpointOf } from '../../core/runSpec/buildSpec';
+import { agentCallLimit } from '../../core/llm/spendLimit';
 import { defaultModel } from '../../core/llm/openaiSession';
 import { sumlensTools } from '../../core/tools/toolList';
 import type { ToolContext } from '../../core/tools/tool';
@@ -38,12 +39,6 @@ function workspaceOf(folder: string): string {
   const stats = fs.statSync(folder, { throwIfNoEntry: false });
   if (!stats?.isDirectory()) throw new SumLensError('usage', `--workspace ${folder} is not a folder`);
   return fs.realpathSync(folder);
-}
-
-/** A call's limit in USD: the smaller of the server's and the call's own (an agent may lower the user's limit, not raise it). */
-export function callLimit(server: number | undefined, call: number | undefined): number | undefined {
-  if (server === undefined || call === undefined) return server ?? call;
-  return Math.min(server, call);
 }
 
 export async function serveMcp(flags: McpFlags): Promise<void> {
@@ -76,7 +71,7 @@ export async function serveMcp(flags: McpFlags): Promise<void> {
           return toolError(`busy: ${running} is running and SumLens runs one judging call at a time; call again when it has answered, or cancel it`);
         running = tool.name;
         try {
-          const maxCost = callLimit(flags.maxCost, (args as { maxCost?: number }).maxCost);
+          const maxCost = agentCallLimit(flags.maxCost, (args as { maxCost?: number }).maxCost);
           return await callTool(tool, args, extra, { ...context, session: () => sessionFrom({ ...flags, maxCost }) }, io);
         } finally {
           running = undefined;

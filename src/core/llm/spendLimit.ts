@@ -179,3 +179,13 @@ export class BudgetExceededError extends SumLensError {
 export function formatUsd(usd: number): string {
   return `$${usd.toFixed(4)}`;
 }
+
+/**
+ * The limit in USD of one call an agent makes (an MCP tool, a VS Code language model tool):
+ * the smaller of the user's (sumlens mcp --max-cost, sumlens.maxCost) and the call's own, so an
+ * agent may lower the user's limit, never raise it.
+ */
+export function agentCallLimit(user: number | undefined, call: number | undefined): number | undefined {
+  if (user === undefined || call === undefined) return user ?? call;
+  return Math.min(user, call);
+}

@@ -27,22 +27,7 @@ import { lineAt, TemplateError } from './templateError';
  * Reads and checks one template file; every problem is a TemplateError naming file and line.
  */
 export function loadTemplate(filePath: string): Template {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(filePath);
-  } catch (error) {
-    throw new TemplateError(filePath, 1, `cannot read the template: ${(error as Error).message}`);
-  }
-  let decoded: string;
-  try {
-    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new TemplateError(filePath, 1, 'the file is not valid UTF-8');
-  }
-  // TextDecoder already drops a byte-order mark.
-  const text = decoded.replace(/\r\n?/g, '\n');
-  const hash = createHash('sha256').update(bytes).digest('hex');
-
+  const { text, hash } = readTemplateFile(filePath);
   const split = splitTemplate(filePath, text, hash);
   const { frontMatter, body, bodyStartLine } = split;
   checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, isEnginePromptTask(frontMatter.task), split.keyLines.placeholders);
@@ -93,4 +78,22 @@ function checkPlaceholders(
   if (unused.length > 0) {
     throw new TemplateError(filePath, declarationLine, `declared placeholder${unused.length > 1 ? 's' : ''} never used in the body: ${unused.join(', ')}`);
   }
+}
+
+/** A template file's text ("\n" line ends) and the sha256 of its bytes; unreadable or not UTF-8 is a TemplateError. */
+export function readTemplateFile(filePath: string): { text: string; hash: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(filePath);
+  } catch (error) {
+    throw new TemplateError(filePath, 1, `cannot read the template: ${(error as Error).message}`);
+  }
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new TemplateError(filePath, 1, 'the file is not valid UTF-8');
+  }
+  // TextDecoder already drops a byte-order mark.
+  return { text: decoded.replace(/\r\n?/g, '\n'), hash: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -6,6 +6,7 @@
  * SumLens ignore is named. Nothing is sent to the judge.
  */
 import type * as vscode from 'vscode';
+import { agentCallLimit } from '../../core/llm/spendLimit';
 import type { Method } from '../../core/result';
 import { costText, usageText } from '../datasets/evaluateDataset';
 import type { PromptTemplates } from '../promptTemplates';
@@ -31,9 +32,7 @@ export interface EvaluationRequest {
  * setting.
  */
 export function callRequest(input: EvaluationRequest, scope: vscode.Uri): EvaluationRequest {
-  const setting = readSettings(scope).maxCost;
-  const maxCost = input.maxCost === undefined ? setting : setting === undefined ? input.maxCost : Math.min(setting, input.maxCost);
-  return { method: input.method, aspects: input.aspects, maxCost };
+  return { method: input.method, aspects: input.aspects, maxCost: agentCallLimit(readSettings(scope).maxCost, input.maxCost) };
 }
 
 export interface EvaluationEstimate {
