@@ -19,17 +19,45 @@ if (process.env.npm_lifecycle_event === 'prepare' && ['pack', 'publish'].include
 // `sumlens --help` never parses the engine (see src/cli/commandTable.ts). The commands share
 // their code through chunks (dist/chunks/): code splitting, which esbuild does for ES modules
 // only, keeps the npm package small (each command bundled alone held its own copy of the
-// engine and the openai client). Every dependency is bundled: the package installs nothing.
+// engine and the openai client). Every dependency is bundled, so the package installs nothing,
+// with two exceptions (partsApart below).
 const commands = fs
   .readdirSync(path.join(root, 'src/cli/commands'))
   .filter((file) => file.endsWith('.ts'))
   .map((file) => [`commands/${file.slice(0, -3)}`, `src/cli/commands/${file}`]);
-for (const stale of ['cli.js', 'cli.js.map', 'cli.mjs', 'cli.mjs.map', 'commands', 'chunks']) {
+for (const stale of ['cli.js', 'cli.js.map', 'cli.mjs', 'cli.mjs.map', 'yaml.cjs', 'commands', 'chunks']) {
   fs.rmSync(path.join(root, 'dist', stale), { recursive: true, force: true });
 }
+// Two parts stay out of the chunks a command imports:
+// - the YAML parser, only for templates of a workspace's own (src/core/yaml.ts requires it on
+//   first use): its own file, dist/yaml.cjs, so a plain `eval` does not compile its 115 kB;
+// - OpenAI's o200k tokenizer (gpt-tokenizer, 1.1 MB compressed, over the npm package's 1 MB
+//   budget alone): not shipped. It is an optional peer dependency, imported where a user
+//   installed it beside SumLens; without it tokens are estimated high, and a run that counts
+//   them says so (src/core/llm/tokenCount.ts).
+// The YAML file sits in dist/, the requiring code one level down (dist/chunks or dist/commands).
+const partsApart = {
+  name: 'parts-apart',
+  setup(build) {
+    build.onResolve({ filter: /^yaml$/ }, () => ({ path: '../yaml.cjs', external: true }));
+    build.onResolve({ filter: /^gpt-tokenizer$/ }, () => ({ path: 'gpt-tokenizer', external: true }));
+  },
+};
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['yaml'],
+  outfile: 'dist/yaml.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: production,
+  logLevel: 'warning',
+});
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli/run.ts', ...Object.fromEntries(commands) },
+  plugins: [partsApart],
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
@@ -54,6 +82,9 @@ await esbuild.build({
   sourcemap: !production,
   logLevel: 'warning',
 });
+if (fs.readFileSync(path.join(root, 'dist/cli.mjs'), 'utf8').includes('yaml.cjs')) {
+  throw new Error('dist/cli.mjs requires ../yaml.cjs, a path that holds only one folder down');
+}
 if (process.argv.includes('--cli-only')) {
   await writeFrontMatterTable(root);
   process.exit(0);

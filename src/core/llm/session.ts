@@ -11,7 +11,7 @@ import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
 import type { ServerContext } from './serverContext';
 import { worstUse, type SpendLimit } from './spendLimit';
 import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from './silentCut';
-import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, TokenCounter } from './tokenCount';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, TokenCounter, tokenizerMissingNote } from './tokenCount';
 import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from './types';
 
 /** Sends one request body and returns the validated reply (see OpenAiTransport). */
@@ -87,7 +87,7 @@ export class CachingSession implements LlmSession {
     // The tokenizer loads (CPU) while the server is asked (network): neither waits for the other.
     const [window] = await Promise.all([
       decideContextWindow({ model: this.model, user: this.options.userContext, learned, server: () => this.serverContext(signal) }),
-      this.tokens.ready(),
+      this.loadTokenizer(),
     ]);
     return window;
   }
@@ -218,7 +218,7 @@ export class CachingSession implements LlmSession {
     }
     const framing = messages.length * MESSAGE_OVERHEAD_TOKENS;
     if (!reported || messages.reduce((sum, m) => sum + estimateTokens(m.content), framing) < CUT_CHECK_MIN_TOKENS / 2) return;
-    await this.tokens.ready();
+    await this.loadTokenizer();
     const sent = messages.reduce((sum, m) => sum + this.tokens.plain(m.content), framing);
     const server = this.server ? await this.server.catch((): ServerContext => ({})) : undefined;
     const window = this.options.userContext?.tokens ?? learned?.tokens ?? server?.window?.tokens;
@@ -376,6 +376,11 @@ export class CachingSession implements LlmSession {
         `remembered from ${quirk.learnedAt.slice(0, 10)}: ${describeQuirk(quirk.name, quirk.value)} (${quirk.because}; sumlens capabilities --reset to forget)`,
       );
     }
+  }
+
+  /** The model's exact tokenizer, where it has one; its absence (an npm install without gpt-tokenizer) is a fallback to name. */
+  private async loadTokenizer(): Promise<void> {
+    if ((await this.tokens.ready()) === 'missing') this.note(tokenizerMissingNote(this.model), ' (npm install gpt-tokenizer beside sumlens for exact counts)');
   }
 
   private note(line: string, noticeSuffix = ''): void {

@@ -2,8 +2,11 @@
  * How many tokens a text takes for a model. OpenAI's current families (gpt-4o, gpt-4.1,
  * gpt-4.5, gpt-5, the o-series, gpt-oss) share the o200k_base encoding: for them the count is
  * exact, from the gpt-tokenizer package, loaded on first need (about 2.4 MB of ranks kept
- * out of the CLI's start and the extension's activation). Every other model gets the
- * estimate below times ESTIMATE_MARGIN, a count meant to be too high rather than too low.
+ * out of the CLI's start and the extension's activation). The extension ships it; the npm
+ * package does not (it alone would double the package), so there it is an optional peer
+ * dependency the user may install beside SumLens. Every other model, and an OpenAI one
+ * without it, gets the estimate below times ESTIMATE_MARGIN, a count meant to be too high
+ * rather than too low.
  */
 
 import { loopTurn } from '../cooperative';
@@ -64,22 +67,42 @@ export function hasExactTokenizer(model: string): boolean {
 }
 
 type Encoding = { countTokens(text: string): number };
-let o200k: Promise<Encoding> | undefined;
+/** undefined: gpt-tokenizer is not installed (an npm install of SumLens without it). */
+let o200k: Promise<Encoding | undefined> | undefined;
+
+async function importO200k(): Promise<Encoding | undefined> {
+  try {
+    return await import('gpt-tokenizer');
+  } catch (error) {
+    // Only its absence is expected; a package that is there and fails to load is a fault to report.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' || (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+/** The provenance note of a model whose exact tokenizer is missing. */
+export function tokenizerMissingNote(model: string): string {
+  return `tokens of ${model} estimated (characters / 4, ×${ESTIMATE_MARGIN}): its tokenizer, the optional package gpt-tokenizer, is not installed beside SumLens`;
+}
 
 /** Counts tokens for one model: exact once `ready()` has resolved where the family is known, else a safe estimate. */
 export class TokenCounter {
-  readonly exact: boolean;
+  private readonly knownFamily: boolean;
   private encoding?: Encoding;
 
   constructor(model: string) {
-    this.exact = hasExactTokenizer(model);
+    this.knownFamily = hasExactTokenizer(model);
   }
 
-  /** Loads the model's encoding, once per process; a no-op for models counted by estimate. */
-  async ready(): Promise<void> {
-    if (!this.exact || this.encoding) return;
-    o200k ??= import('gpt-tokenizer');
-    this.encoding = await o200k;
+  /**
+   * Loads the model's encoding, once per process; a no-op for models counted by estimate.
+   * 'missing': the family has an exact tokenizer, but it is not installed.
+   */
+  async ready(): Promise<'exact' | 'estimate' | 'missing'> {
+    if (!this.knownFamily) return 'estimate';
+    o200k ??= importO200k();
+    this.encoding ??= await o200k;
+    return this.encoding ? 'exact' : 'missing';
   }
 
   /** Tokens for a text: the encoding's count once loaded, otherwise the estimate with its margin. */
