@@ -42,6 +42,17 @@ interface Call {
 
 const calls = new AsyncLocalStorage<Call>();
 
+/**
+ * The call of the real binary, the only one its process runs, held in a plain variable: the
+ * first run() of an AsyncLocalStorage turns on Node's promise hooks for the whole process, and
+ * every promise of a run then costs more (about 20 ms of a cold `eval`'s CPU).
+ */
+let processCall: Call | undefined;
+
+function currentCall(): Call | undefined {
+  return processCall ?? calls.getStore();
+}
+
 /** The io of the process itself: what bin/sumlens.js runs with. */
 export function processIo(): CliIo {
   return {
@@ -55,23 +66,30 @@ export function processIo(): CliIo {
   };
 }
 
-/** Runs body as one call with this io; returns what it returned and the exit code it set. */
-export async function inCall<T>(io: CliIo, body: () => Promise<T>): Promise<{ value: T; exitCode: number | undefined }> {
+/**
+ * Runs body as one call with this io; returns what it returned and the exit code it set.
+ * `wholeProcess`: the process runs this call and no other (bin/sumlens.js).
+ */
+export async function inCall<T>(io: CliIo, body: () => Promise<T>, wholeProcess = false): Promise<{ value: T; exitCode: number | undefined }> {
   const call: Call = { io, exitCode: undefined };
-  const value = await calls.run(call, body);
+  if (wholeProcess) {
+    if (processCall || calls.getStore()) throw new Error('a whole-process sumlens call beside another');
+    processCall = call;
+  }
+  const value = wholeProcess ? await body() : await calls.run(call, body);
   return { value, exitCode: call.exitCode };
 }
 
 /** The io of the call this code runs in. Outside main() it is a bug, so it throws. */
 export function cliIo(): CliIo {
-  const call = calls.getStore();
+  const call = currentCall();
   if (!call) throw new Error('cliIo() called outside a sumlens call (main or inCall)');
   return call.io;
 }
 
 /** The exit code main() returns when the command ends without an error. */
 export function setExitCode(code: number): void {
-  const call = calls.getStore();
+  const call = currentCall();
   if (!call) throw new Error('setExitCode() called outside a sumlens call (main or inCall)');
   call.exitCode = code;
 }

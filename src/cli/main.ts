@@ -17,9 +17,10 @@ import { colourOn, printError } from './stderr';
  * One `sumlens` call: argv as process.argv has it (node, script, then the words), io the
  * streams and environment it uses (processIo() for the real binary). Resolves to the exit code;
  * it never exits the process, so tests call it in process, several at once if they like.
+ * `wholeProcess`: the real binary, whose process runs this one call (see inCall).
  */
-export async function main(argv: string[], io: CliIo): Promise<number> {
-  const { value, exitCode } = await inCall(io, () => runCommand(argv));
+export async function main(argv: string[], io: CliIo, wholeProcess = false): Promise<number> {
+  const { value, exitCode } = await inCall(io, () => runCommand(argv), wholeProcess);
   return value ?? exitCode ?? 0;
 }
 

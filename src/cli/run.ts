@@ -2,6 +2,6 @@
 import { processIo } from './io';
 import { main } from './main';
 
-void main(process.argv, processIo()).then((code) => {
+void main(process.argv, processIo(), true).then((code) => {
   process.exitCode = code;
 });
