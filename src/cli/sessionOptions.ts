@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import { defaultCacheDir } from '../core/paths';
 import { DEFAULT_CONCURRENCY } from '../core/runSpec/runDefaults';
-import { judgeKey, type JudgeSpec } from '../core/jury/judgesFile';
+import { judgeKey } from '../core/jury/judgeKey';
+import type { JudgeSpec } from '../core/jury/judgesFile';
 import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
 import type { LlmSession } from '../core/llm/types';
 import { positiveSeconds, wholeNumber } from './numbers';

@@ -9,7 +9,8 @@ import { SumLensError } from '../../core/errors';
 import { addSessionOptions, contextTokensOf, type SessionFlags } from '../sessionOptions';
 import { defaultCacheDir } from '../../core/paths';
 import type { ContextWindow } from '../../core/llm/types';
-import { judgeKey, readJudgesFile } from '../../core/jury/judgesFile';
+import { judgeKey } from '../../core/jury/judgeKey';
+import { readJudgesFile } from '../../core/jury/judgesFile';
 import { cancelOnInterrupt } from '../terminal';
 import { cliIo } from '../io';
 

@@ -66,11 +66,3 @@ export function readJudgesFile(path: string): JudgeSpec[] {
   }
   return parsed.data.judges;
 }
-
-/** The key a judge is given: its environment variable, which must be set when named. */
-export function judgeKey(judge: JudgeSpec, env: Readonly<Record<string, string | undefined>>): string | undefined {
-  if (judge.apiKeyEnv === undefined) return undefined;
-  const key = env[judge.apiKeyEnv];
-  if (!key) throw new SumLensError('no-api-key', `judge ${judge.name}: the environment variable ${judge.apiKeyEnv} is not set`);
-  return key;
-}
