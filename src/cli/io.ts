@@ -49,8 +49,9 @@ const calls = new AsyncLocalStorage<Call>();
  */
 let processCall: Call | undefined;
 
+/** A call made inside the process's call (sumlens mcp runs each tool call as one) comes first. */
 function currentCall(): Call | undefined {
-  return processCall ?? calls.getStore();
+  return calls.getStore() ?? processCall;
 }
 
 /** The io of the process itself: what bin/sumlens.js runs with. */
@@ -73,7 +74,7 @@ export function processIo(): CliIo {
 export async function inCall<T>(io: CliIo, body: () => Promise<T>, wholeProcess = false): Promise<{ value: T; exitCode: number | undefined }> {
   const call: Call = { io, exitCode: undefined };
   if (wholeProcess) {
-    if (processCall || calls.getStore()) throw new Error('a whole-process sumlens call beside another');
+    if (currentCall()) throw new Error('a whole-process sumlens call inside another');
     processCall = call;
   }
   const value = wholeProcess ? await body() : await calls.run(call, body);

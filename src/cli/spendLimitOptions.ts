@@ -12,6 +12,8 @@ import { wholeNumber } from './numbers';
 export interface SpendLimitFlags {
   maxCost?: number;
   maxTokens?: number;
+  /** What the stop message tells the user to raise, where it is not --max-cost (sumlens mcp: a tool call's maxCost). */
+  maxCostName?: string;
 }
 
 /** A number of US dollars above zero. */
@@ -42,7 +44,13 @@ const limits = new WeakMap<CliIo, SpendLimit>();
 export function spendLimitOf(flags: SpendLimitFlags): SpendLimit | undefined {
   if (flags.maxCost === undefined && flags.maxTokens === undefined) return undefined;
   const io = cliIo();
-  const limit = limits.get(io) ?? new SpendLimit({ maxCostUsd: flags.maxCost, maxTokens: flags.maxTokens });
+  const limit =
+    limits.get(io) ??
+    new SpendLimit({
+      maxCostUsd: flags.maxCost,
+      maxTokens: flags.maxTokens,
+      ...(flags.maxCostName ? { names: { cost: flags.maxCostName } } : {}),
+    });
   limits.set(io, limit);
   return limit;
 }

@@ -89,6 +89,8 @@ describe('language model tools (agent mode)', function () {
         (error: Error) => error,
       );
       assert.match(failure.message, /^SumLens: spending limit \$0\.0001 reached: \$0\.0\d+ spent on \d+ requests? \(gpt-4o-mini, list prices of \d{4}-\d\d\)/);
+      // What to raise is the call's own limit, the lower one, not the setting.
+      assert.match(failure.message, /rerun with a higher maxCost argument, up to sumlens\.maxCost of \$1 \(or none\)/);
       assert.ok(fx.server.chatRequests.length - before < 15, 'stopped before the whole run');
       // A model with no price cannot run under a limit in dollars: said before anything is sent.
       await config().update('model', 'fake-model', vscode.ConfigurationTarget.Global);

@@ -71,8 +71,9 @@ export async function serveMcp(flags: McpFlags): Promise<void> {
           return toolError(`busy: ${running} is running and SumLens runs one judging call at a time; call again when it has answered, or cancel it`);
         running = tool.name;
         try {
-          const maxCost = agentCallLimit(flags.maxCost, (args as { maxCost?: number }).maxCost);
-          return await callTool(tool, args, extra, { ...context, session: () => sessionFrom({ ...flags, maxCost }) }, io);
+          const limit = agentCallLimit(flags.maxCost, (args as { maxCost?: number }).maxCost, "the server's --max-cost");
+          const session = () => sessionFrom({ ...flags, maxCost: limit.usd, maxCostName: limit.raise });
+          return await callTool(tool, args, extra, { ...context, session }, io);
         } finally {
           running = undefined;
         }

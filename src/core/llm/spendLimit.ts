@@ -180,12 +180,20 @@ export function formatUsd(usd: number): string {
   return `$${usd.toFixed(4)}`;
 }
 
+/** An agent's call limit in USD (undefined: none), and what to raise when the call stops at it. */
+export interface AgentCallLimit {
+  usd?: number;
+  /** As it reads after "rerun with a higher": "sumlens.maxCost", "maxCost argument, up to the server's --max-cost of $0.5" … */
+  raise: string;
+}
+
 /**
  * The limit in USD of one call an agent makes (an MCP tool, a VS Code language model tool):
  * the smaller of the user's (sumlens mcp --max-cost, sumlens.maxCost) and the call's own, so an
- * agent may lower the user's limit, never raise it.
+ * agent may lower the user's limit, never raise it. `userName`: the user's limit as the stop
+ * message names it.
  */
-export function agentCallLimit(user: number | undefined, call: number | undefined): number | undefined {
-  if (user === undefined || call === undefined) return user ?? call;
-  return Math.min(user, call);
+export function agentCallLimit(user: number | undefined, call: number | undefined, userName: string): AgentCallLimit {
+  if (call === undefined || (user !== undefined && user <= call)) return { usd: user, raise: userName };
+  return { usd: call, raise: `maxCost argument${user === undefined ? '' : `, up to ${userName} of $${user}`}` };
 }

@@ -24,6 +24,8 @@ export interface EvaluationRequest {
   aspects?: string[];
   /** The call's spending limit in USD (callRequest), instead of sumlens.maxCost. */
   maxCost?: number;
+  /** What the stop message tells the user to raise: sumlens.maxCost, or the call's maxCost when that is the lower. */
+  maxCostName?: string;
 }
 
 /**
@@ -32,7 +34,8 @@ export interface EvaluationRequest {
  * setting.
  */
 export function callRequest(input: EvaluationRequest, scope: vscode.Uri): EvaluationRequest {
-  return { method: input.method, aspects: input.aspects, maxCost: agentCallLimit(readSettings(scope).maxCost, input.maxCost) };
+  const limit = agentCallLimit(readSettings(scope).maxCost, input.maxCost, 'sumlens.maxCost');
+  return { method: input.method, aspects: input.aspects, maxCost: limit.usd, maxCostName: limit.raise };
 }
 
 export interface EvaluationEstimate {

@@ -47,8 +47,9 @@ export interface EvaluatorDeps {
 interface RunOptions {
   method?: Method;
   aspects?: string[];
-  /** The run's spending limit in USD, instead of sumlens.maxCost. */
+  /** The run's spending limit in USD, instead of sumlens.maxCost, and what its stop message tells to raise. */
   maxCost?: number;
+  maxCostName?: string;
   recheck?: boolean;
   signal?: AbortSignal;
   /** Throw a failure (with the message a command shows) rather than show it: the caller reports it. */
@@ -131,7 +132,7 @@ export class Evaluator implements vscode.Disposable {
   async evaluateNotes(
     context: RunContext,
     scope: vscode.Uri,
-    request: { method?: Method; aspects?: string[]; maxCost?: number; signal?: AbortSignal },
+    request: { method?: Method; aspects?: string[]; maxCost?: number; maxCostName?: string; signal?: AbortSignal },
   ): Promise<EvaluationOutcome> {
     const outcome = await this.run(context, scope, { ...request, throwFailure: true });
     // run() throws rather than return nothing when throwFailure is set.
@@ -151,7 +152,7 @@ export class Evaluator implements vscode.Disposable {
     let jurors;
     const notices = this.deps.engineNotices?.forRun();
     try {
-      const spendLimit = spendLimitFor(settings);
+      const spendLimit = spendLimitFor(settings, options.maxCostName);
       session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices, spendLimit);
       jurors = await jurorsFor(settings, this.deps.keys, this.deps.globalStorage, spendLimit);
     } catch (error) {

@@ -23,9 +23,9 @@ export function cacheDir(globalStorage: vscode.Uri): string | null {
  * The spending limit of one run (`sumlens.maxCost`), shared by its sessions (a jury's judges);
  * undefined without the setting, or on VS Code's language models (no price per token there).
  */
-export function spendLimitFor(settings: Settings): SpendLimit | undefined {
+export function spendLimitFor(settings: Settings, raise = 'sumlens.maxCost'): SpendLimit | undefined {
   if (settings.maxCost === undefined || settings.provider === 'vscode-lm') return undefined;
-  return new (loadEngine().SpendLimit)({ maxCostUsd: settings.maxCost, names: { cost: 'sumlens.maxCost' } });
+  return new (loadEngine().SpendLimit)({ maxCostUsd: settings.maxCost, names: { cost: raise } });
 }
 
 /** `baseUrl` undefined: the engine's default endpoint. `spendLimit`: the run's, when its other sessions share it. */

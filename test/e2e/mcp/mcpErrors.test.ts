@@ -109,7 +109,7 @@ describe('sumlens mcp: bad input, cancellation, one judging call at a time', fun
   it("a call's maxCost stops its run at the limit (budget-exceeded, exit 18); the same call with a higher one resumes", async () => {
     const before = server.chatRequests.length;
     const stopped = errorText(await call(session, 'evaluate_dataset', { data: 'data.jsonl', out: 'capped.jsonl', maxCost: 0.002 }));
-    assert.match(stopped, /^budget-exceeded \(exit 18\): .*\$0\.002/);
+    assert.match(stopped, /^budget-exceeded \(exit 18\): .*\$0\.002.*rerun with a higher maxCost argument \(or none\)/);
     const sentBeforeStop = server.chatRequests.length - before;
     assert.ok(sentBeforeStop > 0 && sentBeforeStop < 48, `${sentBeforeStop} requests before the stop`);
     const resumed = await call(session, 'evaluate_dataset', { data: 'data.jsonl', out: 'capped.jsonl', maxCost: 1 });
