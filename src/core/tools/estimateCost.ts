@@ -6,13 +6,12 @@
 import * as path from 'node:path';
 import * as z from 'zod';
 import { evaluate } from '../evaluate';
-import { dataItems, parseFieldMap } from '../run/data/dataItems';
+import { dataItems } from '../run/data/dataItems';
 import { estimateCost } from '../llm/pricing';
 import { estimateSpec } from '../run/specRun';
-import { dataArguments, defaultRunFile } from './evaluateData';
-import { runSpecOf, scoringArguments } from './scoringArguments';
+import { dataArguments, dataRunOf } from './evaluateData';
+import { scoringArguments } from './scoringArguments';
 import { asJson, defineTool } from './tool';
-import { workspacePath } from './workspacePath';
 
 const input = z.object({
   ...dataArguments,
@@ -42,10 +41,7 @@ export const estimateCostTool = defineTool({
   callsJudge: false,
   readOnly: true,
   async run(args, context) {
-    const data = workspacePath(context.workspace, args.data, 'data');
-    const out = workspacePath(context.workspace, args.out ?? defaultRunFile(args.data, args.method), 'out');
-    const spec = runSpecOf(args, context);
-    const map = parseFieldMap(args.map ?? '');
+    const { data, out, spec, map } = dataRunOf(args, context);
     const estimate = await estimateSpec({ spec, items: () => dataItems({ path: data, task: args.task, map }), out, evaluate });
     const costUsd = estimateCost(spec.judge.model, estimate.usage) ?? null;
     const structured = asJson<z.infer<typeof output>>({

@@ -15,8 +15,8 @@ import { runHeader } from '../run/runBench';
 import { runItems } from '../run/runItems';
 import { itemRunOf } from '../run/specRun';
 import { aspectRowOutput, runOf, runOutput, throwIfRunFailed } from './runSummaryOutput';
-import { maxCostArgument, runSpecOf, scoringArguments } from './scoringArguments';
-import { asJson, defineTool } from './tool';
+import { maxCostArgument, runSpecOf, scoringArguments, type ScoringArguments } from './scoringArguments';
+import { asJson, defineTool, type ToolContext } from './tool';
 import { workspacePath } from './workspacePath';
 
 /** Bad rows named in the result before the rest are only counted. */
@@ -47,6 +47,19 @@ export function defaultRunFile(data: string, method: string): string {
   return path.join(path.dirname(data), `sumlens-${path.basename(data, path.extname(data))}-${method}.jsonl`);
 }
 
+/**
+ * What evaluate_dataset and estimate_cost both make of their arguments: the data file and the
+ * run file (inside the workspace), the run's spec and the field map.
+ */
+export function dataRunOf(args: ScoringArguments & { data: string; map?: string; out?: string }, context: ToolContext) {
+  return {
+    data: workspacePath(context.workspace, args.data, 'data'),
+    out: workspacePath(context.workspace, args.out ?? defaultRunFile(args.data, args.method), 'out'),
+    spec: runSpecOf(args, context),
+    map: parseFieldMap(args.map ?? ''),
+  };
+}
+
 export const evaluateDataTool = defineTool({
   name: 'evaluate_dataset',
   title: 'Evaluate a data file into a run file',
@@ -59,11 +72,8 @@ export const evaluateDataTool = defineTool({
   callsJudge: true,
   readOnly: false,
   async run(args, context) {
-    const data = workspacePath(context.workspace, args.data, 'data');
-    const out = workspacePath(context.workspace, args.out ?? defaultRunFile(args.data, args.method), 'out');
+    const { data, out, spec, map } = dataRunOf(args, context);
     const shownOut = path.relative(context.workspace, out);
-    const spec = runSpecOf(args, context);
-    const map = parseFieldMap(args.map ?? '');
     const badRows: string[] = [];
     const summary = await runItems({
       ...itemRunOf(spec),
