@@ -352,13 +352,17 @@ export async function cancelFromNotification({ page, theme, shotsDir, log }: Omi
  * follows its first step's button: the sample article and summary open side by side.
  */
 export async function walkthrough({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
+  // One editor group, so the walkthrough gets the window's width: beside the panel its list of steps was cut off after two.
+  await runCommand(page, 'View: Single Column Editor Layout');
   await runCommand(page, 'Welcome: Open Walkthrough...');
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with SumLens' }).first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   await row.click();
   const content = page.locator('.gettingStartedContainer');
   await content.getByText('Evaluate a sample summary').first().waitFor({ timeout: 15_000 });
-  await page.mouse.move(5, 300);
+  // The pointer rests on the walkthrough's empty lower right corner: at the window's edge it raised an activity bar tooltip over the picture.
+  const box = (await content.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 8, box.y + box.height - 8);
   await page.waitForTimeout(1_000); // the step's markdown media renders in its own frame
   await page.screenshot({ path: path.join(shotsDir, `walkthrough-${theme}.png`) });
   log('walkthrough: Get started with SumLens');
