@@ -4,6 +4,10 @@
  * other defaults (standard error, top log-probabilities, reasons) are gathered in buildSpec.ts.
  */
 
+/** The methods and tasks a run may name (runSpec.ts's schema checks them). */
+export const RUN_METHODS = ['geval', 'rationale', 'fine', 'all', 'choose'] as const;
+export const RUN_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
+
 /** Requests in flight at once, per judge (the CLI's --concurrency, the editor's sumlens.concurrency). */
 export const DEFAULT_CONCURRENCY = 8;
 

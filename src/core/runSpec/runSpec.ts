@@ -8,9 +8,9 @@
  * list of specs that differ only in the judge (jury/jurySpecs.ts).
  */
 import * as z from 'zod';
+import { RUN_METHODS, RUN_TASKS } from './runDefaults';
 
-export const RUN_METHODS = ['geval', 'rationale', 'fine', 'all', 'choose'] as const;
-export const RUN_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
+export { RUN_METHODS, RUN_TASKS };
 
 export const JudgeSchema = z.object({
   /** A jury's name for the judge; a judge alone has none. */
