@@ -46,7 +46,7 @@ import { TemplateCompletions, TemplateHovers } from './templates/templateAssist'
 import { TemplateDiagnostics } from './templates/templateDiagnostics';
 import { templateSelector } from './templates/templateFiles';
 import { resolveTrustedLocations, TrustNotices } from './trust';
-import type { PanelModel } from './webview/protocol';
+import type { PanelModel } from './webview/panelModel';
 import type { Method } from '../core/result';
 import type { RunComparison } from '../core/run/compareRuns';
 

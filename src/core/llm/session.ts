@@ -2,17 +2,19 @@ import { isSumLensError, SumLensError } from '../errors';
 import { adaptationFor, bodyFallbacks } from './adaptation';
 import { ParameterRefusedError } from './apiErrors';
 import { ResultCache } from './cache';
-import { CapabilityStore, DEFAULT_QUIRK_TTL_MS, describeQuirk, SILENT_QUIRK_TTL_MS, type QuirkName } from './capabilityStore';
+import { CapabilityStore } from './capabilityStore';
+import { choicesCap, isCutOff, merge, withoutLogprobs, type Sent } from './chatResults';
+import { learnWindowFromError, refuseCutPrompt, type CutPromptContext } from './contextWindowLessons';
 import { decideContextWindow, SMALLEST_STARTING_WINDOW } from './contextWindow';
 import { ConcurrencyLimiter } from './limiter';
-import { readContextLimit } from './refusal';
+import { QuirkNotes } from './quirkNotes';
+import { ReplyLessons } from './replyLessons';
 import { toChatChoices, type ChatCompletionReply } from './replySchema';
 import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
 import type { ServerContext } from './serverContext';
 import { worstUse, type SpendLimit } from './spendLimit';
-import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from './silentCut';
-import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, TokenCounter, tokenizerMissingNote } from './tokenCount';
-import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from './types';
+import { tokenizerMissingNote, TokenCounter } from './tokenCount';
+import type { Capabilities, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from './types';
 
 /** Sends one request body and returns the validated reply (see OpenAiTransport). */
 export interface ChatTransport {
@@ -44,9 +46,6 @@ export interface SessionOptions {
 /** Refusals one request may adapt to before giving up (each changes a different parameter). */
 const maxAdaptations = 8;
 
-/** Requests of one run that must all show a silent drop before it is remembered: one odd reply teaches nothing. */
-export const SILENT_DROP_EVIDENCE = 3;
-
 /**
  * An LlmSession over a transport: answers from the cache when it can, otherwise sends the
  * request within the concurrency limit and makes the server's answer the one that was
@@ -54,18 +53,15 @@ export const SILENT_DROP_EVIDENCE = 3;
  * remembered; n is drawn in batches where the server caps it and topped up where it
  * silently ignores it; a thinking model's answer cut off by the token limit is asked again
  * once with more room. Every such fallback is named in the result and the run's provenance.
+ * What it learns and notes is kept in quirkNotes.ts; what replies and too-long errors teach
+ * is in replyLessons.ts and contextWindowLessons.ts.
  */
 export class CachingSession implements LlmSession {
   readonly endpoint: string;
   readonly model: string;
-  /** What this run saw without a refusal (n ignored, logprobs dropped, thinking): not remembered across runs. */
-  private readonly observed: Capabilities = {};
-  private readonly notes = new Set<string>();
-  private rememberedNoted = false;
-  /** This run's requests that asked for what servers drop silently, and what came back. */
-  private readonly silent = { logprobs: { dropped: 0, given: 0 }, n: { ignored: 0, honoured: 0, most: 0 } };
-  /** Silent drops this run remembered: forgotten again if a later reply of the run contradicts them. */
-  private readonly silentLearned = new Set<QuirkName>();
+  private readonly notes: QuirkNotes;
+  private readonly replyLessons: ReplyLessons;
+  private readonly cutPrompt: CutPromptContext;
   private readonly tokens: TokenCounter;
   private server?: Promise<ServerContext>;
 
@@ -73,6 +69,20 @@ export class CachingSession implements LlmSession {
     this.endpoint = options.endpoint;
     this.model = options.model;
     this.tokens = new TokenCounter(options.model);
+    this.notes = new QuirkNotes(options.endpoint, options.model, options.capabilities, options.onNotice);
+    this.replyLessons = new ReplyLessons(this.notes);
+    this.cutPrompt = {
+      endpoint: options.endpoint,
+      model: options.model,
+      capabilities: options.capabilities,
+      notes: this.notes,
+      tokens: this.tokens,
+      usage: options.usage,
+      userContext: options.userContext,
+      serverAsked: () => this.server,
+      serverContext: (signal) => this.serverContext(signal),
+      loadTokenizer: () => this.loadTokenizer(),
+    };
   }
 
   /**
@@ -101,15 +111,15 @@ export class CachingSession implements LlmSession {
   }
 
   capabilities(): Capabilities {
-    return { ...this.options.capabilities.get(this.endpoint, this.model), ...this.observed };
+    return this.notes.capabilities();
   }
 
   provenance(): string[] {
-    return [...this.notes];
+    return this.notes.provenance();
   }
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
-    this.noteRemembered();
+    this.notes.noteRemembered();
     const { purpose: _purpose, accept, ...determining } = request;
     // v2: answers are stored without their thinking, with the fallbacks they were fetched with.
     const key = ResultCache.key({ v: 2, endpoint: this.endpoint, model: this.model, request: determining });
@@ -154,17 +164,17 @@ export class CachingSession implements LlmSession {
       reply = await this.options.transport.post(body, signal);
     } catch (error) {
       reservation?.release();
-      if (isSumLensError(error) && error.code === 'context-too-long') this.learnWindowFromError(error.message);
+      if (isSumLensError(error) && error.code === 'context-too-long') learnWindowFromError(this.notes, error.message);
       if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
       const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
       if (!change) throw error;
-      this.learn(change, `the server said: "${error.refusal.message}"`);
+      this.notes.learn(change, `the server said: "${error.refusal.message}"`);
       return 'adapted';
     }
     reservation?.settle(reply.usage);
-    await this.refuseCutPrompt(request.messages, reply, signal);
+    await refuseCutPrompt(this.cutPrompt, request.messages, reply, signal);
     const sent = { reply, body, choices: toChatChoices(reply) };
-    this.learnFromReply(request, sent);
+    this.replyLessons.learnFromReply(request, sent);
     return sent;
   }
 
@@ -193,106 +203,6 @@ export class CachingSession implements LlmSession {
         throw error;
       }) ?? Promise.resolve({});
     return this.server;
-  }
-
-  /** A too-long error that states the window teaches it (kept a week); the error is still thrown. */
-  private learnWindowFromError(message: string): void {
-    const tokens = readContextLimit(message);
-    if (tokens === undefined) return;
-    const words = /\((.*)\); shorten/.exec(message)?.[1] ?? message;
-    this.learn({ contextWindow: { tokens, from: 'error', detail: `the server said: "${words}"` } }, `the server said: "${words}"`, DEFAULT_QUIRK_TTL_MS, true);
-  }
-
-  /**
-   * An answer to a prompt the server cut (its prompt_tokens far below what was sent, or the
-   * very size it is known to cut at) is thrown away: the cut size is learned as the window
-   * (kept a day) and the call ends in 'prompt-truncated', before anything is cached. A reply
-   * that read more than a window learned this way makes it forgotten.
-   */
-  private async refuseCutPrompt(messages: ChatMessage[], reply: ChatCompletionReply, signal?: AbortSignal): Promise<void> {
-    const reported = reply.usage?.prompt_tokens;
-    const learned = this.options.capabilities.get(this.endpoint, this.model).contextWindow;
-    if (reported && learned && reported > learned.tokens) {
-      this.options.capabilities.forget(this.endpoint, this.model, ['contextWindow']);
-      this.note(`forgot: context window ${learned.tokens} tokens (a reply read ${reported} prompt tokens)`);
-    }
-    const framing = messages.length * MESSAGE_OVERHEAD_TOKENS;
-    if (!reported || messages.reduce((sum, m) => sum + estimateTokens(m.content), framing) < CUT_CHECK_MIN_TOKENS / 2) return;
-    await this.loadTokenizer();
-    const sent = messages.reduce((sum, m) => sum + this.tokens.plain(m.content), framing);
-    const server = this.server ? await this.server.catch((): ServerContext => ({})) : undefined;
-    const window = this.options.userContext?.tokens ?? learned?.tokens ?? server?.window?.tokens;
-    if (!isSilentCut(sent, reported, knownCutSizes(server?.kind, window))) return;
-    this.options.usage.promptTokens += reported;
-    this.options.usage.completionTokens += reply.usage?.completion_tokens ?? 0;
-    const kind = (await this.serverContext(signal).catch((): ServerContext => ({}))).kind;
-    // Worded without the size sent, so that the calls of one run cut alike teach it once.
-    const because = `a reply read only ${reported} tokens of a longer prompt, cut without a word`;
-    this.learn({ contextWindow: { tokens: reported, from: 'truncation', detail: because } }, because, SILENT_QUIRK_TTL_MS, true);
-    throw promptCutError(`${this.endpoint} (${this.model})`, sent, reported, kind);
-  }
-
-  /**
-   * What a reply shows about the server, noted before the slot goes to the next request (so
-   * that one is already shaped by it): a thinking model, n ignored, logprobs dropped.
-   */
-  private learnFromReply(request: ChatRequest, { choices, body }: Sent): void {
-    if (choices.some((c) => c.reasoning) && !this.capabilities().reasoning) {
-      this.learn({ reasoning: true }, 'its replies carry the model’s reasoning');
-    }
-    if (choices.some(isCutOff)) {
-      const limit = String(body.max_completion_tokens ?? body.max_tokens);
-      this.observe({ reasoning: true }, `an answer was cut off by the token limit (${limit}) before any answer: asked again with room for reasoning`);
-    }
-    const wanted = request.n ?? 1;
-    if (wanted > 1) {
-      const ignored = choices.length < wanted;
-      this.countSilent('n', ignored, choices.length);
-      if (ignored) {
-        this.observe(
-          { nCap: Math.max(1, choices.length) },
-          `the server returned ${choices.length} answer(s) for n=${wanted} (n ignored): the rest drawn in further requests`,
-        );
-      }
-    }
-    if (request.topLogprobs && choices.some((c) => c.text.trim())) {
-      const dropped = choices.some((c) => c.text.trim() && !c.logprobs?.length);
-      this.countSilent('logprobs', dropped, 0);
-      // Asked for and not given (Ollama before 0.12.11, LM Studio, Ollama Cloud): sampling route for this run.
-      if (dropped)
-        this.observe({ logprobs: false }, 'the server returned no token log-probabilities although asked (logprobs silently dropped): sampling route');
-    }
-  }
-
-  /**
-   * Counts a request that could show a silent drop. Once every such request of the run (at
-   * least SILENT_DROP_EVIDENCE) showed it, it is remembered for a day, so the next run does
-   * not ask again; a later reply that contradicts it forgets it.
-   */
-  private countSilent(what: 'logprobs' | 'n', dropped: boolean, answers: number): void {
-    const quirk: QuirkName = what === 'logprobs' ? 'logprobs' : 'nCap';
-    if (what === 'logprobs') this.silent.logprobs[dropped ? 'dropped' : 'given']++;
-    else {
-      this.silent.n[dropped ? 'ignored' : 'honoured']++;
-      if (dropped) this.silent.n.most = Math.max(this.silent.n.most, answers);
-    }
-    const [seen, contradicted] =
-      what === 'logprobs' ? [this.silent.logprobs.dropped, this.silent.logprobs.given] : [this.silent.n.ignored, this.silent.n.honoured];
-    if (contradicted > 0) {
-      if (this.silentLearned.delete(quirk)) {
-        this.options.capabilities.forget(this.endpoint, this.model, [quirk]);
-        this.note(`forgot: ${what} silently dropped (a later reply of this run had it)`);
-      }
-      return;
-    }
-    if (seen !== SILENT_DROP_EVIDENCE) return;
-    this.silentLearned.add(quirk);
-    const change: Capabilities = what === 'logprobs' ? { logprobs: false } : { nCap: Math.max(1, this.silent.n.most) };
-    const because =
-      what === 'logprobs'
-        ? `token log-probabilities silently dropped on all ${seen} requests of a run that asked for them`
-        : `n silently ignored on all ${seen} requests of a run that asked for several answers`;
-    this.learn(change, because, SILENT_QUIRK_TTL_MS);
   }
 
   private async toResult(request: ChatRequest, { reply, body, choices }: Sent, signal: AbortSignal | undefined, cutOffRetry: boolean): Promise<ChatResult> {
@@ -345,86 +255,9 @@ export class CachingSession implements LlmSession {
     return merged;
   }
 
-  /** Remembers a quirk learned from an explicit refusal or replies that show it (announced once, kept for a week, or a day for a silent drop). */
-  /**
-   * `quietly`: named in the provenance only, not on stderr, where the error the call ends in
-   * already says it (a window learned from a too-long error or a cut prompt).
-   */
-  private learn(change: Capabilities, because: string, ttlMs = DEFAULT_QUIRK_TTL_MS, quietly = false): void {
-    const fresh = this.options.capabilities.update(this.endpoint, this.model, change, because, ttlMs);
-    const days = Math.round(ttlMs / (24 * 3600 * 1000));
-    const kept = this.options.capabilities.persistent ? `; remembered for ${days} day${days === 1 ? '' : 's'} (sumlens capabilities --reset to forget)` : '';
-    for (const name of fresh) {
-      const line = `learned: ${describeQuirk(name, change[name])} (${because})`;
-      if (quietly) this.notes.add(line);
-      else this.note(line, kept);
-    }
-  }
-
-  /** A fallback this run noticed without a refusal: applied for the run, not remembered. */
-  private observe(change: Capabilities, what: string): void {
-    const fresh = (Object.keys(change) as QuirkName[]).some((name) => JSON.stringify(this.observed[name]) !== JSON.stringify(change[name]));
-    Object.assign(this.observed, change);
-    if (fresh) this.note(what);
-  }
-
-  private noteRemembered(): void {
-    if (this.rememberedNoted) return;
-    this.rememberedNoted = true;
-    for (const quirk of this.options.capabilities.learned(this.endpoint, this.model)) {
-      this.notes.add(
-        `remembered from ${quirk.learnedAt.slice(0, 10)}: ${describeQuirk(quirk.name, quirk.value)} (${quirk.because}; sumlens capabilities --reset to forget)`,
-      );
-    }
-  }
-
   /** The model's exact tokenizer, where it has one; its absence (an npm install without gpt-tokenizer) is a fallback to name. */
   private async loadTokenizer(): Promise<void> {
-    if ((await this.tokens.ready()) === 'missing') this.note(tokenizerMissingNote(this.model), ' (npm install gpt-tokenizer beside sumlens for exact counts)');
+    if ((await this.tokens.ready()) === 'missing')
+      this.notes.note(tokenizerMissingNote(this.model), ' (npm install gpt-tokenizer beside sumlens for exact counts)');
   }
-
-  private note(line: string, noticeSuffix = ''): void {
-    if (this.notes.has(line)) return;
-    this.notes.add(line);
-    this.options.onNotice?.(`${this.endpoint} (${this.model}): ${line}${noticeSuffix}`);
-  }
-}
-
-interface Sent {
-  reply: ChatCompletionReply;
-  body: Record<string, unknown>;
-  choices: ChatChoice[];
-}
-
-/** An answer the token limit cut off before it began (a thinking model still thinking). */
-function isCutOff(choice: ChatChoice): boolean {
-  return choice.finishReason === 'length' && !choice.text.trim();
-}
-
-/** The most choices one request may ask for. */
-function choicesCap(caps: Capabilities): number {
-  return caps.multipleChoices === false ? 1 : (caps.nCap ?? Infinity);
-}
-
-function withoutLogprobs(): ChatResult {
-  return {
-    choices: [],
-    promptTokens: 0,
-    completionTokens: 0,
-    cached: false,
-    logprobsUnavailable: true,
-    fallbacks: ['no token log-probabilities from this server: no answer fetched for them'],
-  };
-}
-
-function merge(parts: ChatResult[]): ChatResult {
-  const fallbacks = [...new Set(parts.flatMap((p) => p.fallbacks ?? []))];
-  return {
-    choices: parts.flatMap((p) => p.choices),
-    promptTokens: parts.reduce((sum, p) => sum + p.promptTokens, 0),
-    completionTokens: parts.reduce((sum, p) => sum + p.completionTokens, 0),
-    cached: false,
-    ...(parts.some((p) => p.logprobsUnavailable) ? { logprobsUnavailable: true } : {}),
-    ...(fallbacks.length > 0 ? { fallbacks } : {}),
-  };
 }

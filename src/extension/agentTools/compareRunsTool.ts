@@ -8,7 +8,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { comparisonModel } from '../datasets/datasetModel';
 import type { DatasetViews } from '../datasets/datasetCommands';
-import type { PanelComparison } from '../webview/protocol';
+import type { PanelComparison } from '../webview/datasetSchemas';
 import { formatEstimate, formatPValue, formatScore, plural } from '../webview/numberFormat';
 import { textResult } from './resultText';
 import { parseToolInput, type CompareRunsInput } from './toolInputs';

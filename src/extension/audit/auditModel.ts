@@ -6,7 +6,7 @@
  */
 import type { AuditReport } from '../../core/audit/auditStats';
 import type { AuditRun } from '../../core/audit/runAudit';
-import type { PanelAudit } from '../webview/protocol';
+import type { PanelAudit } from '../webview/datasetSchemas';
 
 const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);
 

@@ -7,7 +7,7 @@ import type { AgreementRow, Estimate } from '../../core/agreement/agreementTable
 import { promises as fs } from 'fs';
 import { sha256, type RatingsLog } from '../persistence/ratingsLog';
 import type { SumLensPanel } from '../presentation/panel';
-import type { PanelRatingAgreement } from '../webview/protocol';
+import type { PanelRatingAgreement } from '../webview/datasetSchemas';
 
 const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const estimate = (e: Estimate) => ({ value: defined(e.value), low: defined(e.interval.low), high: defined(e.interval.high) });

@@ -5,7 +5,7 @@
 import type { RunComparison } from '../../core/run/compareRuns';
 import type { BenchRunSummary } from '../../core/run/runItems';
 import type { RunOverview } from '../../core/run/runOverview';
-import type { PanelComparison, PanelDataset } from '../webview/protocol';
+import type { PanelComparison, PanelDataset } from '../webview/datasetSchemas';
 import { displayPath } from './runFolder';
 
 const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);

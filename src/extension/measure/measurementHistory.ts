@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { measurementSchema } from '../webview/protocol';
+import { measurementSchema } from '../webview/measurementSchemas';
 
 export type Measurement = z.infer<typeof measurementSchema>;
 

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import { fromWebviewSchema, panelModelSchema, toWebviewSchema, type FromWebview, type PanelModel, type ToWebview } from '../webview/protocol';
+import { panelModelSchema, type PanelModel } from '../webview/panelModel';
+import { fromWebviewSchema, toWebviewSchema, type FromWebview, type ToWebview } from '../webview/protocol';
 
 export const panelViewType = 'sumlens.panel';
 

@@ -8,7 +8,7 @@
  */
 import { captionedTable, el, intervalBar } from './dom';
 import { formatEstimate, formatPValue, plural } from './numberFormat';
-import type { PanelAudit } from './protocol';
+import type { PanelAudit } from './datasetSchemas';
 
 function marked(text: string, spans: { start: number; end: number }[]): HTMLElement {
   const box = el('div', 'audit-text');

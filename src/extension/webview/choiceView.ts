@@ -6,7 +6,7 @@
  */
 import { captionedTable, el } from './dom';
 import { formatScore } from './numberFormat';
-import type { PanelResult } from './protocol';
+import type { PanelResult } from './resultSchema';
 
 export function choiceSection(result: PanelResult, choice: NonNullable<PanelResult['choice']>): HTMLElement {
   const section = el('section', 'choice');

@@ -4,7 +4,8 @@
  * worst first, each row opening its item; a comparison as B − A per aspect with its paired
  * interval, permutation p-values and wins / ties / losses.
  */
-import type { FromWebview, PanelComparison, PanelDataset } from './protocol';
+import type { PanelComparison, PanelDataset } from './datasetSchemas';
+import type { FromWebview } from './protocol';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
 import { formatCount, formatEstimate, formatPValue, formatScore, plural } from './numberFormat';
 

@@ -4,7 +4,7 @@
  */
 import { captionedTable, el } from './dom';
 import { formatScore } from './numberFormat';
-import type { PanelResult } from './protocol';
+import type { PanelResult } from './resultSchema';
 
 export function jurySection(jury: NonNullable<PanelResult['jury']>): HTMLElement {
   const section = el('section', 'jury');

@@ -3,16 +3,10 @@
  * extension posts, keeps it with setState so the panel comes back after a reload, and builds
  * every node with createElement/textContent: model text is untrusted and never parsed as HTML.
  */
-import {
-  fromWebviewSchema,
-  panelModelSchema,
-  toWebviewSchema,
-  type FromWebview,
-  type PanelAgreement,
-  type PanelMeasurements,
-  type PanelModel,
-  type PanelResult,
-} from './protocol';
+import type { PanelAgreement } from './measurementSchemas';
+import { panelModelSchema, type PanelMeasurements, type PanelModel } from './panelModel';
+import { fromWebviewSchema, toWebviewSchema, type FromWebview } from './protocol';
+import type { PanelResult } from './resultSchema';
 import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
 import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';

@@ -6,7 +6,8 @@
  */
 import { el } from './dom';
 import { plural } from './numberFormat';
-import type { FromWebview, PanelResult, PanelSourceShown } from './protocol';
+import type { FromWebview } from './protocol';
+import type { PanelResult, PanelSourceShown } from './resultSchema';
 import { formatShare, shownGroups, shownTokens, shownWhy, type ShownGroup } from './sourceShownText';
 
 /** Narrowest mark on the strip, and the gap below which two excerpts are drawn as one (% of the source). */

@@ -4,7 +4,7 @@
  * and with `sumlens.passThreshold` how many runs reached it, flagging scores whose runs fall
  * on both sides (a verdict a single run would have decided by chance).
  */
-import type { PanelResult } from './protocol';
+import type { PanelResult } from './resultSchema';
 import { captionedTable, el } from './dom';
 import { formatScore } from './numberFormat';
 

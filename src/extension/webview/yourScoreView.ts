@@ -6,7 +6,9 @@
  */
 import { captionedTable, el } from './dom';
 import { formatEstimate, formatScore, plural } from './numberFormat';
-import type { FromWebview, PanelRatingAgreement, PanelResult } from './protocol';
+import type { PanelRatingAgreement } from './datasetSchemas';
+import type { FromWebview } from './protocol';
+import type { PanelResult } from './resultSchema';
 
 /** Enough rated summaries for intervals that mean something. */
 const FEW = 30;

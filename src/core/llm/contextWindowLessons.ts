@@ -1,0 +1,67 @@
+/**
+ * What a request teaches about the judge's context window: a too-long error that states it,
+ * and a prompt the server cut without a word (the pure check is silentCut.ts). Apart from the
+ * session because it is learning from a reply or an error, weighed against what the session
+ * already knows, and none of the sending.
+ */
+import { DEFAULT_QUIRK_TTL_MS, SILENT_QUIRK_TTL_MS, type CapabilityStore } from './capabilityStore';
+import type { QuirkNotes } from './quirkNotes';
+import { readContextLimit } from './refusal';
+import type { ChatCompletionReply } from './replySchema';
+import type { ServerContext } from './serverContext';
+import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from './silentCut';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from './tokenCount';
+import type { ChatMessage, Usage } from './types';
+
+/** What the cut-prompt check reads from its session. */
+export interface CutPromptContext {
+  endpoint: string;
+  model: string;
+  capabilities: CapabilityStore;
+  notes: QuirkNotes;
+  tokens: TokenCounter;
+  usage: Usage;
+  userContext?: { tokens: number };
+  /** The server look-up already asked for, if any (never starts one). */
+  serverAsked(): Promise<ServerContext> | undefined;
+  /** The server look-up, asked once. */
+  serverContext(signal?: AbortSignal): Promise<ServerContext>;
+  loadTokenizer(): Promise<void>;
+}
+
+/** A too-long error that states the window teaches it (kept a week); the error is still thrown. */
+export function learnWindowFromError(notes: QuirkNotes, message: string): void {
+  const tokens = readContextLimit(message);
+  if (tokens === undefined) return;
+  const words = /\((.*)\); shorten/.exec(message)?.[1] ?? message;
+  notes.learn({ contextWindow: { tokens, from: 'error', detail: `the server said: "${words}"` } }, `the server said: "${words}"`, DEFAULT_QUIRK_TTL_MS, true);
+}
+
+/**
+ * An answer to a prompt the server cut (its prompt_tokens far below what was sent, or the
+ * very size it is known to cut at) is thrown away: the cut size is learned as the window
+ * (kept a day) and the call ends in 'prompt-truncated', before anything is cached. A reply
+ * that read more than a window learned this way makes it forgotten.
+ */
+export async function refuseCutPrompt(session: CutPromptContext, messages: ChatMessage[], reply: ChatCompletionReply, signal?: AbortSignal): Promise<void> {
+  const reported = reply.usage?.prompt_tokens;
+  const learned = session.capabilities.get(session.endpoint, session.model).contextWindow;
+  if (reported && learned && reported > learned.tokens) {
+    session.notes.forget(['contextWindow'], `forgot: context window ${learned.tokens} tokens (a reply read ${reported} prompt tokens)`);
+  }
+  const framing = messages.length * MESSAGE_OVERHEAD_TOKENS;
+  if (!reported || messages.reduce((sum, m) => sum + estimateTokens(m.content), framing) < CUT_CHECK_MIN_TOKENS / 2) return;
+  await session.loadTokenizer();
+  const sent = messages.reduce((sum, m) => sum + session.tokens.plain(m.content), framing);
+  const asked = session.serverAsked();
+  const server = asked ? await asked.catch((): ServerContext => ({})) : undefined;
+  const window = session.userContext?.tokens ?? learned?.tokens ?? server?.window?.tokens;
+  if (!isSilentCut(sent, reported, knownCutSizes(server?.kind, window))) return;
+  session.usage.promptTokens += reported;
+  session.usage.completionTokens += reply.usage?.completion_tokens ?? 0;
+  const kind = (await session.serverContext(signal).catch((): ServerContext => ({}))).kind;
+  // Worded without the size sent, so that the calls of one run cut alike teach it once.
+  const because = `a reply read only ${reported} tokens of a longer prompt, cut without a word`;
+  session.notes.learn({ contextWindow: { tokens: reported, from: 'truncation', detail: because } }, because, SILENT_QUIRK_TTL_MS, true);
+  throw promptCutError(`${session.endpoint} (${session.model})`, sent, reported, kind);
+}
