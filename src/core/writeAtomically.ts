@@ -3,10 +3,23 @@ import * as path from 'node:path';
 
 /** Writes a whole file or nothing: a killed process leaves the old content, never a torn one. */
 export function writeFileAtomically(file: string, content: string): void {
+  writeFileAtomicallyWith(file, (fd) => fs.writeFileSync(fd, content));
+}
+
+/**
+ * The same, for content written piece by piece (`write` gets the temporary file's descriptor),
+ * so a file of any size is rewritten without holding it in memory.
+ */
+export function writeFileAtomicallyWith(file: string, write: (fd: number) => void): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    fs.writeFileSync(temporary, content);
+    const fd = fs.openSync(temporary, 'w');
+    try {
+      write(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temporary, file);
   } catch (error) {
     fs.rmSync(temporary, { force: true });

@@ -15,6 +15,7 @@ import type { LlmSession, Usage } from '../llm/types';
 import type { EvaluationResult, Method } from '../result';
 import { appendBenchRecord, openBenchOutput } from '../runFile/benchOutput';
 import type { BenchRecord, Failure } from '../runFile/benchRecord';
+import { writeHeaderSpend } from './headerSpend';
 import { countSpend } from './itemSpend';
 import { itemScores } from './itemScores';
 import type { RunProgress } from './progressBar';
@@ -105,15 +106,30 @@ export async function runItems(options: ItemRunOptions): Promise<BenchRunSummary
   const started = Date.now();
   mkdirSync(dirname(resolve(options.out)), { recursive: true });
   const release = acquireRunLock(options.out, options.onNotice);
+  let opened = false;
   try {
-    return await runLocked(options, started);
+    let summary: BenchRunSummary;
+    try {
+      summary = await runLocked(options, started, () => (opened = true));
+    } catch (error) {
+      // A run that failed after its file was opened still says what the file spent; the run's
+      // own error is the one reported, a header that could not be rewritten is a notice.
+      if (opened)
+        await writeHeaderSpend(options.out).catch((e: unknown) =>
+          options.onNotice?.(`${options.out}: the spend was not written into its header: ${failureOf(e).message}`),
+        );
+      throw error;
+    }
+    await writeHeaderSpend(options.out);
+    return summary;
   } finally {
     release();
   }
 }
 
-async function runLocked(options: ItemRunOptions, started: number): Promise<BenchRunSummary> {
+async function runLocked(options: ItemRunOptions, started: number, onOpened: () => void): Promise<BenchRunSummary> {
   const opened = await openBenchOutput(options.out, options.header, options.restart);
+  onOpened();
   let total = 0;
   let todo = 0;
   for await (const item of options.items()) {
@@ -250,7 +266,10 @@ async function runLocked(options: ItemRunOptions, started: number): Promise<Benc
     }
   };
   progress();
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(maxWorkers, todo)) }, (_, slot) => worker(slot)));
+  // Every worker ends before the run does, even when one throws: the header is rewritten next,
+  // and a record appended meanwhile would be lost with the file it was appended to.
+  const ended = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(maxWorkers, todo)) }, (_, slot) => worker(slot)));
+  for (const worker of ended) if (worker.status === 'rejected') throw worker.reason;
   options.signal?.removeEventListener('abort', forward);
   summary.cancelled = signal.aborted && !summary.fatal;
   summary.durationMs = Date.now() - started;

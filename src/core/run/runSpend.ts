@@ -3,19 +3,12 @@
  * attempts at an item included: they were paid for too), as `sumlens report` shows it.
  */
 import { formatUsd } from '../llm/spendLimit';
+import type * as z from 'zod';
 import type { BenchRecord } from '../runFile/benchRecord';
+import type { RunSpendSchema } from '../runFile/runHeader';
 
-export interface RunSpend {
-  /** USD at list prices; absent when a record that spent had no price (a model not in the table). */
-  usd?: number;
-  promptTokens: number;
-  completionTokens: number;
-  requests: number;
-  /** The dates of the price tables the records were priced with. */
-  prices: string[];
-  /** Some records were priced at the Batch API's price. */
-  batch: boolean;
-}
+/** The shape the header keeps (runHeader.ts) and the report shows. */
+export type RunSpend = z.infer<typeof RunSpendSchema>;
 
 /** `total` with a record's spend added; records written before spends were kept add nothing. */
 export function addSpend(total: RunSpend | undefined, record: BenchRecord): RunSpend | undefined {

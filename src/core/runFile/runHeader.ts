@@ -10,6 +10,24 @@ import type { Method, Task } from '../result';
 import { specFromFormatOne, FormatOneSettingsSchema } from '../runSpec/formatOne';
 import { RunSpecSchema } from '../runSpec/runSpec';
 
+/**
+ * What the whole run file spent: its records' `spend` added up (run/runSpend.ts), written into
+ * the header when a run ends (finished, stopped at its limit, cancelled or failed), so a resumed
+ * run's header covers every record, earlier invocations' too. Not a setting: `compare` and a
+ * resume ignore it.
+ */
+export const RunSpendSchema = z.object({
+  /** USD at list prices; absent when a record that spent had no price (a model not in the table). */
+  usd: z.number().nonnegative().optional(),
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  requests: z.number().int().nonnegative(),
+  /** The dates of the price tables the records were priced with. */
+  prices: z.array(z.string()),
+  /** Some records were priced at the Batch API's price. */
+  batch: z.boolean(),
+});
+
 const HeaderFields = {
   sumlens: z.literal('run'),
   tool: z.string(),
@@ -18,6 +36,8 @@ const HeaderFields = {
   /** The data file the items came from. */
   data: z.string(),
   created: z.string(),
+  /** Absent in files written before it was kept, and until a run's first end. */
+  spend: RunSpendSchema.optional(),
 };
 
 /** Format 2: the run spec as it is, and the hash of every template the run can use. */

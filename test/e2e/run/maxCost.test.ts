@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spendText } from '../../../src/core/run/runSpend';
 import { readBenchFile } from '../../../src/core/runFile/benchRecord';
 import { auditItems, auditJudge } from '../../fake/auditJudges';
 import { chooseJudge } from '../../fake/chooseJudge';
@@ -17,6 +18,7 @@ import { FakeBatchApi } from '../../fake/batchRoutes';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../fake/openaiServer';
 import { stderrLines } from '../cli/runCli';
 import { runInProcess } from '../cli/runInProcess';
+import { assertHeaderSpend } from './headerSpendCheck';
 
 const ITEMS = 40;
 const ASPECTS = ['coherence', 'relevance'];
@@ -76,6 +78,9 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     assert.ok(first.records.every((r) => r.spend && r.spend.usd! > 0 && r.spend.prices));
     const spent = first.records.reduce((sum, r) => sum + r.spend!.usd!, 0);
     assert.ok(spent <= 0.002, `records spent ${spent}`);
+    // The header says what was spent up to the stop: the records added up, the line's figure.
+    const stoppedSpend = assertHeaderSpend(out());
+    assert.ok(stopLine(stopped.stderr).includes(`$${stoppedSpend.usd!.toFixed(4)} spent on ${stoppedSpend.requests} requests`), stopped.stderr);
     const sentBefore = server.chatRequests.length;
 
     const resumed = await evalData(['--max-cost', '1']);
@@ -85,17 +90,22 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     // Every question asked once over both runs: what the first run had answered came from the cache or the records.
     assert.equal(server.chatRequests.length, ITEMS * ASPECTS.length, `${sentBefore} then ${server.chatRequests.length - sentBefore}`);
     const records = readBenchFile(out()).records;
+    // Once resumed, the header covers every record: the first invocation's and the second's.
+    const resumedSpend = assertHeaderSpend(out());
+    assert.equal(resumedSpend.requests, ITEMS * ASPECTS.length);
     assert.equal(new Set(records.filter((r) => r.status === 'ok').map((r) => r.key)).size, ITEMS);
     // The report adds up what every record spent: both runs, every question once.
     const report = await runInProcess(['report', out(), '--md', path.join(dir, 'report.md')], env);
     assert.equal(report.code, 0, report.stderr);
     const total = records.reduce((sum, r) => sum + r.spend!.usd!, 0);
+    const reportText = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
     assert.match(
-      fs.readFileSync(path.join(dir, 'report.md'), 'utf8'),
+      reportText,
       new RegExp(
         `spent \\$${total.toFixed(4)} at list prices of \\d{4}-\\d\\d: \\d+ prompt \\+ \\d+ completion tokens on ${ITEMS * ASPECTS.length} request\\(s\\)`,
       ),
     );
+    assert.ok(reportText.includes(spendText(resumedSpend)), 'the report and the header agree');
   });
 
   it('stops the evaluation of one summary with its one line, and says the spend of one that finished', async () => {
