@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { writeFileAtomically } from '../../src/core/writeAtomically';
+import { writeFileAtomically, writeFileAtomicallyWith } from '../../src/core/writeAtomically';
 
 describe('writeFileAtomically', () => {
   let dir: string;
@@ -27,5 +27,20 @@ describe('writeFileAtomically', () => {
     assert.throws(() => writeFileAtomically(path.join(dir, 'state.json.d'), 'new'));
     assert.equal(fs.readFileSync(file, 'utf8'), 'old');
     assert.deepEqual(fs.readdirSync(dir).sort(), ['state.json', 'state.json.d']);
+  });
+
+  it('written piece by piece: a writer that fails halfway leaves the old content and no temporary file', () => {
+    const file = path.join(dir, 'run.jsonl');
+    writeFileAtomically(file, 'old\n');
+    assert.throws(
+      () =>
+        writeFileAtomicallyWith(file, (fd) => {
+          fs.writeSync(fd, 'half of the new');
+          throw new Error('disk full');
+        }),
+      /disk full/,
+    );
+    assert.equal(fs.readFileSync(file, 'utf8'), 'old\n');
+    assert.deepEqual(fs.readdirSync(dir), ['run.jsonl']);
   });
 });
