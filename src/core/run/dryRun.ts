@@ -10,6 +10,8 @@
  *   With the judge's window known, as a run fits it: smaller chunks, fewer entities a call,
  *   and a source too long to show whole judged fact by fact against retrieved passages
  *   (fine/excerpts.ts); the entities are not known before extraction: about one a sentence.
+ *   Its requests set no max_tokens: their completion is counted at the reply room a run
+ *   plans for (fine/windowLimits.ts), REPLY_TOKENS_PER_ENTITY for each fact a reply lists.
  */
 import { existsSync, statSync } from 'node:fs';
 import { loadCatalogue } from '../choose/catalogue';
@@ -51,15 +53,18 @@ export interface DryRunEstimate {
 const SCHEMA_TOKENS = 250;
 
 /**
- * The fine-grained calls for one item, a rough prompt-token count, and the largest call (its
- * prompt and the room its reply needs: the entities or quotes of a chunk, 100 tokens an
- * entity judged). Limits fitted to the judge's window when it is given, as a run fits them.
+ * The fine-grained calls for one item, a rough prompt-token count, the completion room of
+ * their replies, and the largest call (its prompt and the room its reply needs). A reply
+ * lists facts: the entities or quotes of an extraction step, the judgements of an angle, the
+ * issues of a readability prompt (at most one a sentence is assumed), each given
+ * REPLY_TOKENS_PER_ENTITY, the room a run fits its limits by. Limits fitted to the judge's
+ * window when it is given, as a run fits them.
  */
 export function fineCallsFor(
   input: { source: string; summary: string; reference?: string },
   countTokens: (text: string) => number = estimateTokens,
   window?: ContextWindow,
-): { calls: number; promptTokens: number; largestCall: number; retrieved: boolean } {
+): { calls: number; promptTokens: number; completionTokens: number; largestCall: number; retrieved: boolean } {
   const { limits, extractionChunkTokens } = fitToWindow(
     {
       limits: { maxPromptTokens: DEFAULT_MAX_PROMPT_TOKENS, maxEntitiesPerCall: DEFAULT_MAX_ENTITIES_PER_CALL },
@@ -73,12 +78,16 @@ export function fineCallsFor(
   const instructions = countTokens(loadFineTemplate('correctness-supported').body) + SCHEMA_TOKENS;
   const [summary, source, reference] = [input.summary, input.source, input.reference ?? ''].map((t) => countTokens(t));
 
-  // Extraction: 3 steps a chunk; a step's prompt holds the chunk and, from the second, its entities.
-  const chunks = [input.summary, rubric].flatMap((text) => chunkNote(text, extractionChunkTokens).map((c) => countTokens(c.text)));
+  // Extraction: 3 steps a chunk; a step's prompt holds the chunk and, from the second, its entities; each reply lists them
+  // (the largest call: the chunk, its entities and the reply, about as long each, windowLimits.ts).
+  const chunks = [input.summary, rubric].flatMap((text) =>
+    chunkNote(text, extractionChunkTokens).map((c) => ({ tokens: countTokens(c.text), facts: sentences(c.text) })),
+  );
   const extraction = {
     calls: 3 * chunks.length,
-    tokens: chunks.reduce((sum, c) => sum + 3 * instructions + 5 * c, 0),
-    largest: instructions + 3 * Math.max(...chunks),
+    tokens: chunks.reduce((sum, c) => sum + 3 * instructions + 5 * c.tokens, 0),
+    completion: chunks.reduce((sum, c) => sum + 3 * c.facts * REPLY_TOKENS_PER_ENTITY, 0),
+    largest: instructions + 3 * Math.max(...chunks.map((c) => c.tokens)),
   };
   // Completeness: the rubric's entities against the summary; readability and alignment by the reference: one call each.
   const rubricFacts = sentences(rubric);
@@ -98,9 +107,12 @@ export function fineCallsFor(
   }
   const judgingPrompt = instructions + summary + reference;
   const reply = (entities: number) => Math.min(entities, limits.maxEntitiesPerCall) * REPLY_TOKENS_PER_ENTITY;
+  // Each angle judges every fact once, however its calls are cut; alignment to the reference and readability read the summary.
+  const judged = ANGLES.completeness.length * rubricFacts + (sourceAngles + plain) * facts;
   return {
     calls: extraction.calls + completeness + plain + sourceCalls,
     promptTokens: extraction.tokens + (completeness + plain) * judgingPrompt + sourceCalls * sourcePrompt,
+    completionTokens: extraction.completion + judged * REPLY_TOKENS_PER_ENTITY,
     largestCall: Math.max(extraction.largest, judgingPrompt + reply(rubricFacts), sourcePrompt + reply(facts)),
     retrieved: whole > limits.maxPromptTokens,
   };
@@ -160,6 +172,7 @@ export async function estimateRun(options: {
   let alreadyDone = 0;
   let fineCalls = 0;
   let finePromptTokens = 0;
+  let fineCompletionTokens = 0;
   let fineLargest = 0;
   let fineRetrieved = 0;
   const chosen = { calls: 0, promptTokens: 0, completionTokens: 0 };
@@ -183,6 +196,7 @@ export async function estimateRun(options: {
       const estimate = fineCallsFor(item.input, (text) => session.countTokens(text), options.judge?.window);
       fineCalls += estimate.calls;
       finePromptTokens += estimate.promptTokens;
+      fineCompletionTokens += estimate.completionTokens;
       fineLargest = Math.max(fineLargest, estimate.largestCall);
       if (estimate.retrieved) fineRetrieved++;
     }
@@ -190,7 +204,7 @@ export async function estimateRun(options: {
   const usage = session.usage();
   usage.calls += fineCalls + chosen.calls;
   usage.promptTokens += finePromptTokens + chosen.promptTokens;
-  usage.completionTokens += chosen.completionTokens;
+  usage.completionTokens += fineCompletionTokens + chosen.completionTokens;
   unknowns.push(
     options.judge?.countTokens
       ? 'prompt tokens are counted as the judge counts them; completion tokens are an upper bound (max_tokens × n)'
@@ -209,8 +223,10 @@ export async function estimateRun(options: {
   }
   if (fine) {
     unknowns.push(
-      'fine-grained: the entities are not known before extraction (about one a sentence is assumed): calls are exact while no judging call holds more ' +
-        'than its entity limit (100, fewer on a small context window); prompt tokens are rough; completion tokens are not counted',
+      'fine-grained: the facts are not known before extraction (one a sentence of each note is assumed): calls are exact while no judging call holds more ' +
+        'than its entity limit (100, fewer on a small context window) and every reply is valid (a reply retried costs one more call); prompt tokens are rough; ' +
+        `its requests set no max_tokens: completion tokens are the reply room a run plans for, ${REPLY_TOKENS_PER_ENTITY} tokens for each fact an extraction step or judgement lists ` +
+        'and each sentence a readability reply may flag, not a limit the server enforces',
     );
   }
   if (fineRetrieved > 0) {

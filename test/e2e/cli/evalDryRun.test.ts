@@ -63,4 +63,25 @@ describe('sumlens eval --dry-run (one summary)', function () {
     assert.ok(report.unknowns.some((u: string) => /judged against retrieved passages, in as many calls as their passages need/.test(u)));
     assert.equal(server.chatRequests.length, 0);
   });
+
+  it('--method fine: the completion figure is the room its replies are planned, and the unknowns say what it assumes', async () => {
+    const args = files(20);
+    const run = await runInProcess(['eval', ...args, '--model', 'gpt-4o-mini', '--method', 'fine', '--dry-run', '--no-cache', '--json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    const source = fs.readFileSync(args[1], 'utf8');
+    // 20 source sentences and 1 summary sentence, one fact each, 100 tokens a fact listed:
+    // extraction 3 × (20 + 1), completeness 3 × 20, correctness and alignment 4 × 1, readability 2 × 1.
+    assert.equal(report.wholeSource.completionTokens, (3 * 21 + 3 * 20 + 4 + 2) * 100);
+    assert.equal(report.wholeSource.completionTokens, fineCallsFor({ source, summary: 'The council approved a new park.' }).completionTokens);
+    assert.ok(
+      report.unknowns.some((u: string) =>
+        /one a sentence of each note is assumed.*its requests set no max_tokens: completion tokens are the reply room a run plans for, 100 tokens for each fact/.test(
+          u,
+        ),
+      ),
+      report.unknowns.join('\n'),
+    );
+    assert.equal(server.chatRequests.length, 0);
+  });
 });
