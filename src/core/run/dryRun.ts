@@ -205,10 +205,11 @@ export async function estimateRun(options: {
   usage.calls += fineCalls + chosen.calls;
   usage.promptTokens += finePromptTokens + chosen.promptTokens;
   usage.completionTokens += fineCompletionTokens + chosen.completionTokens;
+  const bound = `completion tokens are an upper bound (max_tokens × n${fine ? ', where a request sets max_tokens' : ''})`;
   unknowns.push(
     options.judge?.countTokens
-      ? 'prompt tokens are counted as the judge counts them; completion tokens are an upper bound (max_tokens × n)'
-      : 'prompt tokens are estimated at 4 characters per token; completion tokens are an upper bound (max_tokens × n)',
+      ? `prompt tokens are counted as the judge counts them; ${bound}`
+      : `prompt tokens are estimated at 4 characters per token; ${bound}`,
   );
   unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
   if (choose) {
