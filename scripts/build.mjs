@@ -29,18 +29,17 @@ for (const stale of ['cli.js', 'cli.js.map', 'cli.mjs', 'cli.mjs.map', 'yaml.cjs
   fs.rmSync(path.join(root, 'dist', stale), { recursive: true, force: true });
 }
 // Two parts stay out of the chunks a command imports:
-// - the YAML parser, only for templates of a workspace's own (src/core/yaml.ts requires it on
-//   first use): its own file, dist/yaml.cjs, so a plain `eval` does not compile its 115 kB;
 // - OpenAI's o200k tokenizer (gpt-tokenizer, 1.1 MB compressed, over the npm package's 1 MB
-//   budget alone): not shipped. It is an optional peer dependency, imported where a user
-//   installed it beside SumLens; without it tokens are estimated high, and a run that counts
-//   them says so (src/core/llm/tokenCount.ts).
-// The YAML file sits in dist/, the requiring code one level down (dist/chunks or dist/commands).
-const partsApart = {
-  name: 'parts-apart',
+//   budget alone): not shipped (`external` below). It is an optional peer dependency, imported
+//   where a user installed it beside SumLens; without it tokens are estimated high, and a run
+//   that counts them says so (src/core/llm/tokenCount.ts);
+// - the YAML parser, only for templates of a workspace's own (src/core/yaml.ts requires it on
+//   first use): its own file, dist/yaml.cjs, so a plain `eval` does not compile its 115 kB.
+//   The file sits in dist/, the requiring code one level down (dist/chunks or dist/commands).
+const yamlApart = {
+  name: 'yaml-apart',
   setup(build) {
     build.onResolve({ filter: /^yaml$/ }, () => ({ path: '../yaml.cjs', external: true }));
-    build.onResolve({ filter: /^gpt-tokenizer$/ }, () => ({ path: 'gpt-tokenizer', external: true }));
   },
 };
 await esbuild.build({
@@ -57,7 +56,8 @@ await esbuild.build({
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli/run.ts', ...Object.fromEntries(commands) },
-  plugins: [partsApart],
+  external: ['gpt-tokenizer'],
+  plugins: [yamlApart],
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',

@@ -63,14 +63,15 @@ export async function benchEditor() {
   const long = await longSourceWindow(outDir);
   // Back to the development build the tests use.
   execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { cwd: root, stdio: 'inherit' });
-  const activation = median(windows.map((w) => w.activationMs.own));
+  const own = (w) => w.activationMs.loading + w.activationMs.activate;
+  const activation = median(windows.map(own));
   const part = (name) => median(windows.map((w) => w.activationMs[name])).toFixed(1);
   const coldPaint = median(windows.map((w) => w.paintsMs[0]));
   const warmPaint = median(windows.flatMap((w) => w.paintsMs.slice(1)));
   const blankPaint = median(windows.flatMap((w) => w.blankPaintsMs));
   return [
     `load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (figures are wall-clock times on a shared machine)`,
-    `activation, SumLens's own time (evaluating its bundle, then activate(); medians of 3 windows): ${activation.toFixed(1)} ms (budget 50 ms; each: ${windows.map((w) => w.activationMs.own.toFixed(1)).join(', ')}) = ${part('loading')} ms loading + ${part('activate')} ms activate()`,
+    `activation, SumLens's own time (evaluating its bundle, then activate(); medians of 3 windows): ${activation.toFixed(1)} ms (budget 50 ms; each: ${windows.map((w) => own(w).toFixed(1)).join(', ')}) = ${part('loading')} ms loading + ${part('activate')} ms activate()`,
     `  from the bundle's first line to the end of activate(), VS Code's work between the two included: ${part('total')} ms`,
     `first panel paint (openPanel to the webview's first render): ${coldPaint.toFixed(0)} ms cold, ${warmPaint.toFixed(0)} ms when reopened (budget 300 ms)`,
     `  a blank webview opened the same way after a close: ${blankPaint.toFixed(0)} ms (the webview host's own cost here: code-server's page waits for its service worker to start again), so SumLens's share of a reopen: ${(warmPaint - blankPaint).toFixed(0)} ms`,

