@@ -46,7 +46,7 @@ export function addSessionOptions(command: Command): Command {
       ).argParser(wholeNumber(256)),
     )
     .option('--cache-dir <dir>', `where answers are cached (default ${defaultCacheDir(cliIo().env)})`)
-    .option('--no-cache', 'do not read or write the answer cache');
+    .option('--no-cache', 'do not read or write the answer cache (what endpoints taught about themselves is kept: sumlens capabilities)');
 }
 
 /**
@@ -61,6 +61,8 @@ export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}, judg
     concurrency: flags.concurrency,
     timeoutMs: flags.timeout * 1000,
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir(cliIo().env)) : null,
+    // --no-cache turns off answers, not what the endpoint told about itself (`capabilities --reset` forgets that).
+    capabilitiesDir: flags.cacheDir ?? defaultCacheDir(cliIo().env),
     reasoningBudget: flags.reasoningBudget,
     userTopLogprobs: chosen.topLogprobs,
     userContext: contextTokensOf(flags),

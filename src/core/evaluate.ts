@@ -67,15 +67,7 @@ export async function evaluate(input: EvaluationInput, options: EvaluateOptions,
     checkAspectTemplates(input.task, aspectsOf(input.task, options.aspects), options.promptOverrideDir);
   const run = failFast(options.session, hooks.signal);
   try {
-    return await evaluateWith(
-      input,
-      { ...options, session: run.session },
-      { ...hooks, signal: run.signal },
-      started,
-      run.fatal,
-      run.splittable,
-      run.refittable,
-    );
+    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.refittable);
   } finally {
     run.dispose();
   }
@@ -87,7 +79,6 @@ async function evaluateWith(
   hooks: EvaluateHooks,
   started: number,
   fatal: () => SumLensError | undefined,
-  splittableSession: EvaluateOptions['session'],
   refittableSession: EvaluateOptions['session'],
 ): Promise<EvaluationResult> {
   const holistic = options.method !== 'fine' && options.method !== 'choose';
@@ -113,10 +104,10 @@ async function evaluateWith(
       )
     : Promise.resolve([]);
   const fineRun = fineGrained
-    ? import('./fine/evaluateFine').then(({ evaluateFine }) =>
-        evaluateFine(input, {
-          session: options.session,
-          splittableSession,
+    ? import('./fine/evaluateFineFitted').then(({ evaluateFineFitted }) =>
+        // Fitted again to the window a too-long prompt teaches, as the aspects are (fine/evaluateFineFitted.ts).
+        evaluateFineFitted(input, {
+          session: refittableSession,
           promptOverrideDir: options.promptOverrideDir,
           referenceRubrics: options.referenceRubrics,
           signal: hooks.signal,

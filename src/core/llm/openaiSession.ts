@@ -21,6 +21,12 @@ export interface OpenAiSessionOptions {
   concurrency?: number;
   /** Cache directory; null turns the cache off. */
   cacheDir: string | null;
+  /**
+   * Where what endpoints taught about themselves is kept (capabilities.json), when not in
+   * `cacheDir`: a run without the answer cache still knows a window or a refused parameter
+   * learned before (those are not answers). Neither set: kept in memory for the session.
+   */
+  capabilitiesDir?: string;
   /** The time one call may take, its retries included (default 120 s). */
   timeoutMs?: number;
   retry?: RetryPolicy;
@@ -74,7 +80,7 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
     transport,
     limiter: new ConcurrencyLimiter(options.concurrency ?? 8),
     cache: options.cacheDir ? new ResultCache(resultsCacheDir(options.cacheDir), options.onWarning) : undefined,
-    capabilities: new CapabilityStore(options.cacheDir ?? undefined),
+    capabilities: new CapabilityStore(options.capabilitiesDir ?? options.cacheDir ?? undefined),
     usage,
     reasoningBudget: options.reasoningBudget,
     userTopLogprobs: options.userTopLogprobs,

@@ -135,6 +135,8 @@ export const FILE_ARGUMENTS: FileArguments = {
   },
   capabilities: {
     '--cache-dir': CACHE_DIR,
+    '[reset]': 'a word, not a file: reset',
+    '[endpoint]': 'an endpoint URL, not a file',
   },
   rescore: {
     '<run>': place(
