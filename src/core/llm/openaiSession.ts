@@ -44,6 +44,15 @@ export interface OpenAiSessionOptions {
   spendLimit?: SpendLimit;
 }
 
+/**
+ * The server's metadata is a nicety: its look-ups together may take at most 2.5 s, and at most
+ * half of what one call may (--timeout), so a server that answers nothing ends a run within
+ * --timeout and this, whatever the method.
+ */
+function metadataTimeoutMs(callTimeoutMs: number): number {
+  return Math.min(2500, callTimeoutMs / 2);
+}
+
 /** Hosted services that always need a key; local servers (vLLM, Ollama, llama.cpp) often do not. */
 function requiresKey(baseURL: string): boolean {
   return /(^|\.)openai\.com$|\.openai\.azure\.com$|\.azure\.com$/i.test(new URL(baseURL).hostname);
@@ -96,6 +105,7 @@ export function createOpenAiSession(options: OpenAiSessionOptions): LlmSession {
             ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
             ...(options.apiKey && shape.azure ? { 'api-key': options.apiKey } : {}),
           },
+          timeoutMs: metadataTimeoutMs(options.timeoutMs ?? 120_000),
         },
         signal,
       ),

@@ -30,7 +30,7 @@ export interface MetadataTarget {
   baseURL: string;
   model: string;
   headers: Record<string, string>;
-  /** For all the look-ups together (default 5 s); the metadata is a nicety, never worth a long wait. */
+  /** For all the look-ups together (default 2.5 s); the metadata is a nicety, never worth a long wait. */
   timeoutMs?: number;
 }
 
@@ -59,7 +59,7 @@ const hosted =
 
 export async function fetchServerContext(target: MetadataTarget, signal?: AbortSignal): Promise<ServerContext> {
   // One deadline for all the look-ups: a server that hangs costs it once, not once per route.
-  const deadline = AbortSignal.timeout(target.timeoutMs ?? 5000);
+  const deadline = AbortSignal.timeout(target.timeoutMs ?? 2500);
   const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
   const get = (url: string, init: RequestInit = {}) => getJson(url, target.headers, init, both, signal);
   const base = target.baseURL.replace(/\/+$/, '');
