@@ -28,7 +28,7 @@ import { ReferenceRubrics } from './referenceRubric';
 import { FUZZY_THRESHOLD } from './spans';
 import { runVotedMetric, type VotedMetricResult } from './votedMetric';
 import { UNJUDGED_VERDICT, VOTING_RULES, type VotedMetric } from './voting';
-import { fitToWindow } from './windowLimits';
+import { fineNeedTokens, fitToWindow } from './windowLimits';
 
 export interface FineInput {
   source: string;
@@ -88,7 +88,7 @@ function entityLines(entities: NoteEntity[], section?: (e: NoteEntity) => string
 }
 
 export async function evaluateFine(input: FineInput, opts: FineOptions): Promise<FineResult> {
-  const window = await opts.session.contextWindow?.(opts.signal);
+  const window = await opts.session.contextWindow?.(opts.signal, fineNeedTokens(input));
   const { limits, extractionChunkTokens } = fitToWindow(
     {
       limits: {

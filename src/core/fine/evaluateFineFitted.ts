@@ -13,16 +13,18 @@ import type { ContextWindow } from '../llm/types';
 import type { FineResult } from '../result';
 import { thousands } from '../thousands';
 import { evaluateFine, type FineInput, type FineOptions } from './evaluateFine';
+import { fineNeedTokens } from './windowLimits';
 
 /**
  * `opts.session` must let a too-long prompt through without stopping the caller's run (the
  * run's refittable session): this function stops the attempt itself.
  */
 export async function evaluateFineFitted(input: FineInput, opts: FineOptions): Promise<FineResult> {
-  const before = await opts.session.contextWindow?.(opts.signal);
+  const need = fineNeedTokens(input);
+  const before = await opts.session.contextWindow?.(opts.signal, need);
   const first = await attempt(input, opts);
   if (!first.stoppedBy) return first.result();
-  const learned = await opts.session.contextWindow?.(opts.signal);
+  const learned = await opts.session.contextWindow?.(opts.signal, need);
   if (!learned || (before && learned.tokens >= before.tokens)) throw first.stoppedBy;
   const second = await attempt(input, opts);
   if (second.stoppedBy) throw second.stoppedBy;

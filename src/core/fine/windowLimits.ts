@@ -10,7 +10,7 @@
  * 300 tokens.
  */
 import type { ContextWindow } from '../llm/types';
-import type { SplitLimits } from './tokens';
+import { estimateTokens, type SplitLimits } from './tokens';
 
 /** What one entity's judgement takes in a reply: an explanation, evidence quotes, the answer, as JSON. */
 export const REPLY_TOKENS_PER_ENTITY = 100;
@@ -31,4 +31,19 @@ export function fitToWindow(given: RunLimits, window: ContextWindow | undefined)
     limits: { maxEntitiesPerCall, maxPromptTokens: Math.min(given.limits.maxPromptTokens, window.tokens - maxEntitiesPerCall * REPLY_TOKENS_PER_ENTITY) },
     extractionChunkTokens: Math.min(given.extractionChunkTokens, Math.floor(window.tokens / EXTRACTION_SHARE)),
   };
+}
+
+/** What a prompt's instructions take, with the framing of its messages. */
+const INSTRUCTION_TOKENS = 1_000;
+/** A summary's facts and their replies, per token of the summary: its text again as facts, and ~100 tokens a fact of about 10. */
+const SUMMARY_MULTIPLE = 12;
+
+/**
+ * A high estimate of a run's longest prompt with its reply (the source, the reference and the
+ * summary's facts, instructions and replies), for asking the session whether the judge's
+ * window matters at all (llm/session.ts contextWindow's `need`).
+ */
+export function fineNeedTokens(input: { source: string; summary: string; reference?: string; references?: string[] }): number {
+  const notes = [input.source, input.reference ?? '', ...(input.references ?? [])].reduce((sum, text) => sum + estimateTokens(text), 0);
+  return notes + SUMMARY_MULTIPLE * estimateTokens(input.summary) + INSTRUCTION_TOKENS;
 }

@@ -15,6 +15,12 @@ import type { ContextWindow } from './types';
  */
 export const SMALLEST_STARTING_WINDOW = 2048;
 
+/**
+ * A prompt whose high estimate (characters / 4, ×1.25) is within this share of the window
+ * fits without an exact count: the tokenizer is not loaded for it.
+ */
+export const EXACT_COUNT_SHARE = 0.5;
+
 export interface ContextEvidence {
   model: string;
   user?: { tokens: number; detail: string };

@@ -5,7 +5,7 @@ import { ResultCache } from './cache';
 import { CapabilityStore } from './capabilityStore';
 import { choicesCap, isCutOff, merge, withoutLogprobs, type Sent } from './chatResults';
 import { learnWindowFromError, refuseCutPrompt, type CutPromptContext } from './contextWindowLessons';
-import { decideContextWindow, SMALLEST_STARTING_WINDOW } from './contextWindow';
+import { decideContextWindow, EXACT_COUNT_SHARE, SMALLEST_STARTING_WINDOW } from './contextWindow';
 import { ConcurrencyLimiter } from './limiter';
 import { QuirkNotes } from './quirkNotes';
 import { ReplyLessons } from './replyLessons';
@@ -88,17 +88,23 @@ export class CachingSession implements LlmSession {
   /**
    * The judge's context window, from the first that tells: the user's setting, what a
    * too-long error or a silent cut taught (this run or remembered), the server's metadata
-   * (asked once), the table of well-known models. Also loads the model's tokenizer, so
-   * countTokens is exact from here on where the family is known.
+   * (asked once), the table of well-known models. `need`, the caller's high estimate of its
+   * longest prompt: within the smallest window a server starts with, no window is needed.
+   * The model's tokenizer (megabytes of ranks) is loaded, so countTokens is exact from here
+   * on where the family is known, only when a prompt may come near the window: no `need`
+   * given, or one above EXACT_COUNT_SHARE of the window (or of no window known).
    */
   async contextWindow(signal?: AbortSignal, need?: number): Promise<ContextWindow | undefined> {
     const learned = this.capabilities().contextWindow;
     if (need !== undefined && need <= SMALLEST_STARTING_WINDOW && !this.options.userContext && !learned) return undefined;
-    // The tokenizer loads (CPU) while the server is asked (network): neither waits for the other.
-    const [window] = await Promise.all([
-      decideContextWindow({ model: this.model, user: this.options.userContext, learned, server: () => this.serverContext(signal) }),
-      this.loadTokenizer(),
-    ]);
+    const decided = decideContextWindow({ model: this.model, user: this.options.userContext, learned, server: () => this.serverContext(signal) });
+    if (need === undefined) {
+      // The tokenizer loads (CPU) while the server is asked (network): neither waits for the other.
+      const [window] = await Promise.all([decided, this.loadTokenizer()]);
+      return window;
+    }
+    const window = await decided;
+    if (!window || need > window.tokens * EXACT_COUNT_SHARE) await this.loadTokenizer();
     return window;
   }
 
