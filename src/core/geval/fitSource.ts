@@ -142,33 +142,44 @@ function checkRoom(request: SourceFitRequest, window: ContextWindow, fixed: numb
   }
 }
 
+/** Refits after a too-long or cut prompt: the first to the window it taught, one more when the refit still did not fit. */
+const MAX_REFITS = 2;
+
 /**
  * Fits the source, asks, and when the server still finds the prompt too long (or cut it
- * without a word) fits once more to the window that failure taught the session, and asks
- * again; the provenance line says so. If that fails too, or nothing new was learned, the
- * error stands.
+ * without a word) fits again to the window that failure taught the session, and asks again;
+ * the provenance line says so. A refit refused in turn is fitted once more (the server may
+ * count the shortened prompt differently from the whole one). When refitting fails
+ * MAX_REFITS times, or nothing new was learned, the error stands.
  */
 export async function askWithFittedSource<T>(
   session: LlmSession,
   request: SourceFitRequest,
   ask: (fit: SourceFit) => Promise<T>,
 ): Promise<{ value: T; fit: SourceFit }> {
-  const fit = await fitSource(session, request);
-  try {
-    return { value: await ask(fit), fit };
-  } catch (error) {
-    if (!isSumLensError(error) || (error.code !== 'context-too-long' && error.code !== 'prompt-truncated')) throw error;
-    const learned = await session.contextWindow?.(request.signal);
-    if (!learned) throw error;
-    // The same window again: the server counts more tokens than we did, so keep a wider margin.
-    const counted = fit.window && learned.tokens >= fit.window.tokens;
-    const window = counted ? { ...learned, tokens: Math.floor(fit.window!.tokens * RECOUNT_SHARE) } : learned;
-    const refit = await fitSource(session, request, window);
-    if (!refit.fallback) throw error;
-    const cause = error.code === 'prompt-truncated' ? 'the server cut the prompt' : 'the server found the prompt too long';
-    // The window it taught is named in the line already.
-    const how = counted ? `, to ${Math.round(RECOUNT_SHARE * 100)}% of the window, as the server counts more tokens than SumLens did` : '';
-    const again = { ...refit, fallback: `${refit.fallback} (fitted again after ${cause}${how})` };
-    return { value: await ask(again), fit: again };
+  let fit = await fitSource(session, request);
+  for (let refits = 0; ; refits++) {
+    try {
+      return { value: await ask(fit), fit };
+    } catch (error) {
+      if (refits >= MAX_REFITS || !isSumLensError(error) || (error.code !== 'context-too-long' && error.code !== 'prompt-truncated')) throw error;
+      fit = await refitAfter(error, session, request, fit);
+    }
   }
+}
+
+/** The fit to the window a too-long or cut prompt taught; the error stands when nothing smaller can be fitted. */
+async function refitAfter(error: SumLensError, session: LlmSession, request: SourceFitRequest, fit: SourceFit): Promise<SourceFit> {
+  const learned = await session.contextWindow?.(request.signal);
+  if (!learned) throw error;
+  // The same window again: the server counts more tokens than we did, so keep a wider margin.
+  const counted = fit.window && learned.tokens >= fit.window.tokens;
+  const window = counted ? { ...learned, tokens: Math.floor(fit.window!.tokens * RECOUNT_SHARE) } : learned;
+  const refit = await fitSource(session, request, window);
+  if (!refit.fallback) throw error;
+  const cause = error.code === 'prompt-truncated' ? 'the server cut the prompt' : 'the server found the prompt too long';
+  // The window it taught is named in the line already.
+  const how = counted ? `, to ${Math.round(RECOUNT_SHARE * 100)}% of the window, as the server counts more tokens than SumLens did` : '';
+  const base = refit.fallback.replace(/ \(fitted again after .*\)$/, '');
+  return { ...refit, fallback: `${base} (fitted again after ${cause}${how})` };
 }

@@ -35,7 +35,12 @@ export interface EndpointQuirks {
   quirks: LearnedQuirk[];
 }
 
-const windowSchema = z.object({ tokens: z.number().int().positive(), from: z.enum(['user', 'server', 'table', 'error', 'truncation']), detail: z.string() });
+const windowSchema = z.object({
+  tokens: z.number().int().positive(),
+  from: z.enum(['user', 'server', 'table', 'error', 'truncation']),
+  detail: z.string(),
+  serverTokens: z.number().int().positive().optional(),
+});
 const quirkSchema = z.object({
   value: z.union([z.boolean(), z.number(), z.array(z.string()), windowSchema]),
   learnedAt: z.string(),

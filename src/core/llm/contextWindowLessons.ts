@@ -6,12 +6,12 @@
  */
 import { DEFAULT_QUIRK_TTL_MS, SILENT_QUIRK_TTL_MS, type CapabilityStore } from './capabilityStore';
 import type { QuirkNotes } from './quirkNotes';
-import { readContextLimit } from './refusal';
+import { readContextLimit, readPromptCount } from './refusal';
 import type { ChatCompletionReply } from './replySchema';
 import type { ServerContext } from './serverContext';
 import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from './silentCut';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from './tokenCount';
-import type { ChatMessage, Usage } from './types';
+import type { ChatMessage, ContextWindow, Usage } from './types';
 
 /** What the cut-prompt check reads from its session. */
 export interface CutPromptContext {
@@ -29,12 +29,31 @@ export interface CutPromptContext {
   loadTokenizer(): Promise<void>;
 }
 
-/** A too-long error that states the window teaches it (kept a week); the error is still thrown. */
-export function learnWindowFromError(notes: QuirkNotes, message: string): void {
-  const tokens = readContextLimit(message);
-  if (tokens === undefined) return;
+/** A server that counts at most this much more than SumLens is taken to count alike (chat templates). */
+const COUNT_SLACK = 1.02;
+
+/**
+ * A too-long error that states the window teaches it (kept a week); the error is still thrown.
+ * `counted`: the refused prompt's tokens as SumLens counts them (what fitting uses). Where the
+ * server says it counted more, the window is learned scaled to SumLens's count, so the next
+ * prompt fitted to it fits the server's (a model whose tokenizer SumLens does not have).
+ */
+export function learnWindowFromError(notes: QuirkNotes, message: string, counted?: number): void {
+  const stated = readContextLimit(message);
+  if (stated === undefined) return;
   const words = /\((.*)\); shorten/.exec(message)?.[1] ?? message;
-  notes.learn({ contextWindow: { tokens, from: 'error', detail: `the server said: "${words}"` } }, `the server said: "${words}"`, DEFAULT_QUIRK_TTL_MS, true);
+  const said = `the server said: "${words}"`;
+  const serverCount = readPromptCount(message);
+  const window: ContextWindow =
+    counted !== undefined && serverCount !== undefined && serverCount > counted * COUNT_SLACK
+      ? {
+          tokens: Math.floor((stated * counted) / serverCount),
+          from: 'error',
+          detail: `${said}; it counted ${serverCount} prompt tokens where SumLens counts ${counted}, so ${Math.floor((stated * counted) / serverCount)} by SumLens's count`,
+          serverTokens: stated,
+        }
+      : { tokens: stated, from: 'error', detail: said };
+  notes.learn({ contextWindow: window }, said, DEFAULT_QUIRK_TTL_MS, true);
 }
 
 /**
@@ -46,7 +65,7 @@ export function learnWindowFromError(notes: QuirkNotes, message: string): void {
 export async function refuseCutPrompt(session: CutPromptContext, messages: ChatMessage[], reply: ChatCompletionReply, signal?: AbortSignal): Promise<void> {
   const reported = reply.usage?.prompt_tokens;
   const learned = session.capabilities.get(session.endpoint, session.model).contextWindow;
-  if (reported && learned && reported > learned.tokens) {
+  if (reported && learned && reported > (learned.serverTokens ?? learned.tokens)) {
     session.notes.forget(['contextWindow'], `forgot: context window ${learned.tokens} tokens (a reply read ${reported} prompt tokens)`);
   }
   const framing = messages.length * MESSAGE_OVERHEAD_TOKENS;

@@ -71,6 +71,22 @@ export function readContextLimit(message: string): number | undefined {
   return undefined;
 }
 
+const promptCountWords: RegExp[] = [
+  /\((\d+) in the messages/i, // vLLM: "you requested 4241 tokens (4233 in the messages, 8 in the completion)"
+  /messages resulted in (\d+) tokens/i, // OpenAI: "However, your messages resulted in 130012 tokens."
+  /request \((\d+) tokens\) exceeds/i, // llama.cpp
+  /prompt is too long: (\d+) tokens/i, // Anthropic
+];
+
+/** The prompt tokens a too-long error says the server counted, where it says so. */
+export function readPromptCount(message: string): number | undefined {
+  for (const words of promptCountWords) {
+    const found = words.exec(message);
+    if (found) return Number(found[1]);
+  }
+  return undefined;
+}
+
 /**
  * The parameter an error refused, or undefined when the error is about something else
  * (the key, the model, the input, an outage). `sent` is the request body that was refused.

@@ -13,7 +13,7 @@ import { toChatChoices, type ChatCompletionReply } from './replySchema';
 import { buildRequestBody, DEFAULT_REASONING_BUDGET } from './requestBody';
 import type { ServerContext } from './serverContext';
 import { worstUse, type SpendLimit } from './spendLimit';
-import { tokenizerMissingNote, TokenCounter } from './tokenCount';
+import { MESSAGE_OVERHEAD_TOKENS, tokenizerMissingNote, TokenCounter } from './tokenCount';
 import type { Capabilities, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from './types';
 
 /** Sends one request body and returns the validated reply (see OpenAiTransport). */
@@ -170,7 +170,7 @@ export class CachingSession implements LlmSession {
       reply = await this.options.transport.post(body, signal);
     } catch (error) {
       reservation?.release();
-      if (isSumLensError(error) && error.code === 'context-too-long') learnWindowFromError(this.notes, error.message);
+      if (isSumLensError(error) && error.code === 'context-too-long') learnWindowFromError(this.notes, error.message, this.promptTokens(request.messages));
       if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
       const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
       if (!change) throw error;
@@ -182,6 +182,11 @@ export class CachingSession implements LlmSession {
     const sent = { reply, body, choices: toChatChoices(reply) };
     this.replyLessons.learnFromReply(request, sent);
     return sent;
+  }
+
+  /** A prompt's tokens as fitting counts them (llm/tokenCount.ts count, with the messages' framing). */
+  private promptTokens(messages: ChatMessage[]): number {
+    return messages.reduce((sum, m) => sum + this.tokens.count(m.content), messages.length * MESSAGE_OVERHEAD_TOKENS);
   }
 
   /**

@@ -130,6 +130,11 @@ export interface ContextWindow {
   from: 'user' | 'server' | 'table' | 'error' | 'truncation';
   /** The evidence in words ("vLLM max_model_len in /v1/models", "table of 2026-11 for gpt-4o"). */
   detail: string;
+  /**
+   * The window as the server counts it, when a too-long error showed it counts a prompt as more
+   * tokens than SumLens does: `tokens` is then that window scaled to SumLens's count.
+   */
+  serverTokens?: number;
 }
 
 export interface LlmSession {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { tableContextWindow } from '../../../src/core/llm/contextTable';
 import { decideContextWindow } from '../../../src/core/llm/contextWindow';
-import { isContextLengthMessage, readContextLimit } from '../../../src/core/llm/refusal';
+import { isContextLengthMessage, readContextLimit, readPromptCount } from '../../../src/core/llm/refusal';
 import { olderThan } from '../../../src/core/llm/serverContext';
 import { CUT_CHECK_MIN_TOKENS, isSilentCut, knownCutSizes, promptCutError } from '../../../src/core/llm/silentCut';
 import { countInSlices, ESTIMATE_MARGIN, estimateTokens, hasExactTokenizer, TokenCounter } from '../../../src/core/llm/tokenCount';
@@ -40,6 +40,17 @@ describe('context windows: the table, error texts, the order of evidence', () =>
       assert.equal(readContextLimit(message), tokens, message);
     }
     assert.equal(readContextLimit('Rate limit reached'), undefined);
+  });
+
+  it('reads how many prompt tokens the server counted, where its error says so', () => {
+    const cases: Array<[string, number | undefined]> = [
+      ['However, you requested 4241 tokens (4233 in the messages, 8 in the completion).', 4233],
+      ["This model's maximum context length is 128000 tokens. However, your messages resulted in 130012 tokens.", 130012],
+      ['the request (9000 tokens) exceeds the available context size (8192 tokens)', 9000],
+      ['prompt is too long: 210000 tokens > 200000 maximum', 210000],
+      ["This model's maximum context length is 8192 tokens.", undefined],
+    ];
+    for (const [message, tokens] of cases) assert.equal(readPromptCount(message), tokens, message);
   });
 
   it('takes the user first, then what was learned, then the server, then the table', async () => {
