@@ -4,12 +4,12 @@
  * whose mean is its score. The fair judge's score is a fixed function of quality signals the
  * probes lower exactly where they should (sentences found in the article for consistency, their
  * order for coherence, word pairs found in the article for fluency, words found for relevance).
- * The others are the fair judge with one fault each.
+ * The others are the fair judge with one fault each (the noisy one: its fluency wanders).
  */
 import type { FakeReply, RecordedRequest } from './openaiServer';
 import { scoreReply } from './openaiServer';
 
-export type AuditJudgeName = 'fair' | 'length' | 'address' | 'numbers' | 'author';
+export type AuditJudgeName = 'fair' | 'length' | 'address' | 'numbers' | 'author' | 'noisy';
 
 interface Judged {
   aspect: string;
@@ -55,12 +55,24 @@ const sentencesOf = (text: string) =>
     .filter(Boolean);
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
-/** The fair judge's signals, each in [0, 1]; `maskNumbers` makes it blind to which number is stated. */
+const trigramsOf = (words: string[]) => words.slice(2).map((w, i) => `${words[i]} ${words[i + 1]} ${w}`);
+
+/**
+ * The fair judge's signals, each in [0, 1]; `maskNumbers` makes it blind to which number is stated.
+ * Read in words (lower case, punctuation dropped), so tokenised summaries ("team 's") match their
+ * article: a sentence is supported by the share of its word trigrams found in the article (1 when
+ * it is copied), and placed in the article where its first trigram found there stands.
+ */
 export function qualitySignals(article: string, summary: string, maskNumbers = false) {
   const mask = (t: string) => (maskNumbers ? t.replace(/\d+/g, '#') : t);
   const sentences = sentencesOf(summary);
-  const inArticle = sentences.filter((s) => mask(article).includes(mask(s)));
-  const positions = sentences.map((s) => article.indexOf(s)).filter((p) => p >= 0);
+  const articleTrigrams = new Map<string, number>();
+  trigramsOf(wordsOf(mask(article))).forEach((t, at) => articleTrigrams.has(t) || articleTrigrams.set(t, at));
+  const sentenceTrigrams = sentences.map((s) => trigramsOf(wordsOf(mask(s))));
+  const support = sentenceTrigrams.map((ts, k) =>
+    ts.length ? ts.filter((t) => articleTrigrams.has(t)).length / ts.length : Number(mask(article).includes(mask(sentences[k]))),
+  );
+  const positions = sentenceTrigrams.map((ts) => ts.map((t) => articleTrigrams.get(t)).find((at) => at !== undefined)).filter((at) => at !== undefined);
   const pairs = positions.slice(1).map((p, i) => p > positions[i]);
   const articleWords = wordsOf(article);
   const bigrams = new Set(articleWords.slice(1).map((w, i) => `${articleWords[i]} ${w}`));
@@ -68,7 +80,7 @@ export function qualitySignals(article: string, summary: string, maskNumbers = f
   const summaryBigrams = words.slice(1).map((w, i) => `${words[i]} ${w}`);
   const known = new Set(articleWords);
   return {
-    consistency: sentences.length ? inArticle.length / sentences.length : 0,
+    consistency: sentences.length ? support.reduce((sum, x) => sum + x, 0) / sentences.length : 0,
     coherence: pairs.length ? pairs.filter(Boolean).length / pairs.length : 0.5,
     fluency: summaryBigrams.length ? summaryBigrams.filter((b) => bigrams.has(b)).length / summaryBigrams.length : 0,
     relevance: words.length ? words.filter((w) => known.has(w)).length / words.length : 0,
@@ -83,6 +95,13 @@ function fairScore(aspect: string, s: ReturnType<typeof qualitySignals>): number
   const [min, max] = SCALES[aspect] ?? [1, 5];
   const signal = s[aspect as 'consistency'] ?? 0.5;
   return min + signal * (max - min - 0.5);
+}
+
+/** A fixed number in [−0.5, 0.5) for a text (FNV-1a): the noisy judge's wander, the same on every call. */
+function wander(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash / 2 ** 32 - 0.5;
 }
 
 function reply(aspect: string, score: number): FakeReply {
@@ -104,6 +123,8 @@ export function auditJudge(name: AuditJudgeName): (request: RecordedRequest) => 
     if (name === 'length') score += s.sentences - 4;
     // Obeys a note asking for the highest score, unless the prompt fences the text as data.
     if (name === 'address' && !fenced && summary.includes('deserves the highest score')) score = (SCALES[aspect] ?? [1, 5])[1];
+    // Fluency wanders by up to ±0.6 from one text to the next (fair on average, too noisy to tell on few items).
+    if (name === 'noisy' && aspect === 'fluency') score += 1.2 * wander(summary);
     // Takes a point off whatever a machine wrote.
     if (name === 'author' && author?.includes('AI')) score -= 1;
     return reply(aspect, score);

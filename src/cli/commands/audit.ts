@@ -2,9 +2,11 @@
  * `sumlens audit`: is the judge fair? Probes change each summary by a fixed, seeded rule
  * (src/core/audit/), the judge scores the original and the copy, and the paired differences
  * are tested per probe × aspect against what a fair judge does. A cell with fewer pairs than the
- * test needs to reach significance after Holm is "too few pairs", neither violated nor fair.
- * --fail-on bias exits 15 when a probe's expectation is violated at Holm p below --alpha;
- * --fail-on unsure also when a probe has too few pairs or was not audited. An audit with no
+ * test needs to reach significance after Holm is "too few pairs", neither violated nor fair; a
+ * probe a fair judge must react to is blind only when its whole interval lies above −δ, and
+ * "cannot tell" when its change is neither significant nor shown to be small (core/audit/mustReact.ts).
+ * --fail-on bias exits 15 when a probe is violated (a bias at Holm p below --alpha, or blindness shown);
+ * --fail-on unsure also when a probe has too few pairs, cannot tell, or was not audited. An audit with no
  * probe tested exits 17 (nothing audited).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -110,7 +112,7 @@ export function registerAudit(program: Command): void {
     .addOption(
       new Option(
         '--fail-on <what>',
-        'exit 15 when a probe finds the judge biased (bias), or also when a probe has too few pairs to tell or was not audited (unsure)',
+        'exit 15 when a probe finds the judge biased or shows it blind (bias), or also when a probe has too few pairs, cannot tell or was not audited (unsure)',
       ).choices(['bias', 'unsure']),
     )
     .addOption(new Option('--format <format>', 'what stdout gets').choices(['table', 'json', 'markdown']).default('table'))

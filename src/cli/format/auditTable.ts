@@ -4,7 +4,8 @@
  * pairs could detect, p, Holm p, verdict), the example change, and the one-line summary last.
  * Both state the level a cell is held to, the pairs it needs, and the resampling.
  */
-import { levelNote, resamplingNote, tooFewPairs, type AuditCell, type AuditReport, type ProbeOutcome } from '../../core/audit/auditStats';
+import { levelNote, resamplingNote, verdictWords, type AuditReport, type ProbeOutcome } from '../../core/audit/auditStats';
+import { blindRule } from '../../core/audit/mustReact';
 import { skipReasons } from '../../core/audit/auditItems';
 import type { AuditRun } from '../../core/audit/runAudit';
 import { alignColumns } from './columns';
@@ -13,10 +14,10 @@ const num = (x: number, d = 2) => (Number.isFinite(x) ? `${x >= 0 && d === 2 ? '
 const p = (x: number) => (!Number.isFinite(x) ? '—' : x < 0.001 ? x.toExponential(1) : x.toFixed(3));
 const detectable = (x: number) => (Number.isFinite(x) ? `±${x.toFixed(2)}` : '—');
 
-function verdictText(c: AuditCell, means: string): string {
-  if (c.verdict === 'violated') return `VIOLATED: ${means}`;
-  if (c.verdict === 'too-few-pairs') return tooFewPairs(c.n, c.pairsNeeded);
-  return c.verdict === 'ok' ? 'ok' : '';
+/** "the fluency aspect falls; blind when the whole 95% interval is above −0.25 (1/8 of its 1–3 scale)" */
+function fairText(probe: ProbeOutcome): string {
+  if (!probe.expectation) return 'not applicable to this task';
+  return probe.delta !== undefined && probe.scale ? `${probe.fair}; ${blindRule(probe.delta, probe.scale)}` : probe.fair;
 }
 
 /** "(6 pair(s), 4 skipped: fewer than 3 sentences (4 items))" */
@@ -30,7 +31,7 @@ export function auditText(run: AuditRun, report: AuditReport, variant: string): 
     resamplingNote(report.resampling),
   ];
   for (const probe of report.probes) {
-    lines.push('', `${probe.probe}: ${probe.change}; a fair judge: ${probe.expectation ? probe.fair : 'not applicable to this task'} (${pairsNote(probe)})`);
+    lines.push('', `${probe.probe}: ${probe.change}; a fair judge: ${fairText(probe)} (${pairsNote(probe)})`);
     if (probe.notAudited) lines.push(`  not audited: ${probe.notAudited}`);
     const cells = report.cells.filter((c) => c.probe === probe.probe);
     if (cells.length > 0) {
@@ -44,7 +45,7 @@ export function auditText(run: AuditRun, report: AuditReport, variant: string): 
           detectable(c.detectable),
           p(c.pValue),
           p(c.pHolm),
-          verdictText(c, probe.violatedMeans),
+          verdictWords(c, probe.violatedMeans),
         ]);
       lines.push(...alignColumns(rows));
     }
@@ -86,13 +87,13 @@ export function auditMarkdown(run: AuditRun, report: AuditReport, variant: strin
   for (const c of report.cells) {
     const probe = report.probes.find((o) => o.probe === c.probe)!;
     lines.push(
-      `| ${c.probe} | ${c.aspect} | ${c.n} | ${num(c.meanDifference)} | [${num(c.interval.low)}, ${num(c.interval.high)}] | ${detectable(c.detectable)} | ${p(c.pValue)} | ${p(c.pHolm)} | ${verdictText(c, probe.violatedMeans)} |`,
+      `| ${c.probe} | ${c.aspect} | ${c.n} | ${num(c.meanDifference)} | [${num(c.interval.low)}, ${num(c.interval.high)}] | ${detectable(c.detectable)} | ${p(c.pValue)} | ${p(c.pHolm)} | ${verdictWords(c, probe.violatedMeans)} |`,
     );
   }
   lines.push('', '| probe | change | a fair judge | pairs | skipped | not audited |', '|---|---|---|---|---|---|');
   for (const o of report.probes)
     lines.push(
-      `| ${o.probe} | ${o.change} | ${o.expectation ? o.fair : 'not applicable'} | ${o.pairs} | ${o.skipped ? `${o.skipped}: ${skipReasons(o.skipReasons)}` : 0} | ${o.notAudited ?? ''} |`,
+      `| ${o.probe} | ${o.change} | ${o.expectation ? fairText(o) : 'not applicable'} | ${o.pairs} | ${o.skipped ? `${o.skipped}: ${skipReasons(o.skipReasons)}` : 0} | ${o.notAudited ?? ''} |`,
     );
   return lines.join('\n');
 }

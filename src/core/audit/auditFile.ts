@@ -37,7 +37,9 @@ const AuditFileSchema = z.object({
         pHolm: z.number().nullable(),
         pairsNeeded: z.number(),
         detectable: z.number().nullable(),
-        verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'none']),
+        /** Absent in audits written before the must-react rule. */
+        delta: z.number().nullable().optional(),
+        verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'cannot-tell', 'none']),
       }),
     ),
     probes: z.array(
@@ -50,7 +52,7 @@ const AuditFileSchema = z.object({
         skipped: z.number(),
         skipReasons: z.record(z.string(), z.number()),
         violated: z.boolean(),
-        verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']),
+        verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'cannot-tell', 'not-audited']),
         notAudited: z.string().optional(),
       }),
     ),

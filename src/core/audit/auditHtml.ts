@@ -7,7 +7,8 @@
 import { esc } from '../run/report/svg';
 import type { AuditFile } from './auditFile';
 import { skipReasons } from './auditItems';
-import { levelNote, resamplingNote, tooFewPairs, type AuditCell } from './auditStats';
+import { levelNote, resamplingNote, verdictWords, type AuditCell } from './auditStats';
+import { blindRule } from './mustReact';
 
 const num = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(2)}` : '—');
 const p = (x: number) => (!Number.isFinite(x) ? '—' : x < 0.001 ? x.toExponential(1) : x.toFixed(3));
@@ -29,9 +30,10 @@ mark.changed{background:#ffd6a5}tr.violated td{background:#fde2e1}.verdict-viola
 `;
 
 function verdictHtml(c: AuditCell, violatedMeans: string): string {
-  if (c.verdict === 'violated') return `<span class="verdict-violated">violated: ${esc(violatedMeans)}</span>`;
-  if (c.verdict === 'too-few-pairs') return `<span class="verdict-unsure">${esc(tooFewPairs(c.n, c.pairsNeeded))}</span>`;
-  return c.verdict === 'ok' ? 'ok' : '';
+  const words = verdictWords(c, violatedMeans);
+  if (c.verdict === 'violated') return `<span class="verdict-violated">${esc(words.replace(/^VIOLATED/, 'violated'))}</span>`;
+  if (c.verdict === 'too-few-pairs' || c.verdict === 'cannot-tell') return `<span class="verdict-unsure">${esc(words)}</span>`;
+  return esc(words);
 }
 
 export function auditSection({ prompts, run, report }: AuditFile): string {
@@ -46,7 +48,7 @@ export function auditSection({ prompts, run, report }: AuditFile): string {
     .map((o) => {
       const example = run.examples[o.probe];
       const skipped = o.skipped ? `: ${skipReasons(o.skipReasons)}` : '';
-      const head = `<h3>${esc(o.probe)}</h3><p>${esc(o.change)}. A fair judge: ${esc(o.fair)}. ${o.pairs} pair(s), ${o.skipped} skipped${esc(skipped)}.</p>${o.notAudited ? `<p class="verdict-unsure">Not audited: ${esc(o.notAudited)}.</p>` : ''}`;
+      const head = `<h3>${esc(o.probe)}</h3><p>${esc(o.change)}. A fair judge: ${esc(o.fair)}${o.delta !== undefined && o.scale ? `; ${esc(blindRule(o.delta, o.scale))}` : ''}. ${o.pairs} pair(s), ${o.skipped} skipped${esc(skipped)}.</p>${o.notAudited ? `<p class="verdict-unsure">Not audited: ${esc(o.notAudited)}.</p>` : ''}`;
       if (!example) return head;
       return `${head}<p>Example: ${esc(example.key)}${example.copy.note ? ` (${esc(example.copy.note)})` : ''}</p><div class="example"><div><h4>Before</h4><div class="text">${esc(example.before)}</div></div><div><h4>After</h4><div class="text">${marked(example.copy.text, example.copy.spans)}</div></div></div>`;
     })

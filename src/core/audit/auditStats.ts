@@ -5,7 +5,9 @@
  * - too few pairs: fewer than the test needs to reach significance after Holm (auditPlan), so
  *   the data cannot tell, whatever they show;
  * - no-rise: violated when the aspect rose significantly;
- * - falls: on the aspect that measures the damage, violated unless it fell significantly;
+ * - falls (a fair judge must react): on the aspect that measures the damage, ok (reacts) when it
+ *   fell significantly, violated (blind) only when the whole interval is above −δ, a drop too
+ *   small to matter (mustReact.ts), and otherwise cannot tell;
  * - no-change: violated by any significant change;
  * - other aspects of a `falls` probe are shown without a verdict.
  * Each cell also carries the shift its pairs could detect at Holm's level (signFlipReach).
@@ -18,10 +20,11 @@ import { detectableShift, exactSignFlipsUpTo } from '../stats/signFlipReach';
 import { SIGN_FLIPS } from '../stats/signFlipTest';
 import { skipReasons } from './auditItems';
 import { adjustedLevel, pairsNeeded } from './auditPlan';
+import { blindEvidence, blindMargin, cannotTell, mustReactVerdict, reach } from './mustReact';
 import type { AuditPair, AuditRun } from './runAudit';
 import { PROBES, type Expectation, type Probe, type ProbeName } from './probes';
 
-export type Verdict = 'ok' | 'violated' | 'too-few-pairs' | 'none';
+export type Verdict = 'ok' | 'violated' | 'too-few-pairs' | 'cannot-tell' | 'none';
 
 export interface AuditCell extends PairedComparison {
   probe: ProbeName;
@@ -31,11 +34,13 @@ export interface AuditCell extends PairedComparison {
   pairsNeeded: number;
   /** The smallest mean change its pairs could tell from 0 at Holm's level (Infinity: none, too few pairs). */
   detectable: number;
+  /** The must-react cell's drop too small to matter (1/8 of its scale); null on other cells or with no known scale. */
+  delta: number | null;
   verdict: Verdict;
 }
 
-/** A probe's answer: violated, fair, too few pairs to tell, or not audited at all (with why). */
-export type ProbeVerdict = 'violated' | 'fair' | 'too-few-pairs' | 'not-audited';
+/** A probe's answer: violated, fair, too few pairs to tell, cannot tell (a must-react probe), or not audited at all (with why). */
+export type ProbeVerdict = 'violated' | 'fair' | 'too-few-pairs' | 'cannot-tell' | 'not-audited';
 
 export interface ProbeOutcome {
   probe: ProbeName;
@@ -44,6 +49,9 @@ export interface ProbeOutcome {
   /** The bias named when violated. */
   violatedMeans: string;
   expectation?: Expectation;
+  /** A must-react probe: the drop too small to matter on its aspect, and that aspect's scale. */
+  delta?: number;
+  scale?: [number, number];
   pairs: number;
   skipped: number;
   /** The items skipped, by cause. */
@@ -81,21 +89,31 @@ export interface AuditReport {
   summary: string;
 }
 
-function verdictOf(expectation: Expectation | undefined, aspect: string, cell: PairedComparison, pHolm: number, o: { alpha: number; needed: number }): Verdict {
+function verdictOf(
+  expectation: Expectation | undefined,
+  aspect: string,
+  cell: PairedComparison,
+  o: { pHolm: number; alpha: number; needed: number; delta: number | undefined },
+): Verdict {
   if (!expectation || cell.n === 0) return 'none';
   if (expectation.kind === 'falls' && aspect !== expectation.aspect) return 'none';
   if (cell.n < o.needed) return 'too-few-pairs';
-  const significant = pHolm < o.alpha;
+  const significant = o.pHolm < o.alpha;
   if (expectation.kind === 'no-rise') return significant && cell.meanDifference > 0 ? 'violated' : 'ok';
   if (expectation.kind === 'no-change') return significant ? 'violated' : 'ok';
-  return significant && cell.meanDifference < 0 ? 'ok' : 'violated';
+  return mustReactVerdict(cell, o);
+}
+
+/** The drop too small to matter, on the cell a fair judge must react on; undefined elsewhere. */
+function mustReactDelta(expectation: Expectation | undefined, aspect: string, run: AuditRun): number | undefined {
+  return expectation?.kind === 'falls' && expectation.aspect === aspect ? blindMargin(run.scales[aspect]) : undefined;
 }
 
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
 
 export function auditReport(run: AuditRun, options: { alpha: number; seed: number }): AuditReport {
   const probes = PROBES.filter((p) => run.probes.includes(p.name));
-  const raw: (Omit<AuditCell, 'pHolm' | 'pairsNeeded' | 'detectable' | 'verdict'> & { differences: number[] })[] = [];
+  const raw: (Omit<AuditCell, 'pHolm' | 'pairsNeeded' | 'detectable' | 'delta' | 'verdict'> & { differences: number[] })[] = [];
   for (const probe of probes) {
     const pairs = run.pairs.filter((p) => p.probe === probe.name);
     const aspects = [...new Set(pairs.flatMap((p) => Object.keys(p.original)))];
@@ -118,12 +136,15 @@ export function auditReport(run: AuditRun, options: { alpha: number; seed: numbe
     const probe = probes.find((p) => p.name === c.probe)!;
     const p = pHolm.get(i) ?? NaN;
     const detectable = c.n >= needed ? detectableShift(differences, level) : Infinity;
+    const expectation = probe.expectation(run.method, run.task);
+    const delta = mustReactDelta(expectation, c.aspect, run);
     return {
       ...c,
       pHolm: p,
       pairsNeeded: needed,
       detectable,
-      verdict: verdictOf(probe.expectation(run.method, run.task), c.aspect, c, p, { alpha: options.alpha, needed }),
+      delta: delta ?? null,
+      verdict: verdictOf(expectation, c.aspect, c, { pHolm: p, alpha: options.alpha, needed, delta }),
     };
   });
   const outcomes = probes.map((probe) => outcomeOf(probe, run, cells));
@@ -147,7 +168,9 @@ function outcomeOf(probe: Probe, run: AuditRun, cells: AuditCell[]): ProbeOutcom
   const expectation = probe.expectation(run.method, run.task);
   const verdicts = cells.filter((c) => c.probe === probe.name && c.verdict !== 'none').map((c) => c.verdict);
   const verdict: ProbeVerdict =
-    verdicts.length === 0 ? 'not-audited' : verdicts.includes('violated') ? 'violated' : verdicts.includes('too-few-pairs') ? 'too-few-pairs' : 'fair';
+    verdicts.length === 0 ? 'not-audited' : ((['violated', 'too-few-pairs', 'cannot-tell'] as const).find((v) => verdicts.includes(v)) ?? 'fair');
+  const scale = expectation?.kind === 'falls' ? run.scales[expectation.aspect] : undefined;
+  const delta = blindMargin(scale);
   const notAudited = verdict === 'not-audited' ? whyNotAudited(probe.name, expectation, run, pairs) : undefined;
   return {
     probe: probe.name,
@@ -155,6 +178,7 @@ function outcomeOf(probe: Probe, run: AuditRun, cells: AuditCell[]): ProbeOutcom
     fair: probe.fair,
     violatedMeans: probe.violated,
     expectation,
+    ...(delta !== undefined && scale ? { delta, scale } : {}),
     pairs: pairs.length,
     skipped: run.skipped[probe.name] ?? 0,
     skipReasons: run.skipReasons[probe.name] ?? {},
@@ -174,30 +198,59 @@ function whyNotAudited(probe: ProbeName, expectation: Expectation | undefined, r
   return expectation.kind === 'falls' ? `${expectation.aspect}, which it is judged on, was not scored` : 'no aspect was scored';
 }
 
+/**
+ * A cell's verdict in words, as the text, Markdown and HTML reports print it: "VIOLATED: favours length",
+ * "VIOLATED: blind to order (95% interval above -0.5)", "reacts", "cannot tell (n = 10; detectable ±0.30)",
+ * "too few pairs (n = 6; at least 10 needed)", "ok", or nothing (a cell with no verdict).
+ */
+export function verdictWords(c: Pick<AuditCell, 'verdict' | 'n' | 'pairsNeeded' | 'detectable' | 'delta'>, violatedMeans: string): string {
+  // Read back from a file, a null is NaN (jsonFile.ts), and an audit made before the must-react rule has no delta.
+  const mustReact = Number.isFinite(c.delta ?? NaN);
+  if (c.verdict === 'violated') return `VIOLATED: ${violatedMeans}${mustReact ? ` (${blindEvidence(c.delta!)})` : ''}`;
+  if (c.verdict === 'too-few-pairs') return tooFewPairs(c.n, c.pairsNeeded);
+  if (c.verdict === 'cannot-tell') return cannotTell(c.n, c.detectable);
+  if (c.verdict === 'ok') return mustReact ? 'reacts' : 'ok';
+  return '';
+}
+
 /** "too few pairs (n = 6; at least 10 needed)": a cell's third verdict in words. */
 export function tooFewPairs(n: number, needed: number): string {
   return `too few pairs (n = ${n}; at least ${needed} needed)`;
 }
 
-/** "2 of 5 probes show bias: favours length (relevance +0.41 [+0.22, +0.60]); too few pairs to tell in 1: …; not audited: …" */
+const change = (c: AuditCell) => `${c.aspect} ${signed(c.meanDifference)} [${signed(c.interval.low)}, ${signed(c.interval.high)}]`;
+
+/**
+ * "2 of 5 probes show bias: favours length (relevance +0.41 [+0.22, +0.60]); blind to order (coherence +0.00 [+0.00, +0.00],
+ * 95% interval above -0.5); cannot tell in 1: damage (fluency -0.25 [-0.37, -0.12]; n = 10; detectable ±0.30); too few pairs to tell in 1: …; not audited: …"
+ */
 function summaryLine(outcomes: ProbeOutcome[], cells: AuditCell[]): string {
   const audited = outcomes.filter((o) => o.verdict !== 'not-audited');
   const notAudited = outcomes.filter((o) => o.verdict === 'not-audited').map((o) => `${o.probe} (${o.notAudited})`);
   if (audited.length === 0) return `nothing audited: ${notAudited.join('; ')}`;
   const biased = audited.filter((o) => o.verdict === 'violated');
   const unsure = audited.filter((o) => o.verdict === 'too-few-pairs');
+  const undecided = audited.filter((o) => o.verdict === 'cannot-tell');
   const parts: string[] = [];
   if (biased.length > 0) {
     const described = biased.map((o) => {
       const worst = cells
         .filter((c) => c.probe === o.probe && c.verdict === 'violated')
         .sort((a, b) => Math.abs(b.meanDifference) - Math.abs(a.meanDifference))[0];
-      return `${o.violatedMeans} (${worst.aspect} ${signed(worst.meanDifference)} [${signed(worst.interval.low)}, ${signed(worst.interval.high)}])`;
+      return `${o.violatedMeans} (${change(worst)}${worst.delta !== null ? `, ${blindEvidence(worst.delta)}` : ''})`;
     });
     parts.push(`${biased.length} of ${audited.length} probes show bias: ${described.join('; ')}`);
-  } else if (unsure.length === 0) parts.push(`no bias found: 0 of ${audited.length} probes violated`);
-  else if (unsure.length < audited.length) parts.push(`no bias found in ${audited.length - unsure.length} of ${audited.length} probes`);
-  else parts.push(`no verdict: every probe audited has too few pairs to tell`);
+  } else if (unsure.length + undecided.length === 0) parts.push(`no bias found: 0 of ${audited.length} probes violated`);
+  else if (unsure.length + undecided.length < audited.length)
+    parts.push(`no bias found in ${audited.length - unsure.length - undecided.length} of ${audited.length} probes`);
+  else parts.push(`no verdict: every probe audited ${undecided.length === 0 ? 'has too few pairs to tell' : 'cannot tell or has too few pairs'}`);
+  if (undecided.length > 0) {
+    const described = undecided.map((o) => {
+      const cell = cells.find((c) => c.probe === o.probe && c.verdict === 'cannot-tell')!;
+      return `${o.probe} (${change(cell)}; ${reach(cell.n, cell.detectable)})`;
+    });
+    parts.push(`cannot tell in ${undecided.length}: ${described.join('; ')}`);
+  }
   if (unsure.length > 0) {
     const described = unsure.map((o) => {
       const fewest = cells.filter((c) => c.probe === o.probe && c.verdict === 'too-few-pairs').sort((a, b) => a.n - b.n)[0];

@@ -42,6 +42,8 @@ export interface AuditRun {
   errors: string[];
   cancelled: boolean;
   usage: Usage;
+  /** Each scored aspect's scale [min, max] (fine-grained metrics: 1–5), for the drop too small to matter. */
+  scales: Record<string, [number, number]>;
   /** The first item with a copy per probe, to show what the change looks like. */
   examples: Partial<Record<ProbeName, { key: string; before: string; copy: ChangedCopy }>>;
 }
@@ -73,6 +75,12 @@ export function scoresOf(result: EvaluationResult, method: Method): Scores {
   return scores;
 }
 
+/** The scale of each aspect the result scored; the fine-grained metrics are ratios put on 1–5. */
+function scalesOf(result: EvaluationResult, method: Method): Record<string, [number, number]> {
+  if (method === 'fine') return Object.fromEntries(FINE_METRICS.filter((name) => result.fine?.[name]).map((name) => [name, [1, 5]]));
+  return Object.fromEntries(result.aspects.filter((a) => a.score !== null).map((a) => [a.name, a.scale]));
+}
+
 function overlaps(finding: Finding, copy: ChangedCopy): boolean {
   return (
     finding.note === 'target' &&
@@ -96,6 +104,7 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
     errors: [],
     cancelled: false,
     usage: { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, retries: 0 },
+    scales: {},
     examples: {},
   };
   for (const [probe, causes] of Object.entries(run.skipReasons)) run.skipped[probe as ProbeName] = Object.values(causes).reduce((sum, n) => sum + n, 0);
@@ -129,8 +138,11 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
         const author = job.baseline ? job.copy?.baselineAuthor : job.copy?.author;
         const result = await o.evaluate(input, { ...o.options, method: o.method, ...(author ? { author } : {}) }, { signal: o.signal });
         if (result.cancelled) run.cancelled = true;
-        else if (job.copy) (job.baseline ? baselines : changed).set(job.copy, result);
-        else originals.set(job.item, result);
+        else {
+          Object.assign(run.scales, scalesOf(result, o.method));
+          if (job.copy) (job.baseline ? baselines : changed).set(job.copy, result);
+          else originals.set(job.item, result);
+        }
       } catch (error) {
         if (isCancellation(error) || o.signal?.aborted) {
           run.cancelled = true;

@@ -46,7 +46,7 @@ const probeOutput = z.object({
   probe: z.string(),
   change: z.string().describe('what the probe changes in the summary'),
   fair: z.string().describe('what a fair judge does with the change'),
-  verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']),
+  verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'cannot-tell', 'not-audited']),
   violatedMeans: z.string().describe('the bias named when violated'),
   pairs: z.number(),
   skipped: z.number(),
@@ -60,7 +60,8 @@ const cellOutput = z.object({
   meanDifference: z.number().nullable().describe('changed copy − original'),
   interval: intervalOutput,
   pHolm: z.number().nullable(),
-  verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'none']),
+  delta: z.number().nullable().describe('must-react cell: the drop too small to matter (blind only when the whole 95% interval is above −delta)'),
+  verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'cannot-tell', 'none']),
 });
 
 const output = z.object({

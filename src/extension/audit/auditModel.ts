@@ -40,6 +40,7 @@ export function auditModel(
       pHolm: defined(c.pHolm),
       needed: c.pairsNeeded,
       detectable: defined(c.detectable),
+      delta: c.delta,
       verdict: c.verdict,
     })),
     probes: report.probes.map((p) => {

@@ -2,7 +2,8 @@
  * The panel's audit view (Audit Judge): the one-line answer first, the level a cell is held to
  * and the resampling, then per probe × aspect the change in score (changed − original) with
  * its paired interval, the change its pairs could detect, p-values and the verdict (biased,
- * fair, or too few pairs to tell), and each probe's example or why it was not audited: the
+ * fair, cannot tell or too few pairs to tell; blind, for a probe a fair judge must react to, only
+ * when the whole interval lies above −δ), and each probe's example or why it was not audited: the
  * summary before and after, the changed characters marked (built from text nodes, never from
  * markup in the data).
  */
@@ -22,14 +23,19 @@ function marked(text: string, spans: { start: number; end: number }[]): HTMLElem
   return box;
 }
 
+const detectable = (x: number | null) => (x === null ? '—' : `±${x.toFixed(2)}`);
+const margin = (x: number) => x.toFixed(2).replace(/\.?0+$/, '');
+
+/** A must-react cell (delta set) reacts, is blind (its whole 95% interval above −delta) or cannot tell. */
 function verdictCell(cell: PanelAudit['cells'][number], means: string): HTMLElement {
-  if (cell.verdict === 'violated') return el('td', 'error-text', `biased: ${means}`);
-  if (cell.verdict === 'ok') return el('td', 'good-text', 'fair');
+  const mustReact = cell.delta !== null;
+  if (cell.verdict === 'violated') return el('td', 'error-text', `biased: ${means}${mustReact ? ` (95% interval above -${margin(cell.delta!)})` : ''}`);
+  if (cell.verdict === 'ok') return el('td', 'good-text', mustReact ? 'fair: reacts' : 'fair');
   if (cell.verdict === 'too-few-pairs') return el('td', 'warning-text audit-too-few', `too few pairs (n = ${cell.n}; at least ${cell.needed} needed)`);
+  if (cell.verdict === 'cannot-tell')
+    return el('td', 'warning-text audit-cannot-tell', `cannot tell (n = ${cell.n}; detectable ${detectable(cell.detectable)})`);
   return el('td', 'muted', '');
 }
-
-const detectable = (x: number | null) => (x === null ? '—' : `±${x.toFixed(2)}`);
 
 export function auditSection(audit: PanelAudit): HTMLElement {
   const section = el('section', 'audit');
@@ -44,7 +50,7 @@ export function auditSection(audit: PanelAudit): HTMLElement {
   const reach = Math.max(0.5, ...audit.cells.flatMap((c) => [Math.abs(c.low ?? 0), Math.abs(c.high ?? 0)]));
   const { table, body } = captionedTable(
     'audit-table',
-    'Per probe and aspect: score of the changed summary minus the original, with its paired bootstrap 95% interval, the smallest change its pairs could detect, the sign-flip permutation p-value (and Holm-adjusted over every tested cell), and the verdict against what a fair judge does: biased, fair, or too few pairs to tell',
+    'Per probe and aspect: score of the changed summary minus the original, with its paired bootstrap 95% interval, the smallest change its pairs could detect, the sign-flip permutation p-value (and Holm-adjusted over every tested cell), and the verdict against what a fair judge does: biased, fair, cannot tell, or too few pairs to tell; a probe a fair judge must react to is blind only when the whole interval lies above minus a drop too small to matter (1/8 of the scale)',
     ['Probe', 'Aspect', 'n', 'Change [95% interval]', '', 'Detectable', 'p', 'p (Holm)', 'Verdict'],
   );
   for (const cell of audit.cells) {

@@ -127,7 +127,9 @@ export const auditSchema = z.object({
       needed: z.number(),
       /** The smallest change its pairs could tell from 0 at Holm's level (null: none, too few pairs). */
       detectable: maybeNumber,
-      verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'none']),
+      /** A must-react cell's drop too small to matter: blind only when the whole interval is above −delta. */
+      delta: maybeNumber,
+      verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'cannot-tell', 'none']),
     }),
   ),
   probes: z.array(
@@ -139,7 +141,7 @@ export const auditSchema = z.object({
       pairs: z.number(),
       skipped: z.number(),
       violated: z.boolean(),
-      verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'not-audited']),
+      verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'cannot-tell', 'not-audited']),
       /** Why the probe was not audited. */
       notAudited: z.optional(z.string()),
       example: z.optional(

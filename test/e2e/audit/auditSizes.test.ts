@@ -29,14 +29,15 @@ function sixFactsPairs() {
   return auditItems(10).map((item, i) => (i < 4 ? { ...item, source: `${item.source} ${PLAIN}`, summary: PLAIN } : item));
 }
 
-/** The documented rule without the pairs gate: what a cell's verdict was before "too few pairs". */
+/** The documented rule without the pairs gate (a must-react cell blind only when its interval is above −δ). */
 function ungatedVerdict(c: AuditCell, alpha: number): AuditCell['verdict'] {
   const expectation = PROBES.find((p) => p.name === c.probe)!.expectation('geval', 'summarization')!;
   const significant = c.pHolm < alpha;
   if (expectation.kind === 'no-rise') return significant && c.meanDifference > 0 ? 'violated' : 'ok';
   if (expectation.kind === 'no-change') return significant ? 'violated' : 'ok';
   if (c.aspect !== expectation.aspect) return 'none';
-  return significant && c.meanDifference < 0 ? 'ok' : 'violated';
+  if (significant && c.meanDifference < 0) return 'ok';
+  return c.interval.low > -c.delta! ? 'violated' : 'cannot-tell';
 }
 
 describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
@@ -103,7 +104,14 @@ describe('what an audit can tell at 1, 3, 10 and 30 items', function () {
   });
 
   it("at 30 items the verdicts are the rule's without the gate, and each biased judge is still flagged", async () => {
-    const flagged: Record<AuditJudgeName, string[]> = { fair: [], length: ['length', 'address'], address: ['address'], numbers: ['facts'], author: [] };
+    const flagged: Record<AuditJudgeName, string[]> = {
+      fair: [],
+      length: ['length', 'address'],
+      address: ['address'],
+      numbers: ['facts'],
+      author: [],
+      noisy: [],
+    };
     for (const judge of ['fair', 'length', 'address', 'numbers'] as const) {
       const report = await audit(judge, auditItems(30));
       assert.deepEqual(
