@@ -5,11 +5,14 @@
  *   scored for consistency on a judge with an 8,192-token context (fake vLLM): the share of
  *   the article's best-matching sentences (highest unigram F1 per summary sentence) the judge
  *   was shown;
+ * - people's evidence (issue 38): of the support passages LongEval's annotators marked for
+ *   SQuALITY reference-summary chunks (the development set), the share a 4,096-token
+ *   consistency judge is shown (test/fixtures/longSource/alignmentDev.ts);
  * - on one such ~22,000-token source and that judge, calls and prompt tokens per aspect, G-Eval
  *   and rationale-first (the goal: one call per aspect, within the context).
  */
 import { readDataset } from '../../src/core/datasets/dataset';
-import { datasetFolders, resolveDatasetArgument } from '../../src/core/datasets/locate';
+import { datasetFolders, findDatasetFile, resolveDatasetArgument } from '../../src/core/datasets/locate';
 import { evaluate, type EvaluateOptions } from '../../src/core/evaluate';
 import { TASK_ASPECTS } from '../../src/core/geval/evaluateAspects';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
@@ -18,6 +21,7 @@ import { shortenSource } from '../../src/core/longSource';
 import { FakeOpenAiServer, promptTokensOf, scoreReply } from '../../test/fake/openaiServer';
 import { vllmContextLimited } from '../../test/fake/profiles';
 import { bestMatches, haystacks, shownCount } from '../../test/fixtures/longSource/haystack';
+import { ALIGNMENT_DEV, devShare, JUDGE_CONTEXT, judgedRanges, readAlignmentDev } from '../../test/fixtures/longSource/alignmentDev';
 import '../../test/setup/sharedDatasets';
 
 const WORDS = 100_000;
@@ -26,7 +30,20 @@ const CONTEXT = 8192;
 
 export async function benchLongSource(): Promise<string[]> {
   const dataset = readDataset(resolveDatasetArgument('summeval', datasetFolders(process.env)));
-  return [...(await shortenTime(dataset.items)), ...(await judged(dataset.items))];
+  return [...(await shortenTime(dataset.items)), ...(await peopleEvidence()), ...(await judged(dataset.items))];
+}
+
+async function peopleEvidence(): Promise<string[]> {
+  const path = findDatasetFile(ALIGNMENT_DEV, datasetFolders(process.env));
+  if (!path) return [`people's evidence: skipped, ${ALIGNMENT_DEV} is in no datasets folder (SUMLENS_DATASETS)`];
+  const tasks = readAlignmentDev(path);
+  const ranges = await judgedRanges(tasks);
+  const share = devShare(tasks, (task) => ranges.get(task.id)!);
+  return [
+    `people's evidence, SQuALITY alignment dev set (${tasks.length} reference chunks, ${share.total} support passages > 30 chars), consistency judge context ${JUDGE_CONTEXT}: ` +
+      `${share.shown} of ${share.total} supports at least half shown (${((100 * share.shown) / share.total).toFixed(0)}%, goal ≥ 90%; 66% before the markup view and the stretches); ` +
+      `${(100 * share.storyShare).toFixed(0)}% of the story file shown on average`,
+  ];
 }
 
 async function shortenTime(items: ReturnType<typeof readDataset>['items']): Promise<string[]> {

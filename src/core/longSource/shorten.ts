@@ -2,19 +2,27 @@
  * A long source shortened to the sentences that bear on the summary, within a token budget
  * (Wu et al., "Less is More for Long Document Summary Evaluation by LLMs", EACL 2024: judging
  * on extracted sentences agrees better with people than the whole document, at less cost).
+ * A source in markup (an HTML page) is read and shown as its text (markupView.ts).
  *
- * Selection: the opening of the document, then round by round, for each summary sentence its
- * next-best source sentence by BM25 with its ±1 neighbours, until the budget is spent. The
- * excerpts keep document order and the source's own text between adjacent sentences; a gap
- * is marked "[…]".
+ * Selection: the opening of the document; then each summary sentence's SEEDS best source
+ * sentences by BM25 (taken round by round over the summary sentences), each grown to its
+ * neighbours, ±1, ±2, … round by round, until the budget is spent; the whole is counted again
+ * and the growth goes on while there is room. Evidence for a summary clusters around its best
+ * matches (people's support passages for a SQuALITY summary lie in a few stretches of the
+ * story), so a stretch around a strong match is worth more than a tenth-best match elsewhere.
+ * Should the stretches cover the source's every matching part, the next-best matches with ±1
+ * neighbour fill what is left. The excerpts keep document order and the source's own text
+ * between adjacent sentences; a gap is marked "[…]".
  */
 import { loopTurn } from '../cooperative';
-import type { SourceShown, Span } from '../result';
+import type { SourceShown } from '../result';
 import { splitSourceSentences } from './sentences';
 import type { Ranked } from './bm25';
 import { indexSource } from './sourceIndex';
+import { textViewOf } from './markupView';
+import { GAP_MARK, Selection, type CountTokens } from './selection';
 
-export type CountTokens = (text: string) => number;
+export { GAP_MARK, type CountTokens };
 
 export interface ShortenedSource {
   /** What the judge is shown. The whole source when it fits the budget. */
@@ -26,12 +34,13 @@ export interface ShortenedSource {
   shown: SourceShown;
 }
 
-/** Marks left-out text between excerpts, on a line of its own. */
-export const GAP_MARK = '[…]';
-const GAP = `\n${GAP_MARK}\n`;
 /** The opening: the first sentences, up to this many and this share of the budget. */
 const OPENING_SENTENCES = 3;
 const OPENING_SHARE = 0.15;
+/** Best matches per summary sentence that the excerpts grow around. */
+const SEEDS = 4;
+/** Times the excerpts are counted as a whole and grown again into the room that leaves. */
+const PASSES = 3;
 
 export async function shortenSource(
   source: string,
@@ -42,13 +51,18 @@ export async function shortenSource(
 ): Promise<ShortenedSource> {
   const sourceTokens = countTokens(source);
   const base = { reason, budgetTokens, sourceTokens };
-  if (sourceTokens <= budgetTokens) {
-    const rule = 'the whole source fits the budget';
-    return { text: source, shown: { ...base, rule, shownTokens: sourceTokens, share: 1, ranges: [{ start: 0, end: source.length }] } };
+  // A source in markup is read, ranked and shown as its text; the ranges stay offsets into the file as written.
+  const view = textViewOf(source);
+  const text = view.text;
+  const removed = view.markup ? `; markup removed (${view.markup.kind}): ${view.markup.tags} tags, ${view.markup.entities} entities` : '';
+  const textTokens = view.markup ? countTokens(text) : sourceTokens;
+  if (textTokens <= budgetTokens) {
+    const rule = `the whole ${view.markup ? 'text' : 'source'} fits the budget${removed}`;
+    return { text, shown: { ...base, rule, shownTokens: textTokens, share: 1, ranges: [{ start: 0, end: source.length }] } };
   }
-  const index = await indexSource(source);
+  const index = await indexSource(text);
   const { sentences } = index;
-  const selection = new Selection(source, sentences, budgetTokens, countTokens);
+  const selection = new Selection(text, sentences, budgetTokens, countTokens);
 
   for (let i = 0; i < Math.min(OPENING_SENTENCES, sentences.length); i++) {
     if (selection.spent + selection.costOf([i]) > budgetTokens * OPENING_SHARE && i > 0) break;
@@ -60,105 +74,65 @@ export async function shortenSource(
     await loopTurn();
     ranked.push(index.rank(query));
   }
+  const seeds = seedsOf(ranked);
+  let radius = 0;
+  let depth = 0;
+  for (let pass = 0; pass < PASSES && (pass === 0 || selection.recount()); pass++) {
+    radius = Math.max(radius, await grow(selection, seeds, sentences.length));
+    depth = Math.max(depth, await fillByRank(selection, ranked, sentences.length));
+  }
+  const fitted = selection.fitted();
+  const shownChars = fitted.ranges.reduce((sum, r) => sum + r.end - r.start, 0);
+  const further = depth > SEEDS ? `, then up to ${depth} matches each with ±1 neighbour` : '';
+  const rule =
+    `BM25: the ${SEEDS} best-matching source sentences for each of the summary's ${querySentences.length} sentences,` +
+    ` grown to ±${radius} neighbours${further}, the opening, in document order${removed}`;
+  const ranges = fitted.ranges.map((range) => view.toFile(range));
+  return { text: fitted.text, shown: { ...base, rule, shownTokens: countTokens(fitted.text), share: shownChars / Math.max(1, text.length), ranges } };
+}
+
+/** The best SEEDS matches of every summary sentence, best ranks first, each once. */
+function seedsOf(ranked: Ranked[][]): number[] {
+  const seeds = new Set<number>();
+  for (let rank = 0; rank < SEEDS; rank++) for (const list of ranked) if (rank < list.length) seeds.add(list[rank].index);
+  return [...seeds];
+}
+
+/**
+ * Grows a stretch around each seed, one sentence each side per round (the seed itself first),
+ * until a round adds nothing; returns the widest reach of a stretch from its seed.
+ */
+async function grow(selection: Selection, seeds: number[], sentences: number): Promise<number> {
+  const stretches = seeds.map((seed) => ({ seed, from: seed + 1, to: seed }));
+  let widest = 0;
+  for (let grew = true; grew && !selection.full();) {
+    await loopTurn();
+    grew = false;
+    for (const stretch of stretches) {
+      if (stretch.from > stretch.to) {
+        // The seed itself, then its neighbours: a sentence already chosen (by the opening or another stretch) is passed over freely.
+        if (selection.has(stretch.seed) || selection.tryAdd([stretch.seed])) [stretch.from, stretch.to, grew] = [stretch.seed, stretch.seed, true];
+        continue;
+      }
+      if (stretch.from > 0 && (selection.has(stretch.from - 1) || selection.tryAdd([stretch.from - 1]))) [stretch.from, grew] = [stretch.from - 1, true];
+      if (stretch.to < sentences - 1 && (selection.has(stretch.to + 1) || selection.tryAdd([stretch.to + 1]))) [stretch.to, grew] = [stretch.to + 1, true];
+      widest = Math.max(widest, stretch.seed - stretch.from, stretch.to - stretch.seed);
+    }
+  }
+  return widest;
+}
+
+/** Round by round, each summary sentence's next-best match with ±1 neighbour; returns the deepest rank taken. */
+async function fillByRank(selection: Selection, ranked: Ranked[][], sentences: number): Promise<number> {
   let depth = 0;
   for (let round = 0; ranked.some((list) => round < list.length) && !selection.full(); round++) {
     await loopTurn();
     for (const list of ranked) {
       if (round >= list.length) continue;
       const match = list[round].index;
-      const unit = [match - 1, match, match + 1].filter((i) => i >= 0 && i < sentences.length);
+      const unit = [match - 1, match, match + 1].filter((i) => i >= 0 && i < sentences);
       if (selection.tryAdd(unit) || selection.tryAdd([match])) depth = round + 1;
     }
   }
-  const { text, ranges } = selection.fitted();
-  const shownChars = ranges.reduce((sum, r) => sum + r.end - r.start, 0);
-  const rule =
-    `BM25: the best-matching source sentences for each of the summary's ${querySentences.length} sentences` +
-    ` (up to ${depth} each), ±1 neighbour, the opening, in document order`;
-  return { text, shown: { ...base, rule, shownTokens: countTokens(text), share: shownChars / Math.max(1, source.length), ranges } };
-}
-
-/** The sentences chosen so far, in the order they were chosen, and their estimated cost. */
-class Selection {
-  private readonly chosen: Uint8Array;
-  private readonly order: number[][] = [];
-  private readonly tokens: number[];
-  private readonly gapTokens: number;
-  spent = 0;
-
-  constructor(
-    private readonly source: string,
-    private readonly sentences: Span[],
-    private readonly budget: number,
-    private readonly countTokens: CountTokens,
-  ) {
-    this.chosen = new Uint8Array(sentences.length);
-    this.tokens = new Array<number>(sentences.length).fill(-1);
-    this.gapTokens = countTokens(GAP);
-  }
-
-  private tokensOf(i: number): number {
-    if (this.tokens[i] < 0) this.tokens[i] = this.countTokens(this.source.slice(this.sentences[i].start, this.sentences[i].end));
-    return this.tokens[i];
-  }
-
-  /** Estimated tokens the sentences not yet chosen would add: their own, and a gap mark each (an upper bound). */
-  costOf(unit: number[]): number {
-    return unit.reduce((sum, i) => (this.chosen[i] ? sum : sum + this.tokensOf(i) + this.gapTokens), 0);
-  }
-
-  tryAdd(unit: number[]): boolean {
-    const fresh = unit.filter((i) => !this.chosen[i]);
-    if (fresh.length === 0) return false;
-    const cost = this.costOf(fresh);
-    if (this.spent + cost > this.budget) return false;
-    for (const i of fresh) this.chosen[i] = 1;
-    this.order.push(fresh);
-    this.spent += cost;
-    return true;
-  }
-
-  /** Nothing more can fit: not even a gap mark and one token. */
-  full(): boolean {
-    return this.budget - this.spent <= this.gapTokens;
-  }
-
-  /**
-   * The excerpts text, counted as a whole; if the sum of the parts underestimated it, the
-   * units chosen last are dropped until it fits.
-   */
-  fitted(): { text: string; ranges: Span[] } {
-    for (;;) {
-      const built = this.build();
-      const over = this.countTokens(built.text) - this.budget;
-      if (over <= 0 || this.order.length === 0) return built;
-      let dropped = 0;
-      while (dropped < over && this.order.length > 0) {
-        for (const i of this.order.pop()!) {
-          this.chosen[i] = 0;
-          dropped += this.tokensOf(i) + this.gapTokens;
-        }
-      }
-    }
-  }
-
-  private build(): { text: string; ranges: Span[] } {
-    const ranges: Span[] = [];
-    let first = -1;
-    let lastChosen = -1;
-    for (let i = 0; i <= this.sentences.length; i++) {
-      if (i < this.sentences.length && this.chosen[i]) {
-        if (first < 0) first = i;
-        lastChosen = i;
-      } else if (first >= 0) {
-        ranges.push({ start: this.sentences[first].start, end: this.sentences[i - 1].end });
-        first = -1;
-      }
-    }
-    if (ranges.length === 0) return { text: '', ranges };
-    const excerpts = ranges.map((r) => this.source.slice(r.start, r.end)).join(GAP);
-    const lead = this.chosen[0] ? '' : `${GAP_MARK}\n`;
-    const tail = lastChosen === this.sentences.length - 1 ? '' : `\n${GAP_MARK}`;
-    return { text: lead + excerpts + tail, ranges };
-  }
+  return depth;
 }

@@ -15,7 +15,7 @@ describe('longSource shortenSource', () => {
   const source = longSource(1500, facts);
   const summary = 'The storm cracked a pillar of the harbour bridge. Engineers from Rotterdam will inspect it.';
 
-  it('shows the opening and each summary sentence’s best matches with their neighbours, in document order, within the budget', async () => {
+  it('shows the opening and stretches around each summary sentence’s best matches, in document order, within the budget', async () => {
     const { text, shown } = await shortenSource(source, summary, 600, estimateTokens, 'context');
     assert.ok(shown.shownTokens <= 600 && estimateTokens(text) === shown.shownTokens);
     assert.ok(text.startsWith('Paragraph 0 talks'), 'the opening comes first');
@@ -29,7 +29,10 @@ describe('longSource shortenSource', () => {
     assert.equal(shown.reason, 'context');
     assert.equal(shown.budgetTokens, 600);
     assert.equal(shown.sourceTokens, estimateTokens(source));
-    assert.match(shown.rule, /^BM25: .*summary's 2 sentences.*±1 neighbour, the opening, in document order$/);
+    assert.match(
+      shown.rule,
+      /^BM25: the 4 best-matching source sentences for each of the summary's 2 sentences, grown to ±\d+ neighbours.*, the opening, in document order$/,
+    );
   });
 
   it('gives ranges that slice the shown text out of the whole source, and the share of characters they cover', async () => {
@@ -42,12 +45,13 @@ describe('longSource shortenSource', () => {
     assert.ok(shown.share > 0.005 && shown.share < 0.05);
   });
 
-  it('fills the budget round by round: a larger budget shows more matches per summary sentence', async () => {
+  it('fills the budget round by round: a larger budget grows wider stretches, and the budget is nearly all used', async () => {
     const small = await shortenSource(source, summary, 600, estimateTokens);
     const large = await shortenSource(source, summary, 3000, estimateTokens);
     assert.ok(large.shown.shownTokens > small.shown.shownTokens && large.shown.shownTokens <= 3000);
-    const depth = (rule: string): number => Number(/up to (\d+) each/.exec(rule)![1]);
-    assert.ok(depth(large.shown.rule) > depth(small.shown.rule));
+    const radius = (rule: string): number => Number(/grown to ±(\d+) neighbours/.exec(rule)![1]);
+    assert.ok(radius(large.shown.rule) > radius(small.shown.rule));
+    assert.ok(small.shown.shownTokens > 0.9 * 600 && large.shown.shownTokens > 0.9 * 3000, 'counted again and grown into the room left');
   });
 
   it('returns the whole source when it fits the budget', async () => {
