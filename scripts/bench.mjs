@@ -27,6 +27,7 @@ const benches = [
   ['longSource', 'longSource.js', 'benchLongSource'],
   ['align', 'align.js', 'benchAlign'],
   ['spendLimit', 'spendLimit.js', 'benchSpendLimit'],
+  ['review', 'review.js', 'benchReview'],
 ];
 const wanted = (process.env.SUMLENS_BENCH ?? [...benches.map(([name]) => name), 'editor'].join(',')).split(',');
 for (const [name, file, exported] of benches) {

@@ -73,6 +73,14 @@ const builds = [
     format: 'iife',
     target: 'es2022',
   },
+  {
+    ...common,
+    entryPoints: ['src/extension/webview/ratingMain.ts'],
+    outfile: 'media/dist/rating.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 if (watch) {

@@ -67,6 +67,12 @@ export const commandTable: readonly CommandEntry[] = [
     register: 'registerAlign',
   },
   {
+    name: 'review',
+    summary: 'people rate items in the workspace: create a review (items dealt to raters), its status and agreement, import and export ratings',
+    module: 'review',
+    register: 'registerReview',
+  },
+  {
     name: 'compare',
     summary: 'compare two runs item by item: mean differences, paired intervals and Holm-corrected p-values',
     module: 'compare',

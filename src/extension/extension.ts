@@ -46,6 +46,8 @@ import { TemplateCompletions, TemplateHovers } from './templates/templateAssist'
 import { TemplateDiagnostics } from './templates/templateDiagnostics';
 import { templateSelector } from './templates/templateFiles';
 import { resolveTrustedLocations, TrustNotices } from './trust';
+import { ReviewCommands, type StartReviewRequest } from './review/reviewCommands';
+import type { RatingView } from './review/ratingView';
 import type { PanelModel } from './webview/panelModel';
 import type { Method } from '../core/result';
 import type { RunComparison } from '../core/run/compareRuns';
@@ -100,6 +102,10 @@ export interface SumLensApi {
   openDatasetItem(key: string): Promise<vscode.Uri | undefined>;
   /** A language model tool's prepareInvocation (its confirmation), which invokeTool does not show in a test run. */
   prepareAgentTool(name: string, input: object): Promise<vscode.PreparedToolInvocation | null | undefined>;
+  /** Start a Review with its answers given; the review's folder. */
+  startReview(request: StartReviewRequest): Promise<string | undefined>;
+  /** The rating view of a review for a rater (as Rate a Review opens it). */
+  rateReview(folder: vscode.Uri, rater: string): Promise<RatingView | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): SumLensApi {
@@ -144,6 +150,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const itemDocuments = new ItemDocuments(store);
   const datasets = new DatasetViews(panel, itemDocuments, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
   const audit = new AuditJudge(panel, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
+  const reviews = new ReviewCommands(context.extensionUri, context.globalState);
   const agentTools = registerAgentTools({ evaluator, pairs, store, saved, datasets, keys, templates, globalStorage: context.globalStorageUri });
   // The runs of the previous session come back after activation, not during it.
   const restored = restoreRuns(saved, store, evaluator, presenter, log);
@@ -197,6 +204,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ...registerMeasure(measureDeps),
     vscode.commands.registerCommand(alignCommand, () => runAlignCommand({}, alignDeps)),
     ...agentTools.disposables,
+    reviews,
+    ...reviews.register(),
   );
 
   // Set by the bundle's first and last lines (scripts/build-extension.mjs); absent when run from tsc's output.
@@ -237,6 +246,8 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ratingsLoaded: () => ratings.loaded(),
     openDatasetItem: (key) => datasets.openItem(key),
     prepareAgentTool: (name, input) => agentTools.prepare(name, input),
+    startReview: (request) => reviews.start(request),
+    rateReview: (folder, rater) => reviews.rate(folder, rater),
   };
   return api;
 }

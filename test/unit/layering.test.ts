@@ -32,6 +32,7 @@ const LAYERS: string[][] = [
   ['audit'],
   ['agreement'],
   ['align'],
+  ['review'],
   ['jury'],
   ['probe'],
   ['tools'],

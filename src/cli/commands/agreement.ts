@@ -1,30 +1,25 @@
 /**
  * `sumlens agreement FILE`: how well a judge agrees with people, in chance-corrected terms.
- * FILE is a ratings file (JSONL: aspect, person, judge[, judgeName, item, rater], as the editor
- * keeps them) or, with --human and --judge, a table of items holding human and judge scores in
+ * FILE is a ratings file (JSONL: aspect, person[, judge, judgeName, item, rater], as the editor
+ * keeps them), a review folder (`sumlens review`; the judge from --run) or, with --human and --judge, a table of items holding human and judge scores in
  * columns (an aspect named twice in --human: one rater per column). Per aspect, judge and
  * person: Krippendorff's alpha (interval, ordinal), quadratic-weighted kappa, Spearman and the
  * mean absolute difference, each with a bootstrap 95% interval; with several people, alpha over
  * all of them and the judge, and among the people alone. A figure not defined says why.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import {
-  agreementOf,
-  FEW_ITEMS,
-  MIN_RESAMPLES,
-  type Agreement,
-  type AgreementRow,
-  type AllRatersRow,
-  type Estimate,
-} from '../../core/agreement/agreementTable';
+import { agreementOf, FEW_ITEMS, MIN_RESAMPLES, type Agreement, type AgreementRow, type AllRatersRow } from '../../core/agreement/agreementTable';
 import { readRatedSets } from '../../core/agreement/ratedSets';
 import { SumLensError } from '../../core/errors';
 import { stderrNotice } from '../datasetRun';
 import { alignColumns } from '../format/columns';
+import { cell } from '../format/estimateCell';
 import { addResamplingOptions } from './meta';
 import { cliIo } from '../io';
+import { isReviewFolder, refuseRunWithoutReview, reviewRatedSets } from '../reviewFolder';
 
 interface AgreementFlags {
+  run?: string;
   human?: string;
   judge?: string;
   judgeName: string;
@@ -44,7 +39,11 @@ export function registerAgreement(program: Command): void {
   const command = program
     .command('agreement')
     .description("how well a judge agrees with people: Krippendorff's alpha, weighted kappa, Spearman, mean absolute difference, with intervals")
-    .argument('<file>', 'ratings (JSONL: aspect, person, judge[, judgeName, item, rater]) or, with --human and --judge, a table of items')
+    .argument(
+      '<file>',
+      'ratings (JSONL: aspect, person[, judge, judgeName, item, rater]), a review folder (sumlens review), or, with --human and --judge, a table of items',
+    )
+    .option('--run <file>', "with a review folder: a run file of its items, the judge's scores")
     .option(
       '--human <pairs>',
       'the human score columns of a table, e.g. consistency=expert_consistency (a.b for nested fields; an aspect twice for several raters: x=h1,x=h2)',
@@ -54,15 +53,6 @@ export function registerAgreement(program: Command): void {
     .option('--scale <low-high>', "the scores' whole-number range, for kappa's categories", scale, [1, 5] as [number, number])
     .option('--json', 'print the table as JSON');
   addResamplingOptions(command).action(runAgreement);
-}
-
-const fmt = (x: number) => x.toFixed(3).replace(/^-(0\.0+)$/, '$1');
-
-/** "0.512 [0.301, 0.688]"; "— (one item)" for a figure that is not defined; no brackets without resamples. */
-function cell(e: Estimate): string {
-  if (!Number.isFinite(e.value)) return `— (${e.reason})`;
-  if (Number.isFinite(e.interval.low)) return `${fmt(e.value)} [${fmt(e.interval.low)}, ${fmt(e.interval.high)}]`;
-  return e.interval.reason === 'no resamples (--resamples 0)' ? fmt(e.value) : `${fmt(e.value)} [— (${e.interval.reason})]`;
 }
 
 function pairwiseTable(rows: AgreementRow[], byRater: boolean): string {
@@ -114,7 +104,8 @@ async function runAgreement(file: string, flags: AgreementFlags): Promise<void> 
   if (flags.resamples !== 0 && flags.resamples < MIN_RESAMPLES) {
     throw new SumLensError('usage', `--resamples ${flags.resamples}: a 95% interval needs at least ${MIN_RESAMPLES} resamples (0 for no intervals)`);
   }
-  const sets = await readRatedSets(file, flags);
+  refuseRunWithoutReview(file, flags.run);
+  const sets = isReviewFolder(file) ? await reviewRatedSets(file, flags) : await readRatedSets(file, flags);
   const agreement = agreementOf(sets, { scale: flags.scale, resamples: flags.resamples, seed: flags.seed });
   for (const row of agreement.rows) {
     if (row.n < FEW_ITEMS)

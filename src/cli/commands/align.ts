@@ -31,6 +31,8 @@ import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoring
 import { addSessionOptions, contextTokensOf, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions } from '../spendLimitOptions';
 import { cliIo } from '../io';
+import { isReviewFolder, reviewWithNotices } from '../reviewFolder';
+import { alignItemsOf } from '../../core/review/exportRatings';
 import { cancelOnInterrupt } from '../terminal';
 import { addResamplingOptions } from './meta';
 
@@ -69,7 +71,7 @@ export function registerAlign(program: Command): void {
     .option('--human <column>', "with --data: the column holding the people's score")
     .option(
       '--ratings <file>',
-      "instead of --data: the editor's Your score file (.sumlens/ratings.jsonl); its texts are found by their hashes among the files of --texts",
+      "instead of --data: the editor's Your score file (.sumlens/ratings.jsonl) or a review export, whose texts are found by their hashes among the files of --texts; or a review folder (sumlens review), which holds its texts",
     )
     .option('--texts <dir>', 'with --ratings: the folder whose files are the rated sources and summaries (default: the current folder)')
     .option('--aspect <aspect>', 'an aspect to align (repeat for several; default: every aspect of the task)', collect)
@@ -186,6 +188,12 @@ async function runAlign(flags: AlignFlags): Promise<void> {
 async function ratedSets(flags: AlignFlags): Promise<{ sets: AlignSet[]; file: string }> {
   if ((flags.data === undefined) === (flags.ratings === undefined))
     throw new SumLensError('usage', 'give either --data FILE with --human COLUMN, or --ratings FILE');
+  if (flags.ratings !== undefined && isReviewFolder(flags.ratings)) {
+    const byAspect = alignItemsOf(await reviewWithNotices(flags.ratings), flags.task);
+    const sets = [...byAspect].filter(([aspect]) => !flags.aspect || flags.aspect.includes(aspect)).map(([aspect, items]) => ({ aspect, items }));
+    if (sets.length === 0) throw new SumLensError('bad-input', `${flags.ratings}: no score${flags.aspect ? ` of ${flags.aspect.join(', ')}` : ''} yet`);
+    return { sets, file: join(flags.ratings, 'review.json') };
+  }
   if (flags.ratings !== undefined) {
     const texts = resolve(flags.texts ?? '.');
     const found = await readRatingsItems(flags.ratings, texts, flags.task);

@@ -14,9 +14,11 @@ import { writeFileAtomically } from '../../core/writeAtomically';
 import { stderrNotice } from '../datasetRun';
 import { alignColumns } from '../format/columns';
 import { cliIo } from '../io';
+import { isReviewFolder, refuseRunWithoutReview, reviewRatedSets } from '../reviewFolder';
 
 interface CalibrateFlags {
   out: string;
+  run?: string;
   human?: string;
   judge?: string;
   judgeName: string;
@@ -28,7 +30,8 @@ export function registerCalibrate(program: Command): void {
   program
     .command('calibrate')
     .description("fit a monotone map from a judge's scores to your people's (isotonic), with its cross-validated agreement before and after")
-    .argument('<ratings>', 'ratings (JSONL: aspect, person, judge[, judgeName]) or, with --human and --judge, a table of items')
+    .argument('<ratings>', 'ratings (JSONL: aspect, person, judge[, judgeName]), a review folder with --run, or, with --human and --judge, a table of items')
+    .option('--run <file>', "with a review folder: a run file of its items, the judge's scores")
     .requiredOption('--out <file>', 'where the map is written (JSON, for eval --calibration)')
     .option('--human <pairs>', 'the human score columns of a table, e.g. consistency=expert_consistency')
     .option('--judge <pairs>', 'the judge score columns, e.g. consistency=pred_consistency')
@@ -42,7 +45,11 @@ const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 
 async function runCalibrate(ratings: string, flags: CalibrateFlags): Promise<void> {
   // Several people's scores of an item are averaged: the map goes to their common scale.
-  const pairs = (await readRatedSets(ratings, flags)).flatMap(pairsOf);
+  refuseRunWithoutReview(ratings, flags.run);
+  const review = isReviewFolder(ratings);
+  if (review && flags.run === undefined)
+    throw new SumLensError('usage', `${ratings} is a review folder: give --run, a run file of its items, for the judge's scores`);
+  const pairs = (review ? await reviewRatedSets(ratings, flags) : await readRatedSets(ratings, flags)).flatMap(pairsOf);
   if (pairs.length === 0) throw new SumLensError('bad-input', `${ratings} holds no item scored by the judge and a person`);
   const file = calibrate(pairs, flags.seed);
   writeFileAtomically(resolve(flags.out), JSON.stringify(file, null, 2) + '\n');

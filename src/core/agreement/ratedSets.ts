@@ -64,16 +64,20 @@ class SetBuilder {
   }
 }
 
-const RatingSchema = z.object({
+/** A line of a ratings file; `sumlens review export` writes these too (with the item's hashes, which align --ratings reads). */
+export const RatingSchema = z.object({
   aspect: z.string().min(1),
   person: z.number().finite(),
-  judge: z.number().finite(),
+  /** Absent: the judge has no score of this item (people's agreement is still measured). */
+  judge: z.number().finite().optional(),
   judgeName: z.string().min(1).optional(),
   /** Lines with the same item (and aspect and judge) are one item rated by several people. */
   item: z.union([z.string().min(1), z.number()]).optional(),
   /** Who rated; lines without it are one rater, "person". */
   rater: z.string().min(1).optional(),
 });
+
+export type Rating = z.infer<typeof RatingSchema>;
 
 export async function readRatings(path: string): Promise<RatedSet[]> {
   closeSync(openInput(path, path)); // missing, a folder, empty…: said of the file as a whole first
@@ -90,7 +94,7 @@ export async function readRatings(path: string): Promise<RatedSet[]> {
     if (!parsed.success)
       throw new SumLensError(
         'bad-input',
-        `${path}:${lineNo}: not a rating (aspect, person, judge[, judgeName, item, rater]): ${z.prettifyError(parsed.error)}`,
+        `${path}:${lineNo}: not a rating (aspect, person[, judge, judgeName, item, rater]): ${z.prettifyError(parsed.error)}`,
       );
     const r = parsed.data;
     sets.add(
@@ -99,7 +103,7 @@ export async function readRatings(path: string): Promise<RatedSet[]> {
       r.item !== undefined ? String(r.item) : `line ${lineNo}`,
       r.rater ?? 'person',
       r.person,
-      r.judge,
+      r.judge ?? NaN,
       `${path}:${lineNo}`,
     );
   });

@@ -36,6 +36,8 @@ export { buildSpec } from '../../core/runSpec/buildSpec';
 export { estimateSpec, itemRunOf } from '../../core/run/specRun';
 export { runItems } from '../../core/run/runItems';
 export { RunSettingsChangedError } from '../../core/runFile/benchOutput';
+export { parseRunLine } from '../../core/runFile/benchRecord';
+export { loopTurn } from '../../core/cooperative';
 export { runItemDetail, runOverview } from '../../core/run/runOverview';
 export { loadRun } from '../../core/run/loadRun';
 export { compareRuns, compareSides, judgeDifferences, sidesBySystem } from '../../core/run/compareRuns';
@@ -57,3 +59,10 @@ export { alignEstimate } from '../../core/align/alignEstimate';
 export { CANDIDATE_LABELS } from '../../core/align/candidateLabels';
 export { originalTemplatePath } from '../../core/align/alignedTemplate';
 export { sha256File } from '../../core/align/alignItems';
+// An adopted calibration: "Use this calibration" puts it in the prompt folder, whose evaluations apply it.
+export { adoptCalibrationFile } from '../../core/align/adoptedCalibration';
+export { calibrateResult, promptsCalibration } from '../../core/agreement/appliedCalibration';
+// "Start a Review" and the rating view: a review's files, as `sumlens review` writes and reads them.
+export { createReview, readReview, itemsFor, ratingLine } from '../../core/review';
+export { appendLines } from '../../core/review/appendRating';
+export { ratingsFile } from '../../core/review/reviewSchema';

@@ -84,6 +84,7 @@ describe('docs against --help', function () {
     const everyFlag = flagsIn(top);
     for (const command of commands) for (const flag of flagsIn(await help([command]))) everyFlag.add(flag);
     for (const sub of ['list', 'get', 'path']) for (const flag of flagsIn(await help(['datasets', sub]))) everyFlag.add(flag);
+    for (const sub of ['create', 'status', 'import', 'export']) for (const flag of flagsIn(await help(['review', sub]))) everyFlag.add(flag);
     for (const { page, flag } of aloneFlags) {
       checked++;
       if (!everyFlag.has(flag)) problems.push(`${page}: ${flag} is in no command's --help`);

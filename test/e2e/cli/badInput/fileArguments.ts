@@ -8,6 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { buildReview, reviewAspect, writeReview } from '../../../../src/core/review/createReview';
 import { writeRun } from '../../../fixtures/run/makeRun';
 import type { Reading } from './badFiles';
 
@@ -23,6 +24,8 @@ export interface GoodFiles {
   run: string;
   ratings: string;
   table: string;
+  /** A review folder (sumlens review) of data's items, rated by ann and bob. */
+  review: string;
 }
 
 export interface Variant {
@@ -44,6 +47,7 @@ export type FileArguments = Record<string, Record<string, Place | string>>;
 const WRITTEN_RUN = 'written: the run file (one SumLens wrote is resumed, any other refused with exit 2, docs/cli.md)';
 const PROMPTS = 'a folder of templates (a broken template is exit 12, test/e2e/cli/brokenTemplate.test.ts)';
 const CACHE_DIR = 'a folder the answer cache is written to';
+const REVIEW_DIR = 'a review folder (one without review.json is exit 8, test/e2e/cli/review.test.ts)';
 
 const place = (holds: Place['holds'], ...variants: Variant[]): Place => ({ holds, variants });
 const v = (ext: string, reading: Reading, args: Variant['args']): Variant => ({ ext, reading, args });
@@ -165,6 +169,11 @@ export const FILE_ARGUMENTS: FileArguments = {
       v('.jsonl', 'streamed', (bad) => ['agreement', bad]),
       ...tableVariants((bad) => ['agreement', bad, '--human', 'coherence=expert', '--judge', 'coherence=pred']),
     ),
+
+    '--run': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['agreement', g.review, '--run', bad]),
+    ),
   },
   calibrate: {
     '<ratings>': place(
@@ -181,7 +190,34 @@ export const FILE_ARGUMENTS: FileArguments = {
         path.join(g.dir, 'out', 'map.json'),
       ]),
     ),
+    '--run': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['calibrate', g.review, '--run', bad, '--out', path.join(g.dir, 'out', 'map.json')]),
+    ),
     '--out': 'written: the calibration map',
+  },
+  review: {
+    'create --data': place(
+      'table',
+      ...tableVariants((bad, g) => ['review', 'create', '--data', bad, '--raters', 'ann,bob', '--dir', path.join(g.dir, 'out', 'reviews')]),
+    ),
+    'create --dir': 'a folder the review is written to',
+    'create --prompts': PROMPTS,
+    'status <dir>': REVIEW_DIR,
+    'status --data': place('table', ...tableVariants((bad, g) => ['review', 'status', g.review, '--data', bad])),
+    'status --run': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['review', 'status', g.review, '--run', bad]),
+    ),
+    'import <dir>': REVIEW_DIR,
+    'import <file>': place('table', ...tableVariants((bad, g) => ['review', 'import', g.review, '--rater', 'ann', bad])),
+    'export <dir>': REVIEW_DIR,
+    'export --run': place(
+      'run file',
+      v('.jsonl', 'streamed', (bad, g) => ['review', 'export', g.review, '--run', bad, '--out', path.join(g.dir, 'out', 'export.jsonl')]),
+    ),
+    'export --out': 'written: the ratings file',
+    'export --texts': "a folder the items' texts are written to",
   },
   compare: {
     '<runA>': place(
@@ -294,5 +330,30 @@ export function writeGoodFiles(dir: string, baseUrl: string): GoodFiles {
     run,
     ratings: file('ratings.jsonl', jsonl([1, 2, 3].map((k) => ({ aspect: 'coherence', person: k, judge: k + 0.5 })))),
     table: file('table.csv', 'id,expert,pred\n1,2,2.5\n2,4,3.5\n'),
+    review: goodReview(dir, items),
   };
+}
+
+/** A review of the good items, ann and bob each scoring every item's coherence. */
+function goodReview(dir: string, items: { source: string; system_output: string }[]): string {
+  const texts = items.map((item, i) => ({ id: String(i + 1), source: item.source, summary: item.system_output }));
+  const review = buildReview({
+    name: 'good',
+    created: '2026-01-01T00:00:00.000Z',
+    data: { file: 'data.jsonl', sha256: '0'.repeat(64) },
+    task: 'summarization',
+    aspects: [reviewAspect('summarization', 'coherence')],
+    raters: ['ann', 'bob'],
+    perItem: 2,
+    items: texts,
+  });
+  const at = path.join(dir, 'reviews', 'good');
+  writeReview(at, review, texts);
+  for (const [r, rater] of ['ann', 'bob'].entries()) {
+    const lines = texts.map((t, i) =>
+      JSON.stringify({ kind: 'rating', item: t.id, aspect: 'coherence', score: 1 + ((i + r) % 5), rater, at: '2026-01-01T00:00:00.000Z' }),
+    );
+    fs.writeFileSync(path.join(at, 'ratings', `${rater}.jsonl`), lines.join('\n') + '\n');
+  }
+  return at;
 }

@@ -1,0 +1,173 @@
+/**
+ * A review read back from its folder: its definition, its items with their texts, every
+ * rater's lines. Nothing bad is dropped silently: a ratings line that is not JSON, not a
+ * rating, by another rater than its file's, of an item or aspect the review has not, or off
+ * the aspect's scale is a problem naming its file and line, and the other lines are kept. An
+ * item whose source or summary no longer hashes to what review.json recorded (in items.jsonl,
+ * or in the data file when one is given) is marked `changed`, and its ratings are left out of
+ * every figure: it is never matched again to different texts.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { SumLensError } from '../errors';
+import { dataItems } from '../run/data/dataItems';
+import { readDataFile } from '../textInput';
+import { textSha256 } from './createReview';
+import { raterOrder } from './dealItems';
+import {
+  ITEMS_FILE,
+  RATINGS_FOLDER,
+  REVIEW_FILE,
+  RatingLineSchema,
+  ReviewFileSchema,
+  ReviewItemTextSchema,
+  type RatingLine,
+  type ReviewFile,
+  type ReviewItemText,
+} from './reviewSchema';
+
+export interface ReviewItem {
+  id: string;
+  source: string;
+  summary: string;
+  sourceSha256: string;
+  summarySha256: string;
+  /** The raters the item was dealt to. */
+  raters: string[];
+  /** Why the item is not the one rated: its texts changed since the review began. Absent for an item as it was. */
+  changed?: string;
+}
+
+/** A line of a ratings file, with where it stands. */
+export interface RatingRecord extends RatingLine {
+  line: number;
+}
+
+export interface ReviewProblem {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+export interface Review {
+  dir: string;
+  definition: ReviewFile;
+  /** In review.json's order. */
+  items: ReviewItem[];
+  byId: Map<string, ReviewItem>;
+  /** Each ratings file's good lines in file order, by the file's rater (raters of the review first, with or without lines). */
+  ratings: Map<string, RatingRecord[]>;
+  problems: ReviewProblem[];
+}
+
+export function isReviewFolder(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true && existsSync(join(path, REVIEW_FILE));
+}
+
+function parseJson<T>(text: string, schema: z.ZodType<T>): { value?: T; error?: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { error: 'not JSON' };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { value: parsed.data } : { error: z.prettifyError(parsed.error).replace(/\n\s*/g, ' ') };
+}
+
+function readDefinition(dir: string): ReviewFile {
+  const file = join(dir, REVIEW_FILE);
+  const { value, error } = parseJson(readDataFile(file), ReviewFileSchema);
+  if (!value) throw new SumLensError('bad-input', `${file}: not a review (${error})`);
+  return value;
+}
+
+function readTexts(dir: string, problems: ReviewProblem[]): Map<string, ReviewItemText> {
+  const file = join(dir, ITEMS_FILE);
+  const texts = new Map<string, ReviewItemText>();
+  readDataFile(file)
+    .split('\n')
+    .forEach((text, i) => {
+      if (text.trim() === '') return;
+      const { value, error } = parseJson(text, ReviewItemTextSchema);
+      if (value) texts.set(value.id, value);
+      else problems.push({ file, line: i + 1, message: `not an item (id, source, summary): ${error}` });
+    });
+  return texts;
+}
+
+/** Why an item's texts are not the ones hashed in review.json, if they are not. */
+function changeOf(entry: ReviewFile['items'][number], texts: ReviewItemText | undefined, where: string): string | undefined {
+  if (!texts) return `not in ${where}`;
+  const source = textSha256(texts.source) !== entry.sourceSha256;
+  const summary = textSha256(texts.summary) !== entry.summarySha256;
+  if (!source && !summary) return undefined;
+  return `its ${[source ? 'source' : '', summary ? 'summary' : ''].filter(Boolean).join(' and ')} in ${where} changed since the review began`;
+}
+
+function checkedLine(review: Review, rater: string, text: string): { value?: RatingLine; error?: string } {
+  const { value, error } = parseJson(text, RatingLineSchema);
+  if (!value) return { error: `not a rating (kind, item, aspect, score or skipped, rater, at): ${error}` };
+  if (value.rater !== rater) return { error: `rater ${value.rater} in ${rater}'s file (each rater writes only their own file)` };
+  if (!review.byId.has(value.item)) return { error: `item ${value.item} is not in the review` };
+  const aspect = review.definition.aspects.find((a) => a.name === value.aspect);
+  if (!aspect) return { error: `aspect ${value.aspect} is not in the review (${review.definition.aspects.map((a) => a.name).join(', ')})` };
+  if (value.score !== undefined && (value.score < aspect.scale.min || value.score > aspect.scale.max))
+    return { error: `score ${value.score} is off ${aspect.name}'s scale ${aspect.scale.min}-${aspect.scale.max}` };
+  return { value };
+}
+
+function readRatings(review: Review): void {
+  const folder = join(review.dir, RATINGS_FOLDER);
+  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.jsonl')) : [];
+  for (const rater of review.definition.raters) review.ratings.set(rater, []);
+  for (const name of files.sort()) {
+    const rater = name.slice(0, -'.jsonl'.length);
+    const file = join(folder, name);
+    const lines: RatingRecord[] = review.ratings.get(rater) ?? [];
+    review.ratings.set(rater, lines);
+    const text = statSync(file).size === 0 ? '' : readDataFile(file);
+    text.split('\n').forEach((line, i) => {
+      if (line.trim() === '') return;
+      const { value, error } = checkedLine(review, rater, line);
+      if (value) lines.push({ ...value, line: i + 1 });
+      else review.problems.push({ file, line: i + 1, message: error! });
+    });
+  }
+}
+
+export interface ReadReviewOptions {
+  /** The data file the review was made from: an item whose texts differ there is marked changed too. */
+  data?: string;
+}
+
+/** The review in `dir` (a folder holding review.json). */
+export async function readReview(dir: string, options: ReadReviewOptions = {}): Promise<Review> {
+  if (!isReviewFolder(dir)) throw new SumLensError('bad-input', `${dir} is not a review folder (no ${REVIEW_FILE} in it)`);
+  const definition = readDefinition(dir);
+  const problems: ReviewProblem[] = [];
+  const texts = readTexts(dir, problems);
+  let fromData: Map<string, ReviewItemText> | undefined;
+  if (options.data !== undefined) {
+    fromData = new Map();
+    for await (const item of dataItems({ path: options.data, task: definition.task }))
+      fromData.set(item.key, { id: item.key, source: item.input.source, summary: item.input.summary });
+  }
+  const items = definition.items.map((entry): ReviewItem => {
+    const own = texts.get(entry.id);
+    const changed = changeOf(entry, own, ITEMS_FILE) ?? (fromData ? changeOf(entry, fromData.get(entry.id), options.data!) : undefined);
+    return { ...entry, source: own?.source ?? '', summary: own?.summary ?? '', ...(changed ? { changed } : {}) };
+  });
+  const review: Review = { dir, definition, items, byId: new Map(items.map((item) => [item.id, item])), ratings: new Map(), problems };
+  readRatings(review);
+  return review;
+}
+
+/** The items dealt to `rater`, in the rater's own order (raterOrder: seeded by the name). */
+export function itemsFor(review: Review, rater: string): ReviewItem[] {
+  return raterOrder(
+    review.items.filter((item) => item.raters.includes(rater)),
+    rater,
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The files of a review (`.sumlens/reviews/NAME/`), as zod schemas: `review.json` (what is
+ * rated, on which scale, by whom), `items.jsonl` (each item's texts, so the review stands on
+ * its own) and the append-only `ratings/<rater>.jsonl` (one line per act of a rater: a score,
+ * a skip, or an adjudication). Each ratings file is written by one person only, so reviews
+ * merge in git without conflicts.
+ */
+import { join } from 'node:path';
+import * as z from 'zod';
+
+export const REVIEW_FORMAT = 1;
+
+/** A rater's name is a file name (ratings/<rater>.jsonl): letters, digits, space, dot, dash, underscore; not starting with a dot. */
+export const RATER_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
+const RaterName = z.string().regex(RATER_NAME, 'is not a rater name (letters, digits, space . _ -, at most 64, not starting with a dot)');
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const ReviewAspectSchema = z.object({
+  name: z.string().min(1),
+  /** The template the aspect's scale and criteria were taken from ("summarization/coherence"), and its sha256. */
+  template: z.string().min(1),
+  templateSha256: Sha256,
+  scale: z.object({ min: z.number().int(), max: z.number().int(), labels: z.record(z.string(), z.number()).optional() }),
+  criteria: z.string(),
+});
+export type ReviewAspect = z.infer<typeof ReviewAspectSchema>;
+
+export const ReviewItemEntrySchema = z.object({
+  id: z.string().min(1),
+  sourceSha256: Sha256,
+  summarySha256: Sha256,
+  /** The raters this item was dealt to. */
+  raters: z.array(RaterName).min(1),
+});
+export type ReviewItemEntry = z.infer<typeof ReviewItemEntrySchema>;
+
+export const ReviewFileSchema = z.object({
+  sumlens: z.literal('review'),
+  format: z.literal(REVIEW_FORMAT),
+  name: z.string().min(1),
+  created: z.string().min(1),
+  /** The data file the items came from: its name (as given) and the sha256 of its bytes. */
+  data: z.object({ file: z.string().min(1), sha256: Sha256 }),
+  task: z.enum(['summarization', 'dialogue', 'consistency']),
+  perItem: z.number().int().min(1),
+  aspects: z.array(ReviewAspectSchema).min(1),
+  raters: z.array(RaterName).min(1),
+  items: z.array(ReviewItemEntrySchema),
+});
+export type ReviewFile = z.infer<typeof ReviewFileSchema>;
+
+/** A line of items.jsonl. */
+export const ReviewItemTextSchema = z.object({ id: z.string().min(1), source: z.string(), summary: z.string() });
+export type ReviewItemText = z.infer<typeof ReviewItemTextSchema>;
+
+/**
+ * One act of a rater. `rating`: the rater's own score of an aspect of an item, or a skip with
+ * its reason. `adjudication`: a score settling a disagreement, kept apart from every rater's own.
+ * The latest line of a (kind, item, aspect) in a rater's file counts; the earlier stay as history.
+ */
+export const RatingLineSchema = z
+  .object({
+    kind: z.enum(['rating', 'adjudication']),
+    item: z.string().min(1),
+    aspect: z.string().min(1),
+    score: z.number().finite().optional(),
+    skipped: z.string().trim().min(1).optional(),
+    comment: z.string().optional(),
+    rater: RaterName,
+    at: z.iso.datetime({ offset: true }),
+  })
+  .refine((r) => (r.score === undefined) !== (r.skipped === undefined), { message: 'needs either score or skipped (a reason), not both' })
+  .refine((r) => r.kind === 'rating' || r.score !== undefined, { message: 'an adjudication needs a score' });
+export type RatingLine = z.infer<typeof RatingLineSchema>;
+
+/** What a caller gives appendRating: `rater` and `at` are filled in, `kind` defaults to a rating. */
+export type RatingInput = Omit<RatingLine, 'rater' | 'at' | 'kind'> & { kind?: RatingLine['kind']; at?: string };
+
+export const REVIEW_FILE = 'review.json';
+export const ITEMS_FILE = 'items.jsonl';
+export const RATINGS_FOLDER = 'ratings';
+
+export function ratingsFile(dir: string, rater: string): string {
+  return join(dir, RATINGS_FOLDER, `${rater}.jsonl`);
+}
