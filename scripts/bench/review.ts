@@ -11,6 +11,8 @@ import { createReview } from '../../src/core/review/createReview';
 import { itemsFor, readReview } from '../../src/core/review/readReview';
 import { reviewStatus } from '../../src/core/review/reviewStatus';
 import { ratingsFile } from '../../src/core/review/reviewSchema';
+import { appendLines, ratingLine } from '../../src/core/review/appendRating';
+import { RatingSession } from '../../src/extension/review/ratingSession';
 
 const ITEMS = 1600;
 const RATERS = ['ann', 'bob', 'cy', 'dee'];
@@ -58,11 +60,50 @@ export async function benchReview(): Promise<string[]> {
     reviewStatus(loaded, { resamples: 1000, seed: 1 });
     const t4 = performance.now();
     const lines = [...loaded.ratings.values()].reduce((n, r) => n + r.length, 0);
+    const view = await ratingView(reviewDir);
     return [
       `review of ${ITEMS} items, ${RATERS.length} raters, K 2, 4 aspects, ${lines} rating lines: create ${created.toFixed(0)} ms`,
       `  readReview ${(t1 - t0).toFixed(0)} ms + itemsFor (${queue.length} items) ${(t2 - t1).toFixed(1)} ms + reviewStatus ${(t3 - t2).toFixed(0)} ms = ${(t3 - t0).toFixed(0)} ms to open (goal < 1,000 ms); reviewStatus with 1,000 resamples ${(t4 - t3).toFixed(0)} ms`,
+      `  the rating view's host side on a new rater's queue of ${view.queue}: open ${view.openMs.toFixed(0)} ms (readReview, the session, the first screen); ` +
+        `a submit (4 lines appended and flushed to disk) to the next screen: median ${view.submit.median.toFixed(1)} ms, slowest ${view.submit.max.toFixed(1)} ms of ${view.submit.n} (goal < 50 ms)`,
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The rating view's host side (ratingSession.ts) as the editor runs it: opening, then 50 submits through the real append. */
+async function ratingView(reviewDir: string): Promise<{ queue: number; openMs: number; submit: { median: number; max: number; n: number } }> {
+  const started = performance.now();
+  const review = await readReview(reviewDir);
+  // A rater with an empty file: a fresh queue (the review's raters all rated everything above).
+  review.definition.raters.push('eve');
+  for (const item of review.items.slice(0, 400)) item.raters.push('eve');
+  review.ratings.set('eve', []);
+  const session = new RatingSession(
+    review,
+    'eve',
+    {
+      itemsFor,
+      appendRatings: (r, rater, lines) =>
+        appendLines(
+          ratingsFile(r.dir, rater),
+          lines.map((line) => ratingLine(rater, line, r)),
+        ),
+    },
+    { revealAfterSubmit: false },
+  );
+  session.screen();
+  const openMs = performance.now() - started;
+  const times: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const screen = session.screen()!;
+    const given = Object.fromEntries(screen.aspects.map((a) => [a.name, { score: a.min }]));
+    const t = performance.now();
+    await session.submit(screen.item.id, given, '');
+    session.screen();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { queue: session.total, openMs, submit: { median: times[times.length >> 1], max: times[times.length - 1], n: times.length } };
 }

@@ -12,21 +12,24 @@ export type AlphaLevel = 'interval' | 'ordinal' | 'nominal';
 /** `ratings[rater][unit]`, NaN where a rater did not rate a unit. NaN when no unit is pairable or there is no variation. */
 export function krippendorffAlpha(ratings: readonly ArrayLike<number>[], level: AlphaLevel): number {
   const unitCount = ratings.length ? ratings[0].length : 0;
-  const units: number[][] = [];
-  for (let u = 0; u < unitCount; u++) {
-    const values: number[] = [];
-    for (const rater of ratings) if (Number.isFinite(rater[u])) values.push(rater[u]);
-    if (values.length >= 2) units.push(values);
-  }
-  const distinct = [...new Set(units.flat())].sort((a, b) => a - b);
+  // Every value given; one only in units that are not pairable has no coincidences, so it adds
+  // nothing to any sum below (its row and column are 0).
+  const given = new Set<number>();
+  for (const rater of ratings) for (let u = 0; u < unitCount; u++) if (Number.isFinite(rater[u])) given.add(rater[u]);
+  const distinct = [...given].sort((a, b) => a - b);
   const index = new Map(distinct.map((v, i) => [v, i]));
   const k = distinct.length;
-  // Coincidences: each ordered pair of values within a unit, weighted 1 / (m_u − 1).
+  // Coincidences: each ordered pair of values within a unit, weighted 1 / (m_u − 1). No array
+  // per unit: a bootstrap calls this thousands of times on a thousand units.
   const o = Array.from({ length: k }, () => new Float64Array(k));
-  for (const values of units) {
-    const weight = 1 / (values.length - 1);
-    for (let a = 0; a < values.length; a++) {
-      for (let b = 0; b < values.length; b++) if (a !== b) o[index.get(values[a])!][index.get(values[b])!] += weight;
+  const inUnit = new Int32Array(ratings.length);
+  for (let u = 0; u < unitCount; u++) {
+    let m = 0;
+    for (const rater of ratings) if (Number.isFinite(rater[u])) inUnit[m++] = index.get(rater[u])!;
+    if (m < 2) continue;
+    const weight = 1 / (m - 1);
+    for (let a = 0; a < m; a++) {
+      for (let b = 0; b < m; b++) if (a !== b) o[inUnit[a]][inUnit[b]] += weight;
     }
   }
   const nc = o.map((row) => row.reduce((s, x) => s + x, 0));
