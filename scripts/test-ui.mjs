@@ -35,7 +35,7 @@ if (fromVsix) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'inherit', cwd: root });
 }
 await esbuild.build({
-  entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts')],
+  entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts'), path.join(root, 'test/ui/review.ts')],
   outdir: outDir,
   bundle: true,
   platform: 'node',
@@ -58,6 +58,7 @@ const {
   aspectChoice,
   longSourceExcerpts,
 } = require(path.join(outDir, 'drive.js'));
+const { rateReview, writeReviewItems } = require(path.join(outDir, 'review.js'));
 const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -79,11 +80,14 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     'sumlens.measure.items': 8,
     // Measure against people finds its SummEval slice in the user's local copy of the sets.
     'sumlens.datasetsFolder': sharedDatasetsFolder,
+    // The rater of the review step (else git's user.name, else asked).
+    'sumlens.raterName': 'ann',
   });
   if (fromVsix) installVsix(profile, vsix);
   const workspace = copyWorkspace(fixture);
   writeAuditItems(workspace);
   writeLongSource(workspace);
+  writeReviewItems(workspace);
   const log = path.join(profile, 'code-server.log');
   const codeServer = await startCodeServer({
     folder: workspace,
@@ -128,6 +132,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     await yourScore({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await aspectChoice({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await longSourceExcerpts({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    await rateReview({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

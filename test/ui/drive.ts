@@ -37,7 +37,7 @@ const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[
 const pickRow = (page: Page, label: string) =>
   page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
 
-async function runCommand(page: Page, title: string): Promise<void> {
+export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   // Keys typed while a webview has focus stay in the webview: give the workbench focus first
   // (an empty stretch of the status bar). A view that takes the focus back as it settles (a
@@ -426,7 +426,7 @@ export async function measureTemplate({ page, theme, shotsDir, log }: Omit<Drive
  * selection before each try: Escape (used to close a menu that failed) also clears the
  * explorer's selection.
  */
-async function explorerMenu(page: Page, row: Locator, title: string, select?: () => Promise<void>): Promise<void> {
+export async function explorerMenu(page: Page, row: Locator, title: string, select?: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await select?.();
     await row.click({ button: 'right' });
@@ -445,7 +445,7 @@ async function explorerMenu(page: Page, row: Locator, title: string, select?: ()
   }
 }
 
-const explorerRow = (page: Page, name: string) =>
+export const explorerRow = (page: Page, name: string) =>
   page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(name) }) }).first();
 
 /** Evaluate Dataset from the explorer, answering the method question with `method`. */
@@ -486,8 +486,8 @@ export async function datasets({ page, theme, shotsDir, log }: Omit<DriveOptions
   });
   const frame = panelFrame(page);
   const table = frame.locator('section.dataset table.dataset-items');
-  await table.locator('tbody tr').nth(2).waitFor({ timeout: 120_000 });
-  const firstRow = await table.locator('tbody tr').first().innerText();
+  await table.locator('tbody tr.item').nth(2).waitFor({ timeout: 120_000 });
+  const firstRow = await table.locator('tbody tr.item').first().innerText();
   assert.match(firstRow, /bridge-1/, `the worst item comes first: ${firstRow}`);
   await shot('dataset');
   log('the panel shows the items × aspects table, worst first');
@@ -500,7 +500,7 @@ export async function datasets({ page, theme, shotsDir, log }: Omit<DriveOptions
   log('a click on an item opens its summary and source side by side, with its findings');
 
   await evaluateDataset(page, 'G-Eval scores');
-  await table.locator('tbody tr').nth(2).waitFor({ timeout: 120_000 });
+  await table.locator('tbody tr.item').nth(2).waitFor({ timeout: 120_000 });
   await frame.getByText('summaries-geval.jsonl').first().waitFor({ timeout: 60_000 });
   // Both run files selected in the explorer, then the menu.
   await page.keyboard.press(`${mod}+Shift+E`);

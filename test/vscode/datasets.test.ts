@@ -83,6 +83,30 @@ describe('datasets: Evaluate Dataset and Compare Runs', function () {
     assert.strictEqual(fx.server.requests.length, before, 'no request was sent');
   });
 
+  it('resumes a run the CLI made with a relative --data path, and its progress says it finished, not "0 of 0"', async () => {
+    // `sumlens eval --data summaries.csv --out .sumlens/runs/summaries-fine.jsonl`, run in the workspace folder, names the data so.
+    const [headerLine, ...rest] = fs.readFileSync(runFile('fine'), 'utf8').split('\n');
+    fs.writeFileSync(runFile('fine'), [JSON.stringify({ ...JSON.parse(headerLine), data: 'summaries.csv' }), ...rest].join('\n'));
+    const before = fx.server.requests.length;
+    const labels = new Set<string>();
+    let watching = true;
+    const watch = () => {
+      const label = fx.api.panelModel().progress?.label;
+      if (label) labels.add(label);
+      if (watching) setImmediate(watch);
+    };
+    watch();
+    const outcome = await fx.api.evaluateDataset(data(), 'fine').finally(() => (watching = false));
+    assert.deepStrictEqual(outcome && [outcome.summary.alreadyDone, outcome.summary.written], [3, 0], fx.api.panelModel().error);
+    assert.strictEqual(fx.server.requests.length, before, 'no request was sent');
+    assert.strictEqual(JSON.parse(fs.readFileSync(runFile('fine'), 'utf8').split('\n')[0]).data, 'summaries.csv', "the header keeps the CLI's name");
+    assert.ok(![...labels].some((l) => /\b0 of 0\b/.test(l)), [...labels].join(' | '));
+    assert.ok(
+      [...labels].some((l) => l.startsWith('finished: 3 summaries')),
+      `the progress said it finished: ${[...labels].join(' | ')}`,
+    );
+  });
+
   it('a cancelled run keeps the rows that finished and says so', async () => {
     // bridge-3's judges never answer, so the run is still going when it is cancelled.
     const answer = scenarioHandler(fixtureScenario(fs.readFileSync(fileUri('article.txt').fsPath, 'utf8')));

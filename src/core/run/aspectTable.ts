@@ -3,7 +3,8 @@
  * were scored and how many not, the mean with its 95% bootstrap interval, the distribution of
  * scores, and the worst items.
  */
-import { bootstrapMean } from '../stats/bootstrapMean';
+import { runNow, type Work } from '../cooperative';
+import { bootstrapMeanWork } from '../stats/bootstrapMean';
 import type { Interval } from '../stats/percentile';
 import type { LoadedRun, RunEntry } from './loadRun';
 
@@ -31,12 +32,16 @@ function bin(score: number, unit: boolean): string {
 }
 
 export function aspectRow(aspect: string, entries: readonly RunEntry[], options: { system?: string; worst?: number; seed?: number } = {}): AspectRow {
+  return runNow(aspectRowWork(aspect, entries, options));
+}
+
+function* aspectRowWork(aspect: string, entries: readonly RunEntry[], options: { system?: string; worst?: number; seed?: number }): Work<AspectRow> {
   const scored = entries.filter((e) => e.scores[aspect] !== undefined);
   const values = Float64Array.from(scored, (e) => e.scores[aspect]);
   const unit = values.every((v) => v >= 0 && v <= 1);
   const distribution: Record<string, number> = {};
   for (const v of values) distribution[bin(v, unit)] = (distribution[bin(v, unit)] ?? 0) + 1;
-  const estimate = bootstrapMean(values, { seed: options.seed });
+  const estimate = yield* bootstrapMeanWork(values, { seed: options.seed });
   const worst = [...scored]
     .sort((a, b) => a.scores[aspect] - b.scores[aspect])
     .slice(0, options.worst ?? 3)
@@ -55,15 +60,24 @@ export function aspectRow(aspect: string, entries: readonly RunEntry[], options:
 
 /** One row per aspect, or per aspect and system when the run has several systems. */
 export function aspectTable(run: LoadedRun, options: { worst?: number; seed?: number } = {}): AspectRow[] {
+  return runNow(aspectTableWork(run, options));
+}
+
+/** aspectTable as cooperative work (cooperative.ts): the editor's dataset view runs it in slices, 2,000 resamples of 10,000 items an aspect. */
+export function* aspectTableWork(run: LoadedRun, options: { worst?: number; seed?: number } = {}): Work<AspectRow[]> {
   const systems = systemsOf(run);
-  if (systems.length <= 1) return run.aspects.map((aspect) => aspectRow(aspect, run.entries, options));
-  return run.aspects.flatMap((aspect) =>
-    systems.map((system) =>
-      aspectRow(
-        aspect,
-        run.entries.filter((e) => e.system === system),
-        { ...options, system },
-      ),
-    ),
-  );
+  const rows: AspectRow[] = [];
+  for (const aspect of run.aspects) {
+    if (systems.length <= 1) rows.push(yield* aspectRowWork(aspect, run.entries, options));
+    else
+      for (const system of systems)
+        rows.push(
+          yield* aspectRowWork(
+            aspect,
+            run.entries.filter((e) => e.system === system),
+            { ...options, system },
+          ),
+        );
+  }
+  return rows;
 }

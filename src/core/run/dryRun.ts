@@ -15,6 +15,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { loadCatalogue } from '../choose/catalogue';
+import { loopTurn } from '../cooperative';
 import { choosePrompts } from '../choose/choosePrompts';
 import { ANSWER_MAX_TOKENS, CONDITIONED_MAX_TOKENS } from '../choose/evaluateChoose';
 import { DEFAULT_REASONS_K } from '../choose/reasonsDefault';
@@ -177,6 +178,8 @@ export async function estimateRun(options: {
   let fineRetrieved = 0;
   const chosen = { calls: 0, promptTokens: 0, completionTokens: 0 };
   for await (const item of options.items()) {
+    // One item's estimate is short; ten thousand without a turn between them froze the VS Code extension host (issue 38).
+    await loopTurn();
     if (done.has(item.key)) {
       alreadyDone++;
       continue;

@@ -4,6 +4,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { loopTurn } from '../cooperative';
 import { SumLensError } from '../errors';
 import { openInput } from '../textInput';
 
@@ -12,7 +13,10 @@ import { openInput } from '../textInput';
  * Lines end at "\n" (a "\r" before it is dropped; a UTF-8 byte-order mark before the first is
  * too). Split on bytes, not with readline: a newline byte never occurs inside a UTF-8
  * character, and this reads a 66 MB run file in half readline's time. The file is opened with
- * textInput's checks, and a line that is not UTF-8 or holds NUL bytes fails naming it.
+ * textInput's checks, and a line that is not UTF-8 or holds NUL bytes fails naming it. The
+ * event loop gets a turn between lines whenever a slice is due (cooperative.ts): a megabyte
+ * chunk of a run file's records parsed at once held the VS Code extension host for tens of
+ * milliseconds, several readers of 64 MB run files at once for longer (issue 38).
  */
 export async function forEachLine(path: string, onLine: (line: string, lineNo: number) => void, endByte?: number): Promise<void> {
   if (endByte === 0) return;
@@ -34,6 +38,7 @@ export async function forEachLine(path: string, onLine: (line: string, lineNo: n
       for (let newline = buffer.indexOf(0x0a, start); newline !== -1; newline = buffer.indexOf(0x0a, start)) {
         line(buffer, start, newline > start && buffer[newline - 1] === 0x0d ? newline - 1 : newline);
         start = newline + 1;
+        await loopTurn();
       }
       rest = start < buffer.length ? buffer.subarray(start) : undefined;
     }

@@ -6,7 +6,8 @@
  * scipy.stats.bootstrap(method='percentile') up to resampling noise.
  */
 import { percentileInterval, type Interval } from './percentile';
-import { resampledMeans, DEFAULT_SEED } from './random';
+import { runNow, type Work } from '../cooperative';
+import { resampledMeansWork, DEFAULT_SEED } from './random';
 
 /** Resamples drawn for an interval unless told otherwise. */
 export const BOOTSTRAP_RESAMPLES = 2000;
@@ -24,6 +25,11 @@ export function mean(values: ArrayLike<number>): number {
 }
 
 export function bootstrapMean(values: ArrayLike<number>, options: { resamples?: number; level?: number; seed?: number } = {}): MeanEstimate {
-  const means = resampledMeans(Float64Array.from(values), options.resamples ?? BOOTSTRAP_RESAMPLES, options.seed ?? DEFAULT_SEED);
+  return runNow(bootstrapMeanWork(values, options));
+}
+
+/** bootstrapMean as cooperative work (cooperative.ts). */
+export function* bootstrapMeanWork(values: ArrayLike<number>, options: { resamples?: number; level?: number; seed?: number } = {}): Work<MeanEstimate> {
+  const means = yield* resampledMeansWork(Float64Array.from(values), options.resamples ?? BOOTSTRAP_RESAMPLES, options.seed ?? DEFAULT_SEED);
   return { mean: mean(values), n: values.length, interval: percentileInterval(Array.from(means), options.level ?? 0.95) };
 }

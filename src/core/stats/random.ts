@@ -4,6 +4,8 @@
  * seed; mulberry32 is small, fast and statistically adequate for resampling (it is not
  * for cryptography).
  */
+import type { Work } from '../cooperative';
+
 export type Random = () => number;
 
 /** Uniform numbers in [0, 1) from a 32-bit seed. */
@@ -24,10 +26,29 @@ export function seededRandom(seed: number): Random {
  * on a large run) and takes half the time a call per draw does. Same sequence, same means.
  */
 export function resampledMeans(values: Float64Array, resamples: number, seed: number): Float64Array {
-  const n = values.length;
-  const means = new Float64Array(n === 0 ? 0 : resamples);
+  const means = new Float64Array(values.length === 0 ? 0 : resamples);
+  drawMeans(values, means, 0, means.length, seed >>> 0);
+  return means;
+}
+
+/** Resamples drawn between two yields of resampledMeansWork (about a millisecond at 10,000 values). */
+const RESAMPLES_PER_STEP = 16;
+
+/** resampledMeans as cooperative work (cooperative.ts), the same means: the editor's host keeps turning on a large run. */
+export function* resampledMeansWork(values: Float64Array, resamples: number, seed: number): Work<Float64Array> {
+  const means = new Float64Array(values.length === 0 ? 0 : resamples);
   let state = seed >>> 0;
-  for (let r = 0; r < means.length; r++) {
+  for (let from = 0; from < means.length; from += RESAMPLES_PER_STEP) {
+    state = drawMeans(values, means, from, Math.min(means.length, from + RESAMPLES_PER_STEP), state);
+    yield;
+  }
+  return means;
+}
+
+/** Fills means[from, to) with resample means, the generator going on from `state`; returns its state after them. */
+function drawMeans(values: Float64Array, means: Float64Array, from: number, to: number, state: number): number {
+  const n = values.length;
+  for (let r = from; r < to; r++) {
     let sum = 0;
     for (let i = 0; i < n; i++) {
       state = (state + 0x6d2b79f5) >>> 0;
@@ -38,7 +59,7 @@ export function resampledMeans(values: Float64Array, resamples: number, seed: nu
     }
     means[r] = sum / n;
   }
-  return means;
+  return state;
 }
 
 /** An integer in [0, n). */

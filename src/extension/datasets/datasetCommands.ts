@@ -61,7 +61,9 @@ export class DatasetViews implements vscode.Disposable {
       try {
         summary = await start(false);
       } catch (error) {
-        if (!(error instanceof loadEngine().RunSettingsChangedError) || !(await confirmRestart(prepared.runFile, error.differences))) throw error;
+        if (!(error instanceof loadEngine().RunSettingsChangedError)) throw error;
+        // Declined: the run file stays as it is, said in the editor's words (the engine's error names the CLI's --restart).
+        if (!(await confirmRestart(prepared.runFile, error.differences))) return this.keptAsItIs(prepared.runFile);
         summary = await start(true);
       }
       const outcome = { runFile: prepared.runFile, summary };
@@ -136,6 +138,13 @@ export class DatasetViews implements vscode.Disposable {
       void vscode.window.showWarningMessage(
         `SumLens: ${plural(summary.failed, 'summary', 'summaries')} of ${name} failed (${summary.errors[0] ?? 'see the SumLens output'}). Evaluate it again to retry them.`,
       );
+  }
+
+  private keptAsItIs(runFile: string): undefined {
+    const message = `${path.basename(runFile)} was made with other settings and is kept as it is; nothing was evaluated. Evaluate Dataset again and choose Start Over to replace it.`;
+    this.panel.update({ running: false, progress: undefined, error: message });
+    void vscode.window.showInformationMessage(`SumLens: ${message}`);
+    return undefined;
   }
 
   private fail(error: unknown): void {

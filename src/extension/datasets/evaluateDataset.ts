@@ -21,6 +21,8 @@ import { createSession } from '../run/session';
 import { resolveTrustedLocations, type TrustNotices } from '../trust';
 import { formatCount, plural } from '../webview/numberFormat';
 import { datasetSpecInput } from './datasetRunSpec';
+import { keptDataName } from './keptDataName';
+import { progressText } from './progressText';
 import { runFileFor } from './runFolder';
 
 export const datasetExtensions = ['jsonl', 'json', 'csv', 'tsv'];
@@ -75,7 +77,10 @@ export async function pickDataFile(argument: unknown): Promise<vscode.Uri | unde
 async function checkRows(engine: Engine, data: string, task: Task): Promise<{ good: number; bad: string[] }> {
   const bad: string[] = [];
   let good = 0;
-  for await (const _ of engine.dataItems({ path: data, task, onBadRow: (where, problem) => bad.push(`${where}: ${problem}`) })) good++;
+  for await (const _ of engine.dataItems({ path: data, task, onBadRow: (where, problem) => bad.push(`${where}: ${problem}`) })) {
+    good++;
+    await engine.loopTurn(); // ten thousand rows checked in one go would hold the extension host
+  }
   if (good === 0) throw new Error(`${path.basename(data)} has no usable row${bad.length ? ` (${bad[0]})` : ''}: each row needs id, source and summary`);
   return { good, bad };
 }
@@ -98,12 +103,20 @@ export function costText(
   return `${usageText(estimate.usage)} · ${cost}`;
 }
 
+/** The items until `signal` aborts: an estimate nobody waits for any more ends early. */
+async function* until<T>(signal: AbortSignal, items: AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const item of items) {
+    if (signal.aborted) return;
+    yield item;
+  }
+}
+
 /** The method, picked from a list that says what each costs for the rows not done yet. */
 async function pickMethod(
   engine: Engine,
   settings: Settings,
   session: LlmSession,
-  estimate: (method: Method) => Promise<DryRunEstimate>,
+  estimate: (method: Method, signal: AbortSignal) => Promise<DryRunEstimate>,
   rows: number,
 ): Promise<Method | undefined> {
   const methods: Method[] = ['geval', 'rationale', 'fine', 'all', 'choose'];
@@ -123,27 +136,34 @@ async function pickMethod(
   }));
   pick.items = items;
   pick.activeItems = items.filter((i) => i.method === settings.method);
-  void Promise.all(
-    items.map(async (item) => {
-      const e = await estimate(item.method);
-      const left = e.alreadyDone ? `${formatCount(e.items)} of ${formatCount(e.items + e.alreadyDone)} left: ` : '';
-      item.detail = `${left}${costText(engine, e, session, settings)}`;
-    }),
-  ).then(
-    () => {
-      const active = pick.activeItems;
-      pick.items = [...items];
-      pick.activeItems = active;
-      pick.busy = false;
-    },
-    () => (pick.busy = false),
-  );
+  // One method after another, the highlighted one first, each shown when known: one reader of the data at a time. The
+  // estimates run in slices (the extension host stays responsive) and stop once the pick closes: nobody reads them then.
+  const closed = new AbortController();
+  const show = () => {
+    const active = pick.activeItems;
+    pick.items = [...items];
+    pick.activeItems = active;
+  };
+  void (async () => {
+    for (const item of [...pick.activeItems, ...items.filter((i) => !pick.activeItems.includes(i))]) {
+      try {
+        const e = await estimate(item.method, closed.signal);
+        if (closed.signal.aborted) return;
+        const left = e.alreadyDone ? `${formatCount(e.items)} of ${formatCount(e.items + e.alreadyDone)} left: ` : '';
+        item.detail = `${left}${costText(engine, e, session, settings)}`;
+      } catch (error) {
+        item.detail = `no estimate: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      show();
+    }
+  })().finally(() => (pick.busy = false));
   return new Promise((resolve) => {
     pick.onDidAccept(() => {
       resolve(pick.selectedItems[0]?.method);
       pick.hide();
     });
     pick.onDidHide(() => {
+      closed.abort();
       resolve(undefined);
       pick.dispose();
     });
@@ -175,12 +195,14 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
   const specFor = (m: Method) =>
     engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: m, prompts: promptOverrideDir }));
   const out = (m: Method) => runFileFor(data, m, deps.globalStorage).fsPath;
-  const estimate = (m: Method) => engine.estimateSpec({ spec: specFor(m), items, out: out(m), evaluate: engine.evaluate });
+  const estimate = (m: Method, signal: AbortSignal) =>
+    engine.estimateSpec({ spec: specFor(m), items: () => until(signal, items()), out: out(m), evaluate: engine.evaluate });
   const chosen = method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
   if (!chosen) return undefined;
 
   const spec = specFor(chosen);
-  const header = engine.runHeader('Evaluate Dataset (VS Code)', dataPath, spec);
+  // A run file the CLI made from a relative --data path of this same file resumes under that name.
+  const dataName = (restart: boolean) => (restart ? undefined : keptDataName(out(chosen), dataPath, workspacePaths(), headerData(engine))) ?? dataPath;
   return {
     runFile: out(chosen),
     method: chosen,
@@ -189,20 +211,29 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
       return engine.runItems({
         ...engine.itemRunOf(spec),
         out: out(chosen),
-        header,
+        header: engine.runHeader('Evaluate Dataset (VS Code)', dataName(restart), spec),
         restart,
         items,
         session,
         evaluate: engine.evaluate,
         signal,
-        onProgress: (p) => {
-          const tokens = p.usage.promptTokens + p.usage.completionTokens;
-          const failed = p.failed ? ` · ${p.failed} failed` : '';
-          onProgress(`${p.done} of ${p.todo} summaries${failed} · ${plural(p.usage.calls, 'call')}, ${formatCount(tokens)} tokens so far`);
-        },
+        onProgress: (p) => onProgress(progressText(p, rows.good)),
         onNotice: (line) => deps.log.warn(line),
       });
     },
+  };
+}
+
+const workspacePaths = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+
+/** The data name in a run file's header line, checked by the engine; undefined when the line is no header. */
+function headerData(engine: Engine): (line: string) => { data: string } | undefined {
+  return (line) => {
+    try {
+      return engine.parseRunLine(line, 'run header', true).header;
+    } catch {
+      return undefined;
+    }
   };
 }
 

@@ -7,10 +7,18 @@
 import type { PanelComparison, PanelDataset } from './datasetSchemas';
 import type { FromWebview } from './protocol';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
+import { itemOrder } from './itemOrder';
 import { formatCount, formatEstimate, formatPValue, formatScore, plural } from './numberFormat';
+import { scrollToShow, visibleRows } from './virtualWindow';
 
-/** Rows drawn before "Show all": a long table stays quick to draw. */
+/** Rows in the list before "Show all" (the list is virtual either way: only the rows in view are in the DOM). */
 const FIRST_ROWS = 200;
+/** Rows drawn beyond each edge of the view. */
+const OVERSCAN = 8;
+/** The list's height before it is in the page (then measured). */
+const VIEWPORT_GUESS = 600;
+/** A row's height in pixels: the CSS's, then measured once a row is in the page (the theme's font may change it). */
+let rowHeight = 27;
 
 /** How the items table is sorted (kept while the panel lives; items are sorted worst first by default). */
 let sort: { column: string; descending: boolean } | undefined;
@@ -75,93 +83,181 @@ function aspectRows(dataset: PanelDataset): HTMLElement {
 
 type Item = PanelDataset['items'][number];
 
-function sortValue(item: Item, column: string): number | string {
-  if (column === 'id') return item.id;
-  if (column === 'system') return item.system ?? '';
-  if (column === 'findings') return item.findings;
-  // An item without this score sorts after every scored one, whichever the direction.
-  return item.scores[column] ?? Number.NaN;
-}
-
-function compareOn(x: Item, y: Item, column: string, descending: boolean): number {
-  const a = sortValue(x, column);
-  const b = sortValue(y, column);
-  if (typeof a === 'number' && typeof b === 'number') {
-    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
-    return descending ? b - a : a - b;
-  }
-  return descending ? String(b).localeCompare(String(a)) : String(a).localeCompare(String(b));
-}
-
-/** Sorted on `column`, ties broken by the next columns (lowest first for scores). */
-function sorted(items: Item[], column: string, descending: boolean, tieBreakers: string[]): Item[] {
-  return [...items].sort((x, y) => {
-    for (const [c, d] of [[column, descending] as const, ...tieBreakers.map((c) => [c, false] as const)]) {
-      const order = compareOn(x, y, c, d);
-      if (order !== 0) return order;
-    }
-    return 0;
-  });
-}
-
 /** The aspects on which the items differ: sorting on one where all score alike says nothing. */
 function varyingAspects(dataset: PanelDataset): string[] {
   return dataset.aspects.filter((a) => new Set(dataset.items.map((i) => i.scores[a])).size > 1);
 }
 
-function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void, redraw: () => void): HTMLElement {
+/** The last order computed, kept while the panel shows the same items (a later update redraws only the rows in view). */
+let ordered: { items: Item[]; column: string; descending: boolean; order: number[] } | undefined;
+/** Where the table was scrolled (kept across redraws of the panel), and the row that has the focus. */
+let scrolled = 0;
+let focusedRow: number | undefined;
+let shownRun: string | undefined;
+
+function orderOf(items: Item[], column: string, descending: boolean, varying: string[]): number[] {
+  if (ordered?.items !== items || ordered.column !== column || ordered.descending !== descending) {
+    ordered = { items, column, descending, order: itemOrder(items, column, descending, varying) };
+  }
+  return ordered.order;
+}
+
+function itemRow(item: Item, index: number, columns: { systems: boolean; aspects: string[] }, send: (m: FromWebview) => void): HTMLTableRowElement {
+  const tr = el('tr', item.failed ? 'item failed' : 'item');
+  actionRow(tr, `Open item ${item.id}`, () => send({ type: 'openItem', key: item.key }));
+  tr.dataset.row = String(index);
+  // The header is row 1 of the whole table, of which only the rows in view are in the DOM.
+  tr.setAttribute('aria-rowindex', String(index + 2));
+  tr.append(el('td', 'nowrap', item.id));
+  if (columns.systems) tr.append(el('td', undefined, item.system ?? ''));
+  for (const aspect of columns.aspects) tr.append(el('td', 'num', formatScore(item.scores[aspect])));
+  tr.append(el('td', 'num', item.findings ? formatCount(item.findings) : ''));
+  tr.append(el('td', item.failed ? 'error-text' : 'muted', item.failed ? 'failed' : 'ok'));
+  return tr;
+}
+
+function spacer(columns: number): { row: HTMLTableRowElement; cell: HTMLTableCellElement } {
+  const row = el('tr', 'spacer');
+  row.setAttribute('aria-hidden', 'true');
+  const cell = el('td');
+  cell.colSpan = columns;
+  row.append(cell);
+  return { row, cell };
+}
+
+/** Keys that move the focus between rows: the rows out of view are not in the DOM for Tab to reach. */
+const rowKeys: Record<string, (at: number, page: number, count: number) => number> = {
+  ArrowDown: (at) => at + 1,
+  ArrowUp: (at) => at - 1,
+  PageDown: (at, page) => at + page,
+  PageUp: (at, page) => at - page,
+  Home: () => 0,
+  End: (_at, _page, count) => count - 1,
+};
+
+function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void): HTMLElement {
   const systems = dataset.items.some((i) => i.system !== undefined);
   const columns = ['id', ...(systems ? ['system'] : []), ...dataset.aspects, 'findings'];
   const titles: Record<string, string> = { id: 'Item', system: 'System', findings: 'Findings' };
   const varying = varyingAspects(dataset);
-  // Worst first: lowest on the first aspect that tells the items apart, ties broken by the next.
-  const { column, descending } = sort ?? { column: varying[0] ?? dataset.aspects[0] ?? 'id', descending: false };
-  const { table, body, head } = captionedTable(
-    'dataset-items',
-    `Items${sort ? '' : ', worst first'} — click a column to sort, a row to open its summary and source`,
-    [],
-  );
+  if (shownRun !== dataset.runPath) {
+    // Another run: its table starts at the top.
+    shownRun = dataset.runPath;
+    scrolled = 0;
+    focusedRow = undefined;
+  }
+  const { table, body, head } = captionedTable('dataset-items virtual', '', []);
+  const caption = table.caption!;
+  const wrap = el('div', 'table-wrap');
+  const view = el('div', 'virtual-scroll');
+  view.append(table);
+  wrap.append(view);
+  const more = el('button', undefined, `Show all ${formatCount(dataset.items.length)} items`);
+  const top = spacer(columns.length + 1);
+  const bottom = spacer(columns.length + 1);
+  let order: number[] = [];
+  let drawn = { start: -1, end: -1 };
+
+  const count = () => (showAll ? order.length : Math.min(order.length, FIRST_ROWS));
+  /** Draws the rows in view (and a few more); rows already drawn for the same range are left alone. */
+  const draw = (force = false) => {
+    const range = visibleRows({ scrollTop: view.scrollTop, viewport: view.clientHeight || VIEWPORT_GUESS, rowHeight, count: count(), overscan: OVERSCAN });
+    if (!force && range.start === drawn.start && range.end === drawn.end) return;
+    drawn = range;
+    top.cell.style.height = `${range.before}px`;
+    bottom.cell.style.height = `${range.after}px`;
+    // A scroll keeps the rows still in view (the same order): only the rows coming into view are built.
+    const kept = new Map<number, HTMLElement>();
+    if (!force) for (const tr of Array.from(body.querySelectorAll<HTMLElement>('tr[data-row]'))) kept.set(Number(tr.dataset.row), tr);
+    const rows: HTMLElement[] = [];
+    for (let i = range.start; i < range.end; i++) rows.push(kept.get(i) ?? itemRow(dataset.items[order[i]], i, { systems, aspects: dataset.aspects }, send));
+    // The focused row keeps the focus when it stays drawn (moving a node drops it).
+    const hadFocus = body.contains(document.activeElement);
+    body.replaceChildren(top.row, ...rows, bottom.row);
+    if (hadFocus) focusDrawn();
+  };
+  const focusDrawn = () => body.querySelector<HTMLElement>(`tr[data-row="${focusedRow}"]`)?.focus({ preventScroll: true });
+  const focusRow = (index: number) => {
+    focusedRow = Math.max(0, Math.min(count() - 1, index));
+    view.scrollTop = scrollToShow(focusedRow, view.scrollTop, view.clientHeight, rowHeight);
+    draw();
+    focusDrawn();
+  };
+  const sortOn = () => {
+    const { column, descending } = sort ?? { column: varying[0] ?? dataset.aspects[0] ?? 'id', descending: false };
+    caption.textContent = `Items${sort ? '' : ', worst first'} — click a column to sort, a row to open its summary and source (arrow keys move between rows)`;
+    for (const th of Array.from(head.querySelectorAll<HTMLElement>('th.sortable'))) {
+      const name = th.dataset.column!;
+      th.setAttribute('aria-sort', name === column ? (descending ? 'descending' : 'ascending') : 'none');
+      th.textContent = `${titles[name] ?? name}${name === column ? (descending ? ' ▼' : ' ▲') : ''}`;
+    }
+    order = orderOf(dataset.items, column, descending, varying);
+    table.setAttribute('aria-rowcount', String(count() + 1));
+  };
+
   for (const name of [...columns, 'status']) {
     const th = el('th', undefined, titles[name] ?? name);
     if (name !== 'status') {
       th.tabIndex = 0;
       th.classList.add('sortable');
-      th.setAttribute('aria-sort', name === column ? (descending ? 'descending' : 'ascending') : 'none');
-      if (name === column) th.textContent += descending ? ' ▼' : ' ▲';
+      th.dataset.column = name;
       const toggle = () => {
-        sort = { column: name, descending: name === column ? !descending : false };
-        redraw();
+        const current = sort ?? { column: varying[0] ?? dataset.aspects[0] ?? 'id', descending: false };
+        sort = { column: name, descending: name === current.column ? !current.descending : false };
+        // Sorted in place: the header and the rows in view, from the top; nothing else is drawn again.
+        sortOn();
+        focusedRow = undefined;
+        view.scrollTop = 0;
+        draw(true);
       };
       th.addEventListener('click', toggle);
       th.addEventListener('keydown', (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle()));
     }
     head.append(th);
   }
-  const rows = sorted(dataset.items, column, descending, varying);
-  for (const item of showAll ? rows : rows.slice(0, FIRST_ROWS)) {
-    const tr = el('tr', item.failed ? 'item failed' : 'item');
-    actionRow(tr, `Open item ${item.id}`, () => send({ type: 'openItem', key: item.key }));
-    tr.append(el('td', 'nowrap', item.id));
-    if (systems) tr.append(el('td', undefined, item.system ?? ''));
-    for (const aspect of dataset.aspects) tr.append(el('td', 'num', formatScore(item.scores[aspect])));
-    tr.append(el('td', 'num', item.findings ? formatCount(item.findings) : ''));
-    tr.append(el('td', item.failed ? 'error-text' : 'muted', item.failed ? 'failed' : 'ok'));
-    body.append(tr);
-  }
-  const wrap = el('div', 'table-wrap');
-  wrap.append(table);
-  if (!showAll && rows.length > FIRST_ROWS) {
-    const more = el('button', undefined, `Show all ${formatCount(rows.length)} items`);
+  sortOn();
+  let pending = false;
+  view.addEventListener('scroll', () => {
+    scrolled = view.scrollTop;
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      draw();
+    });
+  });
+  body.addEventListener('focusin', (e) => {
+    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]');
+    if (row) focusedRow = Number(row.dataset.row);
+  });
+  body.addEventListener('keydown', (e) => {
+    const move = rowKeys[e.key];
+    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]');
+    if (!move || !row) return;
+    e.preventDefault();
+    focusRow(move(Number(row.dataset.row), Math.max(1, Math.floor(view.clientHeight / rowHeight) - 1), count()));
+  });
+  draw(true);
+  // Once in the page: the scroll kept from the last redraw, and the row height the theme's font gives.
+  requestAnimationFrame(() => {
+    const first = body.querySelector<HTMLElement>('tr.item');
+    if (first && first.offsetHeight > 0) rowHeight = first.offsetHeight;
+    view.scrollTop = Math.min(scrolled, count() * rowHeight);
+    draw(true);
+  });
+  if (!showAll && dataset.items.length > FIRST_ROWS) {
     more.addEventListener('click', () => {
       showAll = true;
-      redraw();
+      more.remove();
+      table.setAttribute('aria-rowcount', String(count() + 1));
+      draw(true);
     });
     wrap.append(more);
   }
   return wrap;
 }
 
-export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => void, redraw: () => void): HTMLElement {
+export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => void): HTMLElement {
   const section = el('section', 'dataset');
   section.setAttribute('aria-label', 'Dataset run');
   section.append(el('h2', undefined, `Dataset ${dataset.data}`));
@@ -184,7 +280,7 @@ export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => 
   }
   const aspects = el('div', 'table-wrap');
   aspects.append(aspectRows(dataset));
-  section.append(aspects, itemsTable(dataset, send, redraw));
+  section.append(aspects, itemsTable(dataset, send));
   return section;
 }
 

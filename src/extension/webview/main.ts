@@ -71,6 +71,11 @@ function distribution(dist: Record<string, number>, [low, high]: [number, number
   return list;
 }
 
+/** The score on your people's scale, beside the judge's own above it, and the map it came from. */
+function calibratedLine(c: NonNullable<PanelResult['aspects'][number]['calibrated']>): string {
+  return `calibrated to your people's scale: ${formatScore(c.score)} · map ${c.map.split(/[\\/]/).slice(-2).join('/')}, sha256 ${c.sha256.slice(0, 12)}…`;
+}
+
 function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   const card = el('section', 'card');
   card.setAttribute('aria-label', `Aspect ${aspect.name}`);
@@ -79,6 +84,7 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   const score = aspect.score === null ? '—' : `${formatScore(aspect.score)} / ${aspect.scale[1]}`;
   head.append(el('span', 'score', score));
   card.append(head, scaleBar(aspect.score, aspect.scale, `${aspect.name} score`));
+  if (aspect.calibrated) card.append(el('div', 'muted how', calibratedLine(aspect.calibrated)));
   const unreadable = aspect.unparsed ? `, ${aspect.unparsed} unreadable` : '';
   // Runs saved before provenance existed still say their route.
   const method = aspect.provenance
@@ -275,7 +281,7 @@ function render(): void {
   if (model.view === 'dataset' && model.dataset) {
     root.append(status);
     if (model.error) root.append(el('div', 'error', model.error));
-    root.append(datasetSection(model.dataset, send, render));
+    root.append(datasetSection(model.dataset, send));
     return;
   }
   if (model.view === 'comparison' && model.comparison) {

@@ -1,0 +1,89 @@
+/**
+ * A review rated as a person would: right-click a data file → "SumLens: Start a Review", name
+ * the raters, and rate in the view with the keyboard alone: digits score and move to the next
+ * aspect, Enter goes to the next item, Backspace back, `s` skips with a reason. The ratings are
+ * on disk after each Enter; nothing of another rater's or the judge's is in the view's DOM.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Frame, Page } from 'playwright-core';
+import { explorerMenu, explorerRow, type DriveOptions } from './drive';
+
+export const REVIEW_DATA = 'review-items.jsonl';
+const ITEMS = [
+  [
+    'The council of Lakeford approved a new bridge over the river on Monday. It will cost 40 million euros and open in 2027.',
+    'Lakeford approved a 40 million euro bridge.',
+  ],
+  ['A storm closed the harbour of Westport for two days. Ferries resumed on Thursday morning.', 'Westport harbour reopened on Thursday after a storm.'],
+  ['The city library will open on Sundays from March, after a vote by the council.', 'The library opens on Sundays from May.'],
+  ['Researchers counted 312 nesting pairs of terns on the island, twice as many as last year.', 'Tern pairs on the island doubled to 312.'],
+];
+
+/** The review's data file in the workspace, as `eval --data` reads it. */
+export function writeReviewItems(workspace: string): void {
+  const rows = ITEMS.map(([source, summary], i) => JSON.stringify({ id: `news-${i + 1}`, source, summary }));
+  fs.writeFileSync(path.join(workspace, REVIEW_DATA), rows.join('\n') + '\n');
+}
+
+/** The frame of the rating view (the one webview holding aspects to rate). */
+async function ratingFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    for (const frame of page.frames())
+      if (
+        (await frame
+          .locator('.rating-aspect')
+          .count()
+          .catch(() => 0)) > 0
+      )
+        return frame;
+    if (Date.now() > deadline) throw new Error('no rating view');
+    await page.waitForTimeout(250);
+  }
+}
+
+export async function rateReview({ page, theme, shotsDir, log, workspace }: Omit<DriveOptions, 'url' | 'themeLabel'> & { workspace: string }): Promise<void> {
+  await page.keyboard.press('Control+Shift+E');
+  await explorerMenu(page, explorerRow(page, REVIEW_DATA), 'SumLens: Start a Review');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('ann, bob');
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'review’s name' }).waitFor();
+  await input.fill('ui-trial');
+  await page.keyboard.press('Enter');
+  const frame = await ratingFrame(page);
+  const where = frame.locator('.rating-where');
+  await where.waitFor();
+  log(`rating view open: ${await where.innerText()}`);
+  await frame.locator('.rating-aspect').first().focus();
+  const ratings = path.join(workspace, '.sumlens', 'reviews', 'ui-trial', 'ratings', 'ann.jsonl');
+  const lines = () => fs.readFileSync(ratings, 'utf8').split('\n').filter(Boolean).length;
+
+  // Item 1: four digits, Enter.
+  for (const key of ['4', '5', '3', '4', 'Enter']) await page.keyboard.press(key);
+  await where.filter({ hasText: /^2 of 4/ }).waitFor();
+  assert.strictEqual(lines(), 4, 'item 1 on disk before item 2 is shown');
+  // Item 2: a score, a skip with its reason, two more scores, a comment left empty; Enter.
+  await page.keyboard.press('3');
+  await page.keyboard.press('s');
+  await frame.locator('.rating-skip-reason').fill('the summary adds a fact the source does not hold');
+  await page.keyboard.press('Enter');
+  for (const key of ['2', '4']) await page.keyboard.press(key);
+  await frame.locator('.rating-aspect.current .rating-aspect-name', { hasText: 'relevance' }).waitFor();
+  await page.mouse.move(1000, 12);
+  await page.screenshot({ path: path.join(shotsDir, `review-rating-${theme}.png`) });
+  await page.keyboard.press('Enter');
+  await where.filter({ hasText: /^3 of 4/ }).waitFor();
+  assert.strictEqual(lines(), 8, 'item 2 on disk before item 3 is shown');
+  // Backspace: item 2 again, as given (the skip kept with its reason).
+  await page.keyboard.press('Backspace');
+  await where.filter({ hasText: /^2 of 4/ }).waitFor();
+  await frame.locator('.rating-skip', { hasText: 'skipped: the summary adds a fact' }).waitFor();
+  // Blind: nothing of another rater or the judge in the view's DOM.
+  assert.strictEqual(await frame.locator('.rating-revealed').count(), 0);
+  assert.doesNotMatch(await frame.locator('body').innerText(), /\bbob\b|judge/i);
+  log('rated 2 items by keyboard (a skip with its reason), each on disk before the next; Backspace shows item 2 as given; blind');
+}
