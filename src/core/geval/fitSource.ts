@@ -5,11 +5,13 @@
  * summary instead (longSource/shorten.ts), with a line at the head of the source block saying
  * so. Used by G-Eval, rationale-first and the aspect choice alike: each gives the prompts it
  * will send, built around a given source text, and the reply tokens each asks for.
+ * A source in markup (an HTML page) is judged on its text, whole or shortened
+ * (longSource/markupView.ts), and the provenance says so; plain text is sent as written.
  */
 import { isSumLensError, SumLensError } from '../errors';
 import { countInSlices, ESTIMATE_MARGIN, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../llm/tokenCount';
 import type { ContextWindow, LlmSession } from '../llm/types';
-import { GAP_MARK, shortenSource } from '../longSource';
+import { GAP_MARK, shortenSource, textViewOf, type MarkupRemoved } from '../longSource';
 import type { SourceShown } from '../result';
 import { thousands } from '../thousands';
 
@@ -43,7 +45,7 @@ export interface SourceFit {
   shown: ShownSource;
   /** Set when excerpts are shown. */
   sourceShown?: SourceShown;
-  /** The provenance line, when excerpts are shown. */
+  /** The provenance line, when excerpts are shown or a source's markup was removed. */
   fallback?: string;
   /** The window the prompts were fitted to, if one was known. */
   window?: ContextWindow;
@@ -78,7 +80,10 @@ async function sourceTokensOf(session: LlmSession, source: string, count: (text:
 }
 
 export async function fitSource(session: LlmSession, request: SourceFitRequest, knownWindow?: ContextWindow): Promise<SourceFit> {
-  const whole: SourceFit = { shown: { text: request.source } };
+  // A source in markup (a web page) is judged on its text; plain text is its own view, shown as written.
+  const view = textViewOf(request.source);
+  const read = view.markup ? markupRemoved(request, view.text, view.markup) : undefined;
+  const whole: SourceFit = { shown: { text: view.text }, ...(read ? { fallback: read } : {}) };
   // Counted high (the estimate with its margin) without loading a tokenizer: a short source
   // spares the window look-up before the first request (see LlmSession.contextWindow).
   const need = Math.max(
@@ -87,14 +92,14 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const window = knownWindow ?? (await session.contextWindow?.(request.signal, Math.ceil(need * (1 + MARGIN_SHARE))));
   if (!window && request.sourceTokens === undefined) return whole;
   const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
-  const sourceTokens = await sourceTokensOf(session, request.source, count);
+  const textTokens = await sourceTokensOf(session, view.text, count);
   const sizeOf = (prompts: PromptSize[]) => Math.max(...prompts.map((p) => count(p.text) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
   const empty = request.prompts({ text: '' });
-  // The prompts with the whole source, counted as the prompts without it plus the source (the
+  // The prompts with the whole text, counted as the prompts without it plus the text (the
   // margin covers the few tokens merged at the joins), so the long text is not counted again.
-  const withWhole = window ? sizeOf(empty) + sourceTokens : 0;
+  const withWhole = window ? sizeOf(empty) + textTokens : 0;
   const contextFits = !window || withWhole + Math.ceil(window.tokens * MARGIN_SHARE) <= window.tokens;
-  if (contextFits && (request.sourceTokens === undefined || sourceTokens <= request.sourceTokens)) return { ...whole, window };
+  if (contextFits && (request.sourceTokens === undefined || textTokens <= request.sourceTokens)) return { ...whole, window };
   // A template (a workspace's own) that never shows the source: nothing to shorten.
   if (request.prompts(whole.shown).every((p, i) => p.text === empty[i].text)) return { ...whole, window };
 
@@ -102,9 +107,9 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const fixed = window ? sizeOf(request.prompts({ text: '', head: excerptsHead(0.5, request.sourceNoun) })) : 0;
   const contextBudget = window ? window.tokens - fixed - Math.ceil(window.tokens * MARGIN_SHARE) : Infinity;
   const reason: SourceShown['reason'] = request.sourceTokens !== undefined && request.sourceTokens <= contextBudget ? 'budget' : 'context';
-  if (reason === 'context') checkRoom(request, window!, fixed, contextBudget, sourceTokens, count(request.summary));
+  if (reason === 'context') checkRoom(request, window!, fixed, contextBudget, textTokens, count(request.summary));
   const budget = Math.min(contextBudget, request.sourceTokens ?? Infinity);
-  const counted = (text: string): number => (text === request.source ? sourceTokens : count(text));
+  const counted = (text: string): number => (text === view.text ? textTokens : count(text));
   const { text, shown } = await shortenSource(request.source, request.summary, budget, counted, reason);
   if (shown.ranges.length === 0) {
     const why = reason === 'budget' ? `--source-tokens ${request.sourceTokens}` : `the ${thousands(budget)} tokens the judge's context leaves for it`;
@@ -113,16 +118,29 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
       `not one sentence of the ${request.sourceNoun} fits ${why} (${request.purpose}); allow more tokens for the source`,
     );
   }
+  // The page's text fits the room the head line would have taken: it is shown whole, not as excerpts.
+  if (shown.share >= 1) return { ...whole, window };
   const percent = excerptsHead(shown.share, request.sourceNoun).match(/: (\S+%)/)![1];
   // The window with where it came from (the user's setting, the server's metadata, VS Code's maxInputTokens, the table, an error…).
   const limit =
     reason === 'context' ? `context ${thousands(window!.tokens)} tokens (${window!.detail})` : `source budget ${thousands(request.sourceTokens!)} tokens`;
+  const ofText = view.markup ? ` of the page's text (markup removed (${view.markup.kind}): ${view.markup.tags} tags, ${view.markup.entities} entities)` : '';
   return {
     shown: { text, head: excerptsHead(shown.share, request.sourceNoun) },
     sourceShown: shown,
-    fallback: `source shortened: ${percent} shown, BM25 excerpts, ${limit}`,
+    fallback: `source shortened: ${percent} shown${ofText}, BM25 excerpts, ${limit}`,
     window,
   };
+}
+
+/**
+ * The provenance line of a source in markup shown whole as its text; undefined when the
+ * template never shows the source (nothing was removed from what the judge read).
+ */
+function markupRemoved(request: SourceFitRequest, text: string, markup: MarkupRemoved): string | undefined {
+  const empty = request.prompts({ text: '' });
+  if (request.prompts({ text }).every((p, i) => p.text === empty[i].text)) return undefined;
+  return `markup removed (${markup.kind}): ${thousands(markup.tags)} tags, ${thousands(markup.entities)} entities; the judge was shown the page's text`;
 }
 
 /** The prompt cannot be made to fit by shortening the source: the instructions and the summary alone fill the context. */
@@ -176,7 +194,7 @@ async function refitAfter(error: SumLensError, session: LlmSession, request: Sou
   const counted = fit.window && learned.tokens >= fit.window.tokens;
   const window = counted ? { ...learned, tokens: Math.floor(fit.window!.tokens * RECOUNT_SHARE) } : learned;
   const refit = await fitSource(session, request, window);
-  if (!refit.fallback) throw error;
+  if (!refit.sourceShown || !refit.fallback) throw error;
   const cause = error.code === 'prompt-truncated' ? 'the server cut the prompt' : 'the server found the prompt too long';
   // The window it taught is named in the line already.
   const how = counted ? `, to ${Math.round(RECOUNT_SHARE * 100)}% of the window, as the server counts more tokens than SumLens did` : '';

@@ -3,5 +3,5 @@ export { splitSourceSentences } from './sentences';
 export { termsOf } from './terms';
 export { Bm25Index, type Ranked } from './bm25';
 export { SourceIndex, indexSource } from './sourceIndex';
-export { textView, hasMarkup, type TextView, type MarkupRemoved } from './markupView';
+export { textView, textViewOf, hasMarkup, type TextView, type MarkupRemoved } from './markupView';
 export { shortenSource, GAP_MARK, type CountTokens, type ShortenedSource } from './shorten';
