@@ -22,6 +22,8 @@ export interface PanelActions {
 export class SumLensPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private model: PanelModel = { result: null, running: false };
+  /** The dataset the view holds, as last sent (compared by identity: the model replaces it when it changes). */
+  private datasetSent: PanelModel['dataset'];
   private readonly disposables: vscode.Disposable[] = [];
   private readonly received = new vscode.EventEmitter<FromWebview>();
   /** Every valid message from the webview (tests wait on "ready"). */
@@ -92,6 +94,7 @@ export class SumLensPanel implements vscode.Disposable {
 
   private attach(panel: vscode.WebviewPanel): void {
     this.panel = panel;
+    this.datasetSent = undefined;
     panel.webview.options = this.webviewOptions();
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.svg');
     panel.webview.html = this.html(panel.webview);
@@ -108,8 +111,10 @@ export class SumLensPanel implements vscode.Disposable {
     const parsed = fromWebviewSchema.safeParse(raw);
     if (!parsed.success) return; // a webview message we do not know is dropped, never acted on
     const message = parsed.data;
-    if (message.type === 'ready') this.post({ type: 'model', model: this.model });
-    else if (message.type === 'revealEntity') void this.actions.revealEntity(message.entityId);
+    if (message.type === 'ready') {
+      this.datasetSent = undefined; // a new or reloaded view holds nothing of ours yet
+      this.post({ type: 'model', model: this.model });
+    } else if (message.type === 'revealEntity') void this.actions.revealEntity(message.entityId);
     else if (message.type === 'openItem') void this.actions.openItem(message.key);
     else if (message.type === 'rate') void this.actions.rate(message.aspect, message.score);
     else if (message.type === 'showView') this.model = { ...this.model, view: message.view };
@@ -119,8 +124,9 @@ export class SumLensPanel implements vscode.Disposable {
     this.received.fire(message);
   }
 
-  private post(message: ToWebview): void {
+  private post(full: ToWebview): void {
     if (!this.panel) return;
+    const message = this.withoutUnchanged(full);
     // Validated on the way out as well. A result that does not fit the protocol is a bug, but
     // it must not break the run that produced it: the panel says so instead.
     const checked = toWebviewSchema.safeParse(message);
@@ -128,6 +134,16 @@ export class SumLensPanel implements vscode.Disposable {
       ? checked.data
       : { type: 'model', model: { result: null, running: false, error: `SumLens cannot show this result: ${checked.error.message}` } };
     void this.panel.webview.postMessage(safe);
+  }
+
+  /** The model message without the dataset when the view already holds that very dataset. */
+  private withoutUnchanged(message: ToWebview): ToWebview {
+    if (message.type !== 'model' || message.model.dataset === undefined) return message;
+    if (message.model.dataset !== this.datasetSent) {
+      this.datasetSent = message.model.dataset;
+      return message;
+    }
+    return { type: 'model', model: { ...message.model, dataset: undefined }, unchanged: ['dataset'] };
   }
 
   private html(webview: vscode.Webview): string {

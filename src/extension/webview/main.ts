@@ -363,7 +363,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!parsed.success) return; // not ours, or malformed: ignore rather than render it
   const message = parsed.data;
   if (message.type === 'model') {
-    model = message.model;
+    model = message.unchanged?.includes('dataset') ? { ...message.model, dataset: model.dataset } : message.model;
     vscode.setState(model);
     render();
   } else {

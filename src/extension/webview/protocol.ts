@@ -11,7 +11,11 @@ import { panelModelSchema, progressSchema } from './panelModel';
 
 /** Extension → webview. */
 export const toWebviewSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('model'), model: panelModelSchema }),
+  /**
+   * `unchanged`: the parts the view already holds as last sent, left out of this message (a
+   * dataset of 10,000 items is not sent, validated and redrawn again for a tab switch).
+   */
+  z.object({ type: z.literal('model'), model: panelModelSchema, unchanged: z.optional(z.array(z.enum(['dataset']))) }),
   z.object({ type: z.literal('progress'), progress: progressSchema }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;
