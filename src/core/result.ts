@@ -42,6 +42,15 @@ export interface AspectResult {
   provenance?: ScoreProvenance;
   /** Set when the judge was shown excerpts of a source too long for its context (or for --source-tokens). */
   sourceShown?: SourceShown;
+  /** The score mapped to the user's people's scale by a calibration map (`score` stays the judge's own). */
+  calibrated?: CalibratedScore;
+}
+
+/** A calibrated score and the map it came from (its file and the sha256 of its bytes). */
+export interface CalibratedScore {
+  score: number;
+  map: string;
+  sha256: string;
 }
 
 /**

@@ -1,14 +1,16 @@
 // "SumLens: Align Judge to My Scores" in the real editor: a rated table of the workspace, a
 // judge that learns from scored examples; the held-out verdict, the template's diff in VS
 // Code's diff editor, and "Use this template" writing it where evaluations read templates.
+// A judge that reads 0.9 above the people whatever its prompt gets the calibration adopted, and
+// "Use this calibration" puts its map where later evaluations apply it, beside the raw score.
 // A judge that cannot know the people's scores gets nothing adopted and no diff.
 import * as assert from 'assert';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { deafJudge, learningJudge, ratedItems, writeRatedData } from '../e2e/align/scriptedRaters';
-import { eventually, openFixture, workspaceRoot, type Fixture } from './helpers';
+import { deafJudge, expectedScoreReply, learningJudge, offsetJudge, ratedItems, writeRatedData } from '../e2e/align/scriptedRaters';
+import { evaluateSelection, eventually, fileUri, openFixture, workspaceRoot, type Fixture } from './helpers';
 
 const humanOf = (doc: number, k: number) => 1 + ((doc * 3 + k) % 5);
 
@@ -16,6 +18,7 @@ describe('aligning the judge to your scores', () => {
   let fx: Fixture;
   let data: string;
   const used = () => path.join(workspaceRoot().fsPath, '.sumlens', 'prompts', 'summarization', 'coherence.md');
+  const calibration = () => path.join(workspaceRoot().fsPath, '.sumlens', 'prompts', 'summarization', 'calibration.json');
   const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
 
   before(async () => {
@@ -25,6 +28,7 @@ describe('aligning the judge to your scores', () => {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(used(), { force: true });
+    fs.rmSync(calibration(), { force: true });
     fs.rmSync(data, { force: true });
     await fx.server.close();
   });
@@ -136,6 +140,44 @@ describe('aligning the judge to your scores', () => {
       fs.rmSync(texts, { recursive: true, force: true });
       if (kept === undefined) fs.rmSync(ratings, { force: true });
       else fs.writeFileSync(ratings, kept);
+    }
+  });
+
+  it('adopts the calibration a judge reading 0.9 above people needs; "Use this calibration": later evaluations show the calibrated score and its map', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(used(), { force: true });
+    fx.server.setHandler(offsetJudge(humanOf));
+    const outcome = await fx.api.alignJudge({ data, human: 'human_coherence', aspect: 'coherence', confirmed: true, choice: 'use' });
+    assert.ok(outcome, 'aligned');
+    assert.strictEqual(outcome.alignment.verdict.adopted, 'calibration');
+    assert.strictEqual(outcome.used, calibration());
+    assert.strictEqual(diffTabs().length, 0, 'no template to diff');
+    assert.ok(!fs.existsSync(used()), 'no template written');
+    const [map] = JSON.parse(fs.readFileSync(calibration(), 'utf8')).maps;
+    assert.strictEqual(map.aspect, 'coherence');
+    assert.strictEqual(map.judge, 'fake-model');
+    assert.match(map.provenance.header[0], /\(calibration\), learned from 60 rated items of rated-coherence\.jsonl$/);
+
+    const config = vscode.workspace.getConfiguration('sumlens');
+    const method = config.inspect('method')?.globalValue;
+    await config.update('method', 'geval', vscode.ConfigurationTarget.Global);
+    await config.update('aspects', ['coherence'], vscode.ConfigurationTarget.Global);
+    fx.server.setHandler(() => expectedScoreReply(4.9));
+    // The fixture's article and summary again (closed above), the summary's paragraph selected.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri('article.txt')), vscode.ViewColumn.One);
+    const summary = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri('summary.md')), vscode.ViewColumn.Two);
+    summary.selection = new vscode.Selection(fx.summaryRange.start, fx.summaryRange.end);
+    try {
+      const [coherence] = (await evaluateSelection(fx.api)).result.aspects;
+      assert.ok(Math.abs(coherence.score! - 4.9) < 1e-9, `the judge's own score stays: ${coherence.score}`);
+      assert.ok(coherence.calibrated && coherence.calibrated.score < 4.5, JSON.stringify(coherence.calibrated));
+      assert.strictEqual(coherence.calibrated.map, calibration());
+      assert.strictEqual(coherence.calibrated.sha256, createHash('sha256').update(fs.readFileSync(calibration())).digest('hex'));
+      await eventually(() => fx.api.panelModel().result?.aspects[0]?.calibrated?.score === coherence.calibrated!.score, 'the calibrated score in the panel');
+    } finally {
+      await config.update('method', method, vscode.ConfigurationTarget.Global);
+      await config.update('aspects', undefined, vscode.ConfigurationTarget.Global);
+      fs.rmSync(calibration(), { force: true });
     }
   });
 

@@ -74,4 +74,28 @@ describe('restricted mode (untrusted workspace)', () => {
     assert.strictEqual(outcome, undefined);
     assert.strictEqual(fx.server.chatRequests.length, before, 'nothing sent');
   });
+
+  it("does not apply the prompt folder's calibration: the judge's scores only", async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const file = `${root}/.sumlens/prompts/summarization/calibration.json`;
+    fs.mkdirSync(`${root}/.sumlens/prompts/summarization`, { recursive: true });
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ sumlens: 'calibration', version: 1, seed: 1, maps: [{ aspect: 'coherence', judge: 'fake-model', x: [1, 5], y: [1, 1] }] }),
+    );
+    const config = vscode.workspace.getConfiguration('sumlens');
+    const method = config.inspect('method')?.globalValue;
+    await config.update('method', 'geval', vscode.ConfigurationTarget.Global);
+    try {
+      const outcome = await evaluateSelection(fx.api);
+      assert.ok(
+        outcome.result.aspects.some((a) => a.name === 'coherence' && a.score !== null),
+        'a coherence score the map would take',
+      );
+      assert.ok(outcome.result.aspects.every((a) => a.calibrated === undefined));
+    } finally {
+      await config.update('method', method, vscode.ConfigurationTarget.Global);
+      fs.rmSync(file, { force: true });
+    }
+  });
 });

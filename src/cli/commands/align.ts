@@ -2,8 +2,9 @@
  * `sumlens align --data FILE --human COLUMN`: can the judge agree better with your people?
  * Scored examples from your ratings written into the aspect's template, and an isotonic
  * calibration of its scores, each measured by cross-validation grouped by source document
- * against the template as it is; the examples template is written to --out only when it lowers
- * the judge's error on held-out documents significantly. See docs/cli.md#align.
+ * against the template as it is; the adopted template, or the adopted calibration's map, is written
+ * to --out only when it lowers the judge's error on held-out documents significantly. See
+ * docs/datasets.md#aligning-the-judge-to-your-people-sumlens-align.
  */
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -95,8 +96,12 @@ export function registerAlign(program: Command): void {
     .option('--optimizer-model <model>', 'the model that rewrites the criteria (default: the judge), on the same endpoint')
     .option('--samples <n>', 'sampling route: the most answers drawn per request (1-100)', wholeNumber(1, 100), 20)
     .option('--prompts <dir>', "your template folder: its copy of the aspect's template is the one aligned")
-    .option('--out <dir>', 'where an adopted template is written, in the layout --prompts reads', join('.sumlens', 'prompts'))
-    .option('--force', 'replace a template already in --out')
+    .option(
+      '--out <dir>',
+      "where an adopted template is written, in the layout --prompts reads, or an adopted calibration's map (<task>/calibration.json, which eval --prompts applies)",
+      join('.sumlens', 'prompts'),
+    )
+    .option('--force', "replace a template already in --out, or the aspect's map in its calibration file")
     .option('--map <pairs>', 'field names from other columns, e.g. summary=output,source=article')
     .option('--json', 'print the verdicts as JSON (sumlens report --alignment reads it)')
     .option('--dry-run', 'count the requests and tokens of the alignment; send nothing');

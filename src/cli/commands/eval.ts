@@ -17,7 +17,8 @@ import { printNotice } from '../stderr';
 import { wholeNumber } from '../numbers';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
-import { calibratedScore, readCalibration, type CalibrationMaps } from '../../core/agreement/calibration';
+import { calibrateResult, type AppliedCalibration } from '../../core/agreement/appliedCalibration';
+import { evalCalibration } from '../evalCalibration';
 import { addDataOptions } from '../evalDataOptions';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
@@ -56,13 +57,16 @@ export function registerEval(program: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--judges <file>', 'a jury: a YAML or JSON file listing judges (name, baseUrl, model, apiKeyEnv[, route, samples]); each scores on its own')
     .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(['mean', 'median']).default('mean'))
-    .option('--calibration <file>', "also print each score mapped to your people's scale by a map from sumlens calibrate (the raw score stays)");
+    .option(
+      '--calibration <file>',
+      "also print each score mapped to your people's scale by a map from sumlens calibrate or align (the raw score stays; default: --prompts DIR's <task>/calibration.json)",
+    );
   addScoringOptions(command);
   addChooseOptions(command);
   addDataOptions(command);
   addSpendLimitOptions(addSessionOptions(command)).action(async (flags: EvalFlags & DataEvalFlags) =>
     flags.data !== undefined
-      ? (await import('../evalData')).runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli')
+      ? (evalCalibration(flags, '--data'), (await import('../evalData')).runDataEval(flags, (option) => command.getOptionValueSource(option) === 'cli'))
       : runEval(flags, command),
   );
 }
@@ -90,12 +94,13 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   };
   if (flags.dryRun) return (await import('../evalDryRun')).runSingleDryRun(input, flags, shared);
   // A jury has its own sessions, one per judge: no default endpoint or key is needed.
-  if (flags.judges !== undefined) return runJury(input, shared, flags, flags.judges);
+  const repeated = flags.repeat !== undefined || flags.threshold !== undefined;
   // Read before anything is sent: a bad map is an error that costs nothing.
-  const calibration = flags.calibration !== undefined ? readCalibration(flags.calibration) : undefined;
+  const calibration = evalCalibration(flags, flags.judges !== undefined ? '--judges' : repeated ? '--repeat' : 'one summary');
+  if (flags.judges !== undefined) return runJury(input, shared, flags, flags.judges);
   const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
   const options: EvaluateOptions = { ...shared, session };
-  if (flags.repeat !== undefined || flags.threshold !== undefined) return runRepeated(input, options, flags);
+  if (repeated) return runRepeated(input, options, flags);
   const cancellation = cancelOnInterrupt();
   let result: EvaluationResult;
   try {
@@ -164,31 +169,22 @@ async function runRepeated(input: EvaluationInput, options: EvaluateOptions, fla
   }
 }
 
-function printResult(result: EvaluationResult, input: EvaluationInput, flags: EvalFlags, calibration?: CalibrationMaps): void {
+function printResult(raw: EvaluationResult, input: EvaluationInput, flags: EvalFlags, calibration?: AppliedCalibration): void {
   const notes = { source: input.source, target: input.summary, reference: input.reference };
-  // Beside the raw scores, labelled, never instead of them.
-  const calibrated = calibration
-    ? Object.fromEntries(
-        result.aspects.flatMap((a) => {
-          const mapped = a.score === null ? undefined : calibratedScore(calibration, a.name, a.score, result.model);
-          return mapped === undefined ? [] : [[a.name, mapped]];
-        }),
-      )
-    : undefined;
+  // Beside the raw scores (each aspect's `calibrated`), labelled with the map's file and hash, never instead of them.
+  const result = calibration ? calibrateResult(raw, calibration) : raw;
+  const calibrated = Object.fromEntries(result.aspects.flatMap((a) => (a.calibrated ? [[a.name, a.calibrated.score]] : [])));
   if (flags.json) {
-    cliIo().stdout.write(
-      JSON.stringify({ ...(resultJson(result) as object), ...(calibrated ? { calibrated: { map: flags.calibration, scores: calibrated } } : {}) }, null, 2) +
-        '\n',
-    );
+    const applied = calibration && { calibrated: { map: calibration.file, sha256: calibration.sha256, scores: calibrated } };
+    cliIo().stdout.write(JSON.stringify({ ...(resultJson(result) as object), ...applied }, null, 2) + '\n');
     return;
   }
   cliIo().stdout.write(formatEvalReport(result, notes));
-  if (calibrated) {
-    const mapped = Object.entries(calibrated).map(
-      ([aspect, score]) => `${aspect} ${score.toFixed(2)} (raw ${result.aspects.find((a) => a.name === aspect)!.score!.toFixed(2)})`,
-    );
+  if (calibration) {
+    const mapped = result.aspects.flatMap((a) => (a.calibrated ? [`${a.name} ${a.calibrated.score.toFixed(2)} (raw ${a.score!.toFixed(2)})`] : []));
     cliIo().stdout.write(
-      `\ncalibrated to your people's scale by ${flags.calibration}: ${mapped.length ? mapped.join(', ') : 'no aspect of this run is in the map'}\n`,
+      `\ncalibrated to your people's scale by ${calibration.file} (sha256 ${calibration.sha256.slice(0, 12)}…): ` +
+        `${mapped.length ? mapped.join(', ') : 'no aspect of this run is in the map'}\n`,
     );
   }
 }

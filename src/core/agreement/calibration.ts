@@ -29,6 +29,28 @@ export interface CalibrationMap extends IsotonicFit {
   /** Cross-validated agreement with the person, raw and mapped. */
   before: AgreementFigures;
   after: AgreementFigures;
+  /** A map `sumlens align` adopted: where it came from (absent in a `sumlens calibrate` map). */
+  provenance?: CalibrationProvenance;
+}
+
+/**
+ * An adopted calibration's header, as an aligned template's: the data file and its hash, the
+ * folds and the held-out gain; and the template whose scores it maps (a score from another
+ * template is not mapped by it).
+ */
+export interface CalibrationProvenance {
+  /** The header's lines as an aligned template's front matter has them. */
+  header: string[];
+  date: string;
+  data: string;
+  dataSha256: string;
+  folds: number;
+  template: string;
+  templateSha256: string;
+  /** Held out (cross-validation grouped by source document): mean |judge - people| before and after, the change with its 95% interval. */
+  meanAbsoluteDifference: { before: number; after: number; change: number; interval: { low: number; high: number } };
+  adjustedP: number;
+  alphaGain: { value: number; interval: { low: number; high: number } };
 }
 
 export interface CalibrationFile {
@@ -97,15 +119,25 @@ const FileSchema = z.object({
   sumlens: z.literal('calibration'),
   version: z.literal(1),
   seed: z.number(),
-  maps: z.array(z.looseObject({ aspect: z.string(), judge: z.string(), x: z.array(z.number()).min(1), y: z.array(z.number()).min(1) })),
+  maps: z.array(
+    z.looseObject({
+      aspect: z.string(),
+      judge: z.string(),
+      x: z.array(z.number()).min(1),
+      y: z.array(z.number()).min(1),
+      provenance: z.looseObject({ templateSha256: z.string().regex(/^[0-9a-f]{64}$/) }).optional(),
+    }),
+  ),
 });
+
+export type AppliedMap = IsotonicFit & { aspect: string; judge: string; templateSha256?: string };
 
 /** What applying a map needs (the rest of the file is for the reader). */
 export interface CalibrationMaps {
-  maps: (IsotonicFit & { aspect: string; judge: string })[];
+  maps: AppliedMap[];
 }
 
-export function readCalibration(path: string): CalibrationMaps {
+function readChecked(path: string): z.infer<typeof FileSchema> {
   const file = readWrittenJson(path, FileSchema, {
     what: 'a calibration map',
     command: 'sumlens calibrate',
@@ -113,12 +145,35 @@ export function readCalibration(path: string): CalibrationMaps {
   }) as z.infer<typeof FileSchema>;
   for (const m of file.maps)
     if (m.x.length !== m.y.length) throw new SumLensError('bad-input', `${path}: the map of ${m.aspect} has ${m.x.length} x and ${m.y.length} y`);
-  return { maps: file.maps.map(({ aspect, judge, x, y }) => ({ aspect, judge, x, y })) };
+  return file;
+}
+
+/** The whole file, each map with every field as written (for adding a map to it). */
+export function readCalibrationFile(path: string): CalibrationFile {
+  return readChecked(path) as unknown as CalibrationFile;
+}
+
+export function readCalibration(path: string): CalibrationMaps {
+  const file = readChecked(path);
+  return {
+    maps: file.maps.map(({ aspect, judge, x, y, provenance }) => ({
+      aspect,
+      judge,
+      x,
+      y,
+      ...(provenance ? { templateSha256: provenance.templateSha256 } : {}),
+    })),
+  };
+}
+
+/** The map of `aspect` in the file (for `judge`, or its only judge). */
+export function calibrationMapFor(file: CalibrationMaps, aspect: string, judge?: string): AppliedMap | undefined {
+  const candidates = file.maps.filter((m) => m.aspect === aspect);
+  return candidates.find((m) => m.judge === judge) ?? (candidates.length === 1 ? candidates[0] : undefined);
 }
 
 /** The calibrated score of `aspect`, when the file maps it (for `judge`, or its only judge). */
 export function calibratedScore(file: CalibrationMaps, aspect: string, score: number, judge?: string): number | undefined {
-  const candidates = file.maps.filter((m) => m.aspect === aspect);
-  const map = candidates.find((m) => m.judge === judge) ?? (candidates.length === 1 ? candidates[0] : undefined);
+  const map = calibrationMapFor(file, aspect, judge);
   return map ? applyIsotonic(map, score) : undefined;
 }

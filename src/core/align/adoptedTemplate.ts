@@ -24,17 +24,21 @@ export interface AdoptOptions {
   force: boolean;
 }
 
+/** Where an adopted template or calibration came from, in words: the data and its hash, the folds, the held-out gain. */
+export function provenanceLines(candidate: CandidateVerdict, rated: number, provenance: Provenance): string[] {
+  const change = candidate.errorChange;
+  return [
+    `Aligned by sumlens align on ${provenance.date} (${candidate.name}), learned from ${rated} rated items of ${provenance.dataFile}`,
+    `(sha256 ${provenance.dataSha256.slice(0, 16)}…). Measured by ${provenance.folds}-fold cross-validation grouped by source`,
+    `document: mean |judge - people| ${change.meanA.toFixed(3)} -> ${change.meanB.toFixed(3)} (change ${change.meanDifference.toFixed(3)},`,
+    `95% CI [${change.interval.low.toFixed(3)}, ${change.interval.high.toFixed(3)}], Holm-adjusted p ${candidate.adjustedP.toFixed(4)}); alpha gain ${candidate.alphaGain.value.toFixed(3)}`,
+    `[${candidate.alphaGain.interval.low.toFixed(3)}, ${candidate.alphaGain.interval.high.toFixed(3)}].`,
+  ];
+}
+
 /** The adopted template's text with its provenance header. */
 export function withProvenance(text: string, candidate: CandidateVerdict, rated: number, provenance: Provenance, exampleSources?: string): string {
-  const change = candidate.errorChange;
-  const header = [
-    `# Aligned by sumlens align on ${provenance.date} (${candidate.name}), learned from ${rated} rated items of ${provenance.dataFile}`,
-    `# (sha256 ${provenance.dataSha256.slice(0, 16)}…). Measured by ${provenance.folds}-fold cross-validation grouped by source`,
-    `# document: mean |judge - people| ${change.meanA.toFixed(3)} -> ${change.meanB.toFixed(3)} (change ${change.meanDifference.toFixed(3)},`,
-    `# 95% CI [${change.interval.low.toFixed(3)}, ${change.interval.high.toFixed(3)}], Holm-adjusted p ${candidate.adjustedP.toFixed(4)}); alpha gain ${candidate.alphaGain.value.toFixed(3)}`,
-    `# [${candidate.alphaGain.interval.low.toFixed(3)}, ${candidate.alphaGain.interval.high.toFixed(3)}].`,
-    ...(exampleSources ? [`# Its ${exampleSources}.`] : []),
-  ];
+  const header = [...provenanceLines(candidate, rated, provenance), ...(exampleSources ? [`Its ${exampleSources}.`] : [])].map((line) => `# ${line}`);
   // YAML comments inside the front matter: a template allows nothing before it.
   return text.replace(/^---\n/, `---\n${header.join('\n')}\n`);
 }

@@ -2,11 +2,12 @@
  * `sumlens align`: for each aspect, candidates to the user's template measured on documents
  * they never saw (crossValidate), a verdict against the original (alignVerdict), and the
  * adopted template, learned again on every rated item, written only when its gain is
- * significant (adoptedTemplate).
+ * significant (adoptedTemplate); or the adopted calibration's map (adoptedCalibration).
  */
 import { SumLensError } from '../errors';
+import { adoptedCalibrationMap, checkCalibrationAdoptable, writeAdoptedCalibration } from './adoptedCalibration';
 import { checkAdoptable, withProvenance, writeAdoptedTemplate, type Provenance } from './adoptedTemplate';
-import { aspectTemplate, originalTemplateText } from './alignedTemplate';
+import { aspectTemplate, originalTemplatePath, originalTemplateText } from './alignedTemplate';
 import { alignVerdict, type AlignVerdict, type CandidateVerdict } from './alignVerdict';
 import { criteriaInRounds } from './criteriaRounds';
 import type { RewriteOptions } from './criteriaRewrite';
@@ -46,7 +47,7 @@ export interface AspectAlignment {
   /** Per fold, its items, and the items its candidates learned from (none of them in that fold). */
   heldOut: string[][];
   learnedFrom: string[][];
-  /** The adopted template's file, when one was written. */
+  /** The adopted template's file, or the calibration file the adopted calibration's map was written into. */
   written?: string;
   /** The items written into it as scored examples. */
   adoptedExamples?: string[];
@@ -81,6 +82,7 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
   for (const { aspect, items } of sets) {
     checkRatedItems(items, options.folds, aspectScale(options.task, aspect, options.promptDir), aspect);
     checkAdoptable({ outDir: options.outDir, task: options.task, aspect, force: options.force });
+    checkCalibrationAdoptable({ outDir: options.outDir, task: options.task, aspect, force: options.force, judge: judgeOf(options) });
   }
   const results: AspectAlignment[] = [];
   for (const { aspect, items } of sets) {
@@ -92,18 +94,42 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
       seed: options.seed,
     });
     const adopted = verdict.candidates.find((c) => c.name === verdict.adopted);
-    const written = adopted && adopted.name !== 'calibration' ? await writeAdopted(items, cv, aspect, adopted, options) : undefined;
-    const exampleSources = exampleSourcesLine([...cv.exampleSources, ...(written?.shown ? [written.shown] : [])]);
+    const written =
+      adopted?.name === 'calibration'
+        ? { written: writeCalibration(items, cv, verdict, adopted, options) }
+        : adopted
+          ? await writeAdopted(items, cv, aspect, adopted, options)
+          : undefined;
+    const shown = written && 'shown' in written ? written.shown : undefined;
+    const exampleSources = exampleSourcesLine([...cv.exampleSources, ...(shown ? [shown] : [])]);
     results.push({
       verdict,
       dropped: cv.dropped,
       heldOut: cv.heldOut,
       learnedFrom: cv.learnedFrom,
-      ...(written ? { written: written.written, adoptedExamples: written.adoptedExamples } : {}),
+      ...(written ? { written: written.written, ...('adoptedExamples' in written ? { adoptedExamples: written.adoptedExamples } : {}) } : {}),
       ...(exampleSources ? { exampleSources } : {}),
     });
   }
   return results;
+}
+
+/** Calibration maps are per judge: eval applies a map to the scores of the model it was fitted on. */
+function judgeOf(options: AlignOptions): string {
+  return options.scoring.options.session.model;
+}
+
+/** The map fitted on every rated item's score under the original template, and written. */
+function writeCalibration(items: readonly AlignItem[], cv: CrossValidation, verdict: AlignVerdict, adopted: CandidateVerdict, options: AlignOptions): string {
+  const template = originalTemplatePath(options.task, verdict.aspect, options.promptDir);
+  const map = adoptedCalibrationMap({ items, scores: cv.original, verdict, adopted, template }, judgeOf(options), options.provenance);
+  return writeAdoptedCalibration(map, options.seed, {
+    outDir: options.outDir,
+    task: options.task,
+    aspect: verdict.aspect,
+    force: options.force,
+    judge: judgeOf(options),
+  });
 }
 
 /** The adopted recipe applied to every rated item, and written. */

@@ -4,6 +4,7 @@
  * change in error, its Holm p and the alpha gain), the candidates dropped, and the verdict.
  * The CLI prints it; `report --alignment` puts it into Markdown and HTML.
  */
+import { dirname } from 'node:path';
 import type { AgreementRow, Estimate } from '../agreement/agreementTable';
 import type { AspectAlignment } from './alignJudge';
 import { CANDIDATE_LABELS } from './candidateLabels';
@@ -43,10 +44,10 @@ export function alignmentFigures({ verdict, written, dropped, adoptedExamples, e
   ];
   const best = [...verdict.candidates].sort((a, b) => a.errorChange.meanDifference - b.errorChange.meanDifference)[0];
   const outcome =
-    written !== undefined
-      ? `adopted: ${CANDIDATE_LABELS[verdict.adopted!]}, learned again on all ${verdict.n} items and written to ${written}${adoptedExamples?.length ? ` (its examples: ${adoptedExamples.join(', ')})` : ''}`
-      : verdict.adopted === 'calibration'
-        ? 'adopted: the calibration (no template changes); write its map with sumlens calibrate and apply it with eval --calibration'
+    verdict.adopted === 'calibration' && written !== undefined
+      ? calibrationOutcome(verdict.n, written)
+      : written !== undefined
+        ? `adopted: ${CANDIDATE_LABELS[verdict.adopted!]}, learned again on all ${verdict.n} items and written to ${written}${adoptedExamples?.length ? ` (its examples: ${adoptedExamples.join(', ')})` : ''}`
         : `keep your template: no candidate both lowers the judge's error significantly (Holm p < 0.05) and raises alpha (its interval above 0)${best ? `; closest: ${best.name}` : ''}; nothing was written`;
   return {
     title: `${verdict.aspect}: ${verdict.n} rated items, each scored by the candidates learned without its document`,
@@ -54,6 +55,15 @@ export function alignmentFigures({ verdict, written, dropped, adoptedExamples, e
     rows,
     notes: [...dropped.map((d) => `dropped: ${CANDIDATE_LABELS[d.name]}: ${d.reason}`), ...(exampleSources ? [exampleSources] : []), outcome],
   };
+}
+
+/** The map's file, and the two ways to apply it: by name, or as the calibration of the prompts folder it is in (`<out>/<task>/calibration.json`). */
+function calibrationOutcome(n: number, written: string): string {
+  const folder = dirname(dirname(written));
+  return (
+    `adopted: the calibration (no template changes), fitted again on all ${n} items; its map was written to ${written}; ` +
+    `apply it with eval --calibration ${written}, or eval --prompts ${folder}, which applies the calibration of the folder`
+  );
 }
 
 /** Every column as wide as its widest cell. */

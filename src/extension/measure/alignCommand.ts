@@ -4,7 +4,11 @@
  * rated data file and the column of its scores; then an aspect; the cost is confirmed; the
  * alignment runs with progress and Cancel; then the held-out agreement before and after, the
  * template's changes in VS Code's diff editor, and "Use this template" (written to the
- * workspace's prompt folder, where every evaluation then reads it) or "Discard".
+ * workspace's prompt folder, where every evaluation then reads it) or "Discard"; for an
+ * adopted calibration, "Use this calibration" (its map put in the prompt folder's
+ * <task>/calibration.json, which every evaluation then applies beside the judge's score).
+ * Only a trusted workspace gets here: an untrusted one reads neither its prompt folder's
+ * templates nor its calibration.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -40,7 +44,7 @@ export interface AlignRequest {
 
 export interface AlignOutcome {
   alignment: AspectAlignment;
-  /** The workspace template written by "Use this template". */
+  /** The workspace template written by "Use this template", or the calibration file by "Use this calibration". */
   used?: string;
 }
 
@@ -113,6 +117,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
         }
       },
     );
+    if (alignment.verdict.adopted === 'calibration') return await offerCalibration(alignment, request, folder, settings.task);
     return await offer(
       alignment,
       request,
@@ -152,6 +157,23 @@ async function offer(alignment: AspectAlignment, request: AlignRequest, target: 
   await deps.aligned.add(sha256(fs.readFileSync(target, 'utf8')));
   void vscode.window.showInformationMessage(`SumLens: evaluations in this workspace now use ${vscode.workspace.asRelativePath(target)}.`);
   return { alignment, used: target };
+}
+
+/** The adopted calibration's verdict and the choice to use it: its map into the prompt folder's calibration file, other aspects' maps kept. */
+async function offerCalibration(alignment: AspectAlignment, request: AlignRequest, folder: string, task: string): Promise<AlignOutcome> {
+  const summary = alignmentSummary(alignment, loadEngine().CANDIDATE_LABELS);
+  if (!alignment.written) {
+    void vscode.window.showInformationMessage(`SumLens: ${summary}`);
+    return { alignment };
+  }
+  const use = 'Use this calibration';
+  const choice = request.choice ?? ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, use, 'Discard')) === use ? 'use' : 'discard');
+  if (choice !== 'use') return { alignment };
+  const used = loadEngine().adoptCalibrationFile(alignment.written, folder, task);
+  void vscode.window.showInformationMessage(
+    `SumLens: evaluations in this workspace now show ${alignment.verdict.aspect} calibrated to your people's scale beside the judge's own score (${vscode.workspace.asRelativePath(used)}).`,
+  );
+  return { alignment, used };
 }
 
 async function pickData(): Promise<string | undefined> {

@@ -11,6 +11,6 @@ export function alignmentSummary({ verdict }: AspectAlignment, labels: Record<Ca
   if (!adopted) return `${before}. No candidate did significantly better: keep your template (nothing was changed).`;
   const after = `${f(adopted.agreement.meanAbsoluteDifference)}, alpha ${f(adopted.agreement.alphaInterval)}`;
   if (adopted.name === 'calibration')
-    return `${before}; calibrated: ${after}. The calibration did best: write its map with sumlens calibrate (no template changes).`;
+    return `${before}; calibrated: ${after}. The calibration did best (no template changes): it maps the judge's scores to your people's scale.`;
   return `${before}; ${labels[adopted.name]}: ${after} (Holm p ${adopted.adjustedP.toFixed(4)}).`;
 }

@@ -20,6 +20,7 @@ import { resolveTrustedLocations, type TrustNotices } from '../trust';
 import type { EngineNotices } from './engineNotices';
 import { jurorsFor } from './jurors';
 import { runEngine } from './engineRun';
+import { loadEngine } from './loadEngine';
 import { noteLocation as note, trackFindings, type RunContext } from './runContext';
 import { sentenceAround } from './sentence';
 import { createSession, spendLimitFor } from './session';
@@ -150,8 +151,11 @@ export class Evaluator implements vscode.Disposable {
 
     let session;
     let jurors;
+    let calibration;
     const notices = this.deps.engineNotices?.forRun();
     try {
+      // The prompt folder's calibration ("Use this calibration"; a trusted workspace's only), read before anything is sent.
+      calibration = loadEngine().promptsCalibration(locations.promptOverrideDir, settings.task);
       const spendLimit = spendLimitFor(settings, options.maxCostName);
       session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices, spendLimit);
       jurors = await jurorsFor(settings, this.deps.keys, this.deps.globalStorage, spendLimit);
@@ -185,7 +189,8 @@ export class Evaluator implements vscode.Disposable {
       if (this.running.get(key) === controller) this.running.delete(key);
       notices?.announce();
     }
-    return this.apply(context, result, options.recheck ?? false);
+    // Beside each raw score, never instead of it.
+    return this.apply(context, calibration ? loadEngine().calibrateResult(result, calibration) : result, options.recheck ?? false);
   }
 
   private async apply(context: RunContext, result: EvaluationResult, recheck: boolean): Promise<EvaluationOutcome> {

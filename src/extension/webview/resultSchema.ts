@@ -55,6 +55,8 @@ const aspectSchema = z.object({
     }),
   ),
   sourceShown: z.optional(sourceShownSchema),
+  /** Mapped to your people's scale by the prompt folder's calibration: the map's file and sha256. */
+  calibrated: z.optional(z.object({ score: z.number(), map: z.string(), sha256: z.string() })),
 });
 
 const metricSchema = z.nullable(z.object({ ratio: z.number(), score: z.number() }));

@@ -3,7 +3,7 @@
  * each, and judges that answer from the prompt. The learning judge reads 0.9 above the people
  * and, shown scored examples, moves to 0.1 above them with a third of its noise; under the
  * criteria its optimizer rewrote it reads 0.3 above them, and 0.1 under a second round's
- * (stricter still); the deaf judge scores a quality of its own that has nothing to do with the
+ * (stricter still); the offset judge reads 0.9 above them whatever its prompt holds; the deaf judge scores a quality of its own that has nothing to do with the
  * people's, examples or not.
  */
 import * as fs from 'node:fs';
@@ -131,6 +131,15 @@ export function learningJudge(
     const e = noise(judged.doc, judged.k);
     if (examples.length > 0) return expectedScoreReply(human + (strict > 0 ? 0.05 : 0.1) + e / 3);
     return expectedScoreReply(human + [0.9, 0.3, 0.1][strict] + e);
+  };
+}
+
+/** A judge that reads 0.9 above the people whatever its prompt holds: neither examples nor rewritten criteria move it; a calibration can. */
+export function offsetJudge(humanOf: (doc: number, k: number) => number): (request: RecordedRequest) => FakeReply {
+  return (request) => {
+    if (isRewriteRequest(request)) return rewriteReply;
+    const { judged } = promptParts(request);
+    return expectedScoreReply(humanOf(judged.doc, judged.k) + 0.9 + noise(judged.doc, judged.k));
   };
 }
 

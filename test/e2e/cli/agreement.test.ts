@@ -75,7 +75,10 @@ describe('sumlens agreement', function () {
       const args = ['eval', '--source', path.join(dir, 'a.txt'), '--summary', path.join(dir, 's.txt'), '--aspects', 'coherence', '--calibration', map];
       const text = await runInProcess(args, env);
       assert.equal(text.code, 0, text.stderr);
-      assert.match(text.stdout, new RegExp(`calibrated to your people's scale by .*map\\.json: coherence ${expected.toFixed(2)} \\(raw 3\\.50\\)`));
+      assert.match(
+        text.stdout,
+        new RegExp(`calibrated to your people's scale by .*map\\.json \\(sha256 [0-9a-f]{12}…\\): coherence ${expected.toFixed(2)} \\(raw 3\\.50\\)`),
+      );
       const json = await runInProcess([...args, '--json'], env);
       const parsed = JSON.parse(json.stdout);
       assert.equal(parsed.aspects[0].score, 3.5, 'the raw score stays');
