@@ -81,6 +81,14 @@ const builds = [
     format: 'iife',
     target: 'es2022',
   },
+  {
+    ...common,
+    entryPoints: ['src/extension/webview/reviewStatusMain.ts'],
+    outfile: 'media/dist/review-status.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 if (watch) {

@@ -48,6 +48,7 @@ import { templateSelector } from './templates/templateFiles';
 import { resolveTrustedLocations, TrustNotices } from './trust';
 import { ReviewCommands, type StartReviewRequest } from './review/reviewCommands';
 import type { RatingView } from './review/ratingView';
+import type { ReviewStatusView } from './review/reviewStatusView';
 import type { PanelModel } from './webview/panelModel';
 import type { Method } from '../core/result';
 import type { RunComparison } from '../core/run/compareRuns';
@@ -106,6 +107,8 @@ export interface SumLensApi {
   startReview(request: StartReviewRequest): Promise<string | undefined>;
   /** The rating view of a review for a rater (as Rate a Review opens it). */
   rateReview(folder: vscode.Uri, rater: string): Promise<RatingView | undefined>;
+  /** Review Status on a review, with the judge's run of the same items when given. */
+  reviewStatus(folder: vscode.Uri, run?: vscode.Uri): Promise<ReviewStatusView | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): SumLensApi {
@@ -248,6 +251,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     prepareAgentTool: (name, input) => agentTools.prepare(name, input),
     startReview: (request) => reviews.start(request),
     rateReview: (folder, rater) => reviews.rate(folder, rater),
+    reviewStatus: (folder, run) => reviews.showStatus(folder, run),
   };
   return api;
 }

@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Frame, Page } from 'playwright-core';
-import { explorerMenu, explorerRow, type DriveOptions } from './drive';
+import { explorerMenu, explorerRow, runCommand, type DriveOptions } from './drive';
 
 export const REVIEW_DATA = 'review-items.jsonl';
 const ITEMS = [
@@ -86,4 +86,41 @@ export async function rateReview({ page, theme, shotsDir, log, workspace }: Omit
   assert.strictEqual(await frame.locator('.rating-revealed').count(), 0);
   assert.doesNotMatch(await frame.locator('body').innerText(), /\bbob\b|judge/i);
   log('rated 2 items by keyboard (a skip with its reason), each on disk before the next; Backspace shows item 2 as given; blind');
+
+  // bob's ratings arrive (as from git); the status shows agreement and a disagreement to settle.
+  const at = new Date().toISOString();
+  const ann = fs
+    .readFileSync(ratings, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { item: string; aspect: string; score?: number });
+  const items = [...new Set(ann.map((r) => r.item))];
+  // Close to ann's everywhere, but 2 points apart on the first item's coherence.
+  const bob = ann.map((r, k) => {
+    const own = r.score ?? 3;
+    const score = r.item === items[0] && r.aspect === 'coherence' ? (own >= 3 ? own - 2 : own + 2) : k % 3 === 0 && own > 1 ? own - 1 : own;
+    return JSON.stringify({ kind: 'rating', item: r.item, aspect: r.aspect, score, rater: 'bob', at });
+  });
+  fs.writeFileSync(path.join(workspace, '.sumlens', 'reviews', 'ui-trial', 'ratings', 'bob.jsonl'), bob.join('\n') + '\n');
+  await runCommand(page, 'SumLens: Review Status and Disagreements');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ui-trial' }).first().click();
+  let status: Frame | undefined;
+  for (const deadline = Date.now() + 30_000; !status && Date.now() < deadline; await page.waitForTimeout(250))
+    for (const frame of page.frames())
+      if (
+        (await frame
+          .locator('.disagreement')
+          .count()
+          .catch(() => 0)) > 0
+      )
+        status = frame;
+  assert.ok(status, 'the status view lists a disagreement');
+  await status
+    .locator('.disagreement', { hasText: `${items[0]} · coherence` })
+    .getByRole('button', { name: '3', exact: true })
+    .click();
+  await status.locator('.settled', { hasText: 'settled: 3 by ann' }).waitFor();
+  await page.mouse.move(1000, 12);
+  await page.screenshot({ path: path.join(shotsDir, `review-status-${theme}.png`) });
+  log(`Review Status: agreement per aspect, a disagreement (${items[0]} coherence, 2 points apart) settled with 3 as an adjudication`);
 }

@@ -9,6 +9,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { RatingView } from '../../src/extension/review/ratingView';
 import type { RatingScreen, ToRatingView } from '../../src/extension/webview/ratingProtocol';
+import type { ReviewStatusModel, ToStatusView } from '../../src/extension/webview/reviewStatusProtocol';
+import type { ReviewStatusView } from '../../src/extension/review/reviewStatusView';
 import { activateSumLens, eventually, workspaceRoot } from './helpers';
 
 const ITEMS = 12;
@@ -49,6 +51,7 @@ describe('a review rated in the editor', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('sumlens').update('review.revealAfterSubmit', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('sumlens').update('raterName', undefined, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(data(), { force: true });
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -133,5 +136,29 @@ describe('a review rated in the editor', function () {
       screen.screen.revealed.others.map((o) => o.rater),
       ['bob'],
     );
+  });
+
+  it('Review Status: agreement with intervals, a disagreement settled by an adjudicator beside the raters’ own scores', async () => {
+    // bob changes his mind on item 7's coherence: now 2 points or more from ann's.
+    const annScore = scoreOf('ann', 7, 0);
+    const bobLine = { kind: 'rating', item: 'item-7', aspect: 'coherence', score: annScore <= 3 ? 5 : 1, rater: 'bob', at: new Date().toISOString() };
+    fs.appendFileSync(path.join(dir, 'ratings', 'bob.jsonl'), JSON.stringify(bobLine) + '\n');
+    await vscode.workspace.getConfiguration('sumlens').update('raterName', 'cy', vscode.ConfigurationTarget.Workspace);
+    const api = await activateSumLens();
+    const view = (await api.reviewStatus(vscode.Uri.file(dir))) as ReviewStatusView;
+    const posted: ToStatusView[] = [];
+    view.onDidPostMessage((m) => posted.push(m));
+    await eventually(() => posted.some((m) => m.type === 'status'), 'the status view shows the review', 30_000);
+    const last = () => (posted.filter((m) => m.type === 'status').pop() as { status: ReviewStatusModel }).status;
+    const coherence = last().agreement.find((a) => a.aspect === 'coherence')!;
+    assert.ok(coherence.alphaInterval?.value !== null && coherence.alphaInterval!.low! <= coherence.alphaInterval!.value, JSON.stringify(coherence));
+    const found = last().disagreements.find((d) => d.item === 'item-7' && d.aspect === 'coherence');
+    assert.ok(found, JSON.stringify(last().disagreements));
+    await view.handle({ type: 'adjudicate', item: 'item-7', aspect: 'coherence', score: 3, comment: 'read it twice' });
+    const settled = last().disagreements.find((d) => d.item === 'item-7' && d.aspect === 'coherence')!;
+    assert.deepStrictEqual(settled.adjudicated, { score: 3, by: 'cy' });
+    assert.deepStrictEqual(settled.scores.map((x) => x.rater).sort(), ['ann', 'bob'], 'the raters’ own scores stay');
+    const adjudication = JSON.parse(fs.readFileSync(path.join(dir, 'ratings', 'cy.jsonl'), 'utf8').trim());
+    assert.strictEqual(adjudication.kind, 'adjudication');
   });
 });

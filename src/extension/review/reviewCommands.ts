@@ -9,9 +9,11 @@ import { loadEngine } from '../run/loadEngine';
 import { raterName } from './raterName';
 import { RatingSession, type RatingEngine } from './ratingSession';
 import { RatingView } from './ratingView';
+import { ReviewStatusView } from './reviewStatusView';
 
 export const startReviewCommand = 'sumlens.startReview';
 export const rateReviewCommand = 'sumlens.rateReview';
+export const reviewStatusCommand = 'sumlens.reviewStatus';
 const reviewsFolder = path.join('.sumlens', 'reviews');
 
 /** What a test (or a caller that knows) gives instead of being asked. */
@@ -26,6 +28,7 @@ export interface StartReviewRequest {
 
 export class ReviewCommands implements vscode.Disposable {
   private view: RatingView | undefined;
+  private status: ReviewStatusView | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -41,11 +44,25 @@ export class ReviewCommands implements vscode.Disposable {
     return [
       vscode.commands.registerCommand(startReviewCommand, (data?: vscode.Uri) => this.start({ data }).catch(showError)),
       vscode.commands.registerCommand(rateReviewCommand, (folder?: vscode.Uri) => this.rate(folder).catch(showError)),
+      vscode.commands.registerCommand(reviewStatusCommand, (folder?: vscode.Uri) => this.showStatus(folder).catch(showError)),
     ];
   }
 
   dispose(): void {
     this.view?.dispose();
+    this.status?.dispose();
+  }
+
+  /** The review's agreement and disagreements (asked for when not given); `run`: the judge's run of the same items. */
+  async showStatus(folder?: vscode.Uri, run?: vscode.Uri): Promise<ReviewStatusView | undefined> {
+    const dir = folder?.fsPath ?? (await pickReview());
+    if (!dir) return undefined;
+    const user = await raterName(this.memento, vscode.workspace.getWorkspaceFolder(vscode.Uri.file(dir))?.uri);
+    if (!user) return undefined;
+    this.status?.dispose();
+    this.status = new ReviewStatusView(this.extensionUri, dir, user);
+    if (run) await this.status.useRun(run.fsPath);
+    return this.status;
   }
 
   /** Makes the review and, when the user rates in it, opens their queue. Returns the review's folder. */

@@ -1,0 +1,180 @@
+/**
+ * **SumLens: Review Status**: agreement while a review fills (each aspect's alpha among the
+ * raters with its bootstrap interval, each rater against the others, the judge against the
+ * people once a run of the same items is picked) and the disagreements, each to open and to
+ * settle with an adjudicated score: a line of its own kind in the user's ratings file, beside
+ * the raters' scores, never replacing them. The user's own unrated items stay blind: their
+ * disagreements are not sent to the view.
+ */
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import type { Disagreement, JudgeRun, Review, ReviewStatus } from '../../core/review';
+import { loadEngine } from '../run/loadEngine';
+import { fromStatusViewSchema, toStatusViewSchema, type FromStatusView, type ReviewStatusModel, type ToStatusView } from '../webview/reviewStatusProtocol';
+
+export const reviewStatusViewType = 'sumlens.reviewStatus';
+/** Intervals a view can wait for: `review status` takes 1,000; 200 keeps a large review's view under a few seconds. */
+const VIEW_RESAMPLES = 200;
+
+export class ReviewStatusView implements vscode.Disposable {
+  private readonly panel: vscode.WebviewPanel;
+  private readonly posted = new vscode.EventEmitter<ToStatusView>();
+  /** Every message posted to the view (tests read what it was given). */
+  readonly onDidPostMessage = this.posted.event;
+  private judge: JudgeRun | undefined;
+  private judgeFile: string | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    extensionUri: vscode.Uri,
+    private readonly dir: string,
+    private readonly user: string,
+  ) {
+    const media = vscode.Uri.joinPath(extensionUri, 'media');
+    this.panel = vscode.window.createWebviewPanel(reviewStatusViewType, 'Review status', vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [media],
+    });
+    this.panel.iconPath = vscode.Uri.joinPath(media, 'icon.svg');
+    this.panel.webview.html = html(this.panel.webview, media);
+    this.disposables.push(
+      this.posted,
+      this.panel.webview.onDidReceiveMessage((raw) => {
+        const parsed = fromStatusViewSchema.safeParse(raw);
+        if (parsed.success) void this.handle(parsed.data);
+      }),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+
+  /** Compares the judge's run of the same items (a run file of `eval --data`). */
+  async useRun(file: string): Promise<void> {
+    this.judge = await loadEngine().readJudgeRun(file);
+    this.judgeFile = file;
+  }
+
+  /** What a message from the view does; a test sends the view's own messages here. */
+  async handle(message: FromStatusView): Promise<void> {
+    try {
+      const engine = loadEngine();
+      if (message.type === 'adjudicate') {
+        const review = await engine.readReview(this.dir);
+        const line = engine.ratingLine(
+          this.user,
+          { kind: 'adjudication', item: message.item, aspect: message.aspect, score: message.score, ...(message.comment ? { comment: message.comment } : {}) },
+          review,
+        );
+        await engine.appendLines(engine.ratingsFile(this.dir, this.user), [line]);
+      } else if (message.type === 'openItem') {
+        await this.openItem(message.item);
+        return;
+      } else if (message.type === 'pickRun') {
+        const picked = await vscode.window.showOpenDialog({
+          title: 'SumLens: the judge’s run of the same items',
+          filters: { 'Run files': ['jsonl'] },
+          canSelectMany: false,
+        });
+        if (!picked?.[0]) return;
+        await this.useRun(picked[0].fsPath);
+      }
+      await this.refresh();
+    } catch (error) {
+      this.post({ type: 'error', message: `SumLens: ${(error as Error).message}`.slice(0, 2000) });
+    }
+  }
+
+  /** Reads the review again and shows it. */
+  async refresh(): Promise<void> {
+    const engine = loadEngine();
+    const review = await engine.readReview(this.dir);
+    const status = engine.reviewStatus(review, { resamples: VIEW_RESAMPLES, seed: 1 }, this.judge);
+    this.post({ type: 'status', status: this.model(review, status, engine.disagreements(review, this.judge)) });
+  }
+
+  private model(review: Review, status: ReviewStatus, found: Disagreement[]): ReviewStatusModel {
+    const estimate = (e: { value: number; interval: { low: number; high: number } } | undefined) =>
+      e === undefined ? null : { value: finite(e.value), low: finite(e.interval.low), high: finite(e.interval.high) };
+    // Blind: a disagreement on an item the user was dealt and has not rated yet is not sent.
+    const rated = new Set((review.ratings.get(this.user) ?? []).filter((l) => l.kind === 'rating').map((l) => `${l.item}\u0000${l.aspect}`));
+    const dealt = (item: string) => review.byId.get(item)?.raters.includes(this.user) ?? false;
+    const visible = found.filter((d) => !dealt(d.item) || rated.has(`${d.item}\u0000${d.aspect}`));
+    return {
+      name: status.name,
+      items: status.items,
+      resamples: VIEW_RESAMPLES,
+      raters: status.raters.map((r) => ({ rater: r.rater, done: r.done, assigned: r.assigned })),
+      agreement: status.agreement.map((a) => ({
+        aspect: a.aspect,
+        pairedItems: a.pairedItems,
+        alphaInterval: estimate(a.alphaInterval),
+        alphaOrdinal: estimate(a.alphaOrdinal),
+        byRater: a.byRater.map((r) => ({ rater: r.rater, n: r.n, alpha: estimate(r.alphaInterval)! })),
+        judge: a.judge
+          ? { n: a.judge.mean.n, alpha: estimate(a.judge.mean.alphaInterval)!, meanAbsoluteDifference: estimate(a.judge.mean.meanAbsoluteDifference)! }
+          : null,
+      })),
+      judgeRun: this.judgeFile ? vscode.workspace.asRelativePath(this.judgeFile) : null,
+      disagreements: visible.map((d) => {
+        const { scale } = review.definition.aspects.find((a) => a.name === d.aspect)!;
+        return {
+          item: d.item,
+          aspect: d.aspect,
+          reasons: d.reasons,
+          scores: d.scores,
+          mean: d.mean,
+          judge: d.judge ?? null,
+          adjudicated: d.adjudicated ? { score: d.adjudicated.score, by: d.adjudicated.by } : null,
+          scale: { min: scale.min, max: scale.max },
+        };
+      }),
+      hidden: found.length - visible.length,
+      changed: status.changed.length,
+    };
+  }
+
+  private async openItem(id: string): Promise<void> {
+    const review = await loadEngine().readReview(this.dir);
+    const item = review.byId.get(id);
+    if (!item) return;
+    const source = await vscode.workspace.openTextDocument({ content: item.source, language: 'plaintext' });
+    const summary = await vscode.workspace.openTextDocument({ content: item.summary, language: 'plaintext' });
+    await vscode.window.showTextDocument(source, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    await vscode.window.showTextDocument(summary, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  }
+
+  private post(message: ToStatusView): void {
+    const checked = toStatusViewSchema.parse(message);
+    this.posted.fire(checked);
+    void this.panel.webview.postMessage(checked);
+  }
+}
+
+const finite = (x: number) => (Number.isFinite(x) ? x : null);
+
+function html(webview: vscode.Webview, media: vscode.Uri): string {
+  const nonce = randomBytes(18).toString('base64');
+  const file = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(media, name)).toString();
+  const csp = ["default-src 'none'", `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`, `font-src ${webview.cspSource}`].join(
+    '; ',
+  );
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${file('panel.css')}">
+<link rel="stylesheet" nonce="${nonce}" href="${file('review-status.css')}">
+<title>SumLens review status</title>
+</head>
+<body>
+<main id="root"></main>
+<script nonce="${nonce}" src="${file('dist/review-status.js')}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,114 @@
+/**
+ * The review status view's script (bundled to media/dist/review-status.js): progress per rater,
+ * agreement per aspect with its interval, and the disagreements, each to open and settle with
+ * an adjudicated score. Every node is built with textContent, never parsed as HTML.
+ */
+import { captionedTable, el } from './dom';
+import { fromStatusViewSchema, toStatusViewSchema, type FromStatusView, type ReviewStatusModel, type StatusEstimate } from './reviewStatusProtocol';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const root = document.getElementById('root') as HTMLElement;
+
+function send(message: FromStatusView): void {
+  vscode.postMessage(fromStatusViewSchema.parse(message));
+}
+
+const fixed = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+const withInterval = (e: StatusEstimate | null) => (e === null || e.value === null ? '—' : `${fixed(e.value)} [${fixed(e.low)}, ${fixed(e.high)}]`);
+
+function row(body: HTMLTableSectionElement, cells: string[]): void {
+  const tr = el('tr');
+  for (const text of cells) tr.append(el('td', undefined, text));
+  body.append(tr);
+}
+
+function progressTable(status: ReviewStatusModel): HTMLElement {
+  const { table, body } = captionedTable('status-table', 'Progress', ['rater', 'items rated']);
+  for (const r of status.raters) row(body, [r.rater, `${r.done} of ${r.assigned}`]);
+  return table;
+}
+
+function agreementTable(status: ReviewStatusModel): HTMLElement {
+  const { table, body } = captionedTable('status-table', `Agreement (95% bootstrap intervals, ${status.resamples} resamples)`, [
+    'aspect',
+    'items rated twice',
+    'alpha (interval)',
+    'alpha (ordinal)',
+    ...(status.judgeRun ? ['judge vs raters’ mean: alpha', 'mean |diff|'] : []),
+  ]);
+  for (const a of status.agreement)
+    row(body, [
+      a.aspect,
+      String(a.pairedItems),
+      withInterval(a.alphaInterval),
+      withInterval(a.alphaOrdinal),
+      ...(status.judgeRun ? [withInterval(a.judge?.alpha ?? null), withInterval(a.judge?.meanAbsoluteDifference ?? null)] : []),
+    ]);
+  return table;
+}
+
+function byRaterTable(status: ReviewStatusModel): HTMLElement {
+  const { table, body } = captionedTable('status-table', 'Each rater against the mean of the others', ['aspect', 'rater', 'items', 'alpha (interval)']);
+  for (const a of status.agreement) for (const r of a.byRater) row(body, [a.aspect, r.rater, String(r.n), withInterval(r.alpha)]);
+  return table;
+}
+
+function disagreementCard(d: ReviewStatusModel['disagreements'][number]): HTMLElement {
+  const card = el('section', 'disagreement');
+  card.setAttribute('aria-label', `${d.item}, ${d.aspect}`);
+  const head = el('h3', undefined, `${d.item} · ${d.aspect}`);
+  const why = d.reasons.map((r) => (r === 'raters' ? 'raters 2 points or more apart' : 'the judge 1.5 points or more from the raters’ mean')).join('; ');
+  const scores = d.scores.map((s) => `${s.rater} ${s.score}${s.comment ? ` (“${s.comment}”)` : ''}`).join(', ');
+  card.append(
+    head,
+    el('p', 'muted', why),
+    el('p', undefined, `${scores}; mean ${d.mean.toFixed(2)}${d.judge === null ? '' : `; judge ${d.judge.toFixed(2)}`}`),
+  );
+  if (d.adjudicated) card.append(el('p', 'settled', `settled: ${d.adjudicated.score} by ${d.adjudicated.by} (an adjudication, beside the raters’ own)`));
+  const open = el('button', 'secondary', 'Open the item');
+  open.addEventListener('click', () => send({ type: 'openItem', item: d.item }));
+  const comment = el('input', 'adjudication-comment');
+  comment.placeholder = 'Why (optional)';
+  comment.setAttribute('aria-label', `Why this score for ${d.item}, ${d.aspect} (optional)`);
+  const settle = el('div', 'settle');
+  settle.setAttribute('role', 'group');
+  settle.setAttribute('aria-label', `Settle ${d.aspect} of ${d.item} with a score`);
+  settle.append(el('span', 'muted', 'Settle with:'));
+  for (let v = d.scale.min; v <= d.scale.max; v++) {
+    const button = el('button', d.adjudicated?.score === v ? 'pressed' : undefined, String(v));
+    button.addEventListener('click', () => send({ type: 'adjudicate', item: d.item, aspect: d.aspect, score: v, comment: comment.value }));
+    settle.append(button);
+  }
+  card.append(open, settle, comment);
+  return card;
+}
+
+function render(status: ReviewStatusModel): void {
+  const head = el('div', 'status-head');
+  const pick = el('button', 'secondary', status.judgeRun ? `Judge: ${status.judgeRun} (change…)` : 'Compare with the judge’s run…');
+  pick.addEventListener('click', () => send({ type: 'pickRun' }));
+  head.append(
+    el('h1', undefined, `Review ${status.name}`),
+    el('p', 'muted', `${status.items} items${status.changed ? `, ${status.changed} changed since it began (left out)` : ''}`),
+    pick,
+  );
+  const list = el('section', 'disagreements');
+  list.append(el('h2', undefined, `Disagreements (${status.disagreements.length})`));
+  if (status.hidden > 0) list.append(el('p', 'muted', `${status.hidden} more on items you still rate: hidden until you have rated them.`));
+  for (const d of status.disagreements) list.append(disagreementCard(d));
+  root.replaceChildren(head, progressTable(status), agreementTable(status), byRaterTable(status), list);
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const parsed = toStatusViewSchema.safeParse(event.data);
+  if (!parsed.success) return;
+  if (parsed.data.type === 'error') root.prepend(el('p', 'error', parsed.data.message));
+  else render(parsed.data.status);
+});
+
+send({ type: 'ready' });
