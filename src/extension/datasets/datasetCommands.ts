@@ -116,9 +116,11 @@ export class DatasetViews implements vscode.Disposable {
 
   private async show(outcome: DatasetRunOutcome): Promise<void> {
     const overview = await loadEngine().runOverview(outcome.runFile);
+    const dataset = datasetModel(overview, outcome.summary);
+    await this.panel.checkDataset(dataset);
     this.panel.update({
       view: 'dataset',
-      dataset: datasetModel(overview, outcome.summary),
+      dataset,
       running: false,
       progress: undefined,
       error: outcome.summary.fatal?.message,

@@ -10,6 +10,16 @@ import * as z from 'zod/mini';
 // null where a figure is not defined (a mean or an interval over no scored item).
 const maybeNumber = z.nullable(z.number());
 
+/** One item of a dataset run's table (apart, so that 10,000 of them can be checked in slices). */
+export const datasetItemSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  system: z.optional(z.string()),
+  scores: z.record(z.string(), z.number()),
+  failed: z.boolean(),
+  findings: z.number(),
+});
+
 /** A dataset run (Evaluate Dataset): the table per aspect and every item with its scores. */
 export const datasetSchema = z.object({
   /** The run file (.sumlens/runs/…) and the data it was made from, as the user knows them. */
@@ -32,16 +42,7 @@ export const datasetSchema = z.object({
       distribution: z.record(z.string(), z.number()),
     }),
   ),
-  items: z.array(
-    z.object({
-      key: z.string(),
-      id: z.string(),
-      system: z.optional(z.string()),
-      scores: z.record(z.string(), z.number()),
-      failed: z.boolean(),
-      findings: z.number(),
-    }),
-  ),
+  items: z.array(datasetItemSchema),
   /** How the last evaluation of it went (absent when a finished run file is only shown). */
   run: z.optional(
     z.object({
