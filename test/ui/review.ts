@@ -27,19 +27,19 @@ export function writeReviewItems(workspace: string): void {
   fs.writeFileSync(path.join(workspace, REVIEW_DATA), rows.join('\n') + '\n');
 }
 
-/** The frame of the rating view (the one webview holding aspects to rate). */
-async function ratingFrame(page: Page): Promise<Frame> {
+/** The webview frame that shows `selector` (the rating view: '.rating-aspect'; the status: '.disagreement'). */
+async function frameWith(page: Page, selector: string): Promise<Frame> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     for (const frame of page.frames())
       if (
         (await frame
-          .locator('.rating-aspect')
+          .locator(selector)
           .count()
           .catch(() => 0)) > 0
       )
         return frame;
-    if (Date.now() > deadline) throw new Error('no rating view');
+    if (Date.now() > deadline) throw new Error(`no view shows ${selector}`);
     await page.waitForTimeout(250);
   }
 }
@@ -54,7 +54,7 @@ export async function rateReview({ page, theme, shotsDir, log, workspace }: Omit
   await page.locator('.quick-input-widget .quick-input-title', { hasText: 'review’s name' }).waitFor();
   await input.fill('ui-trial');
   await page.keyboard.press('Enter');
-  const frame = await ratingFrame(page);
+  const frame = await frameWith(page, '.rating-aspect');
   const where = frame.locator('.rating-where');
   await where.waitFor();
   log(`rating view open: ${await where.innerText()}`);
@@ -104,17 +104,7 @@ export async function rateReview({ page, theme, shotsDir, log, workspace }: Omit
   fs.writeFileSync(path.join(workspace, '.sumlens', 'reviews', 'ui-trial', 'ratings', 'bob.jsonl'), bob.join('\n') + '\n');
   await runCommand(page, 'SumLens: Review Status and Disagreements');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ui-trial' }).first().click();
-  let status: Frame | undefined;
-  for (const deadline = Date.now() + 30_000; !status && Date.now() < deadline; await page.waitForTimeout(250))
-    for (const frame of page.frames())
-      if (
-        (await frame
-          .locator('.disagreement')
-          .count()
-          .catch(() => 0)) > 0
-      )
-        status = frame;
-  assert.ok(status, 'the status view lists a disagreement');
+  const status = await frameWith(page, '.disagreement');
   await status
     .locator('.disagreement', { hasText: `${items[0]} · coherence` })
     .getByRole('button', { name: '3', exact: true })

@@ -3,11 +3,11 @@
  * resources from media/ only), updated by validated messages, and restored after a window
  * reload by a WebviewPanelSerializer from the state the webview kept.
  */
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { loopTurn } from '../../core/cooperative';
 import { datasetItemSchema, datasetSchema } from '../webview/datasetSchemas';
 import { panelModelSchema, type PanelModel } from '../webview/panelModel';
+import { webviewHtml } from './webviewHtml';
 import { fromWebviewSchema, toWebviewSchema, type FromWebview, type ToWebview } from '../webview/protocol';
 
 export const panelViewType = 'sumlens.panel';
@@ -173,28 +173,6 @@ export class SumLensPanel implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(18).toString('base64');
-    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file));
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-      `script-src 'nonce-${nonce}'`,
-      `img-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${media('panel.css').toString()}">
-<title>SumLens</title>
-</head>
-<body>
-<main id="root" aria-live="off"></main>
-<script nonce="${nonce}" src="${media('dist/panel.js').toString()}"></script>
-</body>
-</html>`;
+    return webviewHtml(webview, this.extensionUri, { title: 'SumLens', styles: ['panel.css'], script: 'dist/panel.js' });
   }
 }

@@ -3,9 +3,9 @@
  * media/dist/rating.js, its messages ratingProtocol.ts). Strict CSP with a nonce, the view's
  * own files only. A submit is answered with the next item only once the ratings are on disk.
  */
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { fromRatingViewSchema, toRatingViewSchema, type FromRatingView, type ToRatingView } from '../webview/ratingProtocol';
+import { webviewHtml } from '../presentation/webviewHtml';
 import type { RatingSession } from './ratingSession';
 
 export const ratingViewType = 'sumlens.rating';
@@ -33,7 +33,12 @@ export class RatingView implements vscode.Disposable {
       retainContextWhenHidden: false,
     });
     this.panel.iconPath = vscode.Uri.joinPath(media, 'icon.svg');
-    this.panel.webview.html = html(this.panel.webview, media);
+    this.panel.webview.html = webviewHtml(this.panel.webview, extensionUri, {
+      title: 'SumLens rating',
+      styles: ['rating.css'],
+      script: 'dist/rating.js',
+      after: '<p id="status" class="rating-status" role="status" aria-live="polite"></p>',
+    });
     this.disposables.push(
       this.received,
       this.sent,
@@ -81,27 +86,4 @@ export class RatingView implements vscode.Disposable {
     this.sent.fire(checked);
     void this.panel.webview.postMessage(checked);
   }
-}
-
-function html(webview: vscode.Webview, media: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const file = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(media, name)).toString();
-  const csp = ["default-src 'none'", `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`, `font-src ${webview.cspSource}`].join(
-    '; ',
-  );
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${file('rating.css')}">
-<title>SumLens rating</title>
-</head>
-<body>
-<main id="root"></main>
-<p id="status" class="rating-status" role="status" aria-live="polite"></p>
-<script nonce="${nonce}" src="${file('dist/rating.js')}"></script>
-</body>
-</html>`;
 }

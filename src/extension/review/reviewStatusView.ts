@@ -6,9 +6,9 @@
  * the raters' scores, never replacing them. The user's own unrated items stay blind: their
  * disagreements are not sent to the view.
  */
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import type { Disagreement, JudgeRun, Review, ReviewStatus } from '../../core/review';
+import { webviewHtml } from '../presentation/webviewHtml';
 import { loadEngine } from '../run/loadEngine';
 import { fromStatusViewSchema, toStatusViewSchema, type FromStatusView, type ReviewStatusModel, type ToStatusView } from '../webview/reviewStatusProtocol';
 
@@ -36,7 +36,11 @@ export class ReviewStatusView implements vscode.Disposable {
       localResourceRoots: [media],
     });
     this.panel.iconPath = vscode.Uri.joinPath(media, 'icon.svg');
-    this.panel.webview.html = html(this.panel.webview, media);
+    this.panel.webview.html = webviewHtml(this.panel.webview, extensionUri, {
+      title: 'SumLens review status',
+      styles: ['panel.css', 'review-status.css'],
+      script: 'dist/review-status.js',
+    });
     this.disposables.push(
       this.posted,
       this.panel.webview.onDidReceiveMessage((raw) => {
@@ -155,26 +159,3 @@ export class ReviewStatusView implements vscode.Disposable {
 }
 
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
-
-function html(webview: vscode.Webview, media: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const file = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(media, name)).toString();
-  const csp = ["default-src 'none'", `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`, `font-src ${webview.cspSource}`].join(
-    '; ',
-  );
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${file('panel.css')}">
-<link rel="stylesheet" nonce="${nonce}" href="${file('review-status.css')}">
-<title>SumLens review status</title>
-</head>
-<body>
-<main id="root"></main>
-<script nonce="${nonce}" src="${file('dist/review-status.js')}"></script>
-</body>
-</html>`;
-}

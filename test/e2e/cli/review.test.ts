@@ -28,23 +28,14 @@ describe('sumlens review', function () {
     return file;
   };
 
+  /** `review create` of the data for ann and bob, coherence only, named `name`. */
+  const createReview = (name: string) =>
+    runInProcess(['review', 'create', '--data', data, '--raters', 'ann,bob', '--aspects', 'coherence', '--name', name, '--dir', path.join(root, 'reviews')]);
+
   before(async () => {
     root = tempDir('sumlens-review-cli-');
     data = writeData(root, ITEMS);
-    const created = await runInProcess([
-      'review',
-      'create',
-      '--data',
-      data,
-      '--raters',
-      'ann,bob',
-      '--aspects',
-      'coherence',
-      '--name',
-      'r1',
-      '--dir',
-      path.join(root, 'reviews'),
-    ]);
+    const created = await createReview('r1');
     assert.equal(created.code, 0, created.stderr);
     assert.match(created.stdout, /review r1: 20 items, each to 2 of 2 raters; aspects coherence/);
     assert.match(created.stdout, /every pair of raters shares at least 20 item/);
@@ -74,20 +65,7 @@ describe('sumlens review', function () {
     assert.equal(status.raters.length, 2);
     const imported = status.agreement[0].alphaInterval.value as number;
     // The same scores through appendRating, in a review of its own.
-    const other = await runInProcess([
-      'review',
-      'create',
-      '--data',
-      data,
-      '--raters',
-      'ann,bob',
-      '--aspects',
-      'coherence',
-      '--name',
-      'r2',
-      '--dir',
-      path.join(root, 'reviews'),
-    ]);
+    const other = await createReview('r2');
     assert.equal(other.code, 0, other.stderr);
     const dir2 = path.join(root, 'reviews', 'r2');
     for (let i = 0; i < ITEMS; i++) {

@@ -1,0 +1,45 @@
+/**
+ * The page of every SumLens webview (the panel, the rating view, the review status): a strict
+ * content security policy with a fresh nonce, the view's own styles and one script from
+ * media/, nothing else; the script builds everything inside #root.
+ */
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+
+export interface WebviewPage {
+  title: string;
+  /** Style sheets in media/, in order. */
+  styles: string[];
+  /** The view's script in media/ (a bundle in media/dist/). */
+  script: string;
+  /** Elements after #root (a live status line, say), as static markup. */
+  after?: string;
+}
+
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPage): string {
+  const nonce = randomBytes(18).toString('base64');
+  const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', file)).toString();
+  const csp = [
+    "default-src 'none'",
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+    `img-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+  ].join('; ');
+  const styles = page.styles.map((file) => `<link rel="stylesheet" nonce="${nonce}" href="${media(file)}">`).join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+${styles}
+<title>${page.title}</title>
+</head>
+<body>
+<main id="root" aria-live="off"></main>
+${page.after ?? ''}
+<script nonce="${nonce}" src="${media(page.script)}"></script>
+</body>
+</html>`;
+}
