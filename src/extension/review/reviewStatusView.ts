@@ -7,9 +7,9 @@
  * disagreements are not sent to the view.
  */
 import * as vscode from 'vscode';
-import type { Disagreement, JudgeRun, Review, ReviewStatus } from '../../core/review';
 import { webviewHtml } from '../presentation/webviewHtml';
 import { loadEngine } from '../run/loadEngine';
+import { statusOffThread, type StatusResult } from './statusOffThread';
 import { fromStatusViewSchema, toStatusViewSchema, type FromStatusView, type ReviewStatusModel, type ToStatusView } from '../webview/reviewStatusProtocol';
 
 export const reviewStatusViewType = 'sumlens.reviewStatus';
@@ -21,7 +21,6 @@ export class ReviewStatusView implements vscode.Disposable {
   private readonly posted = new vscode.EventEmitter<ToStatusView>();
   /** Every message posted to the view (tests read what it was given). */
   readonly onDidPostMessage = this.posted.event;
-  private judge: JudgeRun | undefined;
   private judgeFile: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -58,7 +57,7 @@ export class ReviewStatusView implements vscode.Disposable {
 
   /** Compares the judge's run of the same items (a run file of `eval --data`). */
   async useRun(file: string): Promise<void> {
-    this.judge = await loadEngine().readJudgeRun(file);
+    await loadEngine().readJudgeRun(file); // a file that is not a run is said here, before the worker reads it
     this.judgeFile = file;
   }
 
@@ -92,20 +91,17 @@ export class ReviewStatusView implements vscode.Disposable {
     }
   }
 
-  /** Reads the review again and shows it. */
+  /** Reads the review again (off the extension host's thread) and shows it. */
   async refresh(): Promise<void> {
-    const engine = loadEngine();
-    const review = await engine.readReview(this.dir);
-    const status = engine.reviewStatus(review, { resamples: VIEW_RESAMPLES, seed: 1 }, this.judge);
-    this.post({ type: 'status', status: this.model(review, status, engine.disagreements(review, this.judge)) });
+    this.post({ type: 'status', status: this.model(await statusOffThread(this.dir, this.judgeFile, VIEW_RESAMPLES)) });
   }
 
-  private model(review: Review, status: ReviewStatus, found: Disagreement[]): ReviewStatusModel {
+  private model({ status, found, facts }: StatusResult): ReviewStatusModel {
     const estimate = (e: { value: number; interval: { low: number; high: number } } | undefined) =>
       e === undefined ? null : { value: finite(e.value), low: finite(e.interval.low), high: finite(e.interval.high) };
     // Blind: a disagreement on an item the user was dealt and has not rated yet is not sent.
-    const rated = new Set((review.ratings.get(this.user) ?? []).filter((l) => l.kind === 'rating').map((l) => `${l.item}\u0000${l.aspect}`));
-    const dealt = (item: string) => review.byId.get(item)?.raters.includes(this.user) ?? false;
+    const rated = new Set(facts.rated[this.user] ?? []);
+    const dealt = (item: string) => facts.dealt[item]?.includes(this.user) ?? false;
     const visible = found.filter((d) => !dealt(d.item) || rated.has(`${d.item}\u0000${d.aspect}`));
     return {
       name: status.name,
@@ -124,7 +120,7 @@ export class ReviewStatusView implements vscode.Disposable {
       })),
       judgeRun: this.judgeFile ? vscode.workspace.asRelativePath(this.judgeFile) : null,
       disagreements: visible.map((d) => {
-        const { scale } = review.definition.aspects.find((a) => a.name === d.aspect)!;
+        const { scale } = facts.definition.aspects.find((a) => a.name === d.aspect)!;
         return {
           item: d.item,
           aspect: d.aspect,

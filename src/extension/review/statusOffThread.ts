@@ -1,0 +1,38 @@
+/**
+ * A review's status and disagreements computed on a worker thread: the bootstrap intervals of a
+ * 1,600-item review take about two seconds, which on the extension host's thread would freeze
+ * every editor. The worker (statusWorker.ts) reads the review itself; what comes back is plain data.
+ */
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Disagreement, ReviewStatus } from '../../core/review';
+import type { ReviewFile } from '../../core/review/reviewSchema';
+import type { StatusWork } from './statusWorker';
+
+/** What the view needs of the review besides the figures: its definition, who was dealt what, what each rater rated. */
+export interface ReviewFacts {
+  definition: ReviewFile;
+  dealt: Record<string, string[]>;
+  /** Per rater, `item\0aspect` of their own ratings. */
+  rated: Record<string, string[]>;
+}
+
+export interface StatusResult {
+  status: ReviewStatus;
+  found: Disagreement[];
+  facts: ReviewFacts;
+}
+
+export function statusOffThread(dir: string, judgeFile: string | undefined, resamples: number): Promise<StatusResult> {
+  return new Promise((resolve, reject) => {
+    const work: StatusWork = { dir, judgeFile, resamples };
+    // Beside this code: dist/statusWorker.js in the bundle, statusWorker.js in tsc's output.
+    const worker = new Worker(path.join(__dirname, 'statusWorker.js'), { workerData: work });
+    worker.once('message', (message: StatusResult | { error: string }) => {
+      void worker.terminate();
+      if ('error' in message) reject(new Error(message.error));
+      else resolve(message);
+    });
+    worker.once('error', reject);
+  });
+}
