@@ -1,4 +1,5 @@
 /** Terminal plumbing shared by the commands: Ctrl-C as cancellation, and a progress line. */
+import { exitCodeOf } from '../core/errors';
 import { cliIo } from './io';
 
 /** The first Ctrl-C cancels the run (finished work is still printed); a second one quits at once. */
@@ -7,7 +8,7 @@ export function cancelOnInterrupt(): { signal: AbortSignal; dispose(): void } {
   // Taken now: a signal listener runs outside the call's scope (see io.ts).
   const { stderr } = cliIo();
   const onInterrupt = () => {
-    if (controller.signal.aborted) process.exit(130);
+    if (controller.signal.aborted) process.exit(exitCodeOf('cancelled'));
     stderr.write('\nsumlens: cancelling (Ctrl-C again to quit now)…\n');
     controller.abort();
   };

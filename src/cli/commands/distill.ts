@@ -8,7 +8,7 @@ import { DEFAULT_REASONS_K } from '../../core/choose/reasonsDefault';
 import { distill, distillEstimate } from '../../core/distill/distillRun';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { readDataset } from '../../core/datasets/dataset';
-import { SumLensError } from '../../core/errors';
+import { exitCodeOf, SumLensError } from '../../core/errors';
 import { defaultModel } from '../../core/llm/openaiSession';
 import { estimateCost, formatCost } from '../../core/llm/pricing';
 import type { ReasonExamples } from '../../core/result';
@@ -77,13 +77,13 @@ async function runDistill(flags: DistillFlags): Promise<void> {
         `calls ${u.calls} (cache hits ${u.cacheHits}), tokens ${u.promptTokens} prompt + ${u.completionTokens} completion\n`,
     );
     if (summary.cancelled) {
-      setExitCode(130);
+      setExitCode(exitCodeOf('cancelled'));
       stderrNotice('cancelled: the items written are kept; run the same command again to continue');
     } else if (summary.failed.length > 0) {
       const first = summary.failed[0];
       if (summary.written + summary.alreadyDone === 0) throw new SumLensError('invalid-reply', `every item failed; ${first.key}: ${first.message}`);
       stderrNotice(`partial: ${summary.failed.length} item(s) failed (first ${first.key}: ${first.message}); run the same command again to retry them`);
-      setExitCode(14);
+      setExitCode(exitCodeOf('partial'));
     }
   } finally {
     cancellation.dispose();

@@ -163,7 +163,7 @@ async function runRepeated(input: EvaluationInput, options: EvaluateOptions, fla
     cliIo().stdout.write(
       flags.json ? JSON.stringify({ ...repeated, threshold: flags.threshold, usage }, null, 2) + '\n' : formatRepeatReport(repeated, usage, flags.threshold),
     );
-    if (repeated.cancelled) setExitCode(130);
+    if (repeated.cancelled) setExitCode(errorExitCodes.cancelled);
   } finally {
     cancellation.dispose();
   }
