@@ -9,6 +9,7 @@
 import { setMaxListeners } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { loopTurn } from '../cooperative';
 import { isCancellation, SumLensError, type ErrorCode } from '../errors';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { LlmSession, Usage } from '../llm/types';
@@ -135,6 +136,7 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
   for await (const item of options.items()) {
     total++;
     if (!opened.done.has(item.key)) todo++;
+    await loopTurn(); // rows come a chunk at a time: ten thousand counted at once would hold the extension host
   }
   const summary: BenchRunSummary = {
     total,
@@ -249,7 +251,10 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
   };
 
   const pending = (async function* () {
-    for await (const item of options.items()) if (!opened.done.has(item.key)) yield item;
+    for await (const item of options.items()) {
+      if (!opened.done.has(item.key)) yield item;
+      else await loopTurn(); // a resumed run skips thousands of done rows between two requests
+    }
   })();
   let exhausted = false;
   const worker = async (slot: number): Promise<void> => {
