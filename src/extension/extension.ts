@@ -87,6 +87,8 @@ export interface SumLensApi {
   trustNotices(): readonly string[];
   panelModel(): PanelModel;
   readonly onDidReceivePanelMessage: vscode.Event<{ type: string }>;
+  /** Every progress line of the panel, as it is given. */
+  readonly onDidPanelProgress: vscode.Event<string>;
   /** Evaluate Dataset on `data` with `method` (no method and cost question). */
   evaluateDataset(data: vscode.Uri, method: Method): Promise<DatasetRunOutcome | undefined>;
   /** Compare Runs on two run files (or one with two systems); runs made differently only when allowed. */
@@ -241,6 +243,7 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     trustNotices: () => notices.log,
     panelModel: () => panel.currentModel,
     onDidReceivePanelMessage: panel.onDidReceiveMessage,
+    onDidPanelProgress: panel.onDidProgress,
     evaluateDataset: (data, method) => datasets.evaluate(data, method),
     compareRuns: (runs, allowDifferent) => datasets.compare(runs[0], runs, { allowDifferent }),
     auditJudge: (data) => audit.run(data, true),

@@ -34,6 +34,9 @@ export class SumLensPanel implements vscode.Disposable {
   private readonly received = new vscode.EventEmitter<FromWebview>();
   /** Every valid message from the webview (tests wait on "ready"). */
   readonly onDidReceiveMessage = this.received.event;
+  private readonly progressed = new vscode.EventEmitter<string>();
+  /** Every progress line the panel is given, as it is given (tests read the wording of each). */
+  readonly onDidProgress = this.progressed.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -41,6 +44,7 @@ export class SumLensPanel implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.received,
+      this.progressed,
       vscode.window.registerWebviewPanelSerializer(panelViewType, {
         deserializeWebviewPanel: async (panel, state) => {
           const restored = panelModelSchema.safeParse(state);
@@ -82,6 +86,7 @@ export class SumLensPanel implements vscode.Disposable {
   progress(progress: { done: number; total: number; label: string }): void {
     this.model = { ...this.model, running: true, progress };
     this.post({ type: 'progress', progress });
+    this.progressed.fire(progress.label);
   }
 
   dispose(): void {
