@@ -7,7 +7,7 @@
  * first attempt got are reused from the answer cache where it is on. The provenance says so.
  * A second refusal, or one that taught nothing smaller, stands as the run's error.
  */
-import { isSumLensError, type SumLensError } from '../errors';
+import type { SumLensError } from '../errors';
 import { failFast } from '../failFast';
 import type { ContextWindow } from '../llm/types';
 import type { FineResult } from '../result';
@@ -52,7 +52,7 @@ async function attempt(input: FineInput, opts: FineOptions): Promise<Attempt> {
 }
 
 function refitLine(cause: SumLensError, window: ContextWindow): string {
-  const what = isSumLensError(cause) && cause.code === 'prompt-truncated' ? 'the server cut a prompt' : 'the server found a prompt too long';
+  const what = cause.code === 'prompt-truncated' ? 'the server cut a prompt' : 'the server found a prompt too long';
   // Where the window came from is the session's own provenance line ("learned: context window …").
   return `fitted again after ${what}: the run started again within the judge's context window of ${thousands(window.tokens)} tokens`;
 }

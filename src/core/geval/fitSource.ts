@@ -82,26 +82,28 @@ async function sourceTokensOf(session: LlmSession, source: string, count: (text:
 export async function fitSource(session: LlmSession, request: SourceFitRequest, knownWindow?: ContextWindow): Promise<SourceFit> {
   // A source in markup (a web page) is judged on its text; plain text is its own view, shown as written.
   const view = textViewOf(request.source);
-  const read = view.markup ? markupRemoved(request, view.text, view.markup) : undefined;
-  const whole: SourceFit = { shown: { text: view.text }, ...(read ? { fallback: read } : {}) };
+  const asText = { text: view.text };
+  const withText = request.prompts(asText);
+  const empty = request.prompts({ text: '' });
+  // A template (a workspace's own) may never show the source: then nothing is shortened, and
+  // nothing was removed from what the judge read.
+  const showsSource = withText.some((p, i) => p.text !== empty[i].text);
+  const read = view.markup && showsSource ? markupRemoved(view.markup) : undefined;
+  const whole: SourceFit = { shown: asText, ...(read ? { fallback: read } : {}) };
   // Counted high (the estimate with its margin) without loading a tokenizer: a short source
   // spares the window look-up before the first request (see LlmSession.contextWindow).
-  const need = Math.max(
-    ...request.prompts(whole.shown).map((p) => Math.ceil(estimateTokens(p.text) * ESTIMATE_MARGIN) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS),
-  );
+  const need = Math.max(...withText.map((p) => Math.ceil(estimateTokens(p.text) * ESTIMATE_MARGIN) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
   const window = knownWindow ?? (await session.contextWindow?.(request.signal, Math.ceil(need * (1 + MARGIN_SHARE))));
   if (!window && request.sourceTokens === undefined) return whole;
   const count = (text: string): number => session.countTokens?.(text) ?? estimateTokens(text);
   const textTokens = await sourceTokensOf(session, view.text, count);
   const sizeOf = (prompts: PromptSize[]) => Math.max(...prompts.map((p) => count(p.text) + p.replyTokens + MESSAGE_OVERHEAD_TOKENS));
-  const empty = request.prompts({ text: '' });
   // The prompts with the whole text, counted as the prompts without it plus the text (the
   // margin covers the few tokens merged at the joins), so the long text is not counted again.
   const withWhole = window ? sizeOf(empty) + textTokens : 0;
   const contextFits = !window || withWhole + Math.ceil(window.tokens * MARGIN_SHARE) <= window.tokens;
   if (contextFits && (request.sourceTokens === undefined || textTokens <= request.sourceTokens)) return { ...whole, window };
-  // A template (a workspace's own) that never shows the source: nothing to shorten.
-  if (request.prompts(whole.shown).every((p, i) => p.text === empty[i].text)) return { ...whole, window };
+  if (!showsSource) return { ...whole, window };
 
   // Tokens the excerpts may take: what the prompts leave of the window with an empty source and the head line.
   const fixed = window ? sizeOf(request.prompts({ text: '', head: excerptsHead(0.5, request.sourceNoun) })) : 0;
@@ -133,13 +135,8 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   };
 }
 
-/**
- * The provenance line of a source in markup shown whole as its text; undefined when the
- * template never shows the source (nothing was removed from what the judge read).
- */
-function markupRemoved(request: SourceFitRequest, text: string, markup: MarkupRemoved): string | undefined {
-  const empty = request.prompts({ text: '' });
-  if (request.prompts({ text }).every((p, i) => p.text === empty[i].text)) return undefined;
+/** The provenance line of a source in markup shown whole as its text. */
+function markupRemoved(markup: MarkupRemoved): string {
   return `markup removed (${markup.kind}): ${thousands(markup.tags)} tags, ${thousands(markup.entities)} entities; the judge was shown the page's text`;
 }
 
@@ -198,6 +195,5 @@ async function refitAfter(error: SumLensError, session: LlmSession, request: Sou
   const cause = error.code === 'prompt-truncated' ? 'the server cut the prompt' : 'the server found the prompt too long';
   // The window it taught is named in the line already.
   const how = counted ? `, to ${Math.round(RECOUNT_SHARE * 100)}% of the window, as the server counts more tokens than SumLens did` : '';
-  const base = refit.fallback.replace(/ \(fitted again after .*\)$/, '');
-  return { ...refit, fallback: `${base} (fitted again after ${cause}${how})` };
+  return { ...refit, fallback: `${refit.fallback} (fitted again after ${cause}${how})` };
 }

@@ -44,15 +44,16 @@ export function learnWindowFromError(notes: QuirkNotes, message: string, counted
   const words = /\((.*)\); shorten/.exec(message)?.[1] ?? message;
   const said = `the server said: "${words}"`;
   const serverCount = readPromptCount(message);
-  const window: ContextWindow =
-    counted !== undefined && serverCount !== undefined && serverCount > counted * COUNT_SLACK
-      ? {
-          tokens: Math.floor((stated * counted) / serverCount),
-          from: 'error',
-          detail: `${said}; it counted ${serverCount} prompt tokens where SumLens counts ${counted}, so ${Math.floor((stated * counted) / serverCount)} by SumLens's count`,
-          serverTokens: stated,
-        }
-      : { tokens: stated, from: 'error', detail: said };
+  const countsMore = counted !== undefined && serverCount !== undefined && serverCount > counted * COUNT_SLACK;
+  const scaled = countsMore ? Math.floor((stated * counted) / serverCount) : stated;
+  const window: ContextWindow = countsMore
+    ? {
+        tokens: scaled,
+        from: 'error',
+        detail: `${said}; it counted ${serverCount} prompt tokens where SumLens counts ${counted}, so ${scaled} by SumLens's count`,
+        serverTokens: stated,
+      }
+    : { tokens: stated, from: 'error', detail: said };
   notes.learn({ contextWindow: window }, said, DEFAULT_QUIRK_TTL_MS, true);
 }
 

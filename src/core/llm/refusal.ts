@@ -62,13 +62,18 @@ const contextLimitWords: RegExp[] = [
   /(?:configured |exceeds )limit of (\d+) tokens/i, // "Input tokens exceed the configured limit of 272000 tokens"
 ];
 
-/** The context window a too-long error states, in tokens, or undefined when it names none. */
-export function readContextLimit(message: string): number | undefined {
-  for (const words of contextLimitWords) {
+/** The number the first of `patterns` to match captures, or undefined when none matches. */
+function firstNumber(patterns: readonly RegExp[], message: string): number | undefined {
+  for (const words of patterns) {
     const found = words.exec(message);
     if (found) return Number(found[1]);
   }
   return undefined;
+}
+
+/** The context window a too-long error states, in tokens, or undefined when it names none. */
+export function readContextLimit(message: string): number | undefined {
+  return firstNumber(contextLimitWords, message);
 }
 
 const promptCountWords: RegExp[] = [
@@ -80,11 +85,7 @@ const promptCountWords: RegExp[] = [
 
 /** The prompt tokens a too-long error says the server counted, where it says so. */
 export function readPromptCount(message: string): number | undefined {
-  for (const words of promptCountWords) {
-    const found = words.exec(message);
-    if (found) return Number(found[1]);
-  }
-  return undefined;
+  return firstNumber(promptCountWords, message);
 }
 
 /**
