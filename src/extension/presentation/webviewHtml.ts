@@ -43,3 +43,13 @@ ${page.after ?? ''}
 </body>
 </html>`;
 }
+
+/** A SumLens webview in the active column: scripts on, media/ only, its icon and its page. */
+export function createViewPanel(extensionUri: vscode.Uri, viewType: string, title: string, page: WebviewPage): vscode.WebviewPanel {
+  const media = vscode.Uri.joinPath(extensionUri, 'media');
+  // The state of these views lives in the extension, which redraws them: nothing is retained when hidden.
+  const panel = vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [media] });
+  panel.iconPath = vscode.Uri.joinPath(media, 'icon.svg');
+  panel.webview.html = webviewHtml(panel.webview, extensionUri, page);
+  return panel;
+}

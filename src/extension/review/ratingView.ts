@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { fromRatingViewSchema, toRatingViewSchema, type FromRatingView, type ToRatingView } from '../webview/ratingProtocol';
-import { webviewHtml } from '../presentation/webviewHtml';
+import { createViewPanel } from '../presentation/webviewHtml';
 import type { RatingSession } from './ratingSession';
 
 export const ratingViewType = 'sumlens.rating';
@@ -25,15 +25,7 @@ export class RatingView implements vscode.Disposable {
     private readonly session: RatingSession,
     private readonly reviewName: string,
   ) {
-    const media = vscode.Uri.joinPath(extensionUri, 'media');
-    this.panel = vscode.window.createWebviewPanel(ratingViewType, `Rate: ${reviewName} (${session.rater})`, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      localResourceRoots: [media],
-      // The rater's place lives in the extension (the session); the view is redrawn from it.
-      retainContextWhenHidden: false,
-    });
-    this.panel.iconPath = vscode.Uri.joinPath(media, 'icon.svg');
-    this.panel.webview.html = webviewHtml(this.panel.webview, extensionUri, {
+    this.panel = createViewPanel(extensionUri, ratingViewType, `Rate: ${reviewName} (${session.rater})`, {
       title: 'SumLens rating',
       styles: ['rating.css'],
       script: 'dist/rating.js',

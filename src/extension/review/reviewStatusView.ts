@@ -7,7 +7,7 @@
  * disagreements are not sent to the view.
  */
 import * as vscode from 'vscode';
-import { webviewHtml } from '../presentation/webviewHtml';
+import { createViewPanel } from '../presentation/webviewHtml';
 import { loadEngine } from '../run/loadEngine';
 import { statusOffThread, type StatusResult } from './statusOffThread';
 import { fromStatusViewSchema, toStatusViewSchema, type FromStatusView, type ReviewStatusModel, type ToStatusView } from '../webview/reviewStatusProtocol';
@@ -29,13 +29,7 @@ export class ReviewStatusView implements vscode.Disposable {
     private readonly dir: string,
     private readonly user: string,
   ) {
-    const media = vscode.Uri.joinPath(extensionUri, 'media');
-    this.panel = vscode.window.createWebviewPanel(reviewStatusViewType, 'Review status', vscode.ViewColumn.Active, {
-      enableScripts: true,
-      localResourceRoots: [media],
-    });
-    this.panel.iconPath = vscode.Uri.joinPath(media, 'icon.svg');
-    this.panel.webview.html = webviewHtml(this.panel.webview, extensionUri, {
+    this.panel = createViewPanel(extensionUri, reviewStatusViewType, 'Review status', {
       title: 'SumLens review status',
       styles: ['panel.css', 'review-status.css'],
       script: 'dist/review-status.js',
