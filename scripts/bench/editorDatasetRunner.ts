@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
   const runFile = fileUri('.sumlens/runs/trial-geval.jsonl').fsPath;
   // The header the CLI would write for these settings, its data named relatively.
   const spec = buildSpec(datasetSpecInput(readSettings(data), { endpoint: endpointOf(baseUrl), model: 'gpt-4o-mini', method: 'geval' }));
-  rewriteHeader(runFile, (json) => ({ ...runHeader('eval --data', 'trial.jsonl', spec), spend: json.spend }));
+  await rewriteHeader(runFile, (json) => ({ ...runHeader('eval --data', 'trial.jsonl', spec), spend: json.spend }));
   await vscode.commands.executeCommand('sumlens.openPanel');
   // The engine loaded first (as after Compare Runs, say): the method pick on the fixture's three rows, closed.
   const warm = monitorEventLoopDelay({ resolution: 10 });

@@ -26,3 +26,25 @@ export function writeFileAtomicallyWith(file: string, write: (fd: number) => voi
     throw error;
   }
 }
+
+/**
+ * writeFileAtomicallyWith without blocking: `write` gets the temporary file's handle and
+ * writes with awaits, so rewriting a file of tens of megabytes (a run file's header, in the
+ * editor's extension host) never holds the event loop for the whole copy.
+ */
+export async function writeFileAtomicallyAsync(file: string, write: (handle: fs.promises.FileHandle) => Promise<void>): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    const handle = await fs.promises.open(temporary, 'w');
+    try {
+      await write(handle);
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temporary, file);
+  } catch (error) {
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
+  }
+}

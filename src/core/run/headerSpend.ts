@@ -13,6 +13,6 @@ export async function writeHeaderSpend(path: string): Promise<RunSpend | undefin
   let spend: RunSpend | undefined;
   const { header } = await readRunFile(path, (record) => (spend = addSpend(spend, record)));
   // A run that spent nothing new (everything was done) leaves its file untouched.
-  if (spend && JSON.stringify(header?.spend) !== JSON.stringify(spend)) rewriteHeader(path, (json) => ({ ...json, spend }));
+  if (spend && JSON.stringify(header?.spend) !== JSON.stringify(spend)) await rewriteHeader(path, (json) => ({ ...json, spend }));
   return spend;
 }
