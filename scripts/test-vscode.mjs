@@ -74,6 +74,8 @@ function prepare(suite) {
     SUMLENS_DATASETS: sharedDatasetsFolder,
     // The reload suite's note from before the reload to after it.
     SUMLENS_RELOAD_MARKER: `${resultsFile}.before-reload.json`,
+    // Where a reload-suite test asks for its extension host to be killed before the reload (its pid).
+    SUMLENS_KILL_PID_FILE: `${resultsFile}.kill-pid`,
   };
   return { workspace, resultsFile, env };
 }
@@ -106,6 +108,7 @@ async function runInCodeServer(suite) {
     let all = first;
     for (let reload = 0; reload < 2; reload++) {
       fs.rmSync(resultsFile);
+      killExtensionHost(env.SUMLENS_KILL_PID_FILE);
       await reloadWindow(page);
       const next = await waitForFile(resultsFile, () => browser.isConnected());
       all = { ...next, passes: all.passes + next.passes, tests: all.tests + next.tests, outcomes: [...all.outcomes, ...next.outcomes] };
@@ -119,6 +122,26 @@ async function runInCodeServer(suite) {
     await browser.close();
     await server.stop();
   }
+}
+
+/**
+ * Kills the extension host whose pid a test wrote (SIGKILL: no deactivate, no flush), as a
+ * crash would, and waits until it is gone; the reload then starts a new one.
+ */
+function killExtensionHost(pidFile) {
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  fs.rmSync(pidFile);
+  process.kill(pid, 'SIGKILL');
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+  throw new Error(`the extension host ${pid} was not gone 10 s after SIGKILL`);
 }
 
 /** Runs Developer: Reload Window from the command palette and waits for the new page. */

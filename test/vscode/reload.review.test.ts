@@ -1,9 +1,10 @@
 /**
- * A review survives the extension host going away mid-review: before the reload a rater submits
- * three items (each on disk before the next is shown) and leaves the fourth half rated on
- * screen; after Developer: Reload Window (a new extension host), the three are in the rater's
- * file and the rating view opens at the fourth. Loaded by the reload suite with reload.test.ts
- * (scripts/test-vscode.mjs), with a marker of its own.
+ * A review survives the extension host being killed mid-review: a rater submits three items
+ * (each on disk before the next is shown) and leaves the fourth on screen (its scores, until submitted, live in the view only); the
+ * harness then kills this extension host with SIGKILL (no deactivate, nothing flushed: the
+ * pid is written to SUMLENS_KILL_PID_FILE) and reloads the window. In the new extension host
+ * the three are in the rater's file and the rating view opens at the fourth. Loaded by the
+ * reload suite with reload.test.ts (scripts/test-vscode.mjs), with a marker of its own.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -27,10 +28,10 @@ async function openView(dir: string): Promise<{ view: RatingView; posted: ToRati
 
 const screenOf = (posted: ToRatingView[]) => (posted.filter((m) => m.type === 'screen').pop() as { screen: RatingScreen }).screen;
 
-describe('a review across a window reload', () => {
+describe('a review across a killed extension host', () => {
   const before = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { dir: string; submitted: string[]; loads: number }) : undefined;
   if (!before) {
-    it('before the reload: three items submitted, the fourth on screen', async () => {
+    it('before the kill: three items submitted, the fourth on screen', async () => {
       const data = path.join(workspaceRoot().fsPath, 'reload-review.jsonl');
       const rows = Array.from({ length: 6 }, (_, i) =>
         JSON.stringify({ id: `r${i + 1}`, source: `Source ${i + 1}: the council met.`, summary: `Summary ${i + 1}.` }),
@@ -51,9 +52,10 @@ describe('a review across a window reload', () => {
         submitted.push(screen.item.id);
       }
       fs.writeFileSync(marker, JSON.stringify({ dir, submitted, loads: 1 }));
+      fs.writeFileSync(process.env.SUMLENS_KILL_PID_FILE!, String(process.pid));
     });
   } else if (before.loads === 1) {
-    it('after the reload: the three submitted items are on disk and the view opens at the fourth', async () => {
+    it('after the kill and a new extension host: the three submitted items are on disk and the view opens at the fourth', async () => {
       const lines = fs
         .readFileSync(path.join(before.dir, 'ratings', 'ann.jsonl'), 'utf8')
         .split('\n')
