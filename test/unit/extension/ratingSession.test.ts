@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendLines, ratingLine } from '../../../src/core/review/appendRating';
+import { latestRatings } from '../../../src/core/review/latestRatings';
 import { itemsFor, readReview } from '../../../src/core/review/readReview';
 import { ratingsFile } from '../../../src/core/review/reviewSchema';
 import { RatingSession, type RatingEngine } from '../../../src/extension/review/ratingSession';
@@ -55,6 +56,30 @@ describe('a rater’s session of a review', () => {
       const resumed = new RatingSession(await readReview(dir), 'ann', engine, { revealAfterSubmit: false });
       assert.equal(resumed.screen()!.position.index, 2, 'opens at the third item');
       assert.equal(resumed.done, 2);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('the same rater in two windows: both windows’ ratings are merged in one file, none lost, the latest line counting', async () => {
+    const { root, dir } = await makeReview(24, ['ann', 'bob']);
+    try {
+      // Two windows opened on the same review, each with its own reading of the files, submitting at the same moment.
+      const open = async () => new RatingSession(await readReview(dir), 'ann', engine, { revealAfterSubmit: false });
+      const [left, right] = [await open(), await open()];
+      const rated = new Set<string>();
+      for (let i = 0; i < 12; i++) {
+        const [a, b] = [left.screen()!.item.id, right.screen()!.item.id];
+        rated.add(a).add(b);
+        await Promise.all([left.submit(a, all(2), ''), right.submit(b, all(4), '')]);
+      }
+      const written = lines(dir, 'ann').map((l) => JSON.parse(l) as { item: string; aspect: string; score: number });
+      assert.equal(written.length, 24 * 4, 'every submit of both windows is a whole line');
+      const lastWritten = new Map(written.filter((l) => l.aspect === 'coherence').map((l) => [l.item, l.score]));
+      const latest = latestRatings(await readReview(dir)).filter((r) => r.aspect === 'coherence');
+      assert.deepEqual(new Map(latest.map((r) => [r.item, r.score])), lastWritten);
+      assert.deepEqual(new Set(lastWritten.keys()), rated);
+      assert.equal((await open()).screen()!.position.done, rated.size, 'a window opened afterwards counts both windows’ items');
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
