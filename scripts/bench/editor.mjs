@@ -2,7 +2,8 @@
 // integration tests run it). Prints the activation time, the first panel paint and the
 // bundle size against their budgets (50 ms, 300 ms, 600 KB). Three fresh windows; medians.
 // A fourth window measures the extension host's work on a source of 100,000 words and more, a
-// fifth Evaluate Dataset on 10,000 rows: the host while the cost estimates run, the panel's table.
+// fifth Evaluate Dataset on 10,000 rows: the host while the cost estimates run, the panel's table;
+// a sixth the rating view of a review: each Enter to the next item painted.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,6 +64,7 @@ export async function benchEditor() {
   for (let i = 0; i < 3; i++) windows.push(await oneWindow(path.join(outDir, 'editorRunner.js')));
   const long = await longSourceWindow(outDir);
   const dataset = await datasetWindow(outDir);
+  const review = await reviewWindow(outDir);
   // Back to the development build the tests use.
   execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { cwd: root, stdio: 'inherit' });
   const own = (w) => w.activationMs.loading + w.activationMs.activate;
@@ -80,6 +82,7 @@ export async function benchEditor() {
     `dist/extension.js: ${sizes.extension.toFixed(1)} KB minified (budget 600 KB); dist/engine.js, loaded on the first run: ${sizes.engine.toFixed(1)} KB`,
     ...longSourceLines(long),
     ...datasetLines(dataset),
+    reviewLine(review),
   ];
 }
 
@@ -120,7 +123,7 @@ export function longSourceLines(f) {
 }
 
 // The functions handed to evaluate() below run in the panel's page, with the browser's globals.
-/* global window, document, performance, requestAnimationFrame, PerformanceObserver */
+/* global window, document, performance, requestAnimationFrame, PerformanceObserver, MutationObserver */
 
 /** Frames and long tasks in the panel's page, counted from now on (Chromium's long-task entries, over 50 ms). */
 const watchFrames = () => {
@@ -233,4 +236,59 @@ export function datasetLines(f) {
     `  scrolled through, a view at a time: ${frame(f.panel.scroll)}`,
     `  sorted three times: ${frame(f.panel.sort)}`,
   ];
+}
+
+/** In the rating view's page: from each Enter to the next item in the DOM and painted (the frame after it). */
+const watchNextItem = () => {
+  const w = (window.__next = { times: [], pressed: 0, where: document.querySelector('.rating-where')?.textContent });
+  document.addEventListener('keydown', (e) => e.key === 'Enter' && (w.pressed = performance.now()), true);
+  new MutationObserver(() => {
+    const where = document.querySelector('.rating-where')?.textContent;
+    if (!w.pressed || where === w.where) return;
+    const pressed = w.pressed;
+    [w.pressed, w.where] = [0, where];
+    requestAnimationFrame(() => w.times.push(performance.now() - pressed));
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+};
+
+/**
+ * The rating view in one more window (editorReviewRunner.ts opens it): 20 items rated with the
+ * keyboard as a person would (a digit per aspect, Enter), each Enter timed in the view's page to the
+ * next item painted; the submit's append and fsync are on that path (the goal: 50 ms).
+ */
+export async function reviewWindow(outDir, items = 20) {
+  await bundleRunners(outDir, ['editorReviewRunner.ts']);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-bench-review-'));
+  const results = path.join(dir, 'results.json');
+  const folder = copyWorkspace(path.join(root, 'test/vscode/fixtures/workspace'));
+  const profile = makeProfile({});
+  const server = await startCodeServer({ folder, profile, env: { SUMLENS_BENCH_RESULTS: results }, log: path.join(profile, 'code-server.log') });
+  const { browser, page } = await launchChromium();
+  try {
+    await page.goto(server.url({ developmentPath: root, testsPath: path.join(outDir, 'editorReviewRunner.js') }));
+    for (const deadline = Date.now() + 180_000; !fs.existsSync(results);) {
+      if (Date.now() > deadline) throw new Error('no rating view after 180 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame').locator('body');
+    await view.locator('.rating-aspect').first().waitFor({ timeout: 60_000 });
+    await view.evaluate(watchNextItem);
+    await view.locator('.rating-aspect').first().focus();
+    for (let i = 0; i < items; i++) {
+      for (const key of ['4', '3', '2', '4', 'Enter']) await page.keyboard.press(key); // fluency's scale is 1–3
+      await view.locator('.rating-where', { hasText: new RegExp(`^${i + 2} of`) }).waitFor({ timeout: 10_000 });
+    }
+    await page.waitForTimeout(100);
+    const times = await view.evaluate(() => window.__next.times);
+    return { items, times };
+  } finally {
+    fs.writeFileSync(`${results}.done`, '');
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export function reviewLine(f) {
+  const sorted = [...f.times].sort((a, b) => a - b);
+  return `rating view, ${f.items} items rated by keyboard: Enter to the next item painted (the ratings appended and flushed to disk first): median ${median(sorted).toFixed(0)} ms, slowest ${sorted[sorted.length - 1].toFixed(0)} ms of ${sorted.length} (goal 50 ms)`;
 }
