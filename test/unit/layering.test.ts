@@ -34,6 +34,7 @@ const LAYERS: string[][] = [
   ['align'],
   ['review'],
   ['jury'],
+  ['pairwise'],
   ['probe'],
   ['tools'],
 ];

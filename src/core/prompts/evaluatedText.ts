@@ -32,8 +32,12 @@ const CHOOSE_REQUIRED: [RegExp, PlaceholderName[]][] = [
 /** The criteria rewrite must show the model the criteria and the disagreements it revises them from. */
 const ALIGN_REQUIRED: PlaceholderName[] = ['criteria', 'disagreements'];
 
+/** A comparison must show the judge both summaries. */
+const PAIRWISE_REQUIRED: PlaceholderName[] = ['first', 'second'];
+
 export function requiredPlaceholders(task: TemplateTask, id: string): PlaceholderName[] {
   if (task === 'align') return ALIGN_REQUIRED;
+  if (task === 'pairwise') return PAIRWISE_REQUIRED;
   if (task === 'choose') return CHOOSE_REQUIRED.filter(([pattern]) => pattern.test(id)).flatMap(([, names]) => names);
   if (task !== 'fine') return ASPECT_REQUIRED[task];
   return FINE_REQUIRED.filter(([pattern]) => pattern.test(id)).flatMap(([, names]) => names);

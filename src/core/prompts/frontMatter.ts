@@ -47,8 +47,9 @@ const fineFrontMatter = z.looseObject({
 
 const chooseFrontMatter = fineFrontMatter.extend({ task: z.literal('choose') });
 const alignFrontMatter = fineFrontMatter.extend({ task: z.literal('align') });
+const pairwiseFrontMatter = fineFrontMatter.extend({ task: z.literal('pairwise') });
 
-const frontMatterSchema = z.discriminatedUnion('task', [aspectFrontMatter, fineFrontMatter, chooseFrontMatter, alignFrontMatter]);
+const frontMatterSchema = z.discriminatedUnion('task', [aspectFrontMatter, fineFrontMatter, chooseFrontMatter, alignFrontMatter, pairwiseFrontMatter]);
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 export interface SplitTemplate {

@@ -45,7 +45,8 @@ export function loadTemplate(filePath: string): Template {
     frontMatterLines: split.keyLines,
   };
   // Spelled out: a type guard on the task alone does not narrow the front matter's union.
-  if (frontMatter.task === 'fine' || frontMatter.task === 'choose' || frontMatter.task === 'align') return { ...base, task: frontMatter.task };
+  if (frontMatter.task === 'fine' || frontMatter.task === 'choose' || frontMatter.task === 'align' || frontMatter.task === 'pairwise')
+    return { ...base, task: frontMatter.task };
   const [min, max] = frontMatter.scale;
   return {
     ...base,

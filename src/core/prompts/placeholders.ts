@@ -29,6 +29,8 @@ export const FINE_PLACEHOLDERS = [
   'aspect', // alignment: the aspect whose criteria are rewritten
   'criteria', // alignment: the template's evaluation criteria
   'disagreements', // alignment: rated items where the judge and the people disagreed most
+  'first', // pairwise: the summary shown first (answered "A")
+  'second', // pairwise: the summary shown second (answered "B")
 ] as const;
 
 export const PLACEHOLDER_NAMES = [...INPUT_PLACEHOLDERS, ...FINE_PLACEHOLDERS] as const;

@@ -4,8 +4,8 @@ import type { PlaceholderName } from './placeholders';
 /** Tasks whose templates score one aspect on a scale (G-Eval and rationale-first). */
 export const ASPECT_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
 export type AspectTask = (typeof ASPECT_TASKS)[number];
-/** The engine's own free-form prompts (no scale, no sections): fine-grained, aspect choice, alignment. */
-export const ENGINE_PROMPT_TASKS = ['fine', 'choose', 'align'] as const;
+/** The engine's own free-form prompts (no scale, no sections): fine-grained, aspect choice, alignment, pairwise comparison. */
+export const ENGINE_PROMPT_TASKS = ['fine', 'choose', 'align', 'pairwise'] as const;
 export type EnginePromptTask = (typeof ENGINE_PROMPT_TASKS)[number];
 export type TemplateTask = AspectTask | EnginePromptTask;
 
@@ -63,7 +63,12 @@ export interface AlignTemplate extends TemplateBase {
   task: 'align';
 }
 
-export type Template = AspectTemplate | FineTemplate | ChooseTemplate | AlignTemplate;
+/** The pairwise comparison's questions (prompts/pairwise/): which of two summaries is better, per aspect or overall. */
+export interface PairwiseTemplate extends TemplateBase {
+  task: 'pairwise';
+}
+
+export type Template = AspectTemplate | FineTemplate | ChooseTemplate | AlignTemplate | PairwiseTemplate;
 
 export function isAspectTemplate(template: Template): template is AspectTemplate {
   return !isEnginePromptTask(template.task);
