@@ -92,6 +92,14 @@ const builds = [
   },
   {
     ...common,
+    entryPoints: ['src/extension/webview/comparisonMain.ts'],
+    outfile: 'media/dist/comparison.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+  {
+    ...common,
     entryPoints: ['src/extension/webview/reviewStatusMain.ts'],
     outfile: 'media/dist/review-status.js',
     platform: 'browser',

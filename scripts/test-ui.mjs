@@ -35,7 +35,7 @@ if (fromVsix) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'inherit', cwd: root });
 }
 await esbuild.build({
-  entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts'), path.join(root, 'test/ui/review.ts')],
+  entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts'), path.join(root, 'test/ui/review.ts'), path.join(root, 'test/ui/compare.ts')],
   outdir: outDir,
   bundle: true,
   platform: 'node',
@@ -59,7 +59,8 @@ const {
   longSourceExcerpts,
 } = require(path.join(outDir, 'drive.js'));
 const { rateReview, writeReviewItems } = require(path.join(outDir, 'review.js'));
-const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge } = require(path.join(outDir, 'fakeServer.js'));
+const { compareTwoSummaries } = require(path.join(outDir, 'compare.js'));
+const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(path.join(outDir, 'fakeServer.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
 const started = Date.now();
@@ -88,6 +89,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   writeAuditItems(workspace);
   writeLongSource(workspace);
   writeReviewItems(workspace);
+  writeCompareSummaries(workspace);
   const log = path.join(profile, 'code-server.log');
   const codeServer = await startCodeServer({
     folder: workspace,
@@ -133,6 +135,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     await aspectChoice({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await longSourceExcerpts({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await rateReview({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
+    await compareTwoSummaries({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

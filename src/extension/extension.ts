@@ -7,6 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 
 import { registerAgentTools } from './agentTools/registerAgentTools';
+import { compareSummaries } from './pairwise/compareSummaries';
 import { registerApiKeyCommands } from './commands/apiKey';
 import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
@@ -211,6 +212,9 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     ...agentTools.disposables,
     reviews,
     ...reviews.register(),
+    vscode.commands.registerCommand('sumlens.compareSummaries', (clicked?: vscode.Uri, selected?: vscode.Uri[]) =>
+      compareSummaries({ extensionUri: context.extensionUri, pairs, keys, notices, templates, globalStorage: context.globalStorageUri }, clicked, selected),
+    ),
   );
 
   // Set by the bundle's first and last lines (scripts/build-extension.mjs); absent when run from tsc's output.

@@ -66,3 +66,5 @@ export { calibrateResult, promptsCalibration } from '../../core/agreement/applie
 export { createReview, readReview, itemsFor, ratingLine, reviewStatus, disagreements, readJudgeRun } from '../../core/review';
 export { appendLines } from '../../core/review/appendRating';
 export { ratingsFile } from '../../core/review/reviewSchema';
+// "Compare Two Summaries": the pairwise judge, both orders.
+export { comparePair } from '../../core/pairwise/comparePair';
