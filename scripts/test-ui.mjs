@@ -35,7 +35,12 @@ if (fromVsix) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'inherit', cwd: root });
 }
 await esbuild.build({
-  entryPoints: [path.join(root, 'test/ui/drive.ts'), path.join(root, 'test/ui/fakeServer.ts'), path.join(root, 'test/ui/review.ts'), path.join(root, 'test/ui/compare.ts')],
+  entryPoints: [
+    path.join(root, 'test/ui/drive.ts'),
+    path.join(root, 'test/ui/fakeServer.ts'),
+    path.join(root, 'test/ui/review.ts'),
+    path.join(root, 'test/ui/compare.ts'),
+  ],
   outdir: outDir,
   bundle: true,
   platform: 'node',
@@ -60,7 +65,9 @@ const {
 } = require(path.join(outDir, 'drive.js'));
 const { rateReview, writeReviewItems } = require(path.join(outDir, 'review.js'));
 const { compareTwoSummaries } = require(path.join(outDir, 'compare.js'));
-const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(path.join(outDir, 'fakeServer.js'));
+const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(
+  path.join(outDir, 'fakeServer.js'),
+);
 
 fs.mkdirSync(shotsDir, { recursive: true });
 const started = Date.now();
