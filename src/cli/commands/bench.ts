@@ -10,7 +10,7 @@ import { Command, Option } from 'commander';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { evaluate } from '../../core/evaluate';
 import { jurySpecs } from '../../core/jury/jurySpecs';
-import { DEFAULT_SAMPLES } from '../../core/runSpec/runDefaults';
+import { DEFAULT_SAMPLES, RUN_METHODS } from '../../core/methodsAndTasks';
 import { estimateSpec } from '../../core/run/specRun';
 import { readDataset, type Dataset, type Level } from '../../core/datasets/dataset';
 import { metaTable, paperSection } from '../../core/meta/formatTable';
@@ -81,7 +81,7 @@ export function registerBench(program: Command): void {
     .addOption(subsetOption())
     .addOption(
       new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, after Tanaka (advised by Kobayashi); its protocol pools the items)')
-        .choices(['geval', 'rationale', 'fine', 'choose'])
+        .choices(RUN_METHODS.filter((method) => method !== 'all'))
         .default('geval'),
     )
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)

@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import * as z from 'zod';
+import { RUN_TASKS } from '../methodsAndTasks';
 
 export const REVIEW_FORMAT = 1;
 
@@ -41,7 +42,7 @@ export const ReviewFileSchema = z.object({
   created: z.string().min(1),
   /** The data file the items came from: its name (as given) and the sha256 of its bytes. */
   data: z.object({ file: z.string().min(1), sha256: Sha256 }),
-  task: z.enum(['summarization', 'dialogue', 'consistency']),
+  task: z.enum(RUN_TASKS),
   perItem: z.number().int().min(1),
   aspects: z.array(ReviewAspectSchema).min(1),
   raters: z.array(RaterName).min(1),

@@ -37,6 +37,7 @@ import { isFinished } from '../runFile/benchRecord';
 import { estimateTokens } from '../llm/tokenCount';
 import { DryRunSession, type DryRunJudge } from './dryRunSession';
 import type { Evaluator, RunItem } from './runItems';
+import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 
 export interface DryRunEstimate {
   items: number;
@@ -217,12 +218,12 @@ export async function estimateRun(options: {
   unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
   if (choose) {
     unknowns.push(
-      `calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? 20} answers`}, as one call where the server allows n); a reply asked again costs one more call`,
+      `calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? DEFAULT_SAMPLES} answers`}, as one call where the server allows n); a reply asked again costs one more call`,
     );
   }
   if (holistic) {
     unknowns.push(
-      `calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? 20} answers per aspect, as one call where the server allows n)`,
+      `calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? DEFAULT_SAMPLES} answers per aspect, as one call where the server allows n)`,
     );
   }
   if (fine) {

@@ -21,13 +21,14 @@ import { intervalOutput } from './runSummaryOutput';
 import { maxCostArgument, scoringArguments, usageOutput, usageWithCost } from './scoringArguments';
 import { asJson, defineTool } from './tool';
 import { workspacePath } from './workspacePath';
+import { SCORING_METHODS } from '../methodsAndTasks';
 
 const input = z.object({
   data: dataArguments.data.optional(),
   map: dataArguments.map,
   dataset: datasetName.optional().describe('or a human-scored set by name (instead of data)'),
   limit: z.int().min(1).max(2000).default(30).describe('audit the first N items'),
-  method: z.enum(['geval', 'rationale', 'fine']).default('geval').describe('the judge method to audit'),
+  method: z.enum(SCORING_METHODS).default('geval').describe('the judge method to audit'),
   task: scoringArguments.task,
   aspects: scoringArguments.aspects,
   route: scoringArguments.route,

@@ -24,6 +24,7 @@ import { datasetSpecInput } from './datasetRunSpec';
 import { keptDataName } from './keptDataName';
 import { progressText } from './progressText';
 import { runFileFor } from './runFolder';
+import { RUN_METHODS } from '../../core/methodsAndTasks';
 
 export const datasetExtensions = ['jsonl', 'json', 'csv', 'tsv'];
 
@@ -119,7 +120,7 @@ async function pickMethod(
   estimate: (method: Method, signal: AbortSignal) => Promise<DryRunEstimate>,
   rows: number,
 ): Promise<Method | undefined> {
-  const methods: Method[] = ['geval', 'rationale', 'fine', 'all', 'choose'];
+  const methods: readonly Method[] = RUN_METHODS;
   type Item = vscode.QuickPickItem & { method: Method };
   const pick = vscode.window.createQuickPick<Item>();
   Object.assign(pick, {

@@ -15,6 +15,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AspectAlignment } from '../../core/align/alignJudge';
 import type { ApiKeyStore } from '../secrets';
+import { TASK_ASPECTS } from '../../core/methodsAndTasks';
 import { readSettings } from '../settings';
 import { loadEngine } from '../run/loadEngine';
 import { createSession } from '../run/session';
@@ -62,8 +63,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
       : data &&
         (request.human ??
           (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
-  const aspect =
-    human && (request.aspect ?? (await vscode.window.showQuickPick(engine.TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
+  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
   if (!data || !human || !aspect) return undefined;
   const root = vscode.workspace.workspaceFolders![0].uri.fsPath; // there is one: the prompt folder is in it
   const file = data === 'ratings' ? path.join(root, ratingsFile) : data;

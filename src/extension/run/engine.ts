@@ -26,7 +26,7 @@ export { probeEndpoint } from '../../core/probe/probeEndpoint';
 export { defaultModel } from '../../core/llm/openaiSession';
 export { describeQuirk, listCapabilities, resetCapabilities } from '../../core/llm/capabilityStore';
 // "Evaluate Dataset" and "Compare Runs": the dataset-run engine the CLI's eval --data uses.
-export { aspectsOf, TASK_ASPECTS } from '../../core/geval/evaluateAspects';
+export { aspectsOf } from '../../core/geval/evaluateAspects';
 export { dataItems } from '../../core/run/data/dataItems';
 export { estimateRun } from '../../core/run/dryRun';
 export { estimateCost, formatCost } from '../../core/llm/pricing';
