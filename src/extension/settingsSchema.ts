@@ -6,6 +6,7 @@
  */
 // zod/mini: the same checks as zod in a fraction of the extension's bundle.
 import * as z from 'zod/mini';
+import { DEFAULT_REASONS_K } from '../core/choose/reasonsDefault';
 import { DEFAULT_CONCURRENCY } from '../core/runSpec/runDefaults';
 import { DEFAULT_SAMPLES, RUN_METHODS, RUN_TASKS } from '../core/methodsAndTasks';
 
@@ -18,7 +19,7 @@ export const settingsSchema = z.object({
   samples: z.catch(z.int().check(z.minimum(1), z.maximum(100)), DEFAULT_SAMPLES),
   /** Method choose: reasons written first from these few-shot examples (Tanaka's fsv1 or fsv2), or none. */
   reasons: z.catch(z.enum(['none', 'fsv1', 'fsv2']), 'none'),
-  reasonsK: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
+  reasonsK: z.catch(z.int().check(z.minimum(1), z.maximum(100)), DEFAULT_REASONS_K),
   /** Method choose: also score the chosen aspects that have a template with it, to show both. */
   chooseWithTemplates: z.catch(z.boolean(), true),
   concurrency: z.catch(z.int().check(z.minimum(1), z.maximum(64)), DEFAULT_CONCURRENCY),

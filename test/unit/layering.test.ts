@@ -24,6 +24,7 @@ const LAYERS: string[][] = [
     'jsonFile.ts',
     'cooperative.ts',
     'methodsAndTasks.ts',
+    'ratingsFile.ts',
   ],
   ['stats'],
   ['llm'],

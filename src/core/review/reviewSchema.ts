@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import * as z from 'zod';
+import { ratingFields } from '../ratingsFile';
 import { RUN_TASKS } from '../methodsAndTasks';
 
 export const REVIEW_FORMAT = 1;
@@ -63,7 +64,7 @@ export const RatingLineSchema = z
   .object({
     kind: z.enum(['rating', 'adjudication']),
     item: z.string().min(1),
-    aspect: z.string().min(1),
+    aspect: ratingFields.aspect,
     score: z.number().finite().optional(),
     skipped: z.string().trim().min(1).optional(),
     comment: z.string().optional(),
