@@ -9,6 +9,7 @@ import { ProgressBar, type RunProgress } from '../core/run/progressBar';
 import type { BenchRunSummary } from '../core/run/runItems';
 import type { DryRunEstimate } from '../core/run/dryRun';
 import { cliIo, setExitCode } from './io';
+import { SUCCESS_EXIT_CODE } from '../core/errors';
 
 export function stderrNotice(text: string): void {
   cliIo().stderr.write(`sumlens: ${text}\n`);
@@ -61,7 +62,7 @@ export function printDryRun(estimate: DryRunEstimate, out: string, model: string
 /** Sets the process exit code from how the run ended, with its one line on stderr. */
 export function finishRun(summary: BenchRunSummary): void {
   const code = runExitCode(summary);
-  if (code === 0) return;
+  if (code === SUCCESS_EXIT_CODE) return;
   setExitCode(code);
   if (summary.fatal) stderrNotice(`stopped: ${summary.fatal.message}`);
   else if (summary.cancelled) stderrNotice('cancelled; what finished is kept');

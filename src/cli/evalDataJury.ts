@@ -20,7 +20,7 @@ import { runExitCode } from '../core/run/outcome';
 import { runHeader } from '../core/run/runBench';
 import { runItems, type BenchRunSummary } from '../core/run/runItems';
 import { DEFAULT_SEED } from '../core/stats/random';
-import { errorExitCodes } from '../core/errors';
+import { errorExitCodes, SUCCESS_EXIT_CODE } from '../core/errors';
 import { runReport, stderrNotice } from './datasetRun';
 import type { DataEvalFlags } from './evalFlags';
 import { alignColumns } from './format/columns';
@@ -136,5 +136,5 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
   }
   // The worst outcome of any judge's run decides the exit code (a failed judge: partial at least).
   const worst = Math.max(...codes);
-  if (worst !== 0) setExitCode(finished.length < judges.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst);
+  if (worst !== SUCCESS_EXIT_CODE) setExitCode(finished.length < judges.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst);
 }

@@ -18,7 +18,7 @@ import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences }
 import { runMeta } from '../../core/meta/runMeta';
 import { repeatBench } from '../../core/run/repeatBench';
 import { correlationSpread, correlationSpreadTable } from '../../core/meta/repeatSpread';
-import { SumLensError } from '../../core/errors';
+import { SUCCESS_EXIT_CODE, SumLensError } from '../../core/errors';
 import { runExitCode } from '../../core/run/outcome';
 import type { Method, ReasonExamples } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
@@ -227,7 +227,7 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
   if (result.stopped) return finishRun(result.stopped);
   const spread = correlationSpread(result.runs);
   cliIo().stdout.write(flags.json ? JSON.stringify({ runs: result.outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, result.runs.length));
-  const exitCode = result.summaries.map(runExitCode).find((code) => code !== 0);
+  const exitCode = result.summaries.map(runExitCode).find((code) => code !== SUCCESS_EXIT_CODE);
   if (exitCode !== undefined) {
     setExitCode(exitCode);
     stderrNotice('partial: some items failed in some runs (recorded; a rerun evaluates them again)');

@@ -3,7 +3,7 @@
  * which no item finished takes the code of its most frequent cause; a run in which some
  * items failed is partial (14); a cancelled run 130. README's exit-code table lists them.
  */
-import { errorExitCodes, type ErrorCode } from '../errors';
+import { errorExitCodes, SUCCESS_EXIT_CODE, type ErrorCode } from '../errors';
 import type { BenchRunSummary } from './runItems';
 
 /** Some requested results failed, the rest were printed. */
@@ -27,7 +27,7 @@ export function mainCause(causes: BenchRunSummary['causes']): ErrorCode {
 export function runExitCode(summary: BenchRunSummary): number {
   if (summary.fatal) return summary.fatal.exitCode;
   if (summary.cancelled) return errorExitCodes.cancelled;
-  if (summary.failed === 0) return 0;
+  if (summary.failed === 0) return SUCCESS_EXIT_CODE;
   if (summary.written + summary.alreadyDone === 0) return errorExitCodes[mainCause(summary.causes)];
   return PARTIAL_EXIT_CODE;
 }
