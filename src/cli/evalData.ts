@@ -17,7 +17,7 @@ import { aspectTable } from '../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
 import { loadRun, readDetails } from '../core/run/loadRun';
 import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
-import { runHeader } from '../core/run/runBench';
+import { runHeader } from '../core/runFile/runHeader';
 import { runItems } from '../core/run/runItems';
 import { BatchClient } from '../core/run/batch/batchClient';
 import { runThroughBatches } from '../core/run/batch/runBatchBench';

@@ -24,8 +24,8 @@ import type { Method, ReasonExamples } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
 import { runBatchBench } from '../../core/run/batch/runBatchBench';
 import { benchPlan } from '../../core/run/benchPlan';
-import { benchItems, runBench, type BenchRunOptions, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
-import { readBenchFile } from '../../core/runFile/benchRecord';
+import { benchItems, runBench, type BenchRunOptions, type RunSummary, type Evaluator } from '../../core/run/runBench';
+import { readWholeRunFile } from '../../core/runFile/runRecord';
 import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
 import { batchBaseUrl, specFromFlags } from '../runSpecFromFlags';
 import { addChooseOptions, checkChooseUsage } from '../chooseOptions';
@@ -165,7 +165,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   if (flags.repeat !== undefined && flags.repeat > 1) return runRepeatedBench(flags, common);
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
-  let summary: BenchRunSummary;
+  let summary: RunSummary;
   try {
     summary = flags.batch
       ? await runBatchBench({
@@ -236,11 +236,11 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
 
 /** Per aspect: the run's finished items, and in how many the judge did not choose it. */
 function notChosenCounts(out: string, aspects: string[]): Record<string, { items: number; notChosen: number }> {
-  const finished = readBenchFile(out).records.filter((r) => r.status !== 'failed');
+  const finished = readWholeRunFile(out).records.filter((r) => r.status !== 'failed');
   return Object.fromEntries(aspects.map((a) => [a, { items: finished.length, notChosen: finished.filter((r) => r.scores[a] === undefined).length }]));
 }
 
-function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: BenchRunSummary): void {
+function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: RunSummary): void {
   const { results } = runMeta({ dataset: dataset.path, subset: flags.subset, aspects, predictions: out, level: flags.level });
   if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');

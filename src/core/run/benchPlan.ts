@@ -59,7 +59,7 @@ export function benchPlan(dataset: Dataset, aspects?: string[], task?: Task): Be
  * the dialogue templates read as {{fact}}). QAGS repeats the article as `reference`; it is
  * dropped there, since a reference equal to the source tells the judge nothing.
  */
-export function toBenchInput(item: DatasetItem, task: Task): EvaluationInput {
+export function datasetItemInput(item: DatasetItem, task: Task): EvaluationInput {
   const input: EvaluationInput = { source: item.source, summary: item.system_output, task };
   const reference = item.context ?? item.reference;
   if (reference !== undefined && reference !== item.source) input.reference = reference;

@@ -32,8 +32,8 @@ import { fitToWindow, REPLY_TOKENS_PER_ENTITY } from '../fine/windowLimits';
 import { splitSourceSentences } from '../longSource';
 import type { ContextWindow, Usage } from '../llm/types';
 import type { Method } from '../result';
-import { readRunFile } from '../runFile/benchOutput';
-import { isFinished } from '../runFile/benchRecord';
+import { readRunFile } from '../runFile/runOutput';
+import { isFinished } from '../runFile/runRecord';
 import { estimateTokens } from '../llm/tokenCount';
 import { DryRunSession, type DryRunJudge } from './dryRunSession';
 import type { Evaluator, RunItem } from './runItems';
@@ -140,7 +140,7 @@ export function chooseCallsFor(input: AspectInput, options: Partial<EvaluateOpti
 
 async function finishedKeys(out: string, unknowns: string[]): Promise<Set<string>> {
   const latest = new Map<string, boolean>();
-  // An empty --out is started as a new run, as openBenchOutput does.
+  // An empty --out is started as a new run, as openRunOutput does.
   if (!existsSync(out) || statSync(out).size === 0) return new Set();
   try {
     const { header } = await readRunFile(out, (record) => latest.set(record.key, isFinished(record)));
