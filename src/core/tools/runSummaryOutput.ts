@@ -3,7 +3,7 @@
  * spend, and the per-aspect table (mean with its 95% bootstrap interval, the worst items).
  */
 import * as z from 'zod';
-import { SumLensError } from '../errors';
+import { SUCCESS_EXIT_CODE, SumLensError } from '../errors';
 import { mainCause, PARTIAL_EXIT_CODE, runExitCode } from '../run/outcome';
 import type { RunSummary } from '../run/runItems';
 import { usageOutput, usageWithCost } from './scoringArguments';
@@ -45,6 +45,6 @@ export function runOf(summary: RunSummary, model: string): z.infer<typeof runOut
 export function throwIfRunFailed(summary: RunSummary, out: string): void {
   if (summary.fatal) throw new SumLensError(summary.fatal.code, `stopped: ${summary.fatal.message}; what finished is kept in ${out}, the same call resumes`);
   const code = runExitCode(summary);
-  if (code !== 0 && code !== PARTIAL_EXIT_CODE && !summary.cancelled)
+  if (code !== SUCCESS_EXIT_CODE && code !== PARTIAL_EXIT_CODE && !summary.cancelled)
     throw new SumLensError(mainCause(summary.causes), `every item failed (${mainCause(summary.causes)}): ${summary.errors[0] ?? ''}`);
 }
