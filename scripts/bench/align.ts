@@ -26,7 +26,7 @@ import { datasetFolders, resolveDatasetArgument } from '../../src/core/datasets/
 import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { applyIsotonic, isotonicFit } from '../../src/core/stats/isotonic';
-import { toBenchInput } from '../../src/core/run/benchPlan';
+import { datasetItemInput } from '../../src/core/run/benchPlan';
 import { expectedScoreReply, isRewriteRequest, rewriteReply } from '../../test/e2e/align/scriptedRaters';
 import { FakeOpenAiServer, type RecordedRequest } from '../../test/fake/openaiServer';
 import '../../test/setup/sharedDatasets';
@@ -39,7 +39,7 @@ function items(): { train: AlignItem[]; heldOut: AlignItem[] } {
   for (const item of dataset.items) {
     const list = byArticle.get(item.group) ?? [];
     if (list.length < SUMMARIES_PER_ARTICLE)
-      list.push({ key: item.key, group: item.group, input: toBenchInput(item, 'summarization'), human: item.scores.coherence });
+      list.push({ key: item.key, group: item.group, input: datasetItemInput(item, 'summarization'), human: item.scores.coherence });
     byArticle.set(item.group, list);
   }
   const articles = [...byArticle.values()];

@@ -8,7 +8,7 @@ import { readDataset } from '../../src/core/datasets/dataset';
 import { datasetFolders, resolveDatasetArgument } from '../../src/core/datasets/locate';
 import { evaluate, type EvaluateOptions } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
-import { toBenchInput } from '../../src/core/run/benchPlan';
+import { datasetItemInput } from '../../src/core/run/benchPlan';
 import { chooseJudge } from '../../test/fake/chooseJudge';
 import { FakeOpenAiServer, scoreReply, type RecordedRequest } from '../../test/fake/openaiServer';
 import '../../test/setup/sharedDatasets';
@@ -26,7 +26,7 @@ export async function benchChoose(): Promise<string[]> {
   const server = await FakeOpenAiServer.start();
   server.setHandler(judge);
   const dataset = readDataset(resolveDatasetArgument('summeval', datasetFolders(process.env)));
-  const inputs = dataset.items.slice(0, ITEMS).map((item) => toBenchInput(item, 'summarization'));
+  const inputs = dataset.items.slice(0, ITEMS).map((item) => datasetItemInput(item, 'summarization'));
   const methods: [string, Partial<EvaluateOptions>][] = [
     ['geval (4 aspects)', { method: 'geval' }],
     ['rationale (4 aspects)', { method: 'rationale' }],

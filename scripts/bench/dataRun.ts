@@ -7,14 +7,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
+import { TASK_ASPECTS } from '../../src/core/methodsAndTasks';
 import { dataItems } from '../../src/core/run/data/dataItems';
-import { runHeader } from '../../src/core/run/runBench';
+import { runHeader } from '../../src/core/runFile/runHeader';
 import { buildSpec } from '../../src/core/runSpec/buildSpec';
 import { itemRunOf } from '../../src/core/run/specRun';
 import { runItems } from '../../src/core/run/runItems';
 import { FakeOpenAiServer, scoreReply } from '../../test/fake/openaiServer';
 
-export const ASPECTS = ['coherence', 'consistency', 'fluency', 'relevance'];
+export const ASPECTS = [...TASK_ASPECTS.summarization];
 export const CONCURRENCY = 16;
 
 export interface DataRunFigures {

@@ -14,7 +14,7 @@ import * as fs from 'fs';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { buildSpec, endpointOf } from '../../src/core/runSpec/buildSpec';
-import { runHeader } from '../../src/core/run/runBench';
+import { runHeader } from '../../src/core/runFile/runHeader';
 import { rewriteHeader } from '../../src/core/runFile/rewriteHeader';
 import { datasetSpecInput } from '../../src/extension/datasets/datasetRunSpec';
 import { readSettings } from '../../src/extension/settings';

@@ -14,7 +14,7 @@
 import { readDataset } from '../../src/core/datasets/dataset';
 import { datasetFolders, findDatasetFile, resolveDatasetArgument } from '../../src/core/datasets/locate';
 import { evaluate, type EvaluateOptions } from '../../src/core/evaluate';
-import { TASK_ASPECTS } from '../../src/core/geval/evaluateAspects';
+import { TASK_ASPECTS } from '../../src/core/methodsAndTasks';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { estimateTokens } from '../../src/core/llm/tokenCount';
 import { shortenSource } from '../../src/core/longSource';

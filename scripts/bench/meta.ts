@@ -7,11 +7,12 @@ import { readDataset } from '../../src/core/datasets/dataset';
 import { compareMeta } from '../../src/core/meta/metaCompare';
 import { metaEvaluate, type ScoredItem } from '../../src/core/meta/metaEvaluate';
 import { metaIntervals } from '../../src/core/meta/metaIntervals';
+import { TASK_ASPECTS } from '../../src/core/methodsAndTasks';
 import { DEFAULT_SEED } from '../../src/core/stats/random';
 import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import '../../test/setup/sharedDatasets';
 
-const ASPECTS = ['coherence', 'consistency', 'fluency', 'relevance'];
+const ASPECTS = TASK_ASPECTS.summarization;
 
 export async function benchMeta(): Promise<string[]> {
   const path = findDatasetFile('summeval/summeval.json', datasetFolders(process.env));

@@ -7,7 +7,7 @@
  * Spearman, and the effective number of independent judges from their errors against people.
  */
 import type { Dataset } from '../core/datasets/dataset';
-import { errorExitCodes } from '../core/errors';
+import { errorExitCodes, SUCCESS_EXIT_CODE } from '../core/errors';
 import type { JudgeSpec } from '../core/jury/judgesFile';
 import { writeJuryRun } from '../core/jury/juryRunFile';
 import { pooledJurySpec } from '../core/jury/jurySpecs';
@@ -18,7 +18,8 @@ import { runCompare, runMeta } from '../core/meta/runMeta';
 import type { BenchPlan } from '../core/run/benchPlan';
 import { loadRun } from '../core/run/loadRun';
 import { runExitCode } from '../core/run/outcome';
-import { runBench, runHeader } from '../core/run/runBench';
+import { runBench } from '../core/run/runBench';
+import { runHeader } from '../core/runFile/runHeader';
 import type { Evaluator } from '../core/run/runItems';
 import type { RunSpec } from '../core/runSpec/runSpec';
 import { DEFAULT_SEED } from '../core/stats/random';
@@ -66,7 +67,7 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
   }
   judges.forEach((judge, i) => cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(o.out, judge.name), judge.model, false)}\n`));
   const codes = summaries.map(runExitCode);
-  if (codes.some((code) => code !== 0 && code !== errorExitCodes.partial)) {
+  if (codes.some((code) => code !== SUCCESS_EXIT_CODE && code !== errorExitCodes.partial)) {
     setExitCode(Math.max(...codes));
     const cause = summaries.find((s) => s.fatal)?.fatal?.message;
     stderrNotice(`a judge's run stopped${cause ? ` (${cause})` : ''}: the jury is not measured (rerun to resume every judge)`);
@@ -124,5 +125,5 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
       `${sections.join('\n\n')}\n\njury against its best single judge (${best.name}): A = jury, B = ${best.name}\n${compareTable(compared)}\n\njury agreement (${o.flags.pool} pool; errors against people)\n${juryAgreementText(agreements)}\n`,
     );
   }
-  if (codes.some((code) => code !== 0)) setExitCode(errorExitCodes.partial);
+  if (codes.some((code) => code !== SUCCESS_EXIT_CODE)) setExitCode(errorExitCodes.partial);
 }

@@ -6,9 +6,10 @@ import type { Usage } from '../core/llm/types';
 import { mainCause, runExitCode } from '../core/run/outcome';
 import { estimateCost, formatCost } from '../core/llm/pricing';
 import { ProgressBar, type RunProgress } from '../core/run/progressBar';
-import type { BenchRunSummary } from '../core/run/runItems';
+import type { RunSummary } from '../core/run/runItems';
 import type { DryRunEstimate } from '../core/run/dryRun';
 import { cliIo, setExitCode } from './io';
+import { SUCCESS_EXIT_CODE } from '../core/errors';
 
 export function stderrNotice(text: string): void {
   cliIo().stderr.write(`sumlens: ${text}\n`);
@@ -25,7 +26,7 @@ export function usageLine(usage: Usage): string {
 }
 
 /** `spend`: what the call spent against its limit (spendLimitOptions.ts), when it has one. */
-export function runReport(s: BenchRunSummary, out: string, model: string, batch: boolean, spend?: string): string {
+export function runReport(s: RunSummary, out: string, model: string, batch: boolean, spend?: string): string {
   const lines = [
     `${s.written} item(s) written to ${out}${s.alreadyDone ? `, ${s.alreadyDone} already there` : ''}` +
       `${s.failed ? `, ${s.failed} failed (recorded; a rerun evaluates them again)` : ''}${s.cancelled ? ', cancelled' : ''}` +
@@ -59,9 +60,9 @@ export function printDryRun(estimate: DryRunEstimate, out: string, model: string
 }
 
 /** Sets the process exit code from how the run ended, with its one line on stderr. */
-export function finishRun(summary: BenchRunSummary): void {
+export function finishRun(summary: RunSummary): void {
   const code = runExitCode(summary);
-  if (code === 0) return;
+  if (code === SUCCESS_EXIT_CODE) return;
   setExitCode(code);
   if (summary.fatal) stderrNotice(`stopped: ${summary.fatal.message}`);
   else if (summary.cancelled) stderrNotice('cancelled; what finished is kept');

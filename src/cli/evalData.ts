@@ -12,12 +12,12 @@ import { estimateSpec, itemRunOf } from '../core/run/specRun';
 import { itemConcurrencyOf } from '../core/runSpec/evaluateOptions';
 import { checkChooseUsage } from './chooseOptions';
 import { batchBaseUrl, specFromFlags } from './runSpecFromFlags';
-import { SumLensError } from '../core/errors';
+import { SUCCESS_EXIT_CODE, SumLensError } from '../core/errors';
 import { aspectTable } from '../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
 import { loadRun, readDetails } from '../core/run/loadRun';
 import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
-import { runHeader } from '../core/run/runBench';
+import { runHeader } from '../core/runFile/runHeader';
 import { runItems } from '../core/run/runItems';
 import { BatchClient } from '../core/run/batch/batchClient';
 import { runThroughBatches } from '../core/run/batch/runBatchBench';
@@ -142,6 +142,6 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     for (const line of failures) stderrNotice(line);
     // A run stopped by an error keeps its code; one that finished (even partly) but is not good enough exits 15.
     const code = runExitCode(summary);
-    if (failures.length > 0 && (code === 0 || code === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
+    if (failures.length > 0 && (code === SUCCESS_EXIT_CODE || code === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
   }
 }

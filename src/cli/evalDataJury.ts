@@ -17,10 +17,10 @@ import { aspectTable } from '../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
 import { loadRun } from '../core/run/loadRun';
 import { runExitCode } from '../core/run/outcome';
-import { runHeader } from '../core/run/runBench';
-import { runItems, type BenchRunSummary } from '../core/run/runItems';
+import { runHeader } from '../core/runFile/runHeader';
+import { runItems, type RunSummary } from '../core/run/runItems';
 import { DEFAULT_SEED } from '../core/stats/random';
-import { errorExitCodes } from '../core/errors';
+import { errorExitCodes, SUCCESS_EXIT_CODE } from '../core/errors';
 import { runReport, stderrNotice } from './datasetRun';
 import type { DataEvalFlags } from './evalFlags';
 import { alignColumns } from './format/columns';
@@ -64,7 +64,7 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
   const map = flags.map ? parseFieldMap(flags.map) : undefined;
   const items = () => dataItems({ path: flags.data, task: flags.task, map });
   const cancellation = cancelOnInterrupt();
-  let summaries: BenchRunSummary[];
+  let summaries: RunSummary[];
   try {
     summaries = await Promise.all(
       specs.map((spec, i) =>
@@ -136,5 +136,5 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
   }
   // The worst outcome of any judge's run decides the exit code (a failed judge: partial at least).
   const worst = Math.max(...codes);
-  if (worst !== 0) setExitCode(finished.length < judges.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst);
+  if (worst !== SUCCESS_EXIT_CODE) setExitCode(finished.length < judges.length && worst !== errorExitCodes.cancelled ? errorExitCodes.partial : worst);
 }

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { exitCodeOf, isSumLensError } from '../core/errors';
+import { exitCodeOf, isSumLensError, SUCCESS_EXIT_CODE } from '../core/errors';
 import { ownManifest, packageVersion } from '../core/manifest';
 import { commandTable, type CommandEntry } from './commandTable';
 import { applyEnvironmentOptions } from './environmentOptions';
@@ -21,7 +21,7 @@ import { colourOn, printError } from './stderr';
  */
 export async function main(argv: string[], io: CliIo, wholeProcess = false): Promise<number> {
   const { value, exitCode } = await inCall(io, () => runCommand(argv), wholeProcess);
-  return value ?? exitCode ?? 0;
+  return value ?? exitCode ?? SUCCESS_EXIT_CODE;
 }
 
 /** The exit code of a failure, or undefined when the command ended as it set (setExitCode). */
@@ -104,7 +104,7 @@ function reportError(error: unknown, command: string | undefined, debug: boolean
   if (commanderError.code?.startsWith('commander.')) {
     // commander has printed its message (or the help/version text) through configureOutput
     return commanderError.code === 'commander.helpDisplayed' || commanderError.code === 'commander.version' || commanderError.code === 'commander.help'
-      ? 0
+      ? SUCCESS_EXIT_CODE
       : exitCodeOf('usage');
   }
   if (isSumLensError(error)) {

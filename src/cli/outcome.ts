@@ -2,7 +2,7 @@
  * After a run: one stderr line per cause of failure, naming the aspects and metrics it
  * took, the fine-grained caveats as warnings, and the exit code the run ends with.
  */
-import { exitCodeOf, type SumLensError } from '../core/errors';
+import { exitCodeOf, SUCCESS_EXIT_CODE, type SumLensError } from '../core/errors';
 import { failedParts, failuresByCause, runOutcome } from '../core/outcome';
 import type { EvaluationResult } from '../core/result';
 import { printError, printWarning } from './stderr';
@@ -24,5 +24,5 @@ export function reportOutcome(result: EvaluationResult, stoppedBy?: SumLensError
     if (![...printed].some((message) => error.endsWith(message))) printWarning(`fine-grained ${error}`);
   }
   const code = runOutcome(result);
-  return code === undefined ? 0 : exitCodeOf(code);
+  return code === undefined ? SUCCESS_EXIT_CODE : exitCodeOf(code);
 }

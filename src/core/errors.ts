@@ -38,6 +38,9 @@ export const errorExitCodes = {
 
 export type ErrorCode = keyof typeof errorExitCodes;
 
+/** The exit code of a command that ended with nothing failed: the one code beside the table's. */
+export const SUCCESS_EXIT_CODE = 0;
+
 export class SumLensError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -5,9 +5,9 @@
  */
 import type { ErrorCode, Failure } from './errors';
 import type { Usage } from './llm/types';
+import type { Method, Task } from './methodsAndTasks';
 
-export type Method = 'geval' | 'rationale' | 'fine' | 'all' | 'choose';
-export type Task = 'summarization' | 'dialogue' | 'consistency';
+export type { Method, Task };
 
 export interface AspectResult {
   name: string;

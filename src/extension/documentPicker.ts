@@ -5,6 +5,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { newestFirst } from './newestFirst';
 
 export type DocumentItem = vscode.QuickPickItem & { uri?: vscode.Uri };
 
@@ -16,17 +17,7 @@ const pickableSchemes = ['file', 'untitled', 'vscode-remote', 'vscode-userdata']
 
 /** The workspace's text files, most recently changed first. */
 async function workspaceFiles(): Promise<vscode.Uri[]> {
-  const found = await vscode.workspace.findFiles(textFiles, notText, maxWorkspaceFiles);
-  const dated = await Promise.all(
-    found.map(async (uri) => ({
-      uri,
-      mtime: await vscode.workspace.fs.stat(uri).then(
-        (s) => s.mtime,
-        () => 0,
-      ),
-    })),
-  );
-  return dated.sort((a, b) => b.mtime - a.mtime).map((d) => d.uri);
+  return newestFirst(await vscode.workspace.findFiles(textFiles, notText, maxWorkspaceFiles));
 }
 
 /** Open documents, the other visible editor first (article on one side, summary on the other). */

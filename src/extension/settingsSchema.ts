@@ -6,18 +6,20 @@
  */
 // zod/mini: the same checks as zod in a fraction of the extension's bundle.
 import * as z from 'zod/mini';
-import { DEFAULT_CONCURRENCY, DEFAULT_SAMPLES } from '../core/runSpec/runDefaults';
+import { DEFAULT_REASONS_K } from '../core/choose/reasonsDefault';
+import { DEFAULT_CONCURRENCY } from '../core/runSpec/runDefaults';
+import { DEFAULT_SAMPLES, RUN_METHODS, RUN_TASKS } from '../core/methodsAndTasks';
 
 export const settingsSchema = z.object({
   provider: z.catch(z.enum(['openai-compatible', 'vscode-lm']), 'openai-compatible'),
   model: z.catch(z.string(), ''),
-  task: z.catch(z.enum(['summarization', 'dialogue', 'consistency']), 'summarization'),
+  task: z.catch(z.enum(RUN_TASKS), 'summarization'),
   aspects: z.catch(z.array(z.string().check(z.minLength(1))), []),
-  method: z.catch(z.enum(['geval', 'rationale', 'fine', 'all', 'choose']), 'all'),
+  method: z.catch(z.enum(RUN_METHODS), 'all'),
   samples: z.catch(z.int().check(z.minimum(1), z.maximum(100)), DEFAULT_SAMPLES),
   /** Method choose: reasons written first from these few-shot examples (Tanaka's fsv1 or fsv2), or none. */
   reasons: z.catch(z.enum(['none', 'fsv1', 'fsv2']), 'none'),
-  reasonsK: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 20),
+  reasonsK: z.catch(z.int().check(z.minimum(1), z.maximum(100)), DEFAULT_REASONS_K),
   /** Method choose: also score the chosen aspects that have a template with it, to show both. */
   chooseWithTemplates: z.catch(z.boolean(), true),
   concurrency: z.catch(z.int().check(z.minimum(1), z.maximum(64)), DEFAULT_CONCURRENCY),

@@ -12,7 +12,20 @@ import { packageRoot } from '../../src/core/paths';
 
 /** From the ground up. A name ending in .ts is a file at the top of src/core/; the others are folders. */
 const LAYERS: string[][] = [
-  ['errors.ts', 'thousands.ts', 'yaml.ts', 'manifest.ts', 'paths.ts', 'lineColumn.ts', 'writeAtomically.ts', 'textInput.ts', 'jsonFile.ts', 'cooperative.ts'],
+  [
+    'errors.ts',
+    'thousands.ts',
+    'yaml.ts',
+    'manifest.ts',
+    'paths.ts',
+    'lineColumn.ts',
+    'writeAtomically.ts',
+    'textInput.ts',
+    'jsonFile.ts',
+    'cooperative.ts',
+    'methodsAndTasks.ts',
+    'ratingsFile.ts',
+  ],
   ['stats'],
   ['llm'],
   ['result.ts', 'failFast.ts', 'outcome.ts', 'resultJson.ts'],

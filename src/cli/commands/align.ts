@@ -36,6 +36,7 @@ import { isReviewFolder, reviewWithNotices } from '../reviewFolder';
 import { alignItemsOf } from '../../core/review/exportRatings';
 import { cancelOnInterrupt } from '../terminal';
 import { addResamplingOptions } from './meta';
+import { DEFAULT_SAMPLES, RUN_TASKS } from '../../core/methodsAndTasks';
 
 interface AlignFlags extends SessionFlags, ScoringFlags {
   data?: string;
@@ -76,7 +77,7 @@ export function registerAlign(program: Command): void {
     )
     .option('--texts <dir>', 'with --ratings: the folder whose files are the rated sources and summaries (default: the current folder)')
     .option('--aspect <aspect>', 'an aspect to align (repeat for several; default: every aspect of the task)', collect)
-    .addOption(new Option('--task <task>', 'which templates').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
+    .addOption(new Option('--task <task>', 'which templates').choices(RUN_TASKS).default('summarization'))
     .option('--folds <k>', 'cross-validation folds, grouped by source document', wholeNumber(2, 20), 5)
     .option('--examples <k>', 'scored examples written into the template', wholeNumber(1, 20), 6)
     .addOption(
@@ -94,7 +95,7 @@ export function registerAlign(program: Command): void {
       DEFAULT_ROUNDS,
     )
     .option('--optimizer-model <model>', 'the model that rewrites the criteria (default: the judge), on the same endpoint')
-    .option('--samples <n>', 'sampling route: the most answers drawn per request (1-100)', wholeNumber(1, 100), 20)
+    .option('--samples <n>', 'sampling route: the most answers drawn per request (1-100)', wholeNumber(1, 100), DEFAULT_SAMPLES)
     .option('--prompts <dir>', "your template folder: its copy of the aspect's template is the one aligned")
     .option(
       '--out <dir>',

@@ -49,6 +49,7 @@ function juryEvaluator(jurors: Juror[]): typeof evaluate {
 }
 import { parseAspects } from '../aspectList';
 import { cliIo, setExitCode } from '../io';
+import { DEFAULT_SAMPLES, RUN_TASKS, SCORING_METHODS } from '../../core/methodsAndTasks';
 
 interface AuditFlags extends SessionFlags, ScoringFlags {
   data?: string;
@@ -98,13 +99,11 @@ export function registerAudit(program: Command): void {
       resolveDatasetArgument(value, datasetFolders(cliIo().env)),
     )
     .option('--limit <n>', 'the first N items', positiveInt, 30)
-    .addOption(new Option('--method <method>', 'the judge method to audit').choices(['geval', 'rationale', 'fine']).default('geval'))
-    .addOption(
-      new Option('--task <task>', 'with --data: which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'),
-    )
+    .addOption(new Option('--method <method>', 'the judge method to audit').choices(SCORING_METHODS).default('geval'))
+    .addOption(new Option('--task <task>', 'with --data: which aspects and prompts').choices(RUN_TASKS).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
     .option('--probes <list>', `comma-separated probes: ${PROBE_NAMES.join(', ')} (default: all but authorship)`, probeList, [...DEFAULT_PROBES])
-    .option('--samples <n>', 'sampling route: the most answers drawn per aspect', positiveInt, 20)
+    .option('--samples <n>', 'sampling route: the most answers drawn per aspect', positiveInt, DEFAULT_SAMPLES)
     .addOption(new Option('--parse <rule>', 'how sampled answers are read').choices(['robust', 'geval']).default('robust'))
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones')
     .option('--seed <n>', 'seed of the probes and of the resampling', positiveInt, DEFAULT_SEED)

@@ -10,7 +10,7 @@ import { Command, Option } from 'commander';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { evaluate } from '../../core/evaluate';
 import { jurySpecs } from '../../core/jury/jurySpecs';
-import { DEFAULT_SAMPLES } from '../../core/runSpec/runDefaults';
+import { DEFAULT_SAMPLES, RUN_METHODS } from '../../core/methodsAndTasks';
 import { estimateSpec } from '../../core/run/specRun';
 import { readDataset, type Dataset, type Level } from '../../core/datasets/dataset';
 import { metaTable, paperSection } from '../../core/meta/formatTable';
@@ -18,14 +18,14 @@ import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences }
 import { runMeta } from '../../core/meta/runMeta';
 import { repeatBench } from '../../core/run/repeatBench';
 import { correlationSpread, correlationSpreadTable } from '../../core/meta/repeatSpread';
-import { SumLensError } from '../../core/errors';
+import { SUCCESS_EXIT_CODE, SumLensError } from '../../core/errors';
 import { runExitCode } from '../../core/run/outcome';
 import type { Method, ReasonExamples } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
 import { runBatchBench } from '../../core/run/batch/runBatchBench';
 import { benchPlan } from '../../core/run/benchPlan';
-import { benchItems, runBench, type BenchRunOptions, type BenchRunSummary, type Evaluator } from '../../core/run/runBench';
-import { readBenchFile } from '../../core/runFile/benchRecord';
+import { benchItems, runBench, type BenchRunOptions, type RunSummary, type Evaluator } from '../../core/run/runBench';
+import { readWholeRunFile } from '../../core/runFile/runRecord';
 import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
 import { batchBaseUrl, specFromFlags } from '../runSpecFromFlags';
 import { addChooseOptions, checkChooseUsage } from '../chooseOptions';
@@ -81,7 +81,7 @@ export function registerBench(program: Command): void {
     .addOption(subsetOption())
     .addOption(
       new Option('--method <method>', 'evaluator (choose: the judge chooses the aspects, after Tanaka (advised by Kobayashi); its protocol pools the items)')
-        .choices(['geval', 'rationale', 'fine', 'choose'])
+        .choices(RUN_METHODS.filter((method) => method !== 'all'))
         .default('geval'),
     )
     .option('--aspects <list>', "comma-separated judge aspects (default: the paper's aspects for the dataset)", parseAspects)
@@ -165,7 +165,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   if (flags.repeat !== undefined && flags.repeat > 1) return runRepeatedBench(flags, common);
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
-  let summary: BenchRunSummary;
+  let summary: RunSummary;
   try {
     summary = flags.batch
       ? await runBatchBench({
@@ -227,7 +227,7 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
   if (result.stopped) return finishRun(result.stopped);
   const spread = correlationSpread(result.runs);
   cliIo().stdout.write(flags.json ? JSON.stringify({ runs: result.outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, result.runs.length));
-  const exitCode = result.summaries.map(runExitCode).find((code) => code !== 0);
+  const exitCode = result.summaries.map(runExitCode).find((code) => code !== SUCCESS_EXIT_CODE);
   if (exitCode !== undefined) {
     setExitCode(exitCode);
     stderrNotice('partial: some items failed in some runs (recorded; a rerun evaluates them again)');
@@ -236,11 +236,11 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
 
 /** Per aspect: the run's finished items, and in how many the judge did not choose it. */
 function notChosenCounts(out: string, aspects: string[]): Record<string, { items: number; notChosen: number }> {
-  const finished = readBenchFile(out).records.filter((r) => r.status !== 'failed');
+  const finished = readWholeRunFile(out).records.filter((r) => r.status !== 'failed');
   return Object.fromEntries(aspects.map((a) => [a, { items: finished.length, notChosen: finished.filter((r) => r.scores[a] === undefined).length }]));
 }
 
-function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: BenchRunSummary): void {
+function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: RunSummary): void {
   const { results } = runMeta({ dataset: dataset.path, subset: flags.subset, aspects, predictions: out, level: flags.level });
   if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');

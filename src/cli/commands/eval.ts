@@ -23,7 +23,7 @@ import { addDataOptions } from '../evalDataOptions';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
 import { DEFAULT_TOP_LOGPROBS } from '../../core/geval/scoreRoutes';
-import { DEFAULT_SAMPLES } from '../../core/runSpec/runDefaults';
+import { DEFAULT_SAMPLES, RUN_METHODS, RUN_TASKS } from '../../core/methodsAndTasks';
 import { addScoringOptions, scoringOptions } from '../scoringOptions';
 import { addChooseOptions, chooseOptions } from '../chooseOptions';
 import { cliIo, setExitCode } from '../io';
@@ -41,8 +41,8 @@ export function registerEval(program: Command): void {
     .option('--source <file>', 'the source document (for dialogue: the conversation so far)')
     .option('--summary <file>', 'the summary to judge (for dialogue: the response)')
     .option('--reference <file>', 'a reference summary (fine-grained completeness; for dialogue: the knowledge fact)')
-    .addOption(new Option('--method <method>', 'how to judge').choices(['geval', 'rationale', 'fine', 'all', 'choose']).default('geval'))
-    .addOption(new Option('--task <task>', 'which aspects and prompts').choices(['summarization', 'dialogue', 'consistency']).default('summarization'))
+    .addOption(new Option('--method <method>', 'how to judge').choices(RUN_METHODS).default('geval'))
+    .addOption(new Option('--task <task>', 'which aspects and prompts').choices(RUN_TASKS).default('summarization'))
     .option('--aspects <list>', 'comma-separated aspects (default: all of the task)', parseAspects)
     .option('--samples <n>', 'sampling route: the most answers drawn per aspect (1-100)', wholeNumber(1, 100), DEFAULT_SAMPLES)
     .option('--top-logprobs <n>', 'alternatives asked per token on the log-probability route (1-20)', wholeNumber(1, 20), DEFAULT_TOP_LOGPROBS)

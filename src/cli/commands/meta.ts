@@ -1,6 +1,6 @@
 /**
  * `sumlens meta`: correlation of predicted with human scores on a human-annotated dataset, each
- * with a bootstrap interval. Predictions come from a bench JSONL file (matched to items by key:
+ * with a bootstrap interval. Predictions come from a run file (matched to items by key:
  * `doc_id|system_id`, or a hash of source, system and output when items have no doc_id), from
  * a field of the items, or from an offline baseline (`--baseline lexical-support`). `--compare` takes two such score sets and tests their difference;
  * `--cross` correlates every judge aspect with every human aspect.

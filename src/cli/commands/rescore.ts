@@ -1,12 +1,12 @@
 /**
- * `sumlens rescore RUN`: re-read a bench run file under another parse rule and/or a pass
+ * `sumlens rescore RUN`: re-read a run file under another parse rule and/or a pass
  * threshold; the judge is not called. `--out` writes the rescored run, which
  * `meta --predictions` reads like any other.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { errorExitCodes, SumLensError } from '../../core/errors';
 import type { ParseRule } from '../../core/geval/parseScore';
-import { readBenchFile } from '../../core/runFile/benchRecord';
+import { readWholeRunFile } from '../../core/runFile/runRecord';
 import { writeFileAtomically } from '../../core/writeAtomically';
 import { renderTable } from '../../core/meta/formatTable';
 import { rescoreRecords, type AspectRescore } from '../../core/meta/rescore';
@@ -64,7 +64,7 @@ export function registerRescore(program: Command): void {
       if (flags.parse === undefined && flags.threshold === undefined) {
         throw new SumLensError('usage', 'rescore wants --parse RULE, --threshold SCORE or both');
       }
-      const { header, records } = readBenchFile(run);
+      const { header, records } = readWholeRunFile(run);
       // Nothing to rescore is not a success: a header alone (or blank lines) is said, as an empty file is.
       if (records.length === 0) throw new SumLensError('bad-input', `${run} holds no item to rescore`);
       // The aspect choice's answers are read by its own parser (a line per chosen aspect), not by a G-Eval parse rule.

@@ -26,6 +26,7 @@ import { reviewWithNotices } from '../reviewFolder';
 import { cliIo } from '../io';
 import { wholeNumber } from '../numbers';
 import { addResamplingOptions } from './meta';
+import { RUN_TASKS } from '../../core/methodsAndTasks';
 
 interface CreateFlags {
   data: string;
@@ -58,11 +59,7 @@ export function registerReview(program: Command): void {
     .option('--aspects <list>', 'aspects to rate, comma-separated (default: every aspect of the task)', parseAspects)
     .option('--name <name>', "the review's name and folder (default: the data file's name)")
     .option('--dir <folder>', 'where reviews are kept', join('.sumlens', 'reviews'))
-    .addOption(
-      new Option('--task <task>', 'which templates give the scales and criteria')
-        .choices(['summarization', 'dialogue', 'consistency'])
-        .default('summarization'),
-    )
+    .addOption(new Option('--task <task>', 'which templates give the scales and criteria').choices(RUN_TASKS).default('summarization'))
     .option('--prompts <dir>', 'your template folder: its scales and criteria instead of the built-in ones')
     .action(runCreate);
   addResamplingOptions(

@@ -10,6 +10,7 @@
 import { closeSync } from 'node:fs';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
+import { RatingSchema } from '../ratingsFile';
 import { readRows } from '../run/data/readRows';
 import { forEachLine } from '../runFile/lines';
 import { openInput } from '../textInput';
@@ -63,21 +64,6 @@ class SetBuilder {
     return [...this.sets.values()].map(({ aspect, judge, raters, people, scores }) => ({ aspect, judge, raters, people, scores }));
   }
 }
-
-/** A line of a ratings file; `sumlens review export` writes these too (with the item's hashes, which align --ratings reads). */
-export const RatingSchema = z.object({
-  aspect: z.string().min(1),
-  person: z.number().finite(),
-  /** Absent: the judge has no score of this item (people's agreement is still measured). */
-  judge: z.number().finite().optional(),
-  judgeName: z.string().min(1).optional(),
-  /** Lines with the same item (and aspect and judge) are one item rated by several people. */
-  item: z.union([z.string().min(1), z.number()]).optional(),
-  /** Who rated; lines without it are one rater, "person". */
-  rater: z.string().min(1).optional(),
-});
-
-export type Rating = z.infer<typeof RatingSchema>;
 
 export async function readRatings(path: string): Promise<RatedSet[]> {
   closeSync(openInput(path, path)); // missing, a folder, empty…: said of the file as a whole first

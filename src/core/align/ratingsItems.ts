@@ -10,17 +10,11 @@ import { closeSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
+import { HashedRatingSchema } from '../ratingsFile';
 import type { Task } from '../result';
 import { forEachLine } from '../runFile/lines';
 import { openInput } from '../textInput';
 import type { AlignItem } from './crossValidate';
-
-const RatingSchema = z.object({
-  aspect: z.string().min(1),
-  person: z.number().finite(),
-  sourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
-  summarySha256: z.string().regex(/^[0-9a-f]{64}$/),
-});
 
 /** Files larger than this are not anybody's summary or source. */
 const MAX_TEXT_BYTES = 5 * 1024 * 1024;
@@ -34,7 +28,7 @@ export interface RatingsItems {
 
 export async function readRatingsItems(ratingsPath: string, textsDir: string, task: Task): Promise<RatingsItems> {
   closeSync(openInput(ratingsPath, ratingsPath)); // missing, a folder, empty…: said of the file first
-  const latest = new Map<string, { line: number; rating: z.infer<typeof RatingSchema> }>();
+  const latest = new Map<string, { line: number; rating: z.infer<typeof HashedRatingSchema> }>();
   await forEachLine(ratingsPath, (line, lineNo) => {
     if (line.trim() === '') return;
     let json: unknown;
@@ -43,7 +37,7 @@ export async function readRatingsItems(ratingsPath: string, textsDir: string, ta
     } catch {
       throw new SumLensError('bad-input', `${ratingsPath}:${lineNo}: not JSON`);
     }
-    const parsed = RatingSchema.safeParse(json);
+    const parsed = HashedRatingSchema.safeParse(json);
     if (!parsed.success)
       throw new SumLensError(
         'bad-input',

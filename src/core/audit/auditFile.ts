@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { readWrittenJson } from '../jsonFile';
 import type { AuditReport } from './auditStats';
 import type { AuditRun } from './runAudit';
+import { CELL_VERDICTS, PROBE_VERDICTS } from './verdicts';
 
 const SpanSchema = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() });
 const CopySchema = z.looseObject({ probe: z.string(), text: z.string(), spans: z.array(SpanSchema), note: z.string().optional() });
@@ -39,7 +40,7 @@ const AuditFileSchema = z.object({
         detectable: z.number().nullable(),
         /** Absent in audits written before the must-react rule. */
         delta: z.number().nullable().optional(),
-        verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'cannot-tell', 'none']),
+        verdict: z.enum(CELL_VERDICTS),
       }),
     ),
     probes: z.array(
@@ -52,7 +53,7 @@ const AuditFileSchema = z.object({
         skipped: z.number(),
         skipReasons: z.record(z.string(), z.number()),
         violated: z.boolean(),
-        verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'cannot-tell', 'not-audited']),
+        verdict: z.enum(PROBE_VERDICTS),
         notAudited: z.string().optional(),
       }),
     ),

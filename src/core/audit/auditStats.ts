@@ -23,8 +23,7 @@ import { adjustedLevel, pairsNeeded } from './auditPlan';
 import { blindEvidence, blindMargin, cannotTell, mustReactVerdict, reach } from './mustReact';
 import type { AuditPair, AuditRun } from './runAudit';
 import { PROBES, type Expectation, type Probe, type ProbeName } from './probes';
-
-export type Verdict = 'ok' | 'violated' | 'too-few-pairs' | 'cannot-tell' | 'none';
+import type { ProbeVerdict, Verdict } from './verdicts';
 
 export interface AuditCell extends PairedComparison {
   probe: ProbeName;
@@ -38,9 +37,6 @@ export interface AuditCell extends PairedComparison {
   delta: number | null;
   verdict: Verdict;
 }
-
-/** A probe's answer: violated, fair, too few pairs to tell, cannot tell (a must-react probe), or not audited at all (with why). */
-export type ProbeVerdict = 'violated' | 'fair' | 'too-few-pairs' | 'cannot-tell' | 'not-audited';
 
 export interface ProbeOutcome {
   probe: ProbeName;

@@ -21,6 +21,7 @@ import { pooledChoice, type PooledAspect } from './pooledChoice';
 import { readChoice, type ChoiceReading } from './readChoice';
 import { REASON_SETTINGS, writeReasons } from './writeReasons';
 import { DEFAULT_REASONS_K } from './reasonsDefault';
+import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 
 /** A reason and a score for each of a handful of aspects. */
 export const ANSWER_MAX_TOKENS = 600;
@@ -100,7 +101,7 @@ async function choose(input: AspectInput, catalogue: Catalogue, prompts: ChooseP
     readings = [
       await readChoice(options.session, prompts.answer(), names, {
         route,
-        samples: options.samples ?? 20,
+        samples: options.samples ?? DEFAULT_SAMPLES,
         maxTokens: ANSWER_MAX_TOKENS,
         purpose: 'choose',
         signal: options.signal,

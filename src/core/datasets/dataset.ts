@@ -42,7 +42,7 @@ export type DatasetKind = 'summeval' | 'topical_chat' | 'qags' | 'longeval' | 'l
 export type Level = 'summary' | 'sample' | 'system';
 
 export interface DatasetItem extends RawItem {
-  /** Stable key that bench output uses to point back at this item (see itemKey). */
+  /** Stable key by which a run file's records point back at this item (see itemKey). */
   key: string;
   /** Documents group items for the summary level: doc_id, or the dialogue history. */
   group: string;

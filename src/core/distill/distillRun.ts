@@ -11,7 +11,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { isCancellation, SumLensError, type ErrorCode } from '../errors';
 import type { Dataset } from '../datasets/dataset';
-import { toBenchInput } from '../run/benchPlan';
+import { datasetItemInput } from '../run/benchPlan';
 import { estimateTokens } from '../llm/tokenCount';
 import type { LlmSession } from '../llm/types';
 import type { ReasonExamples } from '../result';
@@ -83,7 +83,7 @@ export function distillEstimate(options: Omit<DistillOptions, 'session' | 'out'>
   const items = options.limit !== undefined ? options.dataset.items.slice(0, options.limit) : options.dataset.items;
   let promptTokens = 0;
   for (const item of items)
-    promptTokens += estimateTokens(choosePrompts(toBenchInput(item, task), catalogue, { overrideDir: options.promptOverrideDir }).reason(options.examples));
+    promptTokens += estimateTokens(choosePrompts(datasetItemInput(item, task), catalogue, { overrideDir: options.promptOverrideDir }).reason(options.examples));
   return { calls: items.length, promptTokens, completionTokens: items.length * options.reasonsK * REASON_SETTINGS.maxTokens };
 }
 
@@ -120,7 +120,7 @@ export async function distill(options: DistillOptions): Promise<DistillSummary> 
     todo.map(async (item) => {
       if (signal.aborted || stoppedBy) return;
       try {
-        const prompts = choosePrompts(toBenchInput(item, task), catalogue, { overrideDir: options.promptOverrideDir });
+        const prompts = choosePrompts(datasetItemInput(item, task), catalogue, { overrideDir: options.promptOverrideDir });
         const { texts } = await writeReasons(options.session, prompts.reason(options.examples), options.reasonsK, signal);
         const side = split.get(item.group) ?? 'train';
         const answer = humanAnswer(item, dataset.kind);

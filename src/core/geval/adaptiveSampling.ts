@@ -15,6 +15,7 @@
  */
 import { meanStandardError, type SpreadPrior } from '../stats/meanStandardError';
 import type { ScoreScale } from '../prompts/scoreScale';
+import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 
 export interface StopRule {
   /** Stop once the standard error, as a share of the scale's range, is below this; 0 draws the maximum in one batch. */
@@ -27,7 +28,6 @@ export interface StopRule {
   priorWeight: number;
 }
 
-export const DEFAULT_MAX_SAMPLES = 20;
 export const DEFAULT_BATCH_SIZE = 5;
 export const DEFAULT_PRIOR_WEIGHT = 0.25;
 /** With the prior above, the cheapest bound that kept ρ within 0.01 of all 20 answers on every aspect (see above). */
@@ -35,7 +35,7 @@ export const DEFAULT_MAX_STANDARD_ERROR = 0.05;
 
 export function stopRule(options: { maxStandardError?: number; maxSamples?: number; batchSize?: number; priorWeight?: number }): StopRule {
   const maxStandardError = options.maxStandardError ?? DEFAULT_MAX_STANDARD_ERROR;
-  const maxSamples = options.maxSamples ?? DEFAULT_MAX_SAMPLES;
+  const maxSamples = options.maxSamples ?? DEFAULT_SAMPLES;
   return {
     maxStandardError,
     maxSamples,

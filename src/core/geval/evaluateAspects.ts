@@ -7,6 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { failureOf, isCancellation, isSumLensError, SumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
+import { TASK_ASPECTS } from '../methodsAndTasks';
 import { resolveTemplate } from '../prompts/resolveTemplate';
 import { isAspectTemplate, type AspectTask, type AspectTemplate } from '../prompts/template';
 import type { AspectResult } from '../result';
@@ -15,12 +16,6 @@ import type { ParseRule } from './parseScore';
 import type { PresetName } from './presets';
 import { scoreAspect, type AspectMode, type ScoredAspect } from './scoreAspect';
 import type { RoutePreference } from './scoreRoutes';
-
-export const TASK_ASPECTS: Record<AspectTask, readonly string[]> = {
-  summarization: ['coherence', 'consistency', 'fluency', 'relevance'],
-  dialogue: ['naturalness', 'coherence', 'engagingness', 'groundedness'],
-  consistency: ['hallucination'],
-};
 
 /** The aspects asked for, or the task's own when none were named: the one default list. */
 export function aspectsOf(task: AspectTask, aspects?: readonly string[]): readonly string[] {

@@ -24,7 +24,7 @@ const presets: Record<PresetName, PresetSettings> = {
     layout: 'paper',
     preset: 'geval-paper',
     route: 'sampling',
-    samples: 20,
+    samples: 20, // G-Eval's own n, whatever SumLens's default (DEFAULT_SAMPLES) is
     maxStandardError: 0,
     sampling: { temperature: 2, maxTokens: 5, topP: 1 },
     parseRule: 'geval',

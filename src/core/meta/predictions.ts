@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { SumLensError } from '../errors';
-import type { BenchRecord } from '../runFile/benchRecord';
+import type { RunRecord } from '../runFile/runRecord';
 import type { Dataset, DatasetItem } from '../datasets/dataset';
 import type { ScoredItem } from './metaEvaluate';
 import { lexicalSupport, SUPPORT_THRESHOLD } from './lexicalSupport';
@@ -77,8 +77,8 @@ export function fieldPredictions(dataset: Dataset, field: string, aspects?: read
 }
 
 /** Records by key; a record that matches no item of the dataset means the wrong dataset or run. */
-function recordsByKey(dataset: Dataset, records: readonly BenchRecord[], recordsPath: string): Map<string, BenchRecord> {
-  const byKey = new Map<string, BenchRecord>();
+function recordsByKey(dataset: Dataset, records: readonly RunRecord[], recordsPath: string): Map<string, RunRecord> {
+  const byKey = new Map<string, RunRecord>();
   for (const record of records) byKey.set(record.key, record);
   const known = new Set(dataset.items.map((i) => i.key));
   const strangers = records.filter((r) => !known.has(r.key));
@@ -91,8 +91,8 @@ function recordsByKey(dataset: Dataset, records: readonly BenchRecord[], records
   return byKey;
 }
 
-/** Predictions from bench records, matched by item key; items without a record count as missing. */
-export function fromBenchRecords(dataset: Dataset, aspect: string, records: readonly BenchRecord[], recordsPath: string): ScoredItem[] {
+/** Predictions from a run file's records, matched by item key; items without a record count as missing. */
+export function fromRunRecords(dataset: Dataset, aspect: string, records: readonly RunRecord[], recordsPath: string): ScoredItem[] {
   const byKey = recordsByKey(dataset, records, recordsPath);
   return dataset.items.map((item) => {
     const predicted = byKey.get(item.key)?.scores[aspect];
@@ -100,8 +100,8 @@ export function fromBenchRecords(dataset: Dataset, aspect: string, records: read
   });
 }
 
-/** Bench records as judge predictions: every aspect they score, or only `aspects`. */
-export function benchPredictions(dataset: Dataset, records: readonly BenchRecord[], recordsPath: string, aspects?: readonly string[]): JudgePredictions {
+/** A run file's records as judge predictions: every aspect they score, or only `aspects`. */
+export function runPredictions(dataset: Dataset, records: readonly RunRecord[], recordsPath: string, aspects?: readonly string[]): JudgePredictions {
   const byKey = recordsByKey(dataset, records, recordsPath);
   return columns(
     dataset.items.map((item) => byKey.get(item.key)?.scores),

@@ -1,5 +1,5 @@
 /**
- * `sumlens rescore RUN`: re-read a bench run file under another parse rule and/or a pass
+ * `sumlens rescore RUN`: re-read a run file under another parse rule and/or a pass
  * threshold, without calling the judge. Sampling-route scores are recomputed from the raw
  * answers the run stored (AspectResult.answers); log-probability scores do not depend on a
  * parse rule and stay as they are; a sampling score whose answers were not stored (a run file
@@ -8,7 +8,7 @@
 import type { ParseRule } from '../geval/parseScore';
 import { estimateFromSamples } from '../geval/samplingEstimate';
 import type { AspectResult } from '../result';
-import type { BenchRecord } from '../runFile/benchRecord';
+import type { RunRecord } from '../runFile/runRecord';
 
 export interface RescoreOptions {
   parseRule?: ParseRule;
@@ -35,14 +35,14 @@ export interface AspectRescore {
 }
 
 /** The judge aspect behind a run file's score: same name, else the record's only aspect (QAGS: hallucination). */
-function judgeAspect(record: BenchRecord, name: string): AspectResult | undefined {
+function judgeAspect(record: RunRecord, name: string): AspectResult | undefined {
   const aspects = (record.result?.aspects ?? []) as AspectResult[];
   return aspects.find((a) => a.name === name) ?? (aspects.length === 1 && Object.keys(record.scores).length === 1 ? aspects[0] : undefined);
 }
 
 type Reading = { kind: 'reread' | 'kept' | 'notRereadable' | 'missing'; aspect?: AspectResult };
 
-function reread(record: BenchRecord, name: string, rule: ParseRule | undefined): Reading {
+function reread(record: RunRecord, name: string, rule: ParseRule | undefined): Reading {
   const aspect = judgeAspect(record, name);
   if (!aspect) return { kind: 'missing' };
   if (aspect.method === 'logprobs' || rule === undefined) return { kind: 'kept', aspect };
@@ -57,7 +57,7 @@ function reread(record: BenchRecord, name: string, rule: ParseRule | undefined):
 const mean = (values: number[]): number | null => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
 
 /** The rescored records (scores and the judged aspects updated) and a summary per score name. */
-export function rescoreRecords(records: readonly BenchRecord[], options: RescoreOptions): { records: BenchRecord[]; summary: AspectRescore[] } {
+export function rescoreRecords(records: readonly RunRecord[], options: RescoreOptions): { records: RunRecord[]; summary: AspectRescore[] } {
   const names = [...new Set(records.flatMap((r) => Object.keys(r.scores)))];
   const summary = new Map<string, AspectRescore & { before: number[]; after: number[] }>(
     names.map((aspect) => [

@@ -1,14 +1,14 @@
 /**
  * `sumlens meta --cross` and `replay --cross` without the command line: a judge's predictions
- * for a dataset (a per-item field, a bench run file, or recorded answers replayed) crossed with
+ * for a dataset (a per-item field, a run file, or recorded answers replayed) crossed with
  * every human aspect of the dataset.
  */
 import { SumLensError } from '../errors';
-import { readBenchFile } from '../runFile/benchRecord';
+import { readWholeRunFile } from '../runFile/runRecord';
 import { readDataset, type Dataset, type Level } from '../datasets/dataset';
 import { crossAspects, type CrossResult } from './crossAspects';
 import { crossColumns } from './crossColumns';
-import { benchPredictions, fieldPredictions, type JudgePredictions } from './predictions';
+import { runPredictions, fieldPredictions, type JudgePredictions } from './predictions';
 import { resampling, type ResamplingFlags, type ScoreSource } from './runMeta';
 
 /** What `--cross --json` prints and `report --cross FILE` reads back. */
@@ -45,7 +45,7 @@ export function runCross(options: CrossRunOptions): CrossRun {
   if ('field' in source) {
     return crossOfPredictions(dataset, source.field, fieldPredictions(dataset, source.field, options.aspects), options.level, options);
   }
-  const records = readBenchFile(source.predictions).records;
-  const judge = benchPredictions(dataset, records, source.predictions, options.aspects);
+  const records = readWholeRunFile(source.predictions).records;
+  const judge = runPredictions(dataset, records, source.predictions, options.aspects);
   return crossOfPredictions(dataset, source.predictions, judge, options.level, options);
 }

@@ -1,17 +1,17 @@
 /**
  * `sumlens meta` without the command line: read a dataset (or one subset of it), take
- * predictions from a field of its items, from a bench JSONL file or from an offline baseline,
+ * predictions from a field of its items, from a run file or from an offline baseline,
  * and correlate them with the human scores, each correlation with a bootstrap interval; or
  * compare two such score sets (`--compare`).
  */
 import { SumLensError } from '../errors';
-import { readBenchFile } from '../runFile/benchRecord';
+import { readWholeRunFile } from '../runFile/runRecord';
 import { DEFAULT_SEED } from '../stats/random';
 import { readDataset, type Dataset, type Level } from '../datasets/dataset';
 import { compareMeta, type CompareResult } from './metaCompare';
 import type { ScoredItem } from './metaEvaluate';
 import { metaEvaluateWithIntervals, type MetaResultWithIntervals } from './metaIntervals';
-import { BASELINES, fromBaseline, fromBenchRecords, fromField, type BaselineName } from './predictions';
+import { BASELINES, fromBaseline, fromRunRecords, fromField, type BaselineName } from './predictions';
 
 /** Resamples behind every interval unless told otherwise. */
 export const DEFAULT_RESAMPLES = 1000;
@@ -61,8 +61,8 @@ export function sourceLabel(source: ScoreSource): string {
 function scoreSet(dataset: Dataset, source: ScoreSource): ScoreSet {
   if ('baseline' in source) return { label: sourceLabel(source), scored: (aspect) => fromBaseline(dataset, aspect, source.baseline) };
   if ('field' in source) return { label: source.field, scored: (aspect) => fromField(dataset, aspect, source.field) };
-  const records = readBenchFile(source.predictions).records;
-  return { label: source.predictions, scored: (aspect) => fromBenchRecords(dataset, aspect, records, source.predictions) };
+  const records = readWholeRunFile(source.predictions).records;
+  return { label: source.predictions, scored: (aspect) => fromRunRecords(dataset, aspect, records, source.predictions) };
 }
 
 export function resampling(options: ResamplingFlags): { resamples: number; seed: number } {

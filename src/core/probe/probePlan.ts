@@ -7,7 +7,8 @@
  * adaptive rule can draw.
  */
 import { evaluate, type EvaluationInput } from '../evaluate';
-import { DEFAULT_BATCH_SIZE, DEFAULT_MAX_SAMPLES } from '../geval/adaptiveSampling';
+import { DEFAULT_BATCH_SIZE } from '../geval/adaptiveSampling';
+import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 import type { ChatRequest, ChatResult, LlmSession, Usage } from '../llm/types';
 import { DryRunSession } from '../run/dryRunSession';
 import type { Method } from '../result';
@@ -53,8 +54,8 @@ export function routesFor(probe: JudgeProbe): RoutePlan {
     : `sampling (${probe.logprobs.support === 'ignored' ? 'no logprobs returned' : probe.logprobs.support === 'refused' ? 'server refused logprobs' : probe.logprobs.readableTokens === false ? 'unreadable tokens' : 'logprobs not probed'})`;
   const sampling =
     perRequest > 1
-      ? `answers in batches of ${perRequest}, one request per batch, at most ${DEFAULT_MAX_SAMPLES} per aspect`
-      : `one request per answer, at most ${DEFAULT_MAX_SAMPLES} per aspect`;
+      ? `answers in batches of ${perRequest}, one request per batch, at most ${DEFAULT_SAMPLES} per aspect`
+      : `one request per answer, at most ${DEFAULT_SAMPLES} per aspect`;
   const fine =
     probe.structuredOutput.mode === 'json_schema' || probe.structuredOutput.mode === 'json_object'
       ? `JSON answers by response_format ${probe.structuredOutput.mode}`

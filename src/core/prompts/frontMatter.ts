@@ -7,7 +7,7 @@ import type { Document } from 'yaml';
 import { yaml } from '../yaml';
 import { builtFrontMatter } from './frontMatterTable';
 import * as z from 'zod';
-import { ASPECT_TASKS } from './template';
+import { RUN_TASKS } from '../methodsAndTasks';
 import { PLACEHOLDER_NAMES } from './placeholders';
 import { lineAt, TemplateError } from './templateError';
 
@@ -21,7 +21,7 @@ const MAX_SCALE_VALUE = 100;
 const aspectFrontMatter = z
   .strictObject({
     id: z.string().regex(TEMPLATE_ID_PATTERN, 'id must look like "<task>/<name>" (lower case)'),
-    task: z.enum(ASPECT_TASKS),
+    task: z.enum(RUN_TASKS),
     aspect: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'aspect must be a lower-case word'),
     scale: z.tuple([z.int().min(0), z.int().max(MAX_SCALE_VALUE)]).refine(([min, max]) => min < max, 'scale must be [min, max] with min < max'),
     /** Answer words and their values, e.g. { yes: 1, no: 0 }. */

@@ -1,9 +1,9 @@
 import type { ScoreScale } from './scoreScale';
 import type { PlaceholderName } from './placeholders';
+import type { Task } from '../methodsAndTasks';
 
-/** Tasks whose templates score one aspect on a scale (G-Eval and rationale-first). */
-export const ASPECT_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
-export type AspectTask = (typeof ASPECT_TASKS)[number];
+/** Tasks whose templates score one aspect on a scale (G-Eval and rationale-first): every task a run may name. */
+export type AspectTask = Task;
 /** The engine's own free-form prompts (no scale, no sections): fine-grained, aspect choice, alignment, pairwise comparison. */
 export const ENGINE_PROMPT_TASKS = ['fine', 'choose', 'align', 'pairwise'] as const;
 export type EnginePromptTask = (typeof ENGINE_PROMPT_TASKS)[number];

@@ -7,15 +7,16 @@
  * skips are not ratings there. For align, an item's score is its adjudicated score when it
  * has one, else the raters' mean.
  */
-import type { RatedSet, Rating } from '../agreement/ratedSets';
+import type { RatedSet } from '../agreement/ratedSets';
 import type { AlignItem } from '../align/crossValidate';
+import type { HashedRating, Rating } from '../ratingsFile';
 import type { Task } from '../result';
 import { judgeScore, type JudgeRun } from './judgeRun';
 import { adjudications, latestRatings, scoreTables } from './latestRatings';
 import type { Review } from './readReview';
 import { ratedSetOf } from './reviewAgreement';
 
-export type ExportLine = Rating & { item: string; rater: string; sourceSha256: string; summarySha256: string };
+export type ExportLine = Rating & HashedRating & { item: string; rater: string };
 
 export function exportLines(review: Review, judge?: JudgeRun): ExportLine[] {
   return latestRatings(review).flatMap((r) => {

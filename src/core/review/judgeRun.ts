@@ -3,7 +3,7 @@
  * --data` on the review's data file): by the record's key, which is the review's item id.
  * The last record of a key counts (a resumed run appends); an item without a score has none.
  */
-import { readRunFile } from '../runFile/benchOutput';
+import { readRunFile } from '../runFile/runOutput';
 
 export interface JudgeRun {
   name: string;

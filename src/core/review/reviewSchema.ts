@@ -7,6 +7,8 @@
  */
 import { join } from 'node:path';
 import * as z from 'zod';
+import { ratingFields } from '../ratingsFile';
+import { RUN_TASKS } from '../methodsAndTasks';
 
 export const REVIEW_FORMAT = 1;
 
@@ -41,7 +43,7 @@ export const ReviewFileSchema = z.object({
   created: z.string().min(1),
   /** The data file the items came from: its name (as given) and the sha256 of its bytes. */
   data: z.object({ file: z.string().min(1), sha256: Sha256 }),
-  task: z.enum(['summarization', 'dialogue', 'consistency']),
+  task: z.enum(RUN_TASKS),
   perItem: z.number().int().min(1),
   aspects: z.array(ReviewAspectSchema).min(1),
   raters: z.array(RaterName).min(1),
@@ -62,7 +64,7 @@ export const RatingLineSchema = z
   .object({
     kind: z.enum(['rating', 'adjudication']),
     item: z.string().min(1),
-    aspect: z.string().min(1),
+    aspect: ratingFields.aspect,
     score: z.number().finite().optional(),
     skipped: z.string().trim().min(1).optional(),
     comment: z.string().optional(),

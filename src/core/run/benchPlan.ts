@@ -5,6 +5,7 @@
  * "consistency" aspect).
  */
 import type { EvaluationInput } from '../evaluate';
+import { TASK_ASPECTS } from '../methodsAndTasks';
 import type { Task } from '../result';
 import type { Dataset, DatasetItem, DatasetKind } from '../datasets/dataset';
 
@@ -18,11 +19,11 @@ export interface AspectPair {
 const PLANS: Record<Exclude<DatasetKind, 'generic'>, { task: Task; aspects: AspectPair[] }> = {
   summeval: {
     task: 'summarization',
-    aspects: ['coherence', 'consistency', 'fluency', 'relevance'].map((a) => ({ judge: a, human: a })),
+    aspects: TASK_ASPECTS.summarization.map((a) => ({ judge: a, human: a })),
   },
   topical_chat: {
     task: 'dialogue',
-    aspects: ['naturalness', 'coherence', 'engagingness', 'groundedness'].map((a) => ({ judge: a, human: a })),
+    aspects: TASK_ASPECTS.dialogue.map((a) => ({ judge: a, human: a })),
   },
   qags: { task: 'consistency', aspects: [{ judge: 'hallucination', human: 'consistency' }] },
   // The long sets' human score is faithfulness to the source: SummEval's consistency aspect asks that.
@@ -58,7 +59,7 @@ export function benchPlan(dataset: Dataset, aspects?: string[], task?: Task): Be
  * the dialogue templates read as {{fact}}). QAGS repeats the article as `reference`; it is
  * dropped there, since a reference equal to the source tells the judge nothing.
  */
-export function toBenchInput(item: DatasetItem, task: Task): EvaluationInput {
+export function datasetItemInput(item: DatasetItem, task: Task): EvaluationInput {
   const input: EvaluationInput = { source: item.source, summary: item.system_output, task };
   const reference = item.context ?? item.reference;
   if (reference !== undefined && reference !== item.source) input.reference = reference;

@@ -32,11 +32,12 @@ import { fitToWindow, REPLY_TOKENS_PER_ENTITY } from '../fine/windowLimits';
 import { splitSourceSentences } from '../longSource';
 import type { ContextWindow, Usage } from '../llm/types';
 import type { Method } from '../result';
-import { readRunFile } from '../runFile/benchOutput';
-import { isFinished } from '../runFile/benchRecord';
+import { readRunFile } from '../runFile/runOutput';
+import { isFinished } from '../runFile/runRecord';
 import { estimateTokens } from '../llm/tokenCount';
 import { DryRunSession, type DryRunJudge } from './dryRunSession';
 import type { Evaluator, RunItem } from './runItems';
+import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 
 export interface DryRunEstimate {
   items: number;
@@ -139,7 +140,7 @@ export function chooseCallsFor(input: AspectInput, options: Partial<EvaluateOpti
 
 async function finishedKeys(out: string, unknowns: string[]): Promise<Set<string>> {
   const latest = new Map<string, boolean>();
-  // An empty --out is started as a new run, as openBenchOutput does.
+  // An empty --out is started as a new run, as openRunOutput does.
   if (!existsSync(out) || statSync(out).size === 0) return new Set();
   try {
     const { header } = await readRunFile(out, (record) => latest.set(record.key, isFinished(record)));
@@ -217,12 +218,12 @@ export async function estimateRun(options: {
   unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
   if (choose) {
     unknowns.push(
-      `calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? 20} answers`}, as one call where the server allows n); a reply asked again costs one more call`,
+      `calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? DEFAULT_SAMPLES} answers`}, as one call where the server allows n); a reply asked again costs one more call`,
     );
   }
   if (holistic) {
     unknowns.push(
-      `calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? 20} answers per aspect, as one call where the server allows n)`,
+      `calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? DEFAULT_SAMPLES} answers per aspect, as one call where the server allows n)`,
     );
   }
   if (fine) {

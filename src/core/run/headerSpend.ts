@@ -4,7 +4,7 @@
  * added up again from all its records, earlier invocations' included, and written into the
  * header line (rewritten atomically: runFile/rewriteHeader.ts).
  */
-import { readRunFile } from '../runFile/benchOutput';
+import { readRunFile } from '../runFile/runOutput';
 import { rewriteHeader } from '../runFile/rewriteHeader';
 import { addSpend, type RunSpend } from './runSpend';
 

@@ -4,7 +4,7 @@
  */
 import { fineAspectReading } from '../fine/summevalAspects';
 import type { AspectResult, EvaluationResult } from '../result';
-import type { Failure } from '../runFile/benchRecord';
+import type { Failure } from '../runFile/runRecord';
 
 /** The fine-grained metrics, recorded as scores under these names (1–5). */
 export const FINE_METRICS = ['completeness', 'correctness', 'alignment', 'readability'] as const;

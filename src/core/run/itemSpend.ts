@@ -6,7 +6,7 @@
  */
 import { estimateCost, PRICE_TABLE_DATE } from '../llm/pricing';
 import type { ChatRequest, LlmSession } from '../llm/types';
-import type { ItemSpend } from '../runFile/benchRecord';
+import type { ItemSpend } from '../runFile/runRecord';
 
 /** A session that counts what passes through it, and the spend so far as a record holds it. */
 export function countSpend(session: LlmSession): { session: LlmSession; spend(): ItemSpend } {

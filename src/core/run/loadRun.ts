@@ -5,9 +5,9 @@
  */
 import { SumLensError } from '../errors';
 import type { Finding } from '../result';
-import { isFinished, type BenchRecord } from '../runFile/benchRecord';
+import { isFinished, type RunRecord } from '../runFile/runRecord';
 import { forEachLine } from '../runFile/lines';
-import { readRunFile } from '../runFile/benchOutput';
+import { readRunFile } from '../runFile/runOutput';
 import type { RunHeader } from '../runFile/runHeader';
 
 export interface RunEntry {
@@ -34,7 +34,7 @@ export function idText(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-function entryOf(record: BenchRecord, lineNo: number): RunEntry {
+function entryOf(record: RunRecord, lineNo: number): RunEntry {
   const scores: Record<string, number> = {};
   for (const [name, score] of Object.entries(record.scores)) if (typeof score === 'number') scores[name] = score;
   const id = idText(record.id) ?? record.key;
@@ -46,7 +46,7 @@ function entryOf(record: BenchRecord, lineNo: number): RunEntry {
  * Reads a run file once. `onRecord` sees every record with its entry (a later record of the
  * same key replaces an earlier one): what a reader keeps beyond the scores, in the same pass.
  */
-export async function loadRun(path: string, onRecord?: (record: BenchRecord, entry: RunEntry) => void): Promise<LoadedRun> {
+export async function loadRun(path: string, onRecord?: (record: RunRecord, entry: RunEntry) => void): Promise<LoadedRun> {
   const byKey = new Map<string, RunEntry>();
   const aspects = new Set<string>();
   const { header } = await readRunFile(path, (record, lineNo) => {
@@ -78,7 +78,7 @@ export async function readDetails(
   if (lineNos.size === 0) return details;
   await forEachLine(path, (line, lineNo) => {
     if (!lineNos.has(lineNo)) return;
-    const record = JSON.parse(line) as BenchRecord & { result?: { fine?: { findings?: Finding[] } } };
+    const record = JSON.parse(line) as RunRecord & { result?: { fine?: { findings?: Finding[] } } };
     const errors = [
       ...(record.failure ? [record.failure.message] : []),
       ...Object.entries(record.errors ?? {}).map(([name, e]) => `${name}: ${typeof e === 'string' ? e : e.message}`),

@@ -3,8 +3,8 @@
  * which no item finished takes the code of its most frequent cause; a run in which some
  * items failed is partial (14); a cancelled run 130. README's exit-code table lists them.
  */
-import { errorExitCodes, type ErrorCode } from '../errors';
-import type { BenchRunSummary } from './runItems';
+import { errorExitCodes, SUCCESS_EXIT_CODE, type ErrorCode } from '../errors';
+import type { RunSummary } from './runItems';
 
 /** Some requested results failed, the rest were printed. */
 export const PARTIAL_EXIT_CODE = errorExitCodes.partial;
@@ -12,7 +12,7 @@ export const PARTIAL_EXIT_CODE = errorExitCodes.partial;
 export const QUALITY_GATE_EXIT_CODE = errorExitCodes['quality-gate'];
 
 /** The cause most items failed of (ties: the first seen); 'invalid-reply' when none had a code. */
-export function mainCause(causes: BenchRunSummary['causes']): ErrorCode {
+export function mainCause(causes: RunSummary['causes']): ErrorCode {
   let best: ErrorCode = 'invalid-reply';
   let count = 0;
   for (const [cause, n] of Object.entries(causes)) {
@@ -24,10 +24,10 @@ export function mainCause(causes: BenchRunSummary['causes']): ErrorCode {
   return best;
 }
 
-export function runExitCode(summary: BenchRunSummary): number {
+export function runExitCode(summary: RunSummary): number {
   if (summary.fatal) return summary.fatal.exitCode;
   if (summary.cancelled) return errorExitCodes.cancelled;
-  if (summary.failed === 0) return 0;
+  if (summary.failed === 0) return SUCCESS_EXIT_CODE;
   if (summary.written + summary.alreadyDone === 0) return errorExitCodes[mainCause(summary.causes)];
   return PARTIAL_EXIT_CODE;
 }

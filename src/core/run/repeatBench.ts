@@ -9,7 +9,7 @@ import type { LlmSession } from '../llm/types';
 import type { Level } from '../datasets/dataset';
 import type { MetaResult } from '../meta/metaEvaluate';
 import { runMeta } from '../meta/runMeta';
-import { runBench, type BenchRunOptions, type BenchRunSummary } from './runBench';
+import { runBench, type BenchRunOptions, type RunSummary } from './runBench';
 
 export interface RepeatBenchOptions extends Omit<BenchRunOptions, 'session' | 'onProgress'> {
   repeat: number;
@@ -18,7 +18,7 @@ export interface RepeatBenchOptions extends Omit<BenchRunOptions, 'session' | 'o
   /** Progress of run `k` (0-based), made fresh for each run by the caller. */
   progressFor(k: number): { onProgress: BenchRunOptions['onProgress']; finish(): void };
   /** Run `k` finished (written to `out`), before its correlations are computed. */
-  onRunDone?(k: number, summary: BenchRunSummary, out: string): void;
+  onRunDone?(k: number, summary: RunSummary, out: string): void;
 }
 
 export interface RepeatBenchResult {
@@ -27,9 +27,9 @@ export interface RepeatBenchResult {
   /** Each finished run's correlations with people. */
   runs: MetaResult[][];
   /** Summaries of every run made (the last one may have stopped the repeat). */
-  summaries: BenchRunSummary[];
+  summaries: RunSummary[];
   /** The run that ended the repeat early, if one did. */
-  stopped?: BenchRunSummary;
+  stopped?: RunSummary;
 }
 
 /** Where run k (0-based) writes: the plain run file for the first, `<out>.repeatK.jsonl` after. */
@@ -45,7 +45,7 @@ export async function repeatBench(options: RepeatBenchOptions): Promise<RepeatBe
     // The slot is part of the run's settings, so a resume never mixes two slots in one file.
     const spec = k === 0 ? common.spec : { ...common.spec, cacheSlot: k };
     const progress = progressFor(k);
-    let summary: BenchRunSummary;
+    let summary: RunSummary;
     try {
       summary = await runBench({ ...common, out, spec, session: inCacheSlot(session, k), onProgress: progress.onProgress });
     } finally {

@@ -4,15 +4,14 @@
  * recorded and retried, fail fast, rate-limit slow-down). Records carry the scores under the
  * human aspect names, so `meta` can correlate them with the people's scores.
  */
-import { packageVersion } from '../paths';
 import type { Dataset, DatasetItem } from '../datasets/dataset';
-import { toBenchInput, type BenchPlan } from './benchPlan';
-import { runItems, type BenchRunSummary, type ItemRunOptions, type RunItem } from './runItems';
+import { datasetItemInput, type BenchPlan } from './benchPlan';
+import { runItems, type RunSummary, type ItemRunOptions, type RunItem } from './runItems';
 import { itemRunOf } from './specRun';
-import { templateHashes, type RunHeader } from '../runFile/runHeader';
+import { runHeader } from '../runFile/runHeader';
 import type { RunSpec } from '../runSpec/runSpec';
 
-export type { BenchRunSummary, Evaluator } from './runItems';
+export type { RunSummary, Evaluator } from './runItems';
 
 export interface BenchRunOptions extends Omit<ItemRunOptions, 'items' | 'aspects' | 'header' | 'method' | 'extra' | 'itemConcurrency'> {
   dataset: Dataset;
@@ -28,7 +27,7 @@ export interface BenchRunOptions extends Omit<ItemRunOptions, 'items' | 'aspects
 export function benchItem(item: DatasetItem, plan: BenchPlan): RunItem {
   return {
     key: item.key,
-    input: toBenchInput(item, plan.task),
+    input: datasetItemInput(item, plan.task),
     fields: { index: item.index, ...(item.doc_id !== undefined ? { doc_id: item.doc_id } : {}), system_id: item.system_id },
   };
 }
@@ -39,13 +38,7 @@ export function benchItems(dataset: Dataset, plan: BenchPlan, limit?: number): R
   return scope.map((item) => benchItem(item, plan));
 }
 
-/** The header of a new run file: the spec as it is, with the hashes of the templates it reads. */
-export function runHeader(command: string, data: string, spec: RunSpec): RunHeader {
-  const templates = templateHashes(spec.method, spec.task, spec.aspects, spec.prompts);
-  return { sumlens: 'run', format: 2, tool: packageVersion(), command, data, created: new Date().toISOString(), spec, templates };
-}
-
-export function runBench(options: BenchRunOptions): Promise<BenchRunSummary> {
+export function runBench(options: BenchRunOptions): Promise<RunSummary> {
   const items = benchItems(options.dataset, options.plan, options.limit);
   const { method, extra, itemConcurrency } = itemRunOf(options.spec);
   return runItems({

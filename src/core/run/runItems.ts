@@ -14,8 +14,8 @@ import { isCancellation, SumLensError, type ErrorCode } from '../errors';
 import type { EvaluateHooks, EvaluateOptions, EvaluationInput } from '../evaluate';
 import type { LlmSession, Usage } from '../llm/types';
 import type { EvaluationResult, Method } from '../result';
-import { appendBenchRecord, openBenchOutput } from '../runFile/benchOutput';
-import type { BenchRecord, Failure } from '../runFile/benchRecord';
+import { appendRunRecord, openRunOutput } from '../runFile/runOutput';
+import type { RunRecord, Failure } from '../runFile/runRecord';
 import { writeHeaderSpend } from './headerSpend';
 import { countSpend } from './itemSpend';
 import { itemScores } from './itemScores';
@@ -60,7 +60,7 @@ export interface ItemRunOptions {
   rateLimitPauseMs?: number;
 }
 
-export interface BenchRunSummary {
+export interface RunSummary {
   /** Items in scope. */
   total: number;
   /** Items found finished in the run file. */
@@ -103,13 +103,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export async function runItems(options: ItemRunOptions): Promise<BenchRunSummary> {
+export async function runItems(options: ItemRunOptions): Promise<RunSummary> {
   const started = Date.now();
   mkdirSync(dirname(resolve(options.out)), { recursive: true });
   const release = acquireRunLock(options.out, options.onNotice);
   let opened = false;
   try {
-    let summary: BenchRunSummary;
+    let summary: RunSummary;
     try {
       summary = await runLocked(options, started, () => (opened = true));
     } catch (error) {
@@ -128,8 +128,8 @@ export async function runItems(options: ItemRunOptions): Promise<BenchRunSummary
   }
 }
 
-async function runLocked(options: ItemRunOptions, started: number, onOpened: () => void): Promise<BenchRunSummary> {
-  const opened = await openBenchOutput(options.out, options.header, options.restart);
+async function runLocked(options: ItemRunOptions, started: number, onOpened: () => void): Promise<RunSummary> {
+  const opened = await openRunOutput(options.out, options.header, options.restart);
   onOpened();
   let total = 0;
   let todo = 0;
@@ -138,7 +138,7 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
     if (!opened.done.has(item.key)) todo++;
     await loopTurn(); // rows come a chunk at a time: ten thousand counted at once would hold the extension host
   }
-  const summary: BenchRunSummary = {
+  const summary: RunSummary = {
     total,
     alreadyDone: total - todo,
     written: 0,
@@ -193,8 +193,8 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
     }
   };
 
-  const record = (item: RunItem, body: Omit<BenchRecord, 'key' | 'index'>): void =>
-    appendBenchRecord(options.out, { key: item.key, ...item.fields, ...body } as BenchRecord);
+  const record = (item: RunItem, body: Omit<RunRecord, 'key' | 'index'>): void =>
+    appendRunRecord(options.out, { key: item.key, ...item.fields, ...body } as RunRecord);
   const noteFailure = (item: RunItem, what: string, failure: Failure): void => {
     const cause = failure.code ?? 'unknown';
     summary.causes[cause] = (summary.causes[cause] ?? 0) + 1;

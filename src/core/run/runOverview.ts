@@ -4,7 +4,7 @@
  * item's texts and findings are read again when it is opened (`runItemDetail`).
  */
 import type { FineEntity, Finding } from '../result';
-import { readRunFile } from '../runFile/benchOutput';
+import { readRunFile } from '../runFile/runOutput';
 import { runInSlices } from '../cooperative';
 import { aspectTableWork, type AspectRow } from './aspectTable';
 import { loadRun, readDetails, type LoadedRun } from './loadRun';

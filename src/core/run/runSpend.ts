@@ -4,14 +4,14 @@
  */
 import { formatUsd } from '../llm/spendLimit';
 import type * as z from 'zod';
-import type { BenchRecord } from '../runFile/benchRecord';
+import type { RunRecord } from '../runFile/runRecord';
 import type { RunSpendSchema } from '../runFile/runHeader';
 
 /** The shape the header keeps (runHeader.ts) and the report shows. */
 export type RunSpend = z.infer<typeof RunSpendSchema>;
 
 /** `total` with a record's spend added; records written before spends were kept add nothing. */
-export function addSpend(total: RunSpend | undefined, record: BenchRecord): RunSpend | undefined {
+export function addSpend(total: RunSpend | undefined, record: RunRecord): RunSpend | undefined {
   const spend = record.spend;
   if (!spend) return total;
   const sum = total ?? { usd: 0, promptTokens: 0, completionTokens: 0, requests: 0, prices: [], batch: false };

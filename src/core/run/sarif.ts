@@ -9,7 +9,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { lineColumn } from '../lineColumn';
 import type { Finding, FindingKind, NoteName } from '../result';
-import { readRunFile } from '../runFile/benchOutput';
+import { readRunFile } from '../runFile/runOutput';
 import { idText, type LoadedRun } from './loadRun';
 
 interface Rule {

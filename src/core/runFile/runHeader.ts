@@ -5,10 +5,11 @@
  * header is not ours, so SumLens never writes into it.
  */
 import * as z from 'zod';
+import { packageVersion } from '../paths';
 import { listTemplates, resolveTemplate } from '../prompts';
 import type { Method, Task } from '../result';
 import { specFromFormatOne, FormatOneSettingsSchema } from '../runSpec/formatOne';
-import { RunSpecSchema } from '../runSpec/runSpec';
+import { RunSpecSchema, type RunSpec } from '../runSpec/runSpec';
 
 /**
  * What the whole run file spent: its records' `spend` added up (run/runSpend.ts), written into
@@ -87,4 +88,10 @@ export function templateHashes(method: Method, task: Task, aspects: readonly str
     ids.push(...family('fine/'));
   }
   return Object.fromEntries(ids.sort().map((id) => [id, resolveTemplate(id, { overrideDir }).hash]));
+}
+
+/** The header of a new run file: the spec as it is, with the hashes of the templates it reads. */
+export function runHeader(command: string, data: string, spec: RunSpec): RunHeader {
+  const templates = templateHashes(spec.method, spec.task, spec.aspects, spec.prompts);
+  return { sumlens: 'run', format: 2, tool: packageVersion(), command, data, created: new Date().toISOString(), spec, templates };
 }

@@ -10,7 +10,8 @@ import { DEFAULT_MAX_STANDARD_ERROR } from '../geval/adaptiveSampling';
 import { aspectsOf } from '../geval/evaluateAspects';
 import { DEFAULT_TOP_LOGPROBS } from '../geval/scoreRoutes';
 import { defaultBaseUrl, defaultModel } from '../llm/openaiSession';
-import { DEFAULT_CONCURRENCY, DEFAULT_SAMPLES } from './runDefaults';
+import { DEFAULT_CONCURRENCY } from './runDefaults';
+import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 import { RunSpecSchema, type RunSpec } from './runSpec';
 
 /** What a front end sets; everything left out takes its default. */

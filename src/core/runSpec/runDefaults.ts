@@ -1,18 +1,12 @@
 /**
  * The defaults of a run that the front ends show before the engine is loaded (the CLI's help,
- * the editor's settings schema): constants only, so importing them costs nothing. The engine's
- * other defaults (standard error, top log-probabilities, reasons) are gathered in buildSpec.ts.
+ * the editor's settings schema): constants only, so importing them costs nothing. The methods,
+ * tasks, aspects and samples are in ../methodsAndTasks.ts; the engine's other defaults (standard
+ * error, top log-probabilities, reasons) are gathered in buildSpec.ts.
  */
-
-/** The methods and tasks a run may name (runSpec.ts's schema checks them). */
-export const RUN_METHODS = ['geval', 'rationale', 'fine', 'all', 'choose'] as const;
-export const RUN_TASKS = ['summarization', 'dialogue', 'consistency'] as const;
 
 /** Requests in flight at once, per judge (the CLI's --concurrency, the editor's sumlens.concurrency). */
 export const DEFAULT_CONCURRENCY = 8;
-
-/** The most answers drawn per aspect on the sampling route. */
-export const DEFAULT_SAMPLES = 20;
 
 /**
  * Items evaluated at once per request the session may have in flight: an item waits between

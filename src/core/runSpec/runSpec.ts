@@ -8,7 +8,7 @@
  * list of specs that differ only in the judge (jury/jurySpecs.ts).
  */
 import * as z from 'zod';
-import { RUN_METHODS, RUN_TASKS } from './runDefaults';
+import { RUN_METHODS, RUN_TASKS } from '../methodsAndTasks';
 
 export const JudgeSchema = z.object({
   /** A jury's name for the judge; a judge alone has none. */

@@ -10,6 +10,7 @@ import { auditReport } from '../audit/auditStats';
 import { auditSubjects } from '../audit/auditSubjects';
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES } from '../audit/probes';
 import { runAudit } from '../audit/runAudit';
+import { CELL_VERDICTS, PROBE_VERDICTS } from '../audit/verdicts';
 import { resolveDatasetArgument } from '../datasets/locate';
 import { errorExitCodes, SumLensError } from '../errors';
 import { evaluate } from '../evaluate';
@@ -21,13 +22,14 @@ import { intervalOutput } from './runSummaryOutput';
 import { maxCostArgument, scoringArguments, usageOutput, usageWithCost } from './scoringArguments';
 import { asJson, defineTool } from './tool';
 import { workspacePath } from './workspacePath';
+import { SCORING_METHODS } from '../methodsAndTasks';
 
 const input = z.object({
   data: dataArguments.data.optional(),
   map: dataArguments.map,
   dataset: datasetName.optional().describe('or a human-scored set by name (instead of data)'),
   limit: z.int().min(1).max(2000).default(30).describe('audit the first N items'),
-  method: z.enum(['geval', 'rationale', 'fine']).default('geval').describe('the judge method to audit'),
+  method: z.enum(SCORING_METHODS).default('geval').describe('the judge method to audit'),
   task: scoringArguments.task,
   aspects: scoringArguments.aspects,
   route: scoringArguments.route,
@@ -46,7 +48,7 @@ const probeOutput = z.object({
   probe: z.string(),
   change: z.string().describe('what the probe changes in the summary'),
   fair: z.string().describe('what a fair judge does with the change'),
-  verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'cannot-tell', 'not-audited']),
+  verdict: z.enum(PROBE_VERDICTS),
   violatedMeans: z.string().describe('the bias named when violated'),
   pairs: z.number(),
   skipped: z.number(),
@@ -61,7 +63,7 @@ const cellOutput = z.object({
   interval: intervalOutput,
   pHolm: z.number().nullable(),
   delta: z.number().nullable().describe('must-react cell: the drop too small to matter (blind only when the whole 95% interval is above −delta)'),
-  verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'cannot-tell', 'none']),
+  verdict: z.enum(CELL_VERDICTS),
 });
 
 const output = z.object({

@@ -11,7 +11,7 @@ import { evaluate } from '../evaluate';
 import { aspectTable } from '../run/aspectTable';
 import { dataItems, parseFieldMap } from '../run/data/dataItems';
 import { loadRun } from '../run/loadRun';
-import { runHeader } from '../run/runBench';
+import { runHeader } from '../runFile/runHeader';
 import { runItems } from '../run/runItems';
 import { itemRunOf } from '../run/specRun';
 import { aspectRowOutput, runOf, runOutput, throwIfRunFailed } from './runSummaryOutput';

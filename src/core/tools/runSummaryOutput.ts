@@ -3,9 +3,9 @@
  * spend, and the per-aspect table (mean with its 95% bootstrap interval, the worst items).
  */
 import * as z from 'zod';
-import { SumLensError } from '../errors';
+import { SUCCESS_EXIT_CODE, SumLensError } from '../errors';
 import { mainCause, PARTIAL_EXIT_CODE, runExitCode } from '../run/outcome';
-import type { BenchRunSummary } from '../run/runItems';
+import type { RunSummary } from '../run/runItems';
 import { usageOutput, usageWithCost } from './scoringArguments';
 
 export const runOutput = z.object({
@@ -33,7 +33,7 @@ export const aspectRowOutput = z.object({
   worst: z.array(z.object({ key: z.string(), id: z.string(), score: z.number(), lineNo: z.number() })).describe('the lowest-scored items, worst first'),
 });
 
-export function runOf(summary: BenchRunSummary, model: string): z.infer<typeof runOutput> {
+export function runOf(summary: RunSummary, model: string): z.infer<typeof runOutput> {
   const { total, alreadyDone, written, failed, errors, cancelled, durationMs } = summary;
   return { total, alreadyDone, written, failed, errors, cancelled, durationMs, usage: usageWithCost(model, summary.usage) };
 }
@@ -42,9 +42,9 @@ export function runOf(summary: BenchRunSummary, model: string): z.infer<typeof r
  * A run that ended with nothing to show is an error, with the CLI's message: stopped by a
  * run-level error, or every item failed. A cancelled or partly failed run is a result.
  */
-export function throwIfRunFailed(summary: BenchRunSummary, out: string): void {
+export function throwIfRunFailed(summary: RunSummary, out: string): void {
   if (summary.fatal) throw new SumLensError(summary.fatal.code, `stopped: ${summary.fatal.message}; what finished is kept in ${out}, the same call resumes`);
   const code = runExitCode(summary);
-  if (code !== 0 && code !== PARTIAL_EXIT_CODE && !summary.cancelled)
+  if (code !== SUCCESS_EXIT_CODE && code !== PARTIAL_EXIT_CODE && !summary.cancelled)
     throw new SumLensError(mainCause(summary.causes), `every item failed (${mainCause(summary.causes)}): ${summary.errors[0] ?? ''}`);
 }

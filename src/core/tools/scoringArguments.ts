@@ -11,9 +11,10 @@ import type { RunSpec } from '../runSpec/runSpec';
 import type { Usage } from '../llm/types';
 import { estimateCost } from '../llm/pricing';
 import type { ToolContext } from './tool';
+import { DEFAULT_SAMPLES, RUN_METHODS, RUN_TASKS } from '../methodsAndTasks';
 
 export const methodArgument = z
-  .enum(['geval', 'rationale', 'fine', 'all', 'choose'])
+  .enum(RUN_METHODS)
   .default('geval')
   .describe(
     'geval: a probability-weighted score per aspect; rationale: a reason, then the score; fine: fact-level findings with character spans (SumAutoEval); all: the three; choose: the judge chooses the fitting aspects from a catalogue',
@@ -21,13 +22,13 @@ export const methodArgument = z
 
 export const scoringArguments = {
   method: methodArgument,
-  task: z.enum(['summarization', 'dialogue', 'consistency']).default('summarization').describe('which aspects and prompt templates'),
+  task: z.enum(RUN_TASKS).default('summarization').describe('which aspects and prompt templates'),
   aspects: z.array(z.string().min(1)).min(1).optional().describe('aspects to score, e.g. ["coherence","consistency"]; default: all of the task'),
   route: z
     .enum(ROUTES)
     .default('auto')
     .describe("how scores are read: the judge's log-probabilities, sampled answers, or auto (log-probabilities where readable)"),
-  samples: z.int().min(1).max(100).default(20).describe('sampling route: the most answers drawn per aspect'),
+  samples: z.int().min(1).max(100).default(DEFAULT_SAMPLES).describe('sampling route: the most answers drawn per aspect'),
 };
 
 export type ScoringArguments = z.infer<z.ZodObject<typeof scoringArguments>>;

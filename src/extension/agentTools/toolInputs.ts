@@ -6,7 +6,7 @@
  * two in step). No vscode import: the unit test reads this file.
  */
 import * as z from 'zod/mini';
-import { RUN_METHODS } from '../../core/runSpec/runDefaults';
+import { RUN_METHODS } from '../../core/methodsAndTasks';
 
 const path = () => z.optional(z.string().check(z.minLength(1)));
 

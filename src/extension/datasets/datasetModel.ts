@@ -3,14 +3,14 @@
  * over no scored item, an interval of one item) become null, never NaN or a made-up zero.
  */
 import type { RunComparison } from '../../core/run/compareRuns';
-import type { BenchRunSummary } from '../../core/run/runItems';
+import type { RunSummary } from '../../core/run/runItems';
 import type { RunOverview } from '../../core/run/runOverview';
 import type { PanelComparison, PanelDataset } from '../webview/datasetSchemas';
 import { displayPath } from './runFolder';
 
 const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-export function datasetModel(overview: RunOverview, summary?: BenchRunSummary): PanelDataset {
+export function datasetModel(overview: RunOverview, summary?: RunSummary): PanelDataset {
   const { run } = overview;
   return {
     runFile: displayPath(run.path),

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { LlmSession, Usage } from '../../core/llm/types';
 import type { Method, Task } from '../../core/result';
 import type { DryRunEstimate } from '../../core/run/dryRun';
-import type { BenchRunSummary, RunItem } from '../../core/run/runItems';
+import type { RunSummary, RunItem } from '../../core/run/runItems';
 import type { ApiKeyStore } from '../secrets';
 import { readSettings, type Settings } from '../settings';
 import type { PromptTemplates } from '../promptTemplates';
@@ -24,6 +24,7 @@ import { datasetSpecInput } from './datasetRunSpec';
 import { keptDataName } from './keptDataName';
 import { progressText } from './progressText';
 import { runFileFor } from './runFolder';
+import { RUN_METHODS } from '../../core/methodsAndTasks';
 
 export const datasetExtensions = ['jsonl', 'json', 'csv', 'tsv'];
 
@@ -37,7 +38,7 @@ export interface DatasetRunDeps {
 
 export interface DatasetRunOutcome {
   runFile: string;
-  summary: BenchRunSummary;
+  summary: RunSummary;
 }
 
 /** A dataset run ready to start: its rows checked, its judge and method chosen. */
@@ -45,7 +46,7 @@ export interface PreparedDatasetRun {
   runFile: string;
   method: Method;
   /** Runs it (again from the start when `restart`); throws RunSettingsChangedError when the run file was made differently. */
-  start(restart: boolean, signal: AbortSignal, onProgress: (text: string) => void): Promise<BenchRunSummary>;
+  start(restart: boolean, signal: AbortSignal, onProgress: (text: string) => void): Promise<RunSummary>;
 }
 
 /** Each method in words (the method pick, the agent tool's confirmation). */
@@ -119,7 +120,7 @@ async function pickMethod(
   estimate: (method: Method, signal: AbortSignal) => Promise<DryRunEstimate>,
   rows: number,
 ): Promise<Method | undefined> {
-  const methods: Method[] = ['geval', 'rationale', 'fine', 'all', 'choose'];
+  const methods: readonly Method[] = RUN_METHODS;
   type Item = vscode.QuickPickItem & { method: Method };
   const pick = vscode.window.createQuickPick<Item>();
   Object.assign(pick, {

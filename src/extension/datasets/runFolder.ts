@@ -6,6 +6,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { newestFirst } from '../newestFirst';
 
 const runsFolder = '.sumlens/runs';
 
@@ -22,17 +23,7 @@ export function runFileFor(data: vscode.Uri, method: string, globalStorage: vsco
 
 /** The workspace's run files, most recently written first. */
 export async function listRunFiles(): Promise<vscode.Uri[]> {
-  const found = await vscode.workspace.findFiles(`${runsFolder}/*.jsonl`, undefined, 200);
-  const dated = await Promise.all(
-    found.map(async (uri) => ({
-      uri,
-      mtime: await vscode.workspace.fs.stat(uri).then(
-        (s) => s.mtime,
-        () => 0,
-      ),
-    })),
-  );
-  return dated.sort((a, b) => b.mtime - a.mtime).map((d) => d.uri);
+  return newestFirst(await vscode.workspace.findFiles(`${runsFolder}/*.jsonl`, undefined, 200));
 }
 
 /** A path as the user knows it: relative to the workspace when inside it. */

@@ -15,11 +15,13 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AspectAlignment } from '../../core/align/alignJudge';
 import type { ApiKeyStore } from '../secrets';
+import { TASK_ASPECTS } from '../../core/methodsAndTasks';
+import { WORKSPACE_RATINGS_FILE } from '../../core/ratingsFile';
 import { readSettings } from '../settings';
 import { loadEngine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import { resolveTrustedLocations, workspacePromptFolder, type TrustNotices } from '../trust';
-import { ratingsFile, sha256 } from '../persistence/ratingsLog';
+import { sha256 } from '../persistence/ratingsLog';
 import type { AlignedTemplates } from './alignedTemplates';
 import { alignmentSummary } from './alignmentSummary';
 
@@ -62,11 +64,10 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
       : data &&
         (request.human ??
           (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
-  const aspect =
-    human && (request.aspect ?? (await vscode.window.showQuickPick(engine.TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
+  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
   if (!data || !human || !aspect) return undefined;
   const root = vscode.workspace.workspaceFolders![0].uri.fsPath; // there is one: the prompt folder is in it
-  const file = data === 'ratings' ? path.join(root, ratingsFile) : data;
+  const file = data === 'ratings' ? path.join(root, WORKSPACE_RATINGS_FILE) : data;
   try {
     const locations = resolveTrustedLocations();
     deps.notices.notify(locations.ignored);
@@ -177,7 +178,7 @@ async function offerCalibration(alignment: AspectAlignment, request: AlignReques
 }
 
 async function pickData(): Promise<string | undefined> {
-  const yours = { label: 'The scores you gave in the panel', description: ratingsFile, data: 'ratings' };
+  const yours = { label: 'The scores you gave in the panel', description: WORKSPACE_RATINGS_FILE, data: 'ratings' };
   const table = { label: 'A table of rated summaries…', description: 'JSONL, JSON, CSV or TSV with source, summary, id and a score column', data: '' };
   const choice = await vscode.window.showQuickPick([yours, table], { title: 'SumLens: align the judge to which scores?' });
   if (!choice || choice.data) return choice?.data;
@@ -195,7 +196,7 @@ async function ratedByYou(file: string, root: string, aspect: string, task: Para
   const items = found.byAspect.get(aspect) ?? [];
   if (items.length === 0)
     throw new Error(
-      `no rating of ${aspect} in ${ratingsFile} whose source and summary are files of this workspace (${found.skipped.length} left out: a selection, or a file changed since)`,
+      `no rating of ${aspect} in ${WORKSPACE_RATINGS_FILE} whose source and summary are files of this workspace (${found.skipped.length} left out: a selection, or a file changed since)`,
     );
   if (found.skipped.length > 0)
     void vscode.window.showWarningMessage(

@@ -8,27 +8,10 @@
  */
 import { createHash } from 'crypto';
 import * as vscode from 'vscode';
-import * as z from 'zod/mini';
 import { agreementRows, type AgreementRow } from '../../core/agreement/agreementTable';
+import { EditorRatingSchema, WORKSPACE_RATINGS_FILE, type EditorRating } from '../../core/ratingsFile';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { WorkspaceJsonl } from './workspaceJsonl';
-
-export const ratingsFile = '.sumlens/ratings.jsonl';
-
-const ratingSchema = z.object({
-  v: z.literal(1),
-  at: z.string(),
-  aspect: z.string(),
-  person: z.number(),
-  judge: z.number(),
-  judgeName: z.string(),
-  scale: z.tuple([z.number(), z.number()]),
-  sourceSha256: z.string(),
-  summarySha256: z.string(),
-  /** The template the judge scored with (its file's hash), when it could be read. */
-  templateSha256: z.optional(z.string()),
-});
-export type Rating = z.infer<typeof ratingSchema>;
 
 /** What identifies the rated summary: hashes of its source and its text. */
 export interface RatedItem {
@@ -38,19 +21,20 @@ export interface RatedItem {
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const keyOf = (r: Pick<Rating, 'sourceSha256' | 'summarySha256' | 'aspect' | 'judgeName'>) => `${r.sourceSha256}|${r.summarySha256}|${r.aspect}|${r.judgeName}`;
+const keyOf = (r: Pick<EditorRating, 'sourceSha256' | 'summarySha256' | 'aspect' | 'judgeName'>) =>
+  `${r.sourceSha256}|${r.summarySha256}|${r.aspect}|${r.judgeName}`;
 
 export class RatingsLog implements vscode.Disposable {
-  private ratings = new Map<string, Rating>();
-  private readonly file: WorkspaceJsonl<Rating>;
+  private ratings = new Map<string, EditorRating>();
+  private readonly file: WorkspaceJsonl<EditorRating>;
   readonly onDidChange: vscode.Event<void>;
 
   constructor(root: vscode.Uri | undefined, log: vscode.LogOutputChannel) {
     const parse = (json: unknown) => {
-      const parsed = ratingSchema.safeParse(json);
+      const parsed = EditorRatingSchema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
     };
-    this.file = new WorkspaceJsonl(root, ratingsFile, parse, (entries) => (this.ratings = new Map(entries.map((r) => [keyOf(r), r]))), log);
+    this.file = new WorkspaceJsonl(root, WORKSPACE_RATINGS_FILE, parse, (entries) => (this.ratings = new Map(entries.map((r) => [keyOf(r), r]))), log);
     this.onDidChange = this.file.onDidChange;
   }
 
@@ -70,8 +54,8 @@ export class RatingsLog implements vscode.Disposable {
     return scores;
   }
 
-  async record(entry: Omit<Rating, 'v' | 'at'>): Promise<void> {
-    const rating: Rating = { v: 1, at: new Date().toISOString(), ...entry };
+  async record(entry: Omit<EditorRating, 'v' | 'at'>): Promise<void> {
+    const rating: EditorRating = { v: 1, at: new Date().toISOString(), ...entry };
     const key = keyOf(rating);
     const previous = this.ratings.get(key);
     const undo = () => (previous ? this.ratings.set(key, previous) : this.ratings.delete(key));
@@ -88,8 +72,8 @@ export class RatingsLog implements vscode.Disposable {
   }
 
   /** Per aspect and judge, the agreement of the judge with the person over every rated summary; `judgeLabel` may tell a judge's templates apart. */
-  agreement(judgeLabel: (r: Rating) => string = (r) => r.judgeName): AgreementRow[] {
-    const byAspect = new Map<string, Rating[]>();
+  agreement(judgeLabel: (r: EditorRating) => string = (r) => r.judgeName): AgreementRow[] {
+    const byAspect = new Map<string, EditorRating[]>();
     for (const r of this.ratings.values()) byAspect.set(r.aspect, [...(byAspect.get(r.aspect) ?? []), r]);
     return [...byAspect.values()].flatMap((rs) =>
       agreementRows(

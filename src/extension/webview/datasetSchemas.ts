@@ -6,6 +6,7 @@
  */
 // zod/mini: the same validation in a fraction of the bundle (the webview script ships it).
 import * as z from 'zod/mini';
+import { CELL_VERDICTS, PROBE_VERDICTS } from '../../core/audit/verdicts';
 
 // null where a figure is not defined (a mean or an interval over no scored item).
 const maybeNumber = z.nullable(z.number());
@@ -130,7 +131,7 @@ export const auditSchema = z.object({
       detectable: maybeNumber,
       /** A must-react cell's drop too small to matter: blind only when the whole interval is above −delta. */
       delta: maybeNumber,
-      verdict: z.enum(['ok', 'violated', 'too-few-pairs', 'cannot-tell', 'none']),
+      verdict: z.enum(CELL_VERDICTS),
     }),
   ),
   probes: z.array(
@@ -142,7 +143,7 @@ export const auditSchema = z.object({
       pairs: z.number(),
       skipped: z.number(),
       violated: z.boolean(),
-      verdict: z.enum(['violated', 'fair', 'too-few-pairs', 'cannot-tell', 'not-audited']),
+      verdict: z.enum(PROBE_VERDICTS),
       /** Why the probe was not audited. */
       notAudited: z.optional(z.string()),
       example: z.optional(

@@ -13,7 +13,7 @@ import { evaluate } from '../../../src/core/evaluate';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
 import { dataItems } from '../../../src/core/run/data/dataItems';
 import { loadRun } from '../../../src/core/run/loadRun';
-import { runHeader } from '../../../src/core/run/runBench';
+import { runHeader } from '../../../src/core/runFile/runHeader';
 import { runItems } from '../../../src/core/run/runItems';
 import { itemRunOf } from '../../../src/core/run/specRun';
 import { buildSpec } from '../../../src/core/runSpec/buildSpec';

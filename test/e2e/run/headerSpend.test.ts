@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { esc } from '../../../src/core/run/report/svg';
 import { spendText } from '../../../src/core/run/runSpend';
-import { readBenchFile } from '../../../src/core/runFile/benchRecord';
+import { readWholeRunFile } from '../../../src/core/runFile/runRecord';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import { writeRun } from '../../fixtures/run/makeRun';
 import { runInProcess } from '../cli/runInProcess';
@@ -87,7 +87,7 @@ describe('e2e run: the run header says what the run spent', function () {
     assert.equal((await evalData(out())).code, 0);
     fs.copyFileSync(out(), out('old.jsonl'));
     editHeader(out('old.jsonl'), (header) => delete header.spend);
-    assert.equal(readBenchFile(out('old.jsonl')).header?.spend, undefined);
+    assert.equal(readWholeRunFile(out('old.jsonl')).header?.spend, undefined);
     const compared = await runInProcess(['compare', out(), out('old.jsonl')], env);
     assert.equal(compared.code, 0, compared.stderr);
     assert.doesNotMatch(compared.stderr, /made differently|spend/);
@@ -96,12 +96,12 @@ describe('e2e run: the run header says what the run spent', function () {
     // Resuming the older file (nothing left to do) gives its header the spend of its records.
     const resumed = await evalData(out('old.jsonl'));
     assert.equal(resumed.code, 0, resumed.stderr);
-    assert.deepEqual(assertHeaderSpend(out('old.jsonl')), readBenchFile(out()).header?.spend);
+    assert.deepEqual(assertHeaderSpend(out('old.jsonl')), readWholeRunFile(out()).header?.spend);
     // A format-1 header (earlier versions) reads with or without a spend, and compares as equal.
     writeRun(out('one.jsonl'), [{ id: 1, scores: { coherence: 3, relevance: 4 } }]);
     fs.copyFileSync(out('one.jsonl'), out('one-spent.jsonl'));
-    editHeader(out('one-spent.jsonl'), (header) => (header.spend = readBenchFile(out()).header?.spend));
-    assert.deepEqual(readBenchFile(out('one-spent.jsonl')).header?.spend, readBenchFile(out()).header?.spend);
+    editHeader(out('one-spent.jsonl'), (header) => (header.spend = readWholeRunFile(out()).header?.spend));
+    assert.deepEqual(readWholeRunFile(out('one-spent.jsonl')).header?.spend, readWholeRunFile(out()).header?.spend);
     const formatOne = await runInProcess(['compare', out('one.jsonl'), out('one-spent.jsonl')], env);
     assert.equal(formatOne.code, 0, formatOne.stderr);
     assert.doesNotMatch(formatOne.stderr, /made differently/);

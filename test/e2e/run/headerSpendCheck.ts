@@ -6,10 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunSpend } from '../../../src/core/run/runSpend';
-import { readBenchFile, type BenchRecord } from '../../../src/core/runFile/benchRecord';
+import { readWholeRunFile, type RunRecord } from '../../../src/core/runFile/runRecord';
 
 /** The records' spends added up field by field, independently of the engine's sum. */
-function recordsSpend(records: BenchRecord[]): RunSpend {
+function recordsSpend(records: RunRecord[]): RunSpend {
   return {
     usd: records.reduce((sum, r) => sum + r.spend!.usd!, 0),
     promptTokens: records.reduce((sum, r) => sum + r.spend!.promptTokens, 0),
@@ -22,7 +22,7 @@ function recordsSpend(records: BenchRecord[]): RunSpend {
 
 /** The header's spend equals its records', within float rounding of the USD. */
 export function assertHeaderSpend(file: string): RunSpend {
-  const { header, records } = readBenchFile(file);
+  const { header, records } = readWholeRunFile(file);
   assert.ok(header?.spend, `${file} has a spend in its header`);
   const { usd, ...counts } = recordsSpend(records);
   const { usd: headerUsd, ...headerCounts } = header.spend;

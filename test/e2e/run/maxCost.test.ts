@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spendText } from '../../../src/core/run/runSpend';
-import { readBenchFile } from '../../../src/core/runFile/benchRecord';
+import { readWholeRunFile } from '../../../src/core/runFile/runRecord';
 import { auditItems, auditJudge } from '../../fake/auditJudges';
 import { chooseJudge } from '../../fake/chooseJudge';
 import { learningJudge, ratedItems, writeRatedData } from '../align/scriptedRaters';
@@ -68,7 +68,7 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     const stopped = await evalData(['--max-cost', '0.002']);
     assert.equal(stopped.code, 18, stopped.stderr);
     stopLine(stopped.stderr);
-    const first = readBenchFile(out());
+    const first = readWholeRunFile(out());
     assert.ok(first.tornAt === undefined && first.header, 'a whole run file');
     const done = first.records.filter((r) => r.status === 'ok');
     assert.ok(done.length > 0 && done.length < ITEMS, `${done.length} items done`);
@@ -89,7 +89,7 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     assert.match(resumed.stderr, /spent \$0\.\d{4} and \d+ tokens on \d+ request\(s\) \(list prices of [\d-]+\) of the limit \$1/);
     // Every question asked once over both runs: what the first run had answered came from the cache or the records.
     assert.equal(server.chatRequests.length, ITEMS * ASPECTS.length, `${sentBefore} then ${server.chatRequests.length - sentBefore}`);
-    const records = readBenchFile(out()).records;
+    const records = readWholeRunFile(out()).records;
     // Once resumed, the header covers every record: the first invocation's and the second's.
     const resumedSpend = assertHeaderSpend(out());
     assert.equal(resumedSpend.requests, ITEMS * ASPECTS.length);
@@ -146,7 +146,7 @@ describe('e2e: --max-cost stops a run at its limit, and a higher one resumes it'
     const stopped = await evalData(['--batch', '--poll-seconds', '1', '--max-cost', '0.001']);
     assert.equal(stopped.code, 18, stopped.stderr);
     stopLine(stopped.stderr);
-    const first = readBenchFile(out()).records;
+    const first = readWholeRunFile(out()).records;
     assert.ok(first.length > 0 && first.filter((r) => r.status === 'ok').length < ITEMS, `${first.length} items recorded`);
     assert.ok(first.every((r) => r.spend?.batch === true));
     assert.ok(first.some((r) => r.status === 'ok'));

@@ -12,7 +12,7 @@ import { registerEval } from '../../../src/cli/commands/eval';
 import type { DataEvalFlags } from '../../../src/cli/evalFlags';
 import { inCall } from '../../../src/cli/io';
 import { specFromFlags } from '../../../src/cli/runSpecFromFlags';
-import { runHeader } from '../../../src/core/run/runBench';
+import { runHeader } from '../../../src/core/runFile/runHeader';
 import { buildSpec } from '../../../src/core/runSpec/buildSpec';
 import type { RunSpec } from '../../../src/core/runSpec/runSpec';
 import { specDifferences } from '../../../src/core/runSpec/specDifferences';

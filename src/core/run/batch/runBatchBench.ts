@@ -10,7 +10,7 @@
 import { SumLensError, type ErrorCode } from '../../errors';
 import type { SpendLimit } from '../../llm/spendLimit';
 import type { LlmSession } from '../../llm/types';
-import { runBench, type BenchRunOptions, type BenchRunSummary } from '../runBench';
+import { runBench, type BenchRunOptions, type RunSummary } from '../runBench';
 import { isTerminal, type BatchClient, type BatchOutputLine, type BatchProgress } from './batchClient';
 import { appendResult, readResults, readState, writeState, type BatchState } from './batchFiles';
 import { BatchSession } from './batchSession';
@@ -33,7 +33,7 @@ export interface BatchPumpOptions {
 
 export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, Omit<BatchPumpOptions, 'endpoint' | 'model'> {}
 
-export interface BatchBenchSummary extends BenchRunSummary {
+export interface BatchRunSummary extends RunSummary {
   /** Batches submitted or resumed in this run. */
   batches: string[];
 }
@@ -41,7 +41,7 @@ export interface BatchBenchSummary extends BenchRunSummary {
 /** A request sent this many times without an answer fails instead of being sent again. */
 const MAX_SUBMISSIONS = 2;
 
-export function runBatchBench(options: BatchBenchOptions): Promise<BatchBenchSummary> {
+export function runBatchBench(options: BatchBenchOptions): Promise<BatchRunSummary> {
   return runThroughBatches({ ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model }, (session, itemConcurrency) =>
     runBench({ ...options, session, itemConcurrency }),
   );
@@ -50,8 +50,8 @@ export function runBatchBench(options: BatchBenchOptions): Promise<BatchBenchSum
 /** Any dataset run (`run`, given the batch session) with its model calls sent through the Batch API. */
 export async function runThroughBatches(
   options: BatchPumpOptions,
-  run: (session: LlmSession, itemConcurrency: number) => Promise<BenchRunSummary>,
-): Promise<BatchBenchSummary> {
+  run: (session: LlmSession, itemConcurrency: number) => Promise<RunSummary>,
+): Promise<BatchRunSummary> {
   // A model the limit cannot count is refused before anything is parked.
   options.spendLimit?.admit(options.model);
   const pollMs = options.pollMs ?? 10_000;

@@ -6,7 +6,7 @@
  */
 import type { Finding, NoteName } from '../../result';
 import { aspectTable, type AspectRow } from '../aspectTable';
-import type { BenchRecord } from '../../runFile/benchRecord';
+import type { RunRecord } from '../../runFile/runRecord';
 import { compareRuns, type RunComparison } from '../compareRuns';
 import { loadRun, type LoadedRun, type RunEntry } from '../loadRun';
 import { addSpend, type RunSpend } from '../runSpend';
@@ -48,7 +48,7 @@ export interface ReportData {
   comparison?: RunComparison;
 }
 
-type RecordWithTexts = BenchRecord & { text?: { source?: string; summary?: string; reference?: string }; result?: { fine?: { findings?: Finding[] } } };
+type RecordWithTexts = RunRecord & { text?: { source?: string; summary?: string; reference?: string }; result?: { fine?: { findings?: Finding[] } } };
 
 function reportItem(record: RecordWithTexts, entry: RunEntry): ReportItem {
   const { source, summary, reference } = record.text ?? {};

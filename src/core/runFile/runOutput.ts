@@ -10,7 +10,7 @@
 import { appendFileSync, closeSync, existsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { SumLensError } from '../errors';
 import { openInput } from '../textInput';
-import { isFinished, parseRunLine, type BenchRecord } from './benchRecord';
+import { isFinished, parseRunLine, type RunRecord } from './runRecord';
 import { endOfLastLine, forEachLine } from './lines';
 import { specDifferences } from '../runSpec/specDifferences';
 import type { RunHeader } from './runHeader';
@@ -33,7 +33,7 @@ export interface ReadRunFile {
 }
 
 /** Streams the whole lines of a run file; the header, if any, is returned, not passed on. */
-export async function readRunFile(path: string, onRecord: (record: BenchRecord, lineNo: number) => void): Promise<ReadRunFile> {
+export async function readRunFile(path: string, onRecord: (record: RunRecord, lineNo: number) => void): Promise<ReadRunFile> {
   // Missing, a folder, empty…: said of the file before its lines are measured.
   closeSync(openInput(path, path));
   const end = endOfLastLine(path);
@@ -53,7 +53,7 @@ export async function readRunFile(path: string, onRecord: (record: BenchRecord, 
   return { header, end };
 }
 
-export async function openBenchOutput(path: string, header: RunHeader, restart = false): Promise<OpenedOutput> {
+export async function openRunOutput(path: string, header: RunHeader, restart = false): Promise<OpenedOutput> {
   const opened: OpenedOutput = { done: new Set(), failedBefore: new Set(), truncatedBytes: 0, restartedRecords: 0 };
   if (!existsSync(path) || statSync(path).size === 0) {
     writeFileSync(path, JSON.stringify(header) + '\n');
@@ -98,6 +98,6 @@ function notOurs(path: string, why: string): SumLensError {
   return new SumLensError('usage', `${path} was not written by SumLens (${why}); it is left as it is: choose another --out`);
 }
 
-export function appendBenchRecord(path: string, record: BenchRecord): void {
+export function appendRunRecord(path: string, record: RunRecord): void {
   appendFileSync(path, JSON.stringify(record) + '\n');
 }

@@ -36,7 +36,7 @@ export const ItemSpendSchema = z.object({
 
 export type ItemSpend = z.infer<typeof ItemSpendSchema>;
 
-export const BenchRecordSchema = z.looseObject({
+export const RunRecordSchema = z.looseObject({
   key: z.string(),
   index: z.number().int().nonnegative(),
   doc_id: z.union([z.string(), z.number()]).optional(),
@@ -55,23 +55,23 @@ export const BenchRecordSchema = z.looseObject({
   spend: ItemSpendSchema.optional(),
 });
 
-export type BenchRecord = z.infer<typeof BenchRecordSchema>;
+export type RunRecord = z.infer<typeof RunRecordSchema>;
 
 /** A record that needs no further evaluation. */
-export function isFinished(record: BenchRecord): boolean {
+export function isFinished(record: RunRecord): boolean {
   if (record.status !== undefined) return record.status === 'ok';
   return record.failure === undefined && record.errors === undefined && Object.values(record.scores).every((s) => s !== null);
 }
 
-export interface BenchFile {
+export interface RunFile {
   header?: RunHeader;
-  records: BenchRecord[];
+  records: RunRecord[];
   /** Byte offset where an incomplete last line starts, if the file ends with one. */
   tornAt?: number;
 }
 
 /** One line as a record, or the header when it is the file's first line. */
-export function parseRunLine(line: string, where: string, first: boolean): { header?: RunHeader; record?: BenchRecord } {
+export function parseRunLine(line: string, where: string, first: boolean): { header?: RunHeader; record?: RunRecord } {
   let json: unknown;
   try {
     json = JSON.parse(line);
@@ -83,13 +83,13 @@ export function parseRunLine(line: string, where: string, first: boolean): { hea
     if (!header.success) throw new SumLensError('bad-input', `${where}: not a SumLens run header: ${z.prettifyError(header.error)}`);
     return { header: header.data };
   }
-  const parsed = BenchRecordSchema.safeParse(json);
+  const parsed = RunRecordSchema.safeParse(json);
   if (!parsed.success) throw new SumLensError('bad-input', `${where}: not a run record: ${z.prettifyError(parsed.error)}`);
   return { record: parsed.data };
 }
 
-export function parseBenchLines(text: string, path: string): BenchFile {
-  const file: BenchFile = { records: [] };
+export function parseRunLines(text: string, path: string): RunFile {
+  const file: RunFile = { records: [] };
   let offset = 0;
   let lineNo = 0;
   while (offset < text.length) {
@@ -110,6 +110,6 @@ export function parseBenchLines(text: string, path: string): BenchFile {
   return file;
 }
 
-export function readBenchFile(path: string): BenchFile {
-  return parseBenchLines(readDataFile(path, path), path);
+export function readWholeRunFile(path: string): RunFile {
+  return parseRunLines(readDataFile(path, path), path);
 }
