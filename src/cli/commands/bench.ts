@@ -189,7 +189,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     progress.finish();
     cancellation.dispose();
   }
-  cliIo().stderr.write(runReport(summary, out, spec.judge.model, flags.batch === true, spendLine(flags)) + '\n');
+  cliIo().stderr.write(runReport(summary, out, spec.judge.model, { batch: flags.batch === true, spend: spendLine(flags) }) + '\n');
   finishRun(summary);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
@@ -219,7 +219,7 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
       signal: cancellation.signal,
       onNotice: stderrNotice,
       progressFor: () => runProgress(flags.progressEvery),
-      onRunDone: (k, summary, out) => cliIo().stderr.write(`run ${k + 1} of ${flags.repeat}: ${runReport(summary, out, session.model, false)}\n`),
+      onRunDone: (k, summary, out) => cliIo().stderr.write(`run ${k + 1} of ${flags.repeat}: ${runReport(summary, out, session.model, { batch: false })}\n`),
     });
   } finally {
     cancellation.dispose();
