@@ -193,13 +193,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   finishRun(summary);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
-    printMeta(
-      dataset,
-      plan.aspects.map((a) => a.human),
-      out,
-      flags,
-      summary,
-    );
+    printMeta(dataset, flags, { aspects: plan.aspects.map((a) => a.human), out, summary });
   } else if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
   }
@@ -240,7 +234,9 @@ function notChosenCounts(out: string, aspects: string[]): Record<string, { items
   return Object.fromEntries(aspects.map((a) => [a, { items: finished.length, notChosen: finished.filter((r) => r.scores[a] === undefined).length }]));
 }
 
-function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: BenchRunSummary): void {
+/** The run against people's scores: the meta-evaluation table and the published figures beside it. */
+function printMeta(dataset: Dataset, flags: BenchFlags, run: { aspects: string[]; out: string; summary: BenchRunSummary }): void {
+  const { aspects, out, summary } = run;
   const { results } = runMeta({ dataset: dataset.path, subset: flags.subset, aspects, predictions: out, level: flags.level });
   if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');
