@@ -43,29 +43,10 @@ const RESAMPLES = 1000;
 
 /** `judges[i]` is the judges file's entry behind `specs[i]` (its key variable). */
 export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: BenchJuryOptions): Promise<void> {
-  const cancellation = cancelOnInterrupt();
-  let summaries;
-  try {
-    summaries = await Promise.all(
-      specs.map((spec, i) =>
-        runBench({
-          dataset: o.dataset,
-          plan: o.plan,
-          out: judgeRunFile(o.out, judges[i].name),
-          evaluate: o.evaluate,
-          limit: o.limit,
-          restart: o.restart,
-          spec,
-          session: sessionFrom(o.flags, {}, judges[i]),
-          signal: cancellation.signal,
-          onNotice: (line) => stderrNotice(`${judges[i].name}: ${line}`),
-        }),
-      ),
-    );
-  } finally {
-    cancellation.dispose();
-  }
-  judges.forEach((judge, i) => cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(o.out, judge.name), judge.model, false)}\n`));
+  const summaries = await runJudges(judges, specs, o);
+  judges.forEach((judge, i) =>
+    cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(o.out, judge.name), judge.model, { batch: false })}\n`),
+  );
   const codes = summaries.map(runExitCode);
   if (codes.some((code) => code !== SUCCESS_EXIT_CODE && code !== errorExitCodes.partial)) {
     setExitCode(Math.max(...codes));
@@ -94,19 +75,7 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
     level: o.flags.level,
     sources: [{ predictions: juryFile }, { predictions: best.file }],
   }).results;
-  const agreements = o.plan.aspects.flatMap(({ human }) => {
-    const people = new Map(
-      o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human]] as [string, number]] : [])),
-    );
-    const scores: JudgeScores = new Map(
-      judges.map((s, i) => [
-        s.name,
-        new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]]))),
-      ]),
-    );
-    const agreement = juryAgreement(human, scores, { pool: o.flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED, people });
-    return agreement ? [agreement] : [];
-  });
+  const agreements = juryAgreements(judges, runs, o);
   if (o.flags.json) {
     cliIo().stdout.write(
       JSON.stringify(
@@ -126,4 +95,48 @@ export async function runBenchJury(judges: JudgeSpec[], specs: RunSpec[], o: Ben
     );
   }
   if (codes.some((code) => code !== SUCCESS_EXIT_CODE)) setExitCode(errorExitCodes.partial);
+}
+
+/** Each judge's run of the dataset, all at once; an interrupt cancels every one. */
+async function runJudges(judges: JudgeSpec[], specs: RunSpec[], o: BenchJuryOptions) {
+  const cancellation = cancelOnInterrupt();
+  let summaries;
+  try {
+    summaries = await Promise.all(
+      specs.map((spec, i) =>
+        runBench({
+          dataset: o.dataset,
+          plan: o.plan,
+          out: judgeRunFile(o.out, judges[i].name),
+          evaluate: o.evaluate,
+          limit: o.limit,
+          restart: o.restart,
+          spec,
+          session: sessionFrom(o.flags, {}, judges[i]),
+          signal: cancellation.signal,
+          onNotice: (line) => stderrNotice(`${judges[i].name}: ${line}`),
+        }),
+      ),
+    );
+  } finally {
+    cancellation.dispose();
+  }
+  return summaries;
+}
+
+/** How far the judges agree with each other per aspect, and the jury's errors against people. */
+function juryAgreements(judges: JudgeSpec[], runs: Awaited<ReturnType<typeof loadRun>>[], o: BenchJuryOptions) {
+  return o.plan.aspects.flatMap(({ human }) => {
+    const people = new Map(
+      o.dataset.items.flatMap((item) => (typeof item.scores[human] === 'number' ? [[item.key, item.scores[human]] as [string, number]] : [])),
+    );
+    const scores: JudgeScores = new Map(
+      judges.map((s, i) => [
+        s.name,
+        new Map(runs[i].entries.flatMap((e) => (e.scores[human] === undefined ? [] : [[e.key, e.scores[human]] as [string, number]]))),
+      ]),
+    );
+    const agreement = juryAgreement(human, scores, { pool: o.flags.pool, resamples: RESAMPLES, seed: DEFAULT_SEED, people });
+    return agreement ? [agreement] : [];
+  });
 }

@@ -25,8 +25,8 @@ export function usageLine(usage: Usage): string {
   return `calls ${usage.calls} (cache hits ${usage.cacheHits}, retries ${usage.retries}), tokens ${usage.promptTokens} prompt + ${usage.completionTokens} completion`;
 }
 
-/** `spend`: what the call spent against its limit (spendLimitOptions.ts), when it has one. */
-export function runReport(s: RunSummary, out: string, model: string, batch: boolean, spend?: string): string {
+/** `batch`: priced at Batch API prices; `spend`: what the call spent against its limit (spendLimitOptions.ts), when it has one. */
+export function runReport(s: RunSummary, out: string, model: string, { batch, spend }: { batch: boolean; spend?: string }): string {
   const lines = [
     `${s.written} item(s) written to ${out}${s.alreadyDone ? `, ${s.alreadyDone} already there` : ''}` +
       `${s.failed ? `, ${s.failed} failed (recorded; a rerun evaluates them again)` : ''}${s.cancelled ? ', cancelled' : ''}` +

@@ -18,7 +18,8 @@ import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
 import { loadRun, readDetails } from '../core/run/loadRun';
 import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
 import { runHeader } from '../core/runFile/runHeader';
-import { runItems } from '../core/run/runItems';
+import { runItems, type RunSummary } from '../core/run/runItems';
+import type { RunSpec } from '../core/runSpec/runSpec';
 import { BatchClient } from '../core/run/batch/batchClient';
 import { runThroughBatches } from '../core/run/batch/runBatchBench';
 import type { LlmSession } from '../core/llm/types';
@@ -80,7 +81,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     }
     return;
   }
-  const { endpoint, model } = spec.judge;
+  const { model } = spec.judge;
 
   if (flags.dryRun) {
     const estimate = await estimateSpec({ spec, items, out, evaluate });
@@ -88,6 +89,26 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     return;
   }
 
+  const summary = await runDataItems(flags, spec, { out, items });
+  cliIo().stderr.write(runReport(summary, out, model, { batch: flags.batch === true, spend: spendLine(flags) }) + '\n');
+  finishRun(summary);
+  if (summary.written + summary.alreadyDone === 0) return;
+
+  const run = await loadRun(out);
+  await printRunResults(run, { format, summary, out });
+  if (thresholds) {
+    const failures = gateFailures(aspectTable(run), thresholds, flags.strictCi);
+    for (const line of failures) stderrNotice(line);
+    // A run stopped by an error keeps its code; one that finished (even partly) but is not good enough exits 15.
+    const code = runExitCode(summary);
+    if (failures.length > 0 && (code === SUCCESS_EXIT_CODE || code === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
+  }
+}
+
+/** Runs the items, through the Batch API with --batch, else on one session; an interrupt cancels the run. */
+async function runDataItems(flags: DataEvalFlags, spec: RunSpec, data: { out: string; items: () => ReturnType<typeof dataItems> }): Promise<RunSummary> {
+  const { out, items } = data;
+  const { endpoint, model } = spec.judge;
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
   let summary;
@@ -125,23 +146,17 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     progress.finish();
     cancellation.dispose();
   }
-  cliIo().stderr.write(runReport(summary, out, model, flags.batch === true, spendLine(flags)) + '\n');
-  finishRun(summary);
-  if (summary.written + summary.alreadyDone === 0) return;
+  return summary;
+}
 
-  const run = await loadRun(out);
+/** The run's table, JSON or SARIF log on stdout. */
+async function printRunResults(run: Awaited<ReturnType<typeof loadRun>>, shown: { format: string; summary: RunSummary; out: string }): Promise<void> {
+  const { format, summary, out } = shown;
   if (format === 'sarif') {
     cliIo().stdout.write(JSON.stringify(await sarifLog(run), null, 2) + '\n');
   } else {
     const rows = aspectTable(run);
     if (format === 'json') cliIo().stdout.write(JSON.stringify({ run: summary, out, aspects: rows }, null, 2) + '\n');
     else cliIo().stdout.write(runTable(rows, await readDetails(out, new Set(rows.flatMap((r) => r.worst.map((w) => w.lineNo))))));
-  }
-  if (thresholds) {
-    const failures = gateFailures(aspectTable(run), thresholds, flags.strictCi);
-    for (const line of failures) stderrNotice(line);
-    // A run stopped by an error keeps its code; one that finished (even partly) but is not good enough exits 15.
-    const code = runExitCode(summary);
-    if (failures.length > 0 && (code === SUCCESS_EXIT_CODE || code === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
   }
 }

@@ -84,7 +84,9 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
   } finally {
     cancellation.dispose();
   }
-  judges.forEach((judge, i) => cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(out, judge.name), judge.model, false)}\n`));
+  judges.forEach((judge, i) =>
+    cliIo().stderr.write(`${judge.name}: ${runReport(summaries[i], judgeRunFile(out, judge.name), judge.model, { batch: false })}\n`),
+  );
   const codes = summaries.map(runExitCode);
   // The judges share one spending limit (and one endpoint's faults): their stop is said once.
   const stopped = summaries.find((s) => s.fatal)?.fatal;

@@ -67,24 +67,74 @@ export async function evaluate(input: EvaluationInput, options: EvaluateOptions,
     checkAspectTemplates(input.task, aspectsOf(input.task, options.aspects), options.promptOverrideDir);
   const run = failFast(options.session, hooks.signal);
   try {
-    return await evaluateWith(input, { ...options, session: run.session }, { ...hooks, signal: run.signal }, started, run.fatal, run.refittable);
+    return await evaluateWith(
+      input,
+      { ...options, session: run.session },
+      { ...hooks, signal: run.signal },
+      { started, fatal: run.fatal, refittable: run.refittable },
+    );
   } finally {
     run.dispose();
   }
 }
 
-async function evaluateWith(
+/** The run evaluate() sets up: when it started, the error that stopped it, and the session that fits a long source again. */
+interface GuardedRun {
+  started: number;
+  fatal: () => SumLensError | undefined;
+  refittable: EvaluateOptions['session'];
+}
+
+async function evaluateWith(input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks, run: GuardedRun): Promise<EvaluationResult> {
+  const { started, fatal } = run;
+  const progress = combinedProgress(hooks.onProgress);
+  const finished: AspectResult[] = [];
+  const { aspectsRun, fineRun, chooseRun } = startMethods(input, options, hooks, { refittableSession: run.refittable, progress, finished });
+
+  const [aspects, fine, choice] = await Promise.allSettled([aspectsRun, fineRun, chooseRun]);
+  const failure = [aspects, fine, choice].find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure && !isCancellation(failure.reason) && !isSumLensError(failure.reason)) throw failure.reason; // a bug
+
+  const result: EvaluationResult = {
+    aspects:
+      choice.status === 'fulfilled' && choice.value
+        ? choice.value.aspects.map(withAspectWarnings)
+        : aspects.status === 'fulfilled'
+          ? aspects.value.map(withAspectWarnings)
+          : finished,
+    usage: options.session.usage(),
+    model: options.session.model,
+    endpoint: options.session.endpoint,
+    method: options.method,
+    task: input.task,
+    durationMs: Date.now() - started,
+  };
+  const sourceShown = choice.status === 'fulfilled' && choice.value ? choice.value.sourceShown : sharedSourceShown(result.aspects);
+  if (sourceShown) result.sourceShown = sourceShown;
+  if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
+  if (choice.status === 'fulfilled' && choice.value) result.choice = choice.value.choice;
+  const warnings = fineWarnings(result.fine);
+  if (warnings.length > 0) result.warnings = [...(result.warnings ?? []), ...warnings];
+  const chooseProvenance = choice.status === 'fulfilled' ? (choice.value?.provenance ?? []) : [];
+  const provenance = [...(options.session.provenance?.() ?? []), ...(result.fine?.fallbacks ?? []), ...chooseProvenance];
+  if (provenance.length > 0) result.provenance = provenance;
+  const stoppedBy = fatal() ?? (failure && !isCancellation(failure.reason) ? (failure.reason as SumLensError) : undefined);
+  if (stoppedBy) throw new RunStoppedError(stoppedBy, result);
+  // The fine-grained part returns what finished when cancelled, so the signal tells too.
+  if (failure || hooks.signal?.aborted) result.cancelled = true;
+  return result;
+}
+
+/** Starts the parts the method asks for (the aspects, the fine-grained run, the choice); aspects land in `finished` as they end. */
+function startMethods(
   input: EvaluationInput,
   options: EvaluateOptions,
   hooks: EvaluateHooks,
-  started: number,
-  fatal: () => SumLensError | undefined,
-  refittableSession: EvaluateOptions['session'],
-): Promise<EvaluationResult> {
+  run: { refittableSession: EvaluateOptions['session']; progress: ReturnType<typeof combinedProgress>; finished: AspectResult[] },
+) {
+  const { refittableSession, progress, finished } = run;
   const holistic = options.method !== 'fine' && options.method !== 'choose';
   const fineGrained = options.method === 'fine' || options.method === 'all';
-  const progress = combinedProgress(hooks.onProgress);
-  const finished: AspectResult[] = [];
   const aspectCount = aspectsOf(input.task, options.aspects).length;
 
   const aspectsRun = holistic
@@ -126,39 +176,7 @@ async function evaluateWith(
           }),
         )
       : Promise.resolve(undefined);
-
-  const [aspects, fine, choice] = await Promise.allSettled([aspectsRun, fineRun, chooseRun]);
-  const failure = [aspects, fine, choice].find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failure && !isCancellation(failure.reason) && !isSumLensError(failure.reason)) throw failure.reason; // a bug
-
-  const result: EvaluationResult = {
-    aspects:
-      choice.status === 'fulfilled' && choice.value
-        ? choice.value.aspects.map(withAspectWarnings)
-        : aspects.status === 'fulfilled'
-          ? aspects.value.map(withAspectWarnings)
-          : finished,
-    usage: options.session.usage(),
-    model: options.session.model,
-    endpoint: options.session.endpoint,
-    method: options.method,
-    task: input.task,
-    durationMs: Date.now() - started,
-  };
-  const sourceShown = choice.status === 'fulfilled' && choice.value ? choice.value.sourceShown : sharedSourceShown(result.aspects);
-  if (sourceShown) result.sourceShown = sourceShown;
-  if (fine.status === 'fulfilled' && fine.value) result.fine = fine.value;
-  if (choice.status === 'fulfilled' && choice.value) result.choice = choice.value.choice;
-  const warnings = fineWarnings(result.fine);
-  if (warnings.length > 0) result.warnings = [...(result.warnings ?? []), ...warnings];
-  const chooseProvenance = choice.status === 'fulfilled' ? (choice.value?.provenance ?? []) : [];
-  const provenance = [...(options.session.provenance?.() ?? []), ...(result.fine?.fallbacks ?? []), ...chooseProvenance];
-  if (provenance.length > 0) result.provenance = provenance;
-  const stoppedBy = fatal() ?? (failure && !isCancellation(failure.reason) ? (failure.reason as SumLensError) : undefined);
-  if (stoppedBy) throw new RunStoppedError(stoppedBy, result);
-  // The fine-grained part returns what finished when cancelled, so the signal tells too.
-  if (failure || hooks.signal?.aborted) result.cancelled = true;
-  return result;
+  return { aspectsRun, fineRun, chooseRun };
 }
 
 /**

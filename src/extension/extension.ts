@@ -116,6 +116,13 @@ export interface SumLensApi {
 
 export function activate(context: vscode.ExtensionContext): SumLensApi {
   const activateStart = performance.now();
+  const services = createServices(context);
+  context.subscriptions.push(...subscriptionsOf(context, services));
+  return apiOf(services, activationTimes(activateStart));
+}
+
+/** Everything the extension is made of, created in the order each needs the others; the runs of the previous session start coming back. */
+function createServices(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('SumLens', { log: true });
   const store = new FindingStore(context.workspaceState);
   const keys = new ApiKeyStore(context.secrets);
@@ -159,9 +166,67 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
   const reviews = new ReviewCommands(context.extensionUri, context.globalState);
   const agentTools = registerAgentTools({ evaluator, pairs, store, saved, datasets, keys, templates, globalStorage: context.globalStorageUri });
   // The runs of the previous session come back after activation, not during it.
-  const restored = restoreRuns(saved, store, evaluator, presenter, log);
+  const restored = restoreRuns(saved, { store, evaluator, presenter, log });
+  return {
+    log,
+    store,
+    keys,
+    pairs,
+    notices,
+    templateScratch,
+    templateDiagnostics,
+    templates,
+    statusBar,
+    diagnostics,
+    excerpts,
+    panel,
+    ratings,
+    presenter,
+    measurements,
+    measureDeps,
+    alignedTemplates,
+    alignDeps,
+    showRatingAgreement,
+    saved,
+    feedback,
+    engineNotices,
+    evaluator,
+    actions,
+    itemDocuments,
+    datasets,
+    audit,
+    reviews,
+    agentTools,
+    restored,
+  };
+}
 
-  context.subscriptions.push(
+type Services = ReturnType<typeof createServices>;
+
+/** What is disposed with the extension: the services and their listeners, then every command and provider registered. */
+function subscriptionsOf(context: vscode.ExtensionContext, services: Services): vscode.Disposable[] {
+  return [...servicesAndListeners(services), ...registrations(context, services)];
+}
+
+/** The services, with the listeners that keep the panel and the findings up to date. */
+function servicesAndListeners(services: Services): vscode.Disposable[] {
+  const {
+    log,
+    store,
+    templates,
+    statusBar,
+    diagnostics,
+    excerpts,
+    panel,
+    ratings,
+    presenter,
+    alignedTemplates,
+    showRatingAgreement,
+    saved,
+    feedback,
+    evaluator,
+  } = services;
+  return [
     log,
     store,
     statusBar,
@@ -187,6 +252,33 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new FindingCodeActions(store, feedback), {
       providedCodeActionKinds: FindingCodeActions.providedCodeActionKinds,
     }),
+  ];
+}
+
+/** The commands, providers and agent tools, in the order they were always registered. */
+function registrations(context: vscode.ExtensionContext, services: Services): vscode.Disposable[] {
+  const {
+    log,
+    store,
+    keys,
+    pairs,
+    notices,
+    templateScratch,
+    templateDiagnostics,
+    excerpts,
+    panel,
+    measurements,
+    measureDeps,
+    alignDeps,
+    feedback,
+    evaluator,
+    itemDocuments,
+    datasets,
+    audit,
+    reviews,
+    agentTools,
+  } = services;
+  return [
     ...registerEvaluateCommands(evaluator, datasets),
     itemDocuments,
     datasets,
@@ -213,10 +305,17 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     reviews,
     ...reviews.register(),
     vscode.commands.registerCommand('sumlens.compareSummaries', (clicked?: vscode.Uri, selected?: vscode.Uri[]) =>
-      compareSummaries({ extensionUri: context.extensionUri, pairs, keys, notices, templates, globalStorage: context.globalStorageUri }, clicked, selected),
+      compareSummaries(
+        { extensionUri: context.extensionUri, pairs, keys, notices, templates: services.templates, globalStorage: context.globalStorageUri },
+        clicked,
+        selected,
+      ),
     ),
-  );
+  ];
+}
 
+/** How long loading and activating took, when the bundle marked its first and last lines. */
+function activationTimes(activateStart: number): ReturnType<SumLensApi['activationMs']> {
   // Set by the bundle's first and last lines (scripts/build-extension.mjs); absent when run from tsc's output.
   const { __sumlensLoadStart: loadStart, __sumlensLoadEnd: loadEnd } = globalThis as { __sumlensLoadStart?: number; __sumlensLoadEnd?: number };
   const activateEnd = performance.now();
@@ -228,7 +327,33 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
           loading: loadEnd - loadStart,
           activate: activateEnd - activateStart,
         };
-  const api: SumLensApi = {
+  return activationMs;
+}
+
+function apiOf(services: Services, activationMs: ReturnType<SumLensApi['activationMs']>): SumLensApi {
+  const {
+    store,
+    keys,
+    pairs,
+    notices,
+    statusBar,
+    diagnostics,
+    excerpts,
+    panel,
+    ratings,
+    measureDeps,
+    alignDeps,
+    feedback,
+    engineNotices,
+    evaluator,
+    actions,
+    datasets,
+    audit,
+    reviews,
+    agentTools,
+    restored,
+  } = services;
+  return {
     activationMs: () => activationMs,
     restored: () => restored,
     feedbackLoaded: () => feedback.loaded(),
@@ -260,10 +385,13 @@ export function activate(context: vscode.ExtensionContext): SumLensApi {
     rateReview: (folder, rater) => reviews.rate(folder, rater),
     reviewStatus: (folder, run) => reviews.showStatus(folder, run),
   };
-  return api;
 }
 
-async function restoreRuns(saved: SavedRuns, store: FindingStore, evaluator: Evaluator, presenter: RunPresenter, log: vscode.LogOutputChannel): Promise<void> {
+async function restoreRuns(
+  saved: SavedRuns,
+  to: { store: FindingStore; evaluator: Evaluator; presenter: RunPresenter; log: vscode.LogOutputChannel },
+): Promise<void> {
+  const { store, evaluator, presenter, log } = to;
   await new Promise((resolve) => setImmediate(resolve));
   try {
     for (const run of await saved.restore()) {

@@ -10,17 +10,18 @@
  * probe tested exits 17 (nothing audited).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { auditReport } from '../../core/audit/auditStats';
-import { auditEvaluations } from '../../core/audit/auditItems';
+import { auditReport, type AuditReport } from '../../core/audit/auditStats';
+import { auditEvaluations, type AuditSubject } from '../../core/audit/auditItems';
 import { auditSubjects } from '../../core/audit/auditSubjects';
 import { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
-import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
-import { runAudit } from '../../core/audit/runAudit';
+import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type Probe, type ProbeName } from '../../core/audit/probes';
+import { runAudit, type AuditRun } from '../../core/audit/runAudit';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
 import { aspectsOf } from '../../core/geval/evaluateAspects';
 import { defaultModel } from '../../core/llm/openaiSession';
+import type { Usage } from '../../core/llm/types';
 import type { Method, Task } from '../../core/result';
 import { parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateRun } from '../../core/run/dryRun';
@@ -136,53 +137,7 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     promptOverrideDir: flags.prompts,
   };
   const variant = flags.fenceInputs ? 'fenced' : 'plain';
-  if (flags.dryRun) {
-    const inputs = auditEvaluations(subjects, probes, flags.seed, task);
-    const model = flags.model ?? defaultModel;
-    const aspects = aspectsOf(task, flags.aspects);
-    const estimate = await estimateRun({
-      items: () => inputs,
-      method: flags.method,
-      aspects,
-      out: '',
-      evaluate,
-      endpoint: flags.baseUrl ?? '',
-      model,
-      extra: options,
-    });
-    const plan = auditPlan(subjects, probes, {
-      seed: flags.seed,
-      method: flags.method,
-      task,
-      aspects: auditedScores(flags.method, aspects),
-      alpha: flags.alpha,
-    });
-    if (flags.format === 'json') {
-      cliIo().stdout.write(
-        JSON.stringify(
-          { dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns, plan },
-          null,
-          2,
-        ) + '\n',
-      );
-      return;
-    }
-    const u = estimate.usage;
-    cliIo().stdout.write(
-      [
-        `dry run of the audit: ${subjects.length} summaries and their changed copies (${probes.map((p) => p.name).join(', ')}): ${estimate.items} evaluations, nothing sent`,
-        `  calls: ${u.calls}`,
-        `  prompt tokens: ~${u.promptTokens}`,
-        `  completion tokens: at most ${u.completionTokens}`,
-        `  cost for ${model}: ${formatCost(estimateCost(model, u, false))}`,
-        'what the items can tell:',
-        ...planLines(plan).map((line) => `  ${line}`),
-        'not known before running:',
-        ...estimate.unknowns.map((line) => `  - ${line}`),
-      ].join('\n') + '\n',
-    );
-    return;
-  }
+  if (flags.dryRun) return dryRunAudit(flags, { subjects, probes, task, options });
   if (flags.judges !== undefined && flags.method === 'fine')
     throw new SumLensError('usage', '--judges audits G-Eval or rationale-first scores, not --method fine');
   const jury = flags.judges !== undefined ? readJudgesFile(flags.judges).map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) })) : undefined;
@@ -202,40 +157,101 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
       onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
     });
     // A jury's calls are every judge's (each on its own session), not only the first one's.
-    if (jury)
-      run.usage = jury
-        .map((j) => j.session.usage())
-        .reduce((sum, u) => ({
-          calls: sum.calls + u.calls,
-          promptTokens: sum.promptTokens + u.promptTokens,
-          completionTokens: sum.completionTokens + u.completionTokens,
-          cacheHits: sum.cacheHits + u.cacheHits,
-          retries: sum.retries + u.retries,
-        }));
+    if (jury) run.usage = juryUsage(jury);
     const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });
-    if (flags.format === 'json') cliIo().stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
-    else cliIo().stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
-    // Nothing to evaluate, nothing used: the one line is the reason (below).
-    if (!(report.nothingAudited && run.usage.calls === 0)) cliIo().stderr.write(`${usageLine(run.usage)}\n`);
-    const spent = spendLine(flags);
-    if (spent) stderrNotice(spent);
-    if (run.cancelled) {
-      stderrNotice('cancelled; the figures above are from what finished');
-      setExitCode(errorExitCodes.cancelled);
-    } else if (run.failed > 0) {
-      stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
-      setExitCode(errorExitCodes.partial);
-    } else if (report.nothingAudited) {
-      stderrNotice(report.summary);
-      setExitCode(errorExitCodes['nothing-audited']);
-    } else if (flags.failOn !== undefined && report.probes.some((p) => p.verdict === 'violated')) {
-      stderrNotice(`the judge is biased: ${report.summary}`);
-      setExitCode(errorExitCodes['quality-gate']);
-    } else if (flags.failOn === 'unsure' && report.probes.some((p) => p.verdict !== 'fair')) {
-      stderrNotice(`the audit cannot tell: ${report.summary}`);
-      setExitCode(errorExitCodes['quality-gate']);
-    }
+    reportAudit(flags, run, report, variant);
   } finally {
     cancellation.dispose();
+  }
+}
+
+/** --dry-run: the calls, tokens and cost of the audit, and what its items can tell, without sending anything. */
+async function dryRunAudit(
+  flags: AuditFlags,
+  audit: { subjects: AuditSubject[]; probes: Probe[]; task: Task; options: Omit<EvaluateOptions, 'session' | 'method'> },
+): Promise<void> {
+  const { subjects, probes, task, options } = audit;
+  const inputs = auditEvaluations(subjects, probes, flags.seed, task);
+  const model = flags.model ?? defaultModel;
+  const aspects = aspectsOf(task, flags.aspects);
+  const estimate = await estimateRun({
+    items: () => inputs,
+    method: flags.method,
+    aspects,
+    out: '',
+    evaluate,
+    endpoint: flags.baseUrl ?? '',
+    model,
+    extra: options,
+  });
+  const plan = auditPlan(subjects, probes, {
+    seed: flags.seed,
+    method: flags.method,
+    task,
+    aspects: auditedScores(flags.method, aspects),
+    alpha: flags.alpha,
+  });
+  if (flags.format === 'json') {
+    cliIo().stdout.write(
+      JSON.stringify(
+        { dryRun: true, summaries: subjects.length, evaluations: estimate.items, usage: estimate.usage, unknowns: estimate.unknowns, plan },
+        null,
+        2,
+      ) + '\n',
+    );
+    return;
+  }
+  const u = estimate.usage;
+  cliIo().stdout.write(
+    [
+      `dry run of the audit: ${subjects.length} summaries and their changed copies (${probes.map((p) => p.name).join(', ')}): ${estimate.items} evaluations, nothing sent`,
+      `  calls: ${u.calls}`,
+      `  prompt tokens: ~${u.promptTokens}`,
+      `  completion tokens: at most ${u.completionTokens}`,
+      `  cost for ${model}: ${formatCost(estimateCost(model, u, false))}`,
+      'what the items can tell:',
+      ...planLines(plan).map((line) => `  ${line}`),
+      'not known before running:',
+      ...estimate.unknowns.map((line) => `  - ${line}`),
+    ].join('\n') + '\n',
+  );
+}
+
+/** The calls of every judge of a jury, each on its own session. */
+function juryUsage(jury: { session: { usage(): Usage } }[]): Usage {
+  return jury
+    .map((j) => j.session.usage())
+    .reduce((sum, u) => ({
+      calls: sum.calls + u.calls,
+      promptTokens: sum.promptTokens + u.promptTokens,
+      completionTokens: sum.completionTokens + u.completionTokens,
+      cacheHits: sum.cacheHits + u.cacheHits,
+      retries: sum.retries + u.retries,
+    }));
+}
+
+/** Prints the report (stdout) and the usage and verdict lines (stderr), and sets the exit code the verdict calls for. */
+function reportAudit(flags: AuditFlags, run: AuditRun, report: AuditReport, variant: 'fenced' | 'plain'): void {
+  if (flags.format === 'json') cliIo().stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
+  else cliIo().stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
+  // Nothing to evaluate, nothing used: the one line is the reason (below).
+  if (!(report.nothingAudited && run.usage.calls === 0)) cliIo().stderr.write(`${usageLine(run.usage)}\n`);
+  const spent = spendLine(flags);
+  if (spent) stderrNotice(spent);
+  if (run.cancelled) {
+    stderrNotice('cancelled; the figures above are from what finished');
+    setExitCode(errorExitCodes.cancelled);
+  } else if (run.failed > 0) {
+    stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
+    setExitCode(errorExitCodes.partial);
+  } else if (report.nothingAudited) {
+    stderrNotice(report.summary);
+    setExitCode(errorExitCodes['nothing-audited']);
+  } else if (flags.failOn !== undefined && report.probes.some((p) => p.verdict === 'violated')) {
+    stderrNotice(`the judge is biased: ${report.summary}`);
+    setExitCode(errorExitCodes['quality-gate']);
+  } else if (flags.failOn === 'unsure' && report.probes.some((p) => p.verdict !== 'fair')) {
+    stderrNotice(`the audit cannot tell: ${report.summary}`);
+    setExitCode(errorExitCodes['quality-gate']);
   }
 }

@@ -189,17 +189,11 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     progress.finish();
     cancellation.dispose();
   }
-  cliIo().stderr.write(runReport(summary, out, spec.judge.model, flags.batch === true, spendLine(flags)) + '\n');
+  cliIo().stderr.write(runReport(summary, out, spec.judge.model, { batch: flags.batch === true, spend: spendLine(flags) }) + '\n');
   finishRun(summary);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
-    printMeta(
-      dataset,
-      plan.aspects.map((a) => a.human),
-      out,
-      flags,
-      summary,
-    );
+    printMeta(dataset, flags, { aspects: plan.aspects.map((a) => a.human), out, summary });
   } else if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ run: summary }, null, 2) + '\n');
   }
@@ -219,7 +213,7 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
       signal: cancellation.signal,
       onNotice: stderrNotice,
       progressFor: () => runProgress(flags.progressEvery),
-      onRunDone: (k, summary, out) => cliIo().stderr.write(`run ${k + 1} of ${flags.repeat}: ${runReport(summary, out, session.model, false)}\n`),
+      onRunDone: (k, summary, out) => cliIo().stderr.write(`run ${k + 1} of ${flags.repeat}: ${runReport(summary, out, session.model, { batch: false })}\n`),
     });
   } finally {
     cancellation.dispose();
@@ -240,7 +234,9 @@ function notChosenCounts(out: string, aspects: string[]): Record<string, { items
   return Object.fromEntries(aspects.map((a) => [a, { items: finished.length, notChosen: finished.filter((r) => r.scores[a] === undefined).length }]));
 }
 
-function printMeta(dataset: Dataset, aspects: string[], out: string, flags: BenchFlags, summary: RunSummary): void {
+/** The run against people's scores: the meta-evaluation table and the published figures beside it. */
+function printMeta(dataset: Dataset, flags: BenchFlags, run: { aspects: string[]; out: string; summary: RunSummary }): void {
+  const { aspects, out, summary } = run;
   const { results } = runMeta({ dataset: dataset.path, subset: flags.subset, aspects, predictions: out, level: flags.level });
   if (flags.json) {
     cliIo().stdout.write(JSON.stringify({ run: summary, meta: results }, null, 2) + '\n');

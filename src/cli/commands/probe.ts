@@ -57,7 +57,7 @@ async function runProbe(flags: ProbeFlags): Promise<void> {
       const { probe, routes, costs, retirement, context } = await probeEndpoint(target, cancellation.signal);
       if (flags.json)
         reports.push({ ...(name ? { judge: name } : {}), ...probe, routes, costs, ...(retirement ? { retirement } : {}), ...(context ? { context } : {}) });
-      else cliIo().stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, retirement, context)}${name ? '\n' : ''}`);
+      else cliIo().stdout.write(`${name ? `judge ${name}:\n` : ''}${formatProbe(probe, routes, costs, { retirement, context })}${name ? '\n' : ''}`);
       if (retirement) cliIo().stderr.write(`sumlens: warning: ${name ? `judge ${name}: ` : ''}${retirementWarning(model, retirement)}\n`);
     }
     if (flags.json) cliIo().stdout.write(JSON.stringify(flags.judges !== undefined ? reports : reports[0], null, 2) + '\n');
@@ -78,12 +78,12 @@ function retirementWarning(model: string, retirement: Retirement): string {
   return `${model} is announced to retire on ${retirement.date} (${retirement.source}); scores from it cannot be reproduced after that date`;
 }
 
+/** `known`: the model's announced retirement and its context window, when known. */
 function formatProbe(
   probe: JudgeProbe,
   routes: RoutePlan,
   costs: CostEstimate[],
-  retirement: Retirement | undefined,
-  context: ContextWindow | undefined,
+  { retirement, context }: { retirement: Retirement | undefined; context: ContextWindow | undefined },
 ): string {
   const capability = (c: Capability) => `${c.support}${c.cap !== undefined ? ` (cap ${c.cap})` : ''} · ${c.detail}`;
   const lines = [

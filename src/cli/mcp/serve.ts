@@ -66,14 +66,14 @@ export async function serveMcp(flags: McpFlags): Promise<void> {
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: tool.callsJudge },
       },
       async (args, extra) => {
-        if (!tool.callsJudge) return callTool(tool, args, extra, context, io);
+        if (!tool.callsJudge) return callTool(tool, { args, extra }, context, io);
         if (running !== undefined)
           return toolError(`busy: ${running} is running and SumLens runs one judging call at a time; call again when it has answered, or cancel it`);
         running = tool.name;
         try {
           const limit = agentCallLimit(flags.maxCost, (args as { maxCost?: number }).maxCost, "the server's --max-cost");
           const session = () => sessionFrom({ ...flags, maxCost: limit.usd, maxCostName: limit.raise });
-          return await callTool(tool, args, extra, { ...context, session }, io);
+          return await callTool(tool, { args, extra }, { ...context, session }, io);
         } finally {
           running = undefined;
         }

@@ -32,10 +32,10 @@ function progressOf(extra: CallExtra): ToolContext['onProgress'] {
     void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message } }).catch(() => undefined);
 }
 
+/** `request`: the tool's arguments as the client sent them, and the call's signal, progress token and notifications. */
 export async function callTool(
   tool: SumLensTool,
-  args: unknown,
-  extra: CallExtra,
+  { args, extra }: { args: unknown; extra: CallExtra },
   context: Omit<ToolContext, 'signal' | 'onProgress'>,
   io: CliIo,
 ): Promise<CallToolResult> {

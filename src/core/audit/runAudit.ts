@@ -108,16 +108,7 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
     examples: {},
   };
   for (const [probe, causes] of Object.entries(run.skipReasons)) run.skipped[probe as ProbeName] = Object.values(causes).reduce((sum, n) => sum + n, 0);
-  // One evaluation per original and per copy; a copy's pair is made once both are in.
-  // A prompt-level probe (authorship) pairs its copy with its own baseline, not the original.
-  type Job = { item: PlannedItem; copy?: ChangedCopy; baseline?: boolean };
-  const jobs: Job[] = planned.flatMap((item) => {
-    const plain = item.copies.filter((c) => !c.baselineAuthor);
-    return [
-      ...(plain.length > 0 ? [{ item }] : []),
-      ...item.copies.flatMap((copy) => [...(copy.baselineAuthor ? [{ item, copy, baseline: true }] : []), { item, copy }]),
-    ];
-  });
+  const jobs = auditJobs(planned);
   const usageBefore = { ...o.options.session.usage() };
   const originals = new Map<PlannedItem, EvaluationResult>();
   const changed = new Map<ChangedCopy, EvaluationResult>();
@@ -162,18 +153,45 @@ export async function runAudit(o: AuditOptions): Promise<AuditRun> {
   run.usage = difference(o.options.session.usage(), usageBefore);
   if (fatal) throw fatal;
   if (o.signal?.aborted) run.cancelled = true;
+  pairResults(run, planned, { originals, changed, baselines }, o.method);
+  return run;
+}
+
+/** One evaluation per original and per copy; a prompt-level probe (authorship) adds its copy's own baseline. */
+type AuditJob = { item: PlannedItem; copy?: ChangedCopy; baseline?: boolean };
+
+function auditJobs(planned: PlannedItem[]): AuditJob[] {
+  return planned.flatMap((item) => {
+    const plain = item.copies.filter((c) => !c.baselineAuthor);
+    return [
+      ...(plain.length > 0 ? [{ item }] : []),
+      ...item.copies.flatMap((copy) => [...(copy.baselineAuthor ? [{ item, copy, baseline: true }] : []), { item, copy }]),
+    ];
+  });
+}
+
+/**
+ * A copy's pair, made once both of its evaluations are in: the copy against the original, or,
+ * for a prompt-level probe (authorship), against its own baseline. The first pair of each probe is its example.
+ */
+function pairResults(
+  run: AuditRun,
+  planned: PlannedItem[],
+  results: { originals: Map<PlannedItem, EvaluationResult>; changed: Map<ChangedCopy, EvaluationResult>; baselines: Map<ChangedCopy, EvaluationResult> },
+  method: Method,
+): void {
+  const { originals, changed, baselines } = results;
   for (const item of planned) {
     for (const copy of item.copies) {
       const original = copy.baselineAuthor ? baselines.get(copy) : originals.get(item);
       const after = changed.get(copy);
       if (!original || !after) continue;
-      const pair: AuditPair = { key: item.subject.key, probe: copy.probe, copy, original: scoresOf(original, o.method), changed: scoresOf(after, o.method) };
+      const pair: AuditPair = { key: item.subject.key, probe: copy.probe, copy, original: scoresOf(original, method), changed: scoresOf(after, method) };
       if (copy.probe === 'facts' && after.fine) pair.swappedFactFound = after.fine.findings.some((f) => overlaps(f, copy));
       run.pairs.push(pair);
       run.examples[copy.probe] ??= { key: item.subject.key, before: item.subject.summary, copy };
     }
   }
-  return run;
 }
 
 function difference(after: Usage, before: Usage): Usage {

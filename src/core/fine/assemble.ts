@@ -40,9 +40,9 @@ export async function assembleEntities(o: Outcomes): Promise<{ entities: FineEnt
   for (const e of o.rubric ?? []) {
     await loopTurn();
     const judged = o.completeness?.byId.get(e.id);
-    const finding = judged && entityFinding(sources, 'completeness', e, judged);
+    const finding = judged && entityFinding(sources, { metric: 'completeness', entity: e, result: judged });
     if (finding) findings.push(finding);
-    entities.push(toFineEntity(e, 'completeness', judged?.verdict, judged?.votes ?? [], { completeness: judged?.verdict }));
+    entities.push(toFineEntity(e, 'completeness', { verdict: judged?.verdict, votes: judged?.votes ?? [] }, { completeness: judged?.verdict }));
   }
   for (const e of o.target ?? []) {
     await loopTurn();
@@ -54,11 +54,14 @@ export async function assembleEntities(o: Outcomes): Promise<{ entities: FineEnt
       ['alignment', aligned],
     ] as const) {
       const where = metric === 'alignment' && section !== WHOLE_NOTE ? ` (in "${section}")` : '';
-      const finding = judged && entityFinding(sources, metric, e, judged, where);
+      const finding = judged && entityFinding(sources, { metric, entity: e, result: judged, extra: where });
       if (finding) findings.push(finding);
     }
     const votes = [...(correct?.votes ?? []), ...(aligned?.votes ?? [])];
-    entities.push({ ...toFineEntity(e, 'correctness', correct?.verdict, votes, { correctness: correct?.verdict, alignment: aligned?.verdict }), section });
+    entities.push({
+      ...toFineEntity(e, 'correctness', { verdict: correct?.verdict, votes }, { correctness: correct?.verdict, alignment: aligned?.verdict }),
+      section,
+    });
   }
   findings.push(...o.readabilityIssues.map(readabilityFinding));
   return { entities, findings: sortFindings(findings) };
@@ -67,8 +70,7 @@ export async function assembleEntities(o: Outcomes): Promise<{ entities: FineEnt
 function toFineEntity(
   e: NoteEntity,
   metric: string,
-  verdict: string | undefined,
-  votes: FineEntity['votes'],
+  { verdict, votes }: { verdict: string | undefined; votes: FineEntity['votes'] },
   verdicts: Record<string, string | undefined>,
 ): FineEntity {
   const known = Object.fromEntries(Object.entries(verdicts).filter((kv): kv is [string, string] => kv[1] !== undefined));

@@ -87,7 +87,8 @@ function entityLines(entities: NoteEntity[], section?: (e: NoteEntity) => string
   return entities.map((e) => ({ id: e.id, line: section ? `${e.id} [section: ${section(e)}]: ${e.text}` : `${e.id}: ${e.text}` }));
 }
 
-export async function evaluateFine(input: FineInput, opts: FineOptions): Promise<FineResult> {
+/** The run's limits (fitted to the session's context window when it knows one) and its context. */
+async function fineSetup(input: FineInput, opts: FineOptions) {
   const window = await opts.session.contextWindow?.(opts.signal, fineNeedTokens(input));
   const { limits, extractionChunkTokens } = fitToWindow(
     {
@@ -110,35 +111,46 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     fuzzyThreshold,
     onProgress: opts.onProgress,
   });
+  return { window, limits, extractionChunkTokens, fuzzyThreshold, ctx };
+}
 
+/** Which note the rubric comes from (the references, the reference, else the source), and the alignment angles that apply. */
+function rubricPlan(input: FineInput, opts: FineOptions) {
   const reference = input.reference?.trim() ? input.reference : undefined;
   const fromReferences = input.references !== undefined && input.references.length > 0 ? input.references : undefined;
   const rubrics = opts.referenceRubrics ?? new ReferenceRubrics();
   const rubricNote: NoteName = reference !== undefined || fromReferences ? 'reference' : 'source';
   const rubricText = reference ?? input.source;
   const alignmentAngles = reference !== undefined ? ANGLES.alignment : ANGLES.alignment.filter((a) => a.name !== 'alignment-reference');
+  const rubricLabel = fromReferences ? `rubric from ${fromReferences.length} references` : `entity extraction (${rubricNote})`;
+  return { reference, fromReferences, rubrics, rubricNote, rubricText, alignmentAngles, rubricLabel };
+}
 
-  // Load every template first: a broken override fails the run before any call is paid for.
+type RubricPlan = ReturnType<typeof rubricPlan>;
+
+/** Loads every template first: a broken override fails the run before any call is paid for. */
+async function loadTemplates(ctx: FineContext, plan: RubricPlan): Promise<void> {
   const templateNames = [
     'extract',
     'verify',
     'source',
-    ...(fromReferences ? ['rubric'] : []),
+    ...(plan.fromReferences ? ['rubric'] : []),
     ...ANGLES.completeness,
     ...ANGLES.correctness,
-    ...alignmentAngles,
+    ...plan.alignmentAngles,
     ...READABILITY_PROMPTS,
   ].map((t) => (typeof t === 'string' ? t : t.name));
   for (const name of templateNames) {
     await loopTurn(); // the first run parses a dozen templates
     ctx.template(name);
   }
-  ctx.planCalls(3 * 2 + ANGLES.completeness.length + ANGLES.correctness.length + alignmentAngles.length + READABILITY_PROMPTS.length);
+  ctx.planCalls(3 * 2 + ANGLES.completeness.length + ANGLES.correctness.length + plan.alignmentAngles.length + READABILITY_PROMPTS.length);
+}
 
-  const errors: string[] = [];
-  const notes: string[] = [];
-  const extractionFailures = new Map<string, Failure>();
-  const rubricLabel = fromReferences ? `rubric from ${fromReferences.length} references` : `entity extraction (${rubricNote})`;
+/** Starts every part of the evaluation (extraction, then judging; readability alongside); `shown.excerpts` is set once the source is planned. */
+function startParts(ctx: FineContext, input: FineInput, plan: RubricPlan, failed: { errors: string[]; extractionFailures: Map<string, Failure> }) {
+  const { reference, fromReferences, rubrics, rubricNote, rubricText, alignmentAngles, rubricLabel } = plan;
+  const { errors, extractionFailures } = failed;
   const targetEntities = guarded(errors, extractionFailures, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
   const rubricEntities = fromReferences
     ? guarded(errors, extractionFailures, rubricLabel, () => {
@@ -152,7 +164,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
   const correctnessVars = { source: input.source, reference: reference ?? NO_REFERENCE };
   const alignmentVars = { ...correctnessVars, section: sections.map((s) => `"${s.name}"`).join(', ') };
   // Whole, or as the passages retrieved for each fact when too long (a too-small context stops the run here).
-  let excerpts: ExcerptPlan | undefined;
+  const shown: { excerpts?: ExcerptPlan } = {};
   const judgedTarget = targetEntities.then(async (target) => {
     if (!target) return null;
     const lines = { correctness: entityLines(target), alignment: entityLines(target, sectionOf) };
@@ -161,22 +173,33 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
       ...alignmentAngles.map((angle) => ({ angle, answers: VOTING_RULES.alignment.answers, vars: alignmentVars, items: lines.alignment })),
     ].filter((p) => showsSource(ctx, p.angle));
     const facts = target.map((e, i) => ({ id: e.id, lines: [lines.correctness[i], lines.alignment[i]], query: [e.text, ...e.quotes].join(' ') }));
-    excerpts = await planSource(ctx, input.source, prompts, facts);
+    shown.excerpts = await planSource(ctx, input.source, prompts, facts);
     return lines;
   });
 
   const completeness = rubricEntities.then((rubric) =>
-    rubric ? runVotedMetric(ctx, 'completeness', ANGLES.completeness, entityLines(rubric), { target: input.summary }) : skip(ctx, ANGLES.completeness.length),
+    rubric
+      ? runVotedMetric(ctx, { metric: 'completeness', angles: ANGLES.completeness, items: entityLines(rubric), vars: { target: input.summary } })
+      : skip(ctx, ANGLES.completeness.length),
   );
   const correctness = judgedTarget.then((lines) =>
-    lines ? runVotedMetric(ctx, 'correctness', ANGLES.correctness, lines.correctness, correctnessVars, excerpts) : skip(ctx, ANGLES.correctness.length),
+    lines
+      ? runVotedMetric(ctx, { metric: 'correctness', angles: ANGLES.correctness, items: lines.correctness, vars: correctnessVars, excerpts: shown.excerpts })
+      : skip(ctx, ANGLES.correctness.length),
   );
   const alignment = judgedTarget.then((lines) =>
-    lines ? runVotedMetric(ctx, 'alignment', alignmentAngles, lines.alignment, alignmentVars, excerpts) : skip(ctx, alignmentAngles.length),
+    lines
+      ? runVotedMetric(ctx, { metric: 'alignment', angles: alignmentAngles, items: lines.alignment, vars: alignmentVars, excerpts: shown.excerpts })
+      : skip(ctx, alignmentAngles.length),
   );
   const readability = runReadability(ctx, input.summary);
+  return { targetEntities, rubricEntities, completeness, correctness, alignment, readability, sectionOf, shown };
+}
 
-  // A cancelled run still reports the parts that had finished; the others are left unscored.
+type FineParts = ReturnType<typeof startParts>;
+
+/** Awaits every part; a cancelled run still reports the parts that had finished, the others are left unscored. */
+async function settleParts(parts: FineParts, rubricNote: NoteName, notes: string[]) {
   const cancelled: string[] = [];
   const kept = <T>(label: string, part: Promise<T>): Promise<T | null> =>
     part.catch((error: unknown) => {
@@ -184,42 +207,38 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
       cancelled.push(label);
       return null;
     });
-  const parts = [
-    kept('entity extraction (target)', targetEntities),
-    kept(`entity extraction (${rubricNote})`, rubricEntities),
-    kept('completeness', completeness),
-    kept('correctness', correctness),
-    kept('alignment', alignment),
-    kept('readability', readability),
+  const settling = [
+    kept('entity extraction (target)', parts.targetEntities),
+    kept(`entity extraction (${rubricNote})`, parts.rubricEntities),
+    kept('completeness', parts.completeness),
+    kept('correctness', parts.correctness),
+    kept('alignment', parts.alignment),
+    kept('readability', parts.readability),
   ] as const;
-  const [target, rubric, completenessResult, correctnessResult, alignmentResult, readabilityResult] = await Promise.all(parts);
-  if (cancelled.length === parts.length) throw cancelledError();
+  const [target, rubric, completeness, correctness, alignment, readability] = await Promise.all(settling);
+  if (cancelled.length === settling.length) throw cancelledError();
   if (cancelled.length > 0) notes.push(`Cancelled before ${cancelled.join(', ')} finished: not scored.`);
-  for (const r of [completenessResult, correctnessResult, alignmentResult, readabilityResult]) errors.push(...(r?.errors ?? []));
+  return { target, rubric, completeness, correctness, alignment, readability };
+}
 
+type SettledParts = Awaited<ReturnType<typeof settleParts>>;
+
+/** The notes on what could not be measured, and on where the rubric came from. */
+function noteGaps(notes: string[], settled: SettledParts, plan: RubricPlan): void {
+  const { target, rubric, readability } = settled;
+  const { fromReferences, rubricNote } = plan;
   if (target?.length === 0) notes.push('The summary yielded no entities: correctness and alignment are not scored.');
   if (fromReferences && rubric) {
-    notes.push(`Rubric: ${rubric.length} entities carried by at least ${rubrics.quorum} of the ${fromReferences.length} references (SumAutoEval §4.3).`);
+    notes.push(`Rubric: ${rubric.length} entities carried by at least ${plan.rubrics.quorum} of the ${fromReferences.length} references (SumAutoEval §4.3).`);
   }
   if (rubric?.length === 0) notes.push(`The ${fromReferences ? 'references share' : `${rubricNote} yielded`} no entities: completeness is not scored.`);
-  if (readabilityResult?.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
-  if (reference === undefined)
+  if (readability?.sentences === 0) notes.push('The summary has no sentences: readability is not scored.');
+  if (plan.reference === undefined)
     notes.push('No reference was given: completeness is measured against entities of the source, and alignment by section definition only.');
+}
 
-  const { entities, findings } = await assembleEntities({
-    texts: { target: input.summary, source: input.source, reference },
-    noteIndex: (text) => ctx.noteIndex(text),
-    fuzzyThreshold,
-    rubric,
-    target,
-    completeness: completenessResult,
-    correctness: correctnessResult,
-    alignment: alignmentResult,
-    readabilityIssues: readabilityResult?.issues ?? [],
-    sectionOf,
-    shownFor: excerpts && ((id) => [excerpts!.spansOf(id), excerpts!.shown.ranges]),
-  });
-  const warnings: string[] = [];
+/** The four metric scores, with a warning per voted metric that left entities unjudged and one for halved entity lists. */
+function scoreMetrics(ctx: FineContext, settled: SettledParts, warnings: string[]) {
   const scored = (metric: VotedMetric, result: VotedMetricResult | null, list: NoteEntity[] | null) => {
     if (!result || !list) return null;
     const verdicts = list.map((e) => ({ id: e.id, verdict: result.byId.get(e.id)?.verdict ?? UNJUDGED_VERDICT }));
@@ -230,45 +249,71 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
       verdicts.map((v) => v.verdict),
     );
   };
-  const completenessScore = scored('completeness', completenessResult, rubric);
-  const correctnessScore = scored('correctness', correctnessResult, target);
-  const alignmentScore = scored('alignment', alignmentResult, target);
+  const completeness = scored('completeness', settled.completeness, settled.rubric);
+  const correctness = scored('correctness', settled.correctness, settled.target);
+  const alignment = scored('alignment', settled.alignment, settled.target);
   if (ctx.fallbacks.length > 0) {
     warnings.push(`The model's context was too long for some entity lists: they were halved and judged in parts (${ctx.fallbacks.length} time(s)).`);
   }
+  return { completeness, correctness, alignment, readability: metricScore(settled.readability?.ratio ?? null, settled.readability?.sentences) };
+}
 
-  const scores = {
-    completeness: completenessScore,
-    correctness: correctnessScore,
-    alignment: alignmentScore,
-    readability: metricScore(readabilityResult?.ratio ?? null, readabilityResult?.sentences),
-  };
+export async function evaluateFine(input: FineInput, opts: FineOptions): Promise<FineResult> {
+  const { window, limits, extractionChunkTokens, fuzzyThreshold, ctx } = await fineSetup(input, opts);
+  const plan = rubricPlan(input, opts);
+  await loadTemplates(ctx, plan);
+
+  const errors: string[] = [];
+  const notes: string[] = [];
+  const extractionFailures = new Map<string, Failure>();
+  const parts = startParts(ctx, input, plan, { errors, extractionFailures });
+  const settled = await settleParts(parts, plan.rubricNote, notes);
+  for (const r of [settled.completeness, settled.correctness, settled.alignment, settled.readability]) errors.push(...(r?.errors ?? []));
+  noteGaps(notes, settled, plan);
+
+  const { target, rubric } = settled;
+  const excerpts = parts.shown.excerpts;
+  const { entities, findings } = await assembleEntities({
+    texts: { target: input.summary, source: input.source, reference: plan.reference },
+    noteIndex: (text) => ctx.noteIndex(text),
+    fuzzyThreshold,
+    rubric,
+    target,
+    completeness: settled.completeness,
+    correctness: settled.correctness,
+    alignment: settled.alignment,
+    readabilityIssues: settled.readability?.issues ?? [],
+    sectionOf: parts.sectionOf,
+    shownFor: excerpts && ((id) => [excerpts.spansOf(id), excerpts.shown.ranges]),
+  });
+  const warnings: string[] = [];
+  const scores = scoreMetrics(ctx, settled, warnings);
   // A metric is failed (not merely empty) when it is null and a call on its path failed.
   const targetFailure = extractionFailures.get('entity extraction (target)');
   const failures = metricFailures(scores, {
-    completeness: extractionFailures.get(rubricLabel) ?? completenessResult?.failures[0],
-    correctness: targetFailure ?? correctnessResult?.failures[0],
-    alignment: targetFailure ?? alignmentResult?.failures[0],
-    readability: readabilityResult?.failures[0],
+    completeness: extractionFailures.get(plan.rubricLabel) ?? settled.completeness?.failures[0],
+    correctness: targetFailure ?? settled.correctness?.failures[0],
+    alignment: targetFailure ?? settled.alignment?.failures[0],
+    readability: settled.readability?.failures[0],
   });
 
   return {
     ...scores,
     entities,
     findings,
-    rubricSource: rubricNote,
+    rubricSource: plan.rubricNote,
     rules: describeRules({
       limits,
       extractionChunkTokens,
       fuzzyThreshold,
-      alignmentAngles,
+      alignmentAngles: plan.alignmentAngles,
       ...(window ? { contextWindow: window } : {}),
       sourceShownWhole: excerpts === undefined,
-      ...(fromReferences ? { referenceQuorum: rubrics.quorum } : {}),
+      ...(plan.fromReferences ? { referenceQuorum: plan.rubrics.quorum } : {}),
     }),
     ...(errors.length > 0 ? { errors } : {}),
     ...(failures ? { failures } : {}),
-    stats: runStats(target, rubric, readabilityResult),
+    stats: runStats(target, rubric, settled.readability),
     ...(notes.length > 0 ? { notes } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(excerpts ? { sourceShown: excerpts.shown } : {}),

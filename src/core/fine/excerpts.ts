@@ -57,7 +57,7 @@ export function showsSource(ctx: FineContext, angle: Angle): boolean {
  */
 function fitsWhole(ctx: FineContext, prompts: SourcePrompt[], sourceTokens: number): boolean {
   return prompts.every((p) => {
-    const { fixedTokens, itemTokens } = anglePrompt(ctx, p.angle, p.answers, { ...p.vars, source: '' });
+    const { fixedTokens, itemTokens } = anglePrompt(ctx, { angle: p.angle, answers: p.answers, vars: { ...p.vars, source: '' } });
     return fixedTokens() + sourceTokens + Math.max(0, ...p.items.map(itemTokens)) <= ctx.limits.maxPromptTokens;
   });
 }
@@ -69,7 +69,9 @@ export async function planSource(ctx: FineContext, source: string, prompts: Sour
   if (fitsWhole(ctx, prompts, sourceTokens)) return undefined;
   const limit = ctx.limits.maxPromptTokens;
   // The largest prompt without its entities, with an empty excerpt in place of the source.
-  const fixed = Math.max(...prompts.map((p) => anglePrompt(ctx, p.angle, p.answers, { ...p.vars, source: EXCERPT_HEADING }).fixedTokens()));
+  const fixed = Math.max(
+    ...prompts.map((p) => anglePrompt(ctx, { angle: p.angle, answers: p.answers, vars: { ...p.vars, source: EXCERPT_HEADING } }).fixedTokens()),
+  );
   const retrieval = await SourceRetrieval.of(source);
   const shown = new Map<string, { sentences: number[]; tokens: number }>();
   let reduced = 0;

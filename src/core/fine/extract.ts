@@ -47,14 +47,14 @@ export function numberedList(texts: string[], prefix = 'E'): string {
   return texts.map((t, i) => `${prefix}${i + 1}: ${t}`).join('\n');
 }
 
-async function ask<T>(
-  ctx: FineContext,
-  step: string,
-  label: string,
-  vars: Record<string, string>,
-  schema: z.ZodType<T>,
-  incomplete?: (value: T) => string | null,
-): Promise<T> {
+/** One step's request: the template's values, the reply's schema, and what a reply that leaves entities out lacks. */
+interface StepRequest<T> {
+  vars: Record<string, string>;
+  schema: z.ZodType<T>;
+  incomplete?: (value: T) => string | null;
+}
+
+async function ask<T>(ctx: FineContext, step: string, label: string, { vars, schema, incomplete }: StepRequest<T>): Promise<T> {
   const template = ctx.template(step);
   const jsonSchema = jsonSchemaOf(schema);
   const purpose = `fine:${step}:${label}`;
@@ -73,24 +73,30 @@ async function ask<T>(
 
 /** The three steps over one piece of a note: entity texts with their supporting quotes. */
 async function extractChain(ctx: FineContext, text: string, label: string): Promise<{ text: string; quotes: string[] }[]> {
-  const extracted = cleanTexts((await ask(ctx, 'extract', label, { note: text }, entityListSchema)).entities);
+  const extracted = cleanTexts((await ask(ctx, 'extract', label, { vars: { note: text }, schema: entityListSchema })).entities);
   if (extracted.length === 0) {
     ctx.planCalls(-2); // nothing to verify or source
     return [];
   }
-  const verified = cleanTexts((await ask(ctx, 'verify', label, { note: text, entities: numberedList(extracted) }, entityListSchema)).entities);
+  const verified = cleanTexts(
+    (await ask(ctx, 'verify', label, { vars: { note: text, entities: numberedList(extracted) }, schema: entityListSchema })).entities,
+  );
   if (verified.length === 0) {
     ctx.planCalls(-1);
     return [];
   }
   const ids = verified.map((_, i) => `E${i + 1}`) as [string, ...string[]];
   // An entity the sourcing reply leaves out has no supporting quote: retried once, then dropped (step 3).
-  const sourced = await ask(ctx, 'source', label, { note: text, entities: numberedList(verified) }, sourcingSchema(ids), (value) => {
-    const given = new Set(value.entities.map((e) => e.id));
-    const missing = ids.filter((id) => !given.has(id));
-    return missing.length > 0
-      ? `no entry for entities ${missing.join(', ')}; list every entity (with an empty quote list when the note does not support it)`
-      : null;
+  const sourced = await ask(ctx, 'source', label, {
+    vars: { note: text, entities: numberedList(verified) },
+    schema: sourcingSchema(ids),
+    incomplete: (value) => {
+      const given = new Set(value.entities.map((e) => e.id));
+      const missing = ids.filter((id) => !given.has(id));
+      return missing.length > 0
+        ? `no entry for entities ${missing.join(', ')}; list every entity (with an empty quote list when the note does not support it)`
+        : null;
+    },
   });
   const quotesById = new Map<string, string[]>();
   for (const e of sourced.entities) {

@@ -63,13 +63,15 @@ function locateEvidence(sources: FindingSources, entityId: string, evidence: Ent
   return located;
 }
 
-export function entityFinding(
-  sources: FindingSources,
-  metric: 'correctness' | 'alignment' | 'completeness',
-  entity: NoteEntity,
-  result: EntityVerdict,
-  extra = '',
-): Finding | null {
+/** One metric's verdict on one entity; `extra` follows the verdict's label in the message (where in the note). */
+export interface JudgedEntity {
+  metric: 'correctness' | 'alignment' | 'completeness';
+  entity: NoteEntity;
+  result: EntityVerdict;
+  extra?: string;
+}
+
+export function entityFinding(sources: FindingSources, { metric, entity, result, extra = '' }: JudgedEntity): Finding | null {
   const kind = KIND[metric][result.verdict];
   if (!kind) return null;
   const reason = result.votes.find((v) => v.answer === result.verdict)?.explanation ?? result.votes[0]?.explanation ?? '';

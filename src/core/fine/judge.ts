@@ -60,8 +60,16 @@ function missingResults(ids: string[], results: { id: string }[]): string | null
   return missing.length > 0 ? `no result for entities ${missing.join(', ')}; give one result for every entity` : null;
 }
 
+/** One angle's prompt: its answers, its template's values, and the passages shown in place of a source too long to show whole. */
+export interface AnglePromptParts {
+  angle: Angle;
+  answers: string[];
+  vars: TemplateVars;
+  excerpts?: ExcerptPlan;
+}
+
 /** The prompt of one angle for any group of its entities, and its size in tokens. */
-export function anglePrompt(ctx: FineContext, angle: Angle, answers: string[], vars: TemplateVars, excerpts?: ExcerptPlan) {
+export function anglePrompt(ctx: FineContext, { angle, answers, vars, excerpts }: AnglePromptParts) {
   const template = ctx.template(angle.name);
   const schemaFor = (ids: string[]) =>
     judgementSchema(ids as [string, ...string[]], answers as [string, ...string[]], angle.evidence as [NoteName, ...NoteName[]]);
@@ -83,18 +91,14 @@ export function anglePrompt(ctx: FineContext, angle: Angle, answers: string[], v
  */
 export async function judgeAngle(
   ctx: FineContext,
-  angle: Angle,
-  answers: string[],
-  items: JudgedItem[],
-  vars: TemplateVars,
-  onGap: (problem: string) => void = () => undefined,
-  excerpts?: ExcerptPlan,
+  prompt: AnglePromptParts & { items: JudgedItem[]; onGap?: (problem: string) => void },
 ): Promise<Judgement[]> {
+  const { angle, items, onGap = () => undefined } = prompt;
   if (items.length === 0) {
     ctx.planCalls(-1);
     return [];
   }
-  const { schemaFor, messagesFor, fixedTokens, itemTokens } = anglePrompt(ctx, angle, answers, vars, excerpts);
+  const { schemaFor, messagesFor, fixedTokens, itemTokens } = anglePrompt(ctx, prompt);
   // With excerpts an entity's passages count with its line: the excerpt of a group is at most their sum.
   const groups = splitForContext(items.map(itemTokens), fixedTokens(), ctx.limits).map((g) => g.map((index) => items[index]));
 

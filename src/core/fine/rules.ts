@@ -55,15 +55,7 @@ export function describeRules(opts: {
       alignment: opts.alignmentAngles.map(({ name, question }) => ({ name, question })),
       readability: READABILITY_PROMPTS.map(({ name, categories }) => ({ name, categories: [...categories] })),
     },
-    spans: {
-      tiers: ['exact', 'normalised (whitespace, case, quotes, dashes, compatibility forms, accents)', 'elided ("..." between parts found in order)', 'fuzzy'],
-      elisionMaxGap: ELISION_MAX_GAP,
-      fuzzyThreshold: opts.fuzzyThreshold,
-      fuzzySimilarity: '1 − edit distance ÷ quote length, over the normalised text',
-      fuzzyMinLength: FUZZY_MIN_LENGTH,
-      repeated: "nearest to the entity's quotes found exactly once, else the first at or after the previous entity",
-      unitsOfOffsets: 'UTF-16 code units (JS string indices)',
-    },
+    spans: spanRules(opts.fuzzyThreshold),
     split: {
       ...opts.limits,
       rule: 'all entities of one prompt angle in one call, split evenly only beyond these limits',
@@ -81,16 +73,34 @@ export function describeRules(opts: {
           }
         : {}),
     },
-    longSource: {
-      shownWhole: opts.sourceShownWhole,
-      when: 'a prompt that carries the source (correctness, alignment by definition) cannot hold it whole with its longest entity',
-      rule:
-        'each target entity is judged against its retrieved passages (LongEval, Krishna et al. 2023): the best-ranked source sentences ' +
-        'by BM25 against the entity and its quotes, with neighbours; the passages of the entities sharing a call are merged in ' +
-        `document order, ${GAP_MARK} where text is left out; entities are grouped so that every prompt fits`,
-      shapes: SHAPES,
-      shapeRule: 'each entity gets the first shape whose passages fit a prompt with it alone; none fits: the run stops (context-too-long)',
-      evidence: 'quotes are placed in the whole source, preferring the passages shown for the entity, then any passage shown',
-    },
+    longSource: longSourceRules(opts.sourceShownWhole),
+  };
+}
+
+/** How a quote is placed in its note. */
+function spanRules(fuzzyThreshold: number): Record<string, unknown> {
+  return {
+    tiers: ['exact', 'normalised (whitespace, case, quotes, dashes, compatibility forms, accents)', 'elided ("..." between parts found in order)', 'fuzzy'],
+    elisionMaxGap: ELISION_MAX_GAP,
+    fuzzyThreshold,
+    fuzzySimilarity: '1 − edit distance ÷ quote length, over the normalised text',
+    fuzzyMinLength: FUZZY_MIN_LENGTH,
+    repeated: "nearest to the entity's quotes found exactly once, else the first at or after the previous entity",
+    unitsOfOffsets: 'UTF-16 code units (JS string indices)',
+  };
+}
+
+/** How a source too long to show whole is shown. */
+function longSourceRules(shownWhole: boolean): Record<string, unknown> {
+  return {
+    shownWhole,
+    when: 'a prompt that carries the source (correctness, alignment by definition) cannot hold it whole with its longest entity',
+    rule:
+      'each target entity is judged against its retrieved passages (LongEval, Krishna et al. 2023): the best-ranked source sentences ' +
+      'by BM25 against the entity and its quotes, with neighbours; the passages of the entities sharing a call are merged in ' +
+      `document order, ${GAP_MARK} where text is left out; entities are grouped so that every prompt fits`,
+    shapes: SHAPES,
+    shapeRule: 'each entity gets the first shape whose passages fit a prompt with it alone; none fits: the run stops (context-too-long)',
+    evidence: 'quotes are placed in the whole source, preferring the passages shown for the entity, then any passage shown',
   };
 }

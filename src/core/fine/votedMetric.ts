@@ -27,15 +27,16 @@ export interface VotedMetricResult {
   failures: Failure[];
 }
 
-export async function runVotedMetric(
-  ctx: FineContext,
-  metric: VotedMetric,
-  angles: Angle[],
-  items: JudgedItem[],
-  vars: TemplateVars,
+export interface VotedMetricJob {
+  metric: VotedMetric;
+  angles: Angle[];
+  items: JudgedItem[];
+  vars: TemplateVars;
   /** Passages shown in place of a source too long to show whole (excerpts.ts). */
-  excerpts?: ExcerptPlan,
-): Promise<VotedMetricResult> {
+  excerpts?: ExcerptPlan;
+}
+
+export async function runVotedMetric(ctx: FineContext, { metric, angles, items, vars, excerpts }: VotedMetricJob): Promise<VotedMetricResult> {
   const rule = VOTING_RULES[metric];
   const errors: string[] = [];
   const failures: Failure[] = [];
@@ -45,7 +46,14 @@ export async function runVotedMetric(
         const onGap = (problem: string) => errors.push(`${metric} (${angle.name}): ${problem} (those entities have no vote from this prompt)`);
         return {
           angle,
-          judgements: await judgeAngle(ctx, angle, rule.answers, items, vars, onGap, excerpts && showsSource(ctx, angle) ? excerpts : undefined),
+          judgements: await judgeAngle(ctx, {
+            angle,
+            answers: rule.answers,
+            items,
+            vars,
+            onGap,
+            excerpts: excerpts && showsSource(ctx, angle) ? excerpts : undefined,
+          }),
         };
       } catch (error) {
         if (isCancellation(error)) throw error;

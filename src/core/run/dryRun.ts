@@ -209,25 +209,36 @@ export async function estimateRun(options: {
   usage.calls += fineCalls + chosen.calls;
   usage.promptTokens += finePromptTokens + chosen.promptTokens;
   usage.completionTokens += fineCompletionTokens + chosen.completionTokens;
+  unknowns.push(...estimateCaveats(options, { holistic, choose, fine, fineRetrieved, items }));
+  return { items, alreadyDone, usage, ...(fine ? { fineCalls } : {}), largestCall: Math.max(session.largestCall(), fineLargest), unknowns };
+}
+
+/** What the estimate cannot know, for the parts the method runs. */
+function estimateCaveats(
+  options: Pick<Parameters<typeof estimateRun>[0], 'judge' | 'extra'>,
+  run: { holistic: boolean; choose: boolean; fine: boolean; fineRetrieved: number; items: number },
+): string[] {
+  const { holistic, choose, fine, fineRetrieved, items } = run;
+  const caveats: string[] = [];
   const bound = `completion tokens are an upper bound (max_tokens × n${fine ? ', where a request sets max_tokens' : ''})`;
-  unknowns.push(
+  caveats.push(
     options.judge?.countTokens
       ? `prompt tokens are counted as the judge counts them; ${bound}`
       : `prompt tokens are estimated at 4 characters per token; ${bound}`,
   );
-  unknowns.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
+  caveats.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
   if (choose) {
-    unknowns.push(
+    caveats.push(
       `calls assume the log-probability route; without it the choice is sampled (${options.extra?.reasons ? 'one answer per reason' : `n = ${options.extra?.samples ?? DEFAULT_SAMPLES} answers`}, as one call where the server allows n); a reply asked again costs one more call`,
     );
   }
   if (holistic) {
-    unknowns.push(
+    caveats.push(
       `calls assume the log-probability route; an endpoint without log-probabilities is sampled instead (n = ${options.extra?.samples ?? DEFAULT_SAMPLES} answers per aspect, as one call where the server allows n)`,
     );
   }
   if (fine) {
-    unknowns.push(
+    caveats.push(
       'fine-grained: the facts are not known before extraction (one a sentence of each note is assumed): calls are exact while no judging call holds more ' +
         'than its entity limit (100, fewer on a small context window) and every reply is valid (a reply retried costs one more call); prompt tokens are rough; ' +
         `its requests set no max_tokens: completion tokens are the reply room a run plans for, ${REPLY_TOKENS_PER_ENTITY} tokens for each fact an extraction step or judgement lists ` +
@@ -235,9 +246,9 @@ export async function estimateRun(options: {
     );
   }
   if (fineRetrieved > 0) {
-    unknowns.push(
+    caveats.push(
       `fine-grained: ${fineRetrieved === items ? 'the source does' : `${fineRetrieved} source(s) do`} not fit the judging prompts whole; facts are judged against retrieved passages, in as many calls as their passages need (counted here at about one fact a summary sentence)`,
     );
   }
-  return { items, alreadyDone, usage, ...(fine ? { fineCalls } : {}), largestCall: Math.max(session.largestCall(), fineLargest), unknowns };
+  return caveats;
 }

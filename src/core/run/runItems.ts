@@ -131,27 +131,8 @@ export async function runItems(options: ItemRunOptions): Promise<RunSummary> {
 async function runLocked(options: ItemRunOptions, started: number, onOpened: () => void): Promise<RunSummary> {
   const opened = await openRunOutput(options.out, options.header, options.restart);
   onOpened();
-  let total = 0;
-  let todo = 0;
-  for await (const item of options.items()) {
-    total++;
-    if (!opened.done.has(item.key)) todo++;
-    await loopTurn(); // rows come a chunk at a time: ten thousand counted at once would hold the extension host
-  }
-  const summary: RunSummary = {
-    total,
-    alreadyDone: total - todo,
-    written: 0,
-    failed: 0,
-    errors: [],
-    causes: {},
-    truncatedBytes: opened.truncatedBytes,
-    restartedRecords: opened.restartedRecords,
-    slowdowns: 0,
-    cancelled: false,
-    durationMs: 0,
-    usage: options.session.usage(),
-  };
+  const { total, todo } = await countItems(options, opened.done);
+  const summary = emptySummary(options, opened, total, todo);
   // One signal for every item in flight: each evaluate() listens on it, legitimately many.
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
@@ -169,30 +150,119 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
       elapsedMs: Date.now() - started,
     });
 
-  // Rate limits: fewer items at once and a pause, growing back after items that went through.
   const maxWorkers = Math.max(1, options.itemConcurrency);
+  const pace = rateLimitPace(maxWorkers, options, summary);
+  const evaluateOne = itemEvaluator({ options, summary, controller, progress, pace });
+  const pending = (async function* () {
+    for await (const item of options.items()) {
+      if (!opened.done.has(item.key)) yield item;
+      else await loopTurn(); // a resumed run skips thousands of done rows between two requests
+    }
+  })();
+  let exhausted = false;
+  const worker = async (slot: number): Promise<void> => {
+    while (!signal.aborted && !exhausted && !summary.fatal) {
+      if (slot >= pace.allowed() || Date.now() < pace.pauseUntil()) {
+        await sleep(Math.max(50, pace.pauseUntil() - Date.now()), signal);
+        continue;
+      }
+      const next = await pending.next();
+      if (next.done) exhausted = true;
+      if (next.done || signal.aborted || summary.fatal) return;
+      await evaluateOne(next.value);
+      progress();
+    }
+  };
+  progress();
+  // Every worker ends before the run does, even when one throws: the header is rewritten next,
+  // and a record appended meanwhile would be lost with the file it was appended to.
+  const ended = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(maxWorkers, todo)) }, (_, slot) => worker(slot)));
+  for (const worker of ended) if (worker.status === 'rejected') throw worker.reason;
+  options.signal?.removeEventListener('abort', forward);
+  summary.cancelled = signal.aborted && !summary.fatal;
+  summary.durationMs = Date.now() - started;
+  summary.usage = options.session.usage();
+  return summary;
+}
+
+/** Items in scope, and those of them the run file does not hold finished. */
+async function countItems(options: ItemRunOptions, done: ReadonlySet<string>): Promise<{ total: number; todo: number }> {
+  let total = 0;
+  let todo = 0;
+  for await (const item of options.items()) {
+    total++;
+    if (!done.has(item.key)) todo++;
+    await loopTurn(); // rows come a chunk at a time: ten thousand counted at once would hold the extension host
+  }
+  return { total, todo };
+}
+
+function emptySummary(options: ItemRunOptions, opened: { truncatedBytes: number; restartedRecords: number }, total: number, todo: number): RunSummary {
+  return {
+    total,
+    alreadyDone: total - todo,
+    written: 0,
+    failed: 0,
+    errors: [],
+    causes: {},
+    truncatedBytes: opened.truncatedBytes,
+    restartedRecords: opened.restartedRecords,
+    slowdowns: 0,
+    cancelled: false,
+    durationMs: 0,
+    usage: options.session.usage(),
+  };
+}
+
+/** How many items may run at once and until when to pause; rate limits lower both, clean items grow them back. */
+interface RatePace {
+  allowed(): number;
+  pauseUntil(): number;
+  onRateLimit(): void;
+  onClean(): void;
+}
+
+/** Rate limits: fewer items at once and a pause, growing back after items that went through. */
+function rateLimitPace(maxWorkers: number, options: ItemRunOptions, summary: RunSummary): RatePace {
   const basePause = options.rateLimitPauseMs ?? 1000;
   let allowed = maxWorkers;
   let limitedInARow = 0;
   let pauseUntil = 0;
   let cleanStreak = 0;
-  const onRateLimit = (): void => {
-    limitedInARow++;
-    cleanStreak = 0;
-    const fewer = Math.max(1, Math.floor(allowed / 2));
-    pauseUntil = Date.now() + Math.min(30_000, basePause * 2 ** (limitedInARow - 1));
-    summary.slowdowns++;
-    if (fewer < allowed) options.onNotice?.(`rate limited: slowing down to ${fewer} item(s) at once`);
-    allowed = fewer;
-  };
-  const onClean = (): void => {
-    limitedInARow = 0;
-    if (allowed < maxWorkers && ++cleanStreak >= allowed * 2) {
-      allowed++;
+  return {
+    allowed: () => allowed,
+    pauseUntil: () => pauseUntil,
+    onRateLimit: (): void => {
+      limitedInARow++;
       cleanStreak = 0;
-    }
+      const fewer = Math.max(1, Math.floor(allowed / 2));
+      pauseUntil = Date.now() + Math.min(30_000, basePause * 2 ** (limitedInARow - 1));
+      summary.slowdowns++;
+      if (fewer < allowed) options.onNotice?.(`rate limited: slowing down to ${fewer} item(s) at once`);
+      allowed = fewer;
+    },
+    onClean: (): void => {
+      limitedInARow = 0;
+      if (allowed < maxWorkers && ++cleanStreak >= allowed * 2) {
+        allowed++;
+        cleanStreak = 0;
+      }
+    },
   };
+}
 
+interface ItemEvaluatorParts {
+  options: ItemRunOptions;
+  summary: RunSummary;
+  /** Aborted by a fatal error (other than the spending limit) to stop the items in flight. */
+  controller: AbortController;
+  progress(): void;
+  pace: RatePace;
+}
+
+/** Evaluates one item and appends its record, counting it (finished or failed) in the summary. */
+function itemEvaluator({ options, summary, controller, progress, pace }: ItemEvaluatorParts): (item: RunItem) => Promise<void> {
+  const signal = controller.signal;
   const record = (item: RunItem, body: Omit<RunRecord, 'key' | 'index'>): void =>
     appendRunRecord(options.out, { key: item.key, ...item.fields, ...body } as RunRecord);
   const noteFailure = (item: RunItem, what: string, failure: Failure): void => {
@@ -201,7 +271,7 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
     if (summary.errors.length < 5) summary.errors.push(`item ${item.fields.index} (${item.key})${what}: ${failure.message}`);
   };
 
-  const evaluateOne = async (item: RunItem): Promise<void> => {
+  return async (item: RunItem): Promise<void> => {
     let result: EvaluationResult;
     const counted = countSpend(options.session);
     try {
@@ -226,7 +296,7 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
       record(item, { status: 'failed', scores: {}, failure, spend: counted.spend() });
       summary.failed++;
       noteFailure(item, '', failure);
-      if (failure.code === 'rate-limited') onRateLimit();
+      if (failure.code === 'rate-limited') pace.onRateLimit();
       return;
     }
     if (result.cancelled) return;
@@ -241,43 +311,12 @@ async function runLocked(options: ItemRunOptions, started: number, onOpened: () 
     });
     if (failures.length === 0) {
       summary.written++;
-      onClean();
+      pace.onClean();
       return;
     }
     summary.failed++;
     for (const [name, failure] of failures) noteFailure(item, ` ${name}`, failure);
-    if (failures.some(([, f]) => f.code === 'rate-limited')) onRateLimit();
-    else onClean();
+    if (failures.some(([, f]) => f.code === 'rate-limited')) pace.onRateLimit();
+    else pace.onClean();
   };
-
-  const pending = (async function* () {
-    for await (const item of options.items()) {
-      if (!opened.done.has(item.key)) yield item;
-      else await loopTurn(); // a resumed run skips thousands of done rows between two requests
-    }
-  })();
-  let exhausted = false;
-  const worker = async (slot: number): Promise<void> => {
-    while (!signal.aborted && !exhausted && !summary.fatal) {
-      if (slot >= allowed || Date.now() < pauseUntil) {
-        await sleep(Math.max(50, pauseUntil - Date.now()), signal);
-        continue;
-      }
-      const next = await pending.next();
-      if (next.done) exhausted = true;
-      if (next.done || signal.aborted || summary.fatal) return;
-      await evaluateOne(next.value);
-      progress();
-    }
-  };
-  progress();
-  // Every worker ends before the run does, even when one throws: the header is rewritten next,
-  // and a record appended meanwhile would be lost with the file it was appended to.
-  const ended = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(maxWorkers, todo)) }, (_, slot) => worker(slot)));
-  for (const worker of ended) if (worker.status === 'rejected') throw worker.reason;
-  options.signal?.removeEventListener('abort', forward);
-  summary.cancelled = signal.aborted && !summary.fatal;
-  summary.durationMs = Date.now() - started;
-  summary.usage = options.session.usage();
-  return summary;
 }

@@ -61,17 +61,7 @@ export class AuditJudge {
       const promptOverrideDir = this.deps.templates.stage(locations.promptOverrideDir);
       const task = settings.task;
       const method = auditedMethod(settings.method);
-      const subjects: AuditSubject[] = [];
-      for await (const item of engine.dataItems({ path: data.fsPath, task })) {
-        subjects.push({
-          key: item.key,
-          source: item.input.source,
-          summary: item.input.summary,
-          ...(item.input.reference ? { reference: item.input.reference } : {}),
-        });
-        if (subjects.length >= AUDIT_ITEMS) break;
-      }
-      if (subjects.length === 0) throw new Error(`${path.basename(data.path)} has no usable row: each row needs id, source and summary`);
+      const subjects = await readSubjects(engine, data, task);
       const session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage);
       const probes = engine.PROBES.filter((p) => engine.DEFAULT_PROBES.includes(p.name));
       const aspects = settings.aspects.length ? settings.aspects : undefined;
@@ -84,7 +74,7 @@ export class AuditJudge {
         maxStandardError: settings.maxStandardError,
         promptOverrideDir,
       };
-      if (!confirmed && !(await this.confirmCost(engine, subjects, probes, method, task, options, session.model))) return undefined;
+      if (!confirmed && !(await this.confirmCost(engine, { subjects, probes, method, task, options }))) return undefined;
 
       this.panel.update({ view: 'audit', running: true, error: undefined });
       this.deps.log.info(`auditing ${session.model} (${method}) on ${subjects.length} item(s) of ${data.fsPath}`);
@@ -134,15 +124,19 @@ export class AuditJudge {
     }
   }
 
+  /** Asks whether to spend what the audit is estimated to cost, with what its items can tell. */
   private async confirmCost(
     engine: ReturnType<typeof loadEngine>,
-    subjects: AuditSubject[],
-    probes: ReturnType<typeof loadEngine>['PROBES'],
-    method: Exclude<Method, 'all'>,
-    task: Task,
-    options: EvaluateOptions,
-    model: string,
+    audit: {
+      subjects: AuditSubject[];
+      probes: ReturnType<typeof loadEngine>['PROBES'];
+      method: Exclude<Method, 'all'>;
+      task: Task;
+      options: EvaluateOptions;
+    },
   ): Promise<boolean> {
+    const { subjects, probes, method, task, options } = audit;
+    const model = options.session.model;
     const items = engine.auditEvaluations(subjects, probes, AUDIT_SEED, task);
     const estimate = await engine.estimateRun({
       items: () => items,
@@ -177,6 +171,22 @@ export class AuditJudge {
     else if (report.nothingAudited || report.probes.some((p) => p.violated)) void vscode.window.showWarningMessage(`SumLens: ${report.summary}`);
     else void vscode.window.showInformationMessage(`SumLens: ${report.summary}`);
   }
+}
+
+/** The first AUDIT_ITEMS usable rows of the data file; none is an error. */
+async function readSubjects(engine: ReturnType<typeof loadEngine>, data: vscode.Uri, task: Task): Promise<AuditSubject[]> {
+  const subjects: AuditSubject[] = [];
+  for await (const item of engine.dataItems({ path: data.fsPath, task })) {
+    subjects.push({
+      key: item.key,
+      source: item.input.source,
+      summary: item.input.summary,
+      ...(item.input.reference ? { reference: item.input.reference } : {}),
+    });
+    if (subjects.length >= AUDIT_ITEMS) break;
+  }
+  if (subjects.length === 0) throw new Error(`${path.basename(data.path)} has no usable row: each row needs id, source and summary`);
+  return subjects;
 }
 
 export function registerAuditJudge(audit: AuditJudge): vscode.Disposable[] {

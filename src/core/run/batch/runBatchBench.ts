@@ -47,6 +47,31 @@ export function runBatchBench(options: BatchBenchOptions): Promise<BatchRunSumma
   );
 }
 
+/** Waits, or ends early when the run is cancelled. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const wake = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    signal?.addEventListener('abort', wake, { once: true });
+  });
+}
+
+/** A batch's answers: each kept in the results file and handed to its waiting request; an error fails its request. */
+function ingestLines(out: string, session: BatchSession, lines: BatchOutputLine[]): void {
+  for (const line of lines) {
+    if (line.response?.status_code === 200) {
+      appendResult(out, line.custom_id, line.response.body);
+      session.answer(line.custom_id, line.response.body);
+    } else {
+      session.fail(line.custom_id, lineError(line));
+    }
+  }
+}
+
 /** Any dataset run (`run`, given the batch session) with its model calls sent through the Batch API. */
 export async function runThroughBatches(
   options: BatchPumpOptions,
@@ -62,28 +87,8 @@ export async function runThroughBatches(
   const batches: string[] = [];
   let finished = false;
 
-  /** Waits, or ends early when the run is cancelled. */
-  const sleep = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      options.signal?.addEventListener('abort', wake, { once: true });
-    });
-
-  const ingest = (lines: BatchOutputLine[]): void => {
-    for (const line of lines) {
-      if (line.response?.status_code === 200) {
-        appendResult(options.out, line.custom_id, line.response.body);
-        session.answer(line.custom_id, line.response.body);
-      } else {
-        session.fail(line.custom_id, lineError(line));
-      }
-    }
-  };
+  const sleep = (ms: number): Promise<void> => wait(ms, options.signal);
+  const ingest = (lines: BatchOutputLine[]): void => ingestLines(options.out, session, lines);
 
   const complete = async (inflight: NonNullable<BatchState['inflight']>): Promise<void> => {
     let progress = await options.client.status(inflight.batchId, options.signal);
