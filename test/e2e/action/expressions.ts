@@ -36,8 +36,16 @@ function truthy(value: unknown): boolean {
   return !(value === '' || value === 0 || value === null || value === undefined || value === false);
 }
 
+/** A value as GitHub writes it into a string: objects as JSON, null and undefined as ''. */
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${value}`;
+  return JSON.stringify(value);
+}
+
 function equal(a: unknown, b: unknown): boolean {
-  return typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : String(a ?? '') === String(b ?? '');
+  return typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : text(a) === text(b);
 }
 
 function lookup(path: string, contexts: Contexts): unknown {
@@ -100,8 +108,8 @@ export function evaluate(text: string, contexts: Contexts, status: StatusFunctio
 }
 
 /** A string with each `${{ … }}` replaced by its value. */
-export function interpolate(text: string, contexts: Contexts): string {
-  return text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => String(evaluate(expression, contexts) ?? ''));
+export function interpolate(template: string, contexts: Contexts): string {
+  return template.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => text(evaluate(expression, contexts)));
 }
 
 /** An `if:` condition: without one, success(); a condition that names no status function is ANDed with success(). */
