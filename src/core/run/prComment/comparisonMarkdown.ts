@@ -50,7 +50,7 @@ export function verdictOf(comparison: RunComparison, alpha: number): Verdict {
 }
 
 function aspectNames(rows: AspectComparison[]): string {
-  const names = rows.slice(0, NAMES_SHOWN).map((r) => code(r.aspect));
+  const names = rows.slice(0, NAMES_SHOWN).map((r) => code(cut(r.aspect)));
   return names.join(', ') + (rows.length > NAMES_SHOWN ? ` and ${rows.length - NAMES_SHOWN} more` : '');
 }
 
