@@ -1,18 +1,24 @@
 /**
  * `sumlens compare A B` (or `compare RUN --by system`): is B better than A? Per aspect the
  * paired mean difference with its 95% interval, the permutation p-value (Holm-corrected),
- * wins / ties / losses, and the items without a partner. --fail-if-worse makes it a CI gate.
+ * wins / ties / losses, and the items without a partner. --fail-if-worse makes it a CI gate;
+ * --pr-comment puts the comparison on the pull request (one comment, edited on each push).
  */
 import { Command, Option } from 'commander';
 import { SumLensError } from '../../core/errors';
-import { compareRuns, compareSides, sidesBySystem, worseAspects, type RunComparison } from '../../core/run/compareRuns';
+import { packageVersion } from '../../core/paths';
+import { compareRuns, compareSides, sidesBySystem, worseAspects, type RunComparison, type Side } from '../../core/run/compareRuns';
 import { loadRun } from '../../core/run/loadRun';
+import { comparisonMarkdown, WORSENED_SHOWN, type CommentInput } from '../../core/run/prComment/comparisonMarkdown';
+import { worsenedItems } from '../../core/run/prComment/worsenedItems';
 import { QUALITY_GATE_EXIT_CODE } from '../../core/run/outcome';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { stderrNotice } from '../datasetRun';
 import { alignColumns } from '../format/columns';
 import { positiveInt } from '../sessionOptions';
 import { cliIo, setExitCode } from '../io';
+import { postComparison } from '../github/postComparison';
+import { pullRequestContext } from '../github/pullRequestContext';
 
 interface CompareFlags {
   by?: 'system';
@@ -22,6 +28,8 @@ interface CompareFlags {
   alpha: number;
   seed: number;
   json?: boolean;
+  markdown?: boolean;
+  prComment?: boolean;
 }
 
 export function registerCompare(program: Command): void {
@@ -36,7 +44,12 @@ export function registerCompare(program: Command): void {
     .option('--fail-if-worse', 'exit 15 when B is significantly worse than A on an aspect (Holm-adjusted p < --alpha)')
     .option('--alpha <p>', 'significance level for --fail-if-worse', parseAlpha, 0.05)
     .option('--seed <n>', 'seed of the resampling (bootstrap, permutations)', positiveInt, DEFAULT_SEED)
-    .option('--json', 'print the comparison as JSON')
+    .addOption(new Option('--json', 'print the comparison as JSON').conflicts('markdown'))
+    .option('--markdown', "print the comparison as the pull request comment's Markdown")
+    .option(
+      '--pr-comment',
+      "post the comparison's Markdown on the pull request GitHub Actions runs for (GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_TOKEN, GITHUB_API_URL), editing SumLens's comment there on later pushes, and append it to GITHUB_STEP_SUMMARY",
+    )
     .action(runCompare);
 }
 
@@ -46,21 +59,57 @@ function parseAlpha(text: string): number {
   return value;
 }
 
-async function runCompare(pathA: string, pathB: string | undefined, flags: CompareFlags): Promise<void> {
-  let comparison: RunComparison;
+/** What is compared: the two sides, the comparison, and what the run files spent. */
+interface Compared {
+  sides: [Side, Side];
+  aspects: readonly string[];
+  comparison: RunComparison;
+  spend: CommentInput['spend'];
+}
+
+async function compareFromFlags(pathA: string, pathB: string | undefined, flags: CompareFlags): Promise<Compared> {
   if (flags.by === 'system') {
     if (pathB !== undefined) throw new SumLensError('usage', 'give one run with --by system, or two runs without it');
     const run = await loadRun(pathA);
     const named = flags.systems?.split(',').map((s) => s.trim());
     if (named && named.length !== 2) throw new SumLensError('usage', `--systems wants two names, e.g. --systems A,B (got "${flags.systems}")`);
-    const [a, b] = sidesBySystem(run, named as [string, string] | undefined);
-    comparison = compareSides(a, b, run.aspects, { seed: flags.seed });
-  } else {
-    if (pathB === undefined) throw new SumLensError('usage', 'give two runs, or one run with --by system');
-    comparison = compareRuns(await loadRun(pathA), await loadRun(pathB), { allowDifferent: flags.allowDifferent, seed: flags.seed });
+    const sides = sidesBySystem(run, named as [string, string] | undefined);
+    const comparison = compareSides(sides[0], sides[1], run.aspects, { seed: flags.seed });
+    return { sides, aspects: run.aspects, comparison, spend: [{ run: 'the run', spend: run.header.spend }] };
   }
+  if (pathB === undefined) throw new SumLensError('usage', 'give two runs, or one run with --by system');
+  const [a, b] = [await loadRun(pathA), await loadRun(pathB)];
+  const comparison = compareRuns(a, b, { allowDifferent: flags.allowDifferent, seed: flags.seed });
+  const sides: [Side, Side] = [
+    { label: a.path, entries: a.entries },
+    { label: b.path, entries: b.entries },
+  ];
+  const spend = [
+    { run: 'head run', spend: b.header.spend },
+    { run: 'base run', spend: a.header.spend },
+  ];
+  return { sides, aspects: comparison.aspects.map((r) => r.aspect), comparison, spend };
+}
+
+function markdownOf(compared: Compared, alpha: number): string {
+  const [a, b] = compared.sides;
+  return comparisonMarkdown({
+    comparison: compared.comparison,
+    alpha,
+    worsened: worsenedItems(a, b, compared.aspects, WORSENED_SHOWN),
+    spend: compared.spend,
+    tool: packageVersion(),
+  });
+}
+
+async function runCompare(pathA: string, pathB: string | undefined, flags: CompareFlags): Promise<void> {
+  // Read before any work, so a missing GITHUB_TOKEN or a push event fails at once.
+  const pullRequest = flags.prComment ? pullRequestContext(cliIo().env) : undefined;
+  const compared = await compareFromFlags(pathA, pathB, flags);
+  const comparison = compared.comparison;
   for (const difference of comparison.differences) stderrNotice(`compared despite a difference (--allow-different): ${difference}`);
-  cliIo().stdout.write(flags.json ? JSON.stringify(comparison, null, 2) + '\n' : comparisonTable(comparison));
+  const markdown = flags.markdown || pullRequest ? markdownOf(compared, flags.alpha) : '';
+  cliIo().stdout.write(flags.json ? JSON.stringify(comparison, null, 2) + '\n' : flags.markdown ? markdown : comparisonTable(comparison));
   if (flags.failIfWorse) {
     const worse = worseAspects(comparison, flags.alpha);
     for (const r of worse)
@@ -69,6 +118,7 @@ async function runCompare(pathA: string, pathB: string | undefined, flags: Compa
       );
     if (worse.length > 0) setExitCode(QUALITY_GATE_EXIT_CODE);
   }
+  if (pullRequest) await postComparison(pullRequest, markdown);
 }
 
 function signed(x: number): string {

@@ -57,7 +57,14 @@ export function sidesBySystem(run: LoadedRun, systems?: [string, string]): [Side
   ];
 }
 
-export function compareSides(a: Side, b: Side, aspects: readonly string[], options: { seed?: number; differences?: string[] } = {}): RunComparison {
+/** The items of two sides paired, and those without a partner (named by their pairing key). */
+export interface SidePairs {
+  pairs: [RunEntry, RunEntry][];
+  onlyA: string[];
+  onlyB: string[];
+}
+
+export function pairSides(a: Side, b: Side): SidePairs {
   // Within one system per side, items pair on their id; else on their whole key (system|id).
   const pairOn = (side: Side): ((e: RunEntry) => string) => (new Set(side.entries.map((e) => e.system)).size <= 1 ? (e) => e.id : (e) => e.key);
   const keyA = pairOn(a);
@@ -72,6 +79,11 @@ export function compareSides(a: Side, b: Side, aspects: readonly string[], optio
     else onlyA.push(keyA(entry));
   }
   const onlyB = b.entries.map(keyB).filter((k) => !aKeys.has(k));
+  return { pairs, onlyA, onlyB };
+}
+
+export function compareSides(a: Side, b: Side, aspects: readonly string[], options: { seed?: number; differences?: string[] } = {}): RunComparison {
+  const { pairs, onlyA, onlyB } = pairSides(a, b);
   const rows = aspects.map((aspect) => {
     const both = pairs.filter(([x, y]) => x.scores[aspect] !== undefined && y.scores[aspect] !== undefined);
     const comparison = pairedComparison(
