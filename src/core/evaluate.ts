@@ -110,6 +110,7 @@ async function evaluateWith(
           session: refittableSession,
           promptOverrideDir: options.promptOverrideDir,
           referenceRubrics: options.referenceRubrics,
+          reasonLanguage: options.reasonLanguage,
           signal: hooks.signal,
           onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
         }),

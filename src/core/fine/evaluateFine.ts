@@ -62,6 +62,8 @@ export interface FineOptions {
   fuzzyThreshold?: number;
   /** Rubrics from `input.references`, shared across the items of a run (one call per document). */
   referenceRubrics?: ReferenceRubrics;
+  /** The judges' explanations (the findings' messages) in this language (prompts/reasonLanguage.ts); English when absent. */
+  reasonLanguage?: string;
 }
 
 export const DEFAULT_MAX_PROMPT_TOKENS = 100_000;
@@ -108,6 +110,7 @@ export async function evaluateFine(input: FineInput, opts: FineOptions): Promise
     limits,
     extractionChunkTokens,
     fuzzyThreshold,
+    reasonLanguage: opts.reasonLanguage,
     onProgress: opts.onProgress,
   });
 

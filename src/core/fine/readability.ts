@@ -98,7 +98,7 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
     };
   }
   const index = await ctx.noteIndex(target);
-  const notes = isCjkText(target) ? [CJK_READABILITY_NOTE] : [];
+  const notes = [...(isCjkText(target) ? [CJK_READABILITY_NOTE] : []), ...ctx.reasonNotes];
   const errors: string[] = [];
   const failures: Failure[] = [];
   const perPrompt = await Promise.all(
