@@ -36,6 +36,7 @@ export function specFromFlags(flags: SpecFlags, given: (option: string) => boole
     sourceTokens: flags.sourceTokens,
     reasons: flags.reasons,
     reasonsK: flags.reasonsK,
+    reasonLanguage: flags.reasonLanguage,
     withTemplates: flags.withTemplates,
     prompts: flags.prompts,
     concurrency: flags.concurrency,

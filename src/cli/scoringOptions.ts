@@ -9,6 +9,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { EvaluateOptions } from '../core/evaluate';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../core/geval/adaptiveSampling';
 import { PRESETS, type PresetName } from '../core/geval/presets';
+import { reasonLanguageOf } from '../core/prompts/reasonLanguage';
 import { ROUTES, type RoutePreference } from '../core/geval/scoreRoutes';
 import { wholeNumber } from './numbers';
 
@@ -18,6 +19,7 @@ export interface ScoringFlags {
   preset?: PresetName;
   fenceInputs?: boolean;
   sourceTokens?: number;
+  reasonLanguage?: string;
 }
 
 function nonNegativeNumber(text: string): number {
@@ -53,16 +55,34 @@ export function addScoringOptions(command: Command): Command {
       '--source-tokens <n>',
       "show the judge at most N tokens of the source: above that, the source sentences that bear on the summary (BM25 excerpts, in document order); a source too long for the judge's context is shortened so without this flag",
       wholeNumber(1),
+    )
+    .option(
+      '--reason-language <tag>',
+      'write reasons, rationales and finding explanations in this language (a language tag: ja, zh-Hans, de); the instructions stay in English, which judges follow best',
+      languageTag,
     );
 }
 
+function languageTag(text: string): string {
+  try {
+    reasonLanguageOf(text);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+  return text.trim();
+}
+
 /** The evaluate() options these flags set. */
-export function scoringOptions(flags: ScoringFlags): Pick<EvaluateOptions, 'route' | 'maxStandardError' | 'preset' | 'fenceInputs' | 'sourceTokens'> {
+export function scoringOptions(
+  flags: ScoringFlags,
+): Pick<EvaluateOptions, 'route' | 'maxStandardError' | 'preset' | 'fenceInputs' | 'sourceTokens' | 'reasonLanguage'> {
+  const reasonLanguage = reasonLanguageOf(flags.reasonLanguage);
   return {
     route: flags.route,
     maxStandardError: flags.maxSe,
     ...(flags.preset ? { preset: flags.preset } : {}),
     ...(flags.fenceInputs ? { fenceInputs: true } : {}),
     ...(flags.sourceTokens !== undefined ? { sourceTokens: flags.sourceTokens } : {}),
+    ...(reasonLanguage !== undefined ? { reasonLanguage } : {}),
   };
 }

@@ -160,6 +160,7 @@ function startMethods(
           session: refittableSession,
           promptOverrideDir: options.promptOverrideDir,
           referenceRubrics: options.referenceRubrics,
+          reasonLanguage: options.reasonLanguage,
           signal: hooks.signal,
           onProgress: (p) => progress.update('fine', p.done, p.total, p.label),
         }),

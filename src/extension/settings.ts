@@ -37,6 +37,8 @@ export function readSettings(scope?: vscode.Uri): Settings {
     contextTokens: config.get('contextTokens') ?? undefined,
     sourceTokens: config.get('sourceTokens') ?? undefined,
     maxCost: config.get('maxCost') ?? undefined,
+    // Empty: the language VS Code is displayed in (English adds no instruction: prompts/reasonLanguage.ts).
+    reasonLanguage: config.get<string>('reasonLanguage') || vscode.env.language,
     repeat: config.get('repeat'),
     passThreshold: config.get('passThreshold') ?? undefined,
     judges: config.get('judges'),

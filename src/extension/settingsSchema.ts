@@ -32,6 +32,8 @@ export const settingsSchema = z.object({
   contextTokens: z.catch(z.optional(z.int().check(z.minimum(256))), undefined),
   /** Tokens of the source the judge is shown at most; a longer source is shown as excerpts. Undefined: as much as the context holds. */
   sourceTokens: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))), undefined),
+  /** Reasons and explanations in this language (as --reason-language); settings.ts falls back to VS Code's display language. */
+  reasonLanguage: z.catch(z.optional(z.string()), undefined),
   /** The spending limit of a run in US dollars at list prices (as --max-cost); undefined: none. */
   maxCost: z.catch(z.optional(z.number().check(z.positive())), undefined),
   /** Independent evaluations per run; above 1 the result carries the spread over them. */

@@ -3,6 +3,7 @@
  * Needs three sentences or more. A fair judge finds the result less coherent.
  */
 import { splitSentences } from '../fine/sentences';
+import { isCjkText } from '../longSource/cjk';
 import type { Random } from '../stats/random';
 import type { TextChange } from './textChange';
 
@@ -19,6 +20,7 @@ export function shuffleSentences(summary: string, random: Random): TextChange {
       [order[i], order[j]] = [order[j], order[i]];
     }
   }
-  const text = order.map((i) => sentences[i]).join(' ');
+  // CJK sentences run on without a space between them.
+  const text = order.map((i) => sentences[i]).join(isCjkText(body) ? '' : ' ');
   return { text, spans: [{ start: 0, end: text.length }], note: `sentence order ${order.map((i) => i + 1).join(',')}` };
 }

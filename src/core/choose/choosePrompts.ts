@@ -9,6 +9,7 @@ import type { AspectTask } from '../prompts/template';
 import { renderTemplate } from '../prompts/renderTemplate';
 import { resolveTemplate } from '../prompts/resolveTemplate';
 import type { TemplateVars } from '../prompts/placeholders';
+import { withReasonLanguage } from '../prompts/reasonLanguage';
 import type { ReasonExamples } from '../result';
 import { catalogueDescriptions, catalogueList, type Catalogue } from './catalogue';
 
@@ -35,6 +36,8 @@ export interface ChoosePromptOptions {
   fenced?: boolean;
   /** The line before the source when it is shown as excerpts (geval/fitSource.ts). */
   sourceHead?: string;
+  /** The reasons written in this language (prompts/reasonLanguage.ts). */
+  reasonLanguage?: string;
 }
 
 export function choosePrompts(input: AspectInput, catalogue: Catalogue, options: ChoosePromptOptions): ChoosePrompts {
@@ -47,7 +50,10 @@ export function choosePrompts(input: AspectInput, catalogue: Catalogue, options:
     answer: () => render('choose/answer', { question }),
     reason: (examples) => {
       const shots = resolveTemplate(`choose/examples-${examples}-${kind}`, { overrideDir: options.overrideDir }).body.trim();
-      return render(`choose/reason-${examples}`, { question, examples: shots, aspects: catalogueDescriptions(catalogue) });
+      return withReasonLanguage(
+        render(`choose/reason-${examples}`, { question, examples: shots, aspects: catalogueDescriptions(catalogue) }),
+        options.reasonLanguage,
+      );
     },
     conditioned: (reason) => render('choose/conditioned', { question, reason }),
   };

@@ -41,6 +41,8 @@ export interface ChooseOptions {
   fenceInputs?: boolean;
   /** Show the judge at most this many tokens of the source (--source-tokens). */
   sourceTokens?: number;
+  /** The reasons written in this language (prompts/reasonLanguage.ts). */
+  reasonLanguage?: string;
   signal?: AbortSignal;
   onProgress?(done: number, total: number, label: string): void;
 }
@@ -56,7 +58,12 @@ export interface ChooseOutcome {
 export async function evaluateChoose(input: AspectInput, options: ChooseOptions): Promise<ChooseOutcome> {
   const catalogue = loadCatalogue(options.promptOverrideDir);
   const promptsFor = (shown: ShownSource) =>
-    choosePrompts({ ...input, source: shown.text }, catalogue, { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs, sourceHead: shown.head });
+    choosePrompts({ ...input, source: shown.text }, catalogue, {
+      overrideDir: options.promptOverrideDir,
+      fenced: options.fenceInputs,
+      sourceHead: shown.head,
+      reasonLanguage: options.reasonLanguage,
+    });
   // Every prompt of the choice carries the question, and so the source: fitted once for all of them.
   const sizes = (shown: ShownSource): PromptSize[] => {
     const prompts = promptsFor(shown);

@@ -1,4 +1,5 @@
 /** What every step of a fine-grained run shares: the session, templates, limits, progress. */
+import { reasonLanguageNote } from '../prompts/reasonLanguage';
 import type { LlmSession } from '../llm/types';
 import type { Template } from '../prompts';
 import { loadFineTemplate } from './messages';
@@ -18,6 +19,8 @@ export interface FineContext {
   extractionChunkTokens: number;
   /** Similarity a fuzzy quote match must reach. */
   fuzzyThreshold: number;
+  /** Instructions stated after the judging prompts (the language of the explanations: prompts/reasonLanguage.ts). */
+  reasonNotes: string[];
   /** Tokens of a text: the session's own count where it has one, else the estimate of tokens.ts. */
   countTokens(text: string): number;
   template(name: string): Template;
@@ -49,8 +52,10 @@ export function createContext(opts: {
   limits: SplitLimits;
   extractionChunkTokens: number;
   fuzzyThreshold: number;
+  reasonLanguage?: string;
   onProgress?: (p: ProgressEvent) => void;
 }): FineContext {
+  const reasonNote = reasonLanguageNote(opts.reasonLanguage);
   const templates = new Map<string, Template>();
   const noteIndexes = new Map<string, Promise<NoteIndex>>();
   let done = 0;
@@ -63,6 +68,7 @@ export function createContext(opts: {
     limits: opts.limits,
     extractionChunkTokens: opts.extractionChunkTokens,
     fuzzyThreshold: opts.fuzzyThreshold,
+    reasonNotes: reasonNote === undefined ? [] : [reasonNote],
     countTokens: opts.session.countTokens ? (text) => opts.session.countTokens!(text) : estimateTokens,
     template(name) {
       let template = templates.get(name);

@@ -62,6 +62,8 @@ export interface FineOptions {
   fuzzyThreshold?: number;
   /** Rubrics from `input.references`, shared across the items of a run (one call per document). */
   referenceRubrics?: ReferenceRubrics;
+  /** The judges' explanations (the findings' messages) in this language (prompts/reasonLanguage.ts); English when absent. */
+  reasonLanguage?: string;
 }
 
 export const DEFAULT_MAX_PROMPT_TOKENS = 100_000;
@@ -109,6 +111,7 @@ async function fineSetup(input: FineInput, opts: FineOptions) {
     limits,
     extractionChunkTokens,
     fuzzyThreshold,
+    reasonLanguage: opts.reasonLanguage,
     onProgress: opts.onProgress,
   });
   return { window, limits, extractionChunkTokens, fuzzyThreshold, ctx };

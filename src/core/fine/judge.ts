@@ -76,7 +76,7 @@ export function anglePrompt(ctx: FineContext, { angle, answers, vars, excerpts }
   const messagesFor = (group: JudgedItem[]) => {
     const schema = jsonSchemaOf(schemaFor(group.map((i) => i.id)));
     const source = excerpts ? { source: excerpts.excerptFor(group.map((i) => i.id)) } : {};
-    return buildMessages(template, { ...vars, ...source, entities: group.map((i) => i.line).join('\n') }, schema);
+    return buildMessages(template, { ...vars, ...source, entities: group.map((i) => i.line).join('\n') }, schema, ctx.reasonNotes);
   };
   const size = (messages: { content: string }[]) => ctx.countTokens(messages.map((m) => m.content).join('\n'));
   /** The prompt without entities; the id enum of the schema grows with the entities, counted per line by itemTokens. */

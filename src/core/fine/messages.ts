@@ -15,9 +15,10 @@ export function outputInstructions(schema: Record<string, unknown>): string {
   return ['Output format: reply with only a JSON object (no prose, no code fences) that follows this JSON schema:', JSON.stringify(schema)].join('\n');
 }
 
-export function buildMessages(template: Template, vars: TemplateVars, schema: Record<string, unknown>): ChatMessage[] {
+/** `notes`: instructions the engine states after the template's own (the note's language, the reasons' language). */
+export function buildMessages(template: Template, vars: TemplateVars, schema: Record<string, unknown>, notes: readonly string[] = []): ChatMessage[] {
   const system = template.frontMatter.system;
-  const user = `${renderTemplate(template, vars)}\n\n${outputInstructions(schema)}`;
+  const user = [renderTemplate(template, vars), ...notes, outputInstructions(schema)].join('\n\n');
   return typeof system === 'string' && system.trim() !== ''
     ? [
         { role: 'system', content: system.trim() },

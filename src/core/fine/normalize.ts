@@ -6,7 +6,11 @@
  * - every whitespace run (spaces, tabs, CR, LF, NBSP, other Unicode spaces) → one space;
  * - case → lower case; compatibility forms (ligatures, full-width) → their plain letters;
  * - combining marks (accents, emoji variation selectors) are dropped and absorbed into
- *   the preceding character's range, so a span never ends inside a grapheme;
+ *   the preceding character's range, so a span never ends inside a grapheme; the kana voicing
+ *   marks are kept (ガ is not カ): ガ and half-width ｶﾞ both fold to カ + U+3099;
+ * - so Unicode width and form do not matter (NFKC's equivalences, folded per code point with
+ *   the map kept): ２０２５年 is 2025年, ｽｶﾗﾑｰﾁ is スカラムーチ; the ideographic comma and full
+ *   stop 、。 are , and . (a judge writes either);
  * - curly / prime quotes → ' or ", dash variants → -, … → ...;
  * - zero-width space, word joiner and soft hyphen are ignored.
  */
@@ -28,7 +32,7 @@ const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u2035\u0060\u00B4]/u;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u2036\u00AB\u00BB]/u;
 const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D]/u;
 const IGNORED = /[\u200B\u2060\u00AD]/u;
-const MARKS = /\p{M}/gu;
+const MARKS = /(?![\u3099\u309a])\p{M}/gu;
 const SPACE = /\s/u;
 
 /** The folded form of one code point ('' when it is dropped). */
@@ -37,6 +41,8 @@ function foldCodePoint(ch: string): string {
   if (DOUBLE_QUOTES.test(ch)) return '"';
   if (DASHES.test(ch)) return '-';
   if (ch === '\u2026') return '...';
+  if (ch === '\u3001') return ',';
+  if (ch === '\u3002') return '.';
   return ch.normalize('NFKD').replace(MARKS, '').toLowerCase();
 }
 

@@ -5,6 +5,11 @@
  * that cannot be located still counts, as one more sentence with an issue (we cannot tell
  * which). When either prompt fails the ratio is null (half the checks would overrate the
  * note); the issues the other prompt found are still reported.
+ *
+ * The templates speak of English notes (capitalisation, agreement, spelling). A note in a
+ * language written without spaces (Japanese, Chinese: told by its script) is split into
+ * sentences by its own rules, and the judge is told to hold it to that language's grammar and
+ * orthography, not to English's (CJK_READABILITY_NOTE).
  */
 import * as z from 'zod';
 import type { Span } from '../result';
@@ -16,6 +21,13 @@ import { buildMessages } from './messages';
 import { sentenceRatio } from './scoring';
 import { splitSentences } from './sentences';
 import { locateQuote } from './spans';
+import { isCjkText } from '../longSource/cjk';
+
+export const CJK_READABILITY_NOTE = [
+  'Language: the note is written in Japanese or Chinese. Judge it by the grammar and orthography of its own language',
+  '(particles, okurigana, the choice of kanji and kana, a consistent style such as です/ます or だ/である), not by English rules:',
+  'capitalisation, articles, plural forms and spaces between words do not apply, and the absence of spaces is not an error.',
+].join(' ');
 
 export const READABILITY_PROMPTS = [
   { name: 'readability-flow', categories: ['awkward flow'] },
@@ -86,6 +98,7 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
     };
   }
   const index = await ctx.noteIndex(target);
+  const notes = [...(isCjkText(target) ? [CJK_READABILITY_NOTE] : []), ...ctx.reasonNotes];
   const errors: string[] = [];
   const failures: Failure[] = [];
   const perPrompt = await Promise.all(
@@ -95,7 +108,7 @@ export async function runReadability(ctx: FineContext, target: string): Promise<
       try {
         const reply = await callJson({
           session: ctx.session,
-          messages: buildMessages(ctx.template(prompt.name), { target }, jsonSchemaOf(schema)),
+          messages: buildMessages(ctx.template(prompt.name), { target }, jsonSchemaOf(schema), notes),
           schema,
           name: `fine_${prompt.name.replace(/-/g, '_')}`,
           purpose,

@@ -8,10 +8,14 @@
  *   one starts in capitals (one item per line) each end their sentence;
  * - no sentence ends after a known abbreviation ("Dr.", "e.g.") or letters with dots
  *   ("U.S.", "J."), which the Unicode rules split before a capital;
- * - headings and pieces without any letter or digit are not sentences.
+ * - headings and pieces without any letter or digit are not sentences;
+ * - a CJK text (told by its script) is split by its own rules instead of the Unicode ones,
+ *   which would carry an opening 「 or （ over to the sentence before it (longSource/cjk.ts).
  */
 import type { Span } from '../result';
 import { ABBREVIATIONS as COMMON_ABBREVIATIONS } from '../longSource/abbreviations';
+import { cjkSentenceSteps, isCjkText } from '../longSource/cjk';
+import { runNow } from '../cooperative';
 import { headingName, lines } from './sections';
 
 const ABBREVIATIONS = new Set(COMMON_ABBREVIATIONS);
@@ -52,7 +56,12 @@ function runs(text: string): Span[] {
 
 export function splitSentences(text: string): Span[] {
   const sentences: Span[] = [];
+  const cjk = isCjkText(text);
   for (const run of runs(text)) {
+    if (cjk) {
+      sentences.push(...runNow(cjkSentenceSteps(text, run.start, run.end)));
+      continue;
+    }
     // Line breaks inside a run become spaces (same length, so offsets hold).
     const flat = text.slice(run.start, run.end).replace(/[\r\n]/g, ' ');
     let start: number | null = null;

@@ -7,6 +7,7 @@ import { fillTemplateText } from '../prompts/renderTemplate';
 import { SECTION_HEADINGS } from '../prompts/sections';
 import type { AspectTemplate } from '../prompts/template';
 import { describeScale } from '../prompts/scoreScale';
+import { withReasonLanguage } from '../prompts/reasonLanguage';
 
 const REASON_HEADING = 'Evaluation Reason';
 /** Tanaka's thesis keeps reasons short; ~100 words fits the 200-token budget of the reason call. */
@@ -37,8 +38,8 @@ export function stepsPrompt(template: AspectTemplate): string {
   ].join('\n\n');
 }
 
-/** Rationale-first, first call: the reason for the aspect, without a score. */
-export function reasonPrompt(template: AspectTemplate, vars: TemplateVars, steps: string): string {
+/** Rationale-first, first call: the reason for the aspect, without a score; in `reasonLanguage` when one is given (prompts/reasonLanguage.ts). */
+export function reasonPrompt(template: AspectTemplate, vars: TemplateVars, steps: string, reasonLanguage?: string): string {
   return [
     section(SECTION_HEADINGS.task, template.sections.task),
     section(SECTION_HEADINGS.criteria, template.sections.criteria),
@@ -46,7 +47,10 @@ export function reasonPrompt(template: AspectTemplate, vars: TemplateVars, steps
     inputSection(template, vars),
     section(
       REASON_HEADING,
-      `Write the reason for judging the ${template.aspect} of the text under evaluation, in at most ${REASON_WORD_LIMIT} words: say what in it raises or lowers its ${template.aspect} according to the criteria above, with specific points. Judge ${template.aspect} only, not other qualities. Do not give a score.`,
+      withReasonLanguage(
+        `Write the reason for judging the ${template.aspect} of the text under evaluation, in at most ${REASON_WORD_LIMIT} words: say what in it raises or lowers its ${template.aspect} according to the criteria above, with specific points. Judge ${template.aspect} only, not other qualities. Do not give a score.`,
+        reasonLanguage,
+      ),
     ),
   ].join('\n\n');
 }

@@ -43,6 +43,8 @@ export interface AspectRunOptions {
   author?: string;
   /** Show the judge at most this many tokens of the source: the sentences that bear on the summary (--source-tokens). */
   sourceTokens?: number;
+  /** Reasons, rationales and finding explanations in this language (--reason-language, prompts/reasonLanguage.ts); English when absent. */
+  reasonLanguage?: string;
   session: LlmSession;
 }
 

@@ -6,33 +6,32 @@
 import * as z from 'zod';
 import { SumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
-import type { TemplateVars } from '../prompts/placeholders';
-import type { AspectTemplate } from '../prompts/template';
-import { reasonPrompt } from './aspectPrompt';
 
 /** ~100 words with room to finish the sentence. */
 export const REASON_MAX_TOKENS = 200;
 const reasonReply = z.string().trim().min(1);
 
-export async function writeReason(session: LlmSession, template: AspectTemplate, vars: TemplateVars, steps: string, signal?: AbortSignal): Promise<string> {
+/** `prompt`: the aspect's reason prompt (aspectPrompt.ts reasonPrompt). */
+export async function writeReason(session: LlmSession, aspect: string, prompt: string, signal?: AbortSignal): Promise<string> {
   const result = await session.chat(
     {
-      messages: [{ role: 'user', content: reasonPrompt(template, vars, steps) }],
+      messages: [{ role: 'user', content: prompt }],
       temperature: 0,
       maxTokens: REASON_MAX_TOKENS,
-      purpose: `reason:${template.aspect}`,
+      purpose: `reason:${aspect}`,
       accept: (reply) => reasonReply.safeParse(reply.choices[0]?.text).success,
     },
     signal,
   );
   const choice = result.choices[0];
   const parsed = reasonReply.safeParse(choice?.text);
-  if (!parsed.success) throw new SumLensError('invalid-reply', `the model wrote no reason for ${template.aspect}`);
+  if (!parsed.success) throw new SumLensError('invalid-reply', `the model wrote no reason for ${aspect}`);
   return choice.finishReason === 'length' ? endAtLastSentence(parsed.data) : parsed.data;
 }
 
-/** A reason cut off by the token limit ends at its last full sentence, if it has one. */
+/** A reason cut off by the token limit ends at its last full sentence (. or, in Japanese and Chinese, 。！？), if it has one. */
 export function endAtLastSentence(text: string): string {
-  const lastStop = Math.max(text.lastIndexOf('. '), text.lastIndexOf('.\n'), text.endsWith('.') ? text.length - 1 : -1);
+  const lastCjk = Math.max(text.lastIndexOf('\u3002'), text.lastIndexOf('\uff01'), text.lastIndexOf('\uff1f'));
+  const lastStop = Math.max(text.lastIndexOf('. '), text.lastIndexOf('.\n'), text.endsWith('.') ? text.length - 1 : -1, lastCjk);
   return lastStop > 0 ? text.slice(0, lastStop + 1) : text;
 }

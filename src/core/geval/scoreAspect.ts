@@ -22,6 +22,8 @@ export interface ScoreAspectOptions extends RouteOptions {
   vars?: VarsOptions;
   /** Show the judge at most this many tokens of the source (--source-tokens). */
   sourceTokens?: number;
+  /** The language the rationale is written in (prompts/reasonLanguage.ts); English when absent. */
+  reasonLanguage?: string;
 }
 
 /** AspectResult plus the caveats of this reading (low valid mass, scale refused for logprobs). */
@@ -31,13 +33,16 @@ export interface ScoredAspect extends AspectResult {
 
 export async function scoreAspect(session: LlmSession, template: AspectTemplate, input: AspectInput, options: ScoreAspectOptions = {}): Promise<ScoredAspect> {
   const { steps, generated } = await evaluationSteps(session, template, options.signal);
-  const { preset, mode, vars: varsOptions, sourceTokens, ...routeOptions } = options;
+  const { preset, mode, vars: varsOptions, sourceTokens, reasonLanguage, ...routeOptions } = options;
   const settings = withPreset(routeOptions, preset);
   const varsFor = (shown: ShownSource) => templateVars({ ...input, source: shown.text }, { ...varsOptions, sourceHead: shown.head });
   const promptFor = (shown: ShownSource, reason?: string) =>
     settings.layout === 'paper' ? paperScorePrompt(template, varsFor(shown), steps) : scorePrompt(template, varsFor(shown), steps, reason);
   const ask = async (shown: ShownSource) => {
-    const reason = mode === 'rationale' ? await writeReason(session, template, varsFor(shown), steps, options.signal) : undefined;
+    const reason =
+      mode === 'rationale'
+        ? await writeReason(session, template.aspect, reasonPrompt(template, varsFor(shown), steps, reasonLanguage), options.signal)
+        : undefined;
     return { reason, reading: await scorePromptText(session, promptFor(shown, reason), template.scale, template.aspect, settings) };
   };
   // The prompts this aspect sends, for fitting a long source to the judge's context.
@@ -45,7 +50,7 @@ export async function scoreAspect(session: LlmSession, template: AspectTemplate,
   const prompts = (shown: ShownSource): PromptSize[] =>
     mode === 'rationale'
       ? [
-          { text: reasonPrompt(template, varsFor(shown), steps), replyTokens: REASON_MAX_TOKENS },
+          { text: reasonPrompt(template, varsFor(shown), steps, reasonLanguage), replyTokens: REASON_MAX_TOKENS },
           { text: promptFor(shown, ''), replyTokens: scoreReply + REASON_MAX_TOKENS },
         ]
       : [{ text: promptFor(shown), replyTokens: scoreReply }];

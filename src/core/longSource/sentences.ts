@@ -6,7 +6,8 @@
  *   after a known abbreviation or a single letter ("Dr.", "U.S.") or before a lower-case word;
  *   in a text that is almost all lower case (a lower-cased corpus) a lower-case word may begin
  *   a sentence, so there only the abbreviations keep a period from ending one;
- * - CJK: 。！？ (and closing 」』）), no space needed after them;
+ * - CJK text (told by its script, cjk.ts): 。！？ with the closing 」』）” kept, none inside open
+ *   brackets, every line break (cjk.ts); pieces longer than a window are cut as below;
  * - a blank line, and a line break before a line that does not go on in lower case;
  * - a stretch with no such mark (a transcript on one line, a CJK text without punctuation) is
  *   cut into windows of about WINDOW_UNITS, at a space where there is one.
@@ -15,6 +16,7 @@
 import { runNow, type Work } from '../cooperative';
 import type { Span } from '../result';
 import { ABBREVIATIONS as COMMON_ABBREVIATIONS } from './abbreviations';
+import { cjkSentenceSteps, isCjkText } from './cjk';
 
 const BOUNDARY = /[.!?]+["'\u201d\u2019)\]]*(?=\s|$)|[\u3002\uff01\uff1f]+[\u300d\u300f\uff09\u3011"\u201d\u2019]*|\n[ \t\r]*\n\s*|\n(?=\s*[^\s\p{Ll}])/gu;
 // Cited prose adds "etc." and "et al." to the common list.
@@ -98,6 +100,10 @@ export function* sentenceSteps(text: string): Work<Span[]> {
     if (widthOf(text, start, end) > WINDOW_UNITS) windows(text, start, end, sentences);
     else pushTrimmed(text, start, end, sentences);
   };
+  if (isCjkText(text)) {
+    for (const s of yield* cjkSentenceSteps(text)) emit(s.start, s.end);
+    return sentences;
+  }
   const lowerCased = isLowerCased(text);
   yield;
   let start = 0;

@@ -224,7 +224,7 @@ function estimateCaveats(
   caveats.push(
     options.judge?.countTokens
       ? `prompt tokens are counted as the judge counts them; ${bound}`
-      : `prompt tokens are estimated at 4 characters per token; ${bound}`,
+      : `prompt tokens are estimated at 4 characters per token (a Japanese or Chinese character at about 0.8); ${bound}`,
   );
   caveats.push('answers already in the cache are counted as calls (a cached answer costs nothing)');
   if (choose) {

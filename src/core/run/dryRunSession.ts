@@ -2,7 +2,7 @@
  * The session behind `bench --dry-run`: sends nothing, counts the calls and tokens the run
  * would use, and answers each request with a minimal stand-in ("3", or "{}" for JSON) so the
  * evaluator goes on to its next request. Prompt tokens are counted as the judge counts them
- * (DryRunJudge), else estimated at 4 characters per token (CJK one per character);
+ * (DryRunJudge), else estimated at 4 characters per token (a CJK character by its kind: llm/tokenCount.ts);
  * completion tokens are the upper bound max_tokens × n. Methods whose later steps need
  * a real answer (rationale, fine) are counted up to the step the stand-in cannot satisfy.
  */

@@ -9,6 +9,7 @@ import { redactCredentials } from '../errors';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../geval/adaptiveSampling';
 import { aspectsOf } from '../geval/evaluateAspects';
 import { DEFAULT_TOP_LOGPROBS } from '../geval/scoreRoutes';
+import { reasonLanguageOf } from '../prompts/reasonLanguage';
 import { defaultBaseUrl, defaultModel } from '../llm/openaiSession';
 import { DEFAULT_CONCURRENCY } from './runDefaults';
 import { DEFAULT_SAMPLES } from '../methodsAndTasks';
@@ -31,6 +32,8 @@ export interface RunSpecInput {
   sourceTokens?: number;
   reasons?: RunSpec['reasons'];
   reasonsK?: number;
+  /** A language tag; English or empty: none. */
+  reasonLanguage?: string;
   withTemplates?: boolean;
   cacheSlot?: number;
   prompts?: string;
@@ -46,6 +49,7 @@ export function buildSpec(input: RunSpecInput): RunSpec {
   const method = input.method ?? 'geval';
   const task = input.task ?? 'summarization';
   const reasons = method === 'choose' ? input.reasons : undefined;
+  const reasonLanguage = reasonLanguageOf(input.reasonLanguage);
   const spec: RunSpec = {
     judge: {
       ...(input.judge.name !== undefined ? { name: input.judge.name } : {}),
@@ -65,6 +69,7 @@ export function buildSpec(input: RunSpecInput): RunSpec {
     fenceInputs: input.fenceInputs ?? false,
     ...(input.sourceTokens !== undefined ? { sourceTokens: input.sourceTokens } : {}),
     ...(reasons ? { reasons, reasonsK: input.reasonsK ?? DEFAULT_REASONS_K } : {}),
+    ...(reasonLanguage !== undefined ? { reasonLanguage } : {}),
     withTemplates: method === 'choose' && input.withTemplates === true,
     ...(input.cacheSlot ? { cacheSlot: input.cacheSlot } : {}),
     ...(input.prompts !== undefined ? { prompts: input.prompts } : {}),

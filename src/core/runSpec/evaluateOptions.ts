@@ -24,6 +24,7 @@ export function evaluateOptionsOf(spec: RunSpec): SpecOptions {
     ...(spec.sourceTokens !== undefined ? { sourceTokens: spec.sourceTokens } : {}),
     ...(spec.reasons ? { reasons: spec.reasons, reasonsK: spec.reasonsK } : {}),
     ...(spec.withTemplates ? { withTemplates: true } : {}),
+    ...(spec.reasonLanguage !== undefined ? { reasonLanguage: spec.reasonLanguage } : {}),
   };
 }
 

@@ -38,6 +38,8 @@ export const RunSpecSchema = z.object({
   /** The aspect choice: reasons first from these few-shot examples, and how many. */
   reasons: z.enum(['fsv1', 'fsv2']).optional(),
   reasonsK: z.int().min(1).optional(),
+  /** Reasons, rationales and finding explanations asked in this language (a BCP 47 tag; absent: English). */
+  reasonLanguage: z.string().optional(),
   /** The aspect choice: also score each chosen aspect that has a template with it. */
   withTemplates: z.boolean(),
   /** `bench --repeat`: the answer-cache slot of run k (absent for the first run). */

@@ -26,6 +26,7 @@ export function datasetSpecInput(settings: Settings, run: { endpoint: string; mo
     sourceTokens: settings.sourceTokens,
     reasons,
     reasonsK: reasons ? settings.reasonsK : undefined,
+    reasonLanguage: settings.reasonLanguage,
     prompts: run.prompts,
     concurrency: settings.concurrency,
   };

@@ -44,6 +44,7 @@ export function engineOptions(settings: Settings, method: Method, promptOverride
     route: settings.route,
     maxStandardError: settings.maxStandardError,
     sourceTokens: settings.sourceTokens,
+    reasonLanguage: settings.reasonLanguage,
     promptOverrideDir,
     ...(method === 'choose' ? chooseOptionsOf(settings) : {}),
   };

@@ -72,9 +72,11 @@ describe('context windows: the table, error texts, the order of evidence', () =>
 });
 
 describe('token counts', () => {
-  it('counts a CJK character as one token and four Latin characters as one', () => {
+  it('counts a Han character as one token, a kana as 0.8, CJK punctuation as 0.3 and four Latin characters as one', () => {
     assert.equal(estimateTokens('abcdefgh'), 2);
-    assert.equal(estimateTokens('東京は晴れ。'), 6);
+    assert.equal(estimateTokens('東京都'), 3);
+    assert.equal(estimateTokens('ひらがなカタカナ'), Math.ceil(8 * 0.8));
+    assert.equal(estimateTokens('東京は晴れ。'), Math.ceil(3 + 2 * 0.8 + 0.3));
   });
 
   it('is exact for the o200k families once loaded, and an estimate with its margin otherwise', async () => {
@@ -90,7 +92,7 @@ describe('token counts', () => {
     assert.equal(estimated.plain(text), estimateTokens(text));
   });
 
-  it('counts a long text in pieces cut before a word, to the same count as the whole', async () => {
+  it('counts a long text in pieces cut before a word or a CJK sentence mark, to the same count as the whole', async () => {
     const exact = new TokenCounter('gpt-4o');
     await exact.ready();
     const parts = [
@@ -103,8 +105,12 @@ describe('token counts', () => {
     assert.ok(long.length > 100_000);
     assert.equal(await countInSlices(long, (t) => exact.count(t)), exact.count(long));
     assert.equal(await countInSlices('short text', (t) => exact.count(t)), exact.count('short text'));
-    const cjk = '東京は晴れ。'.repeat(5000);
-    assert.equal(await countInSlices(cjk, estimateTokens), estimateTokens(cjk), 'no place to cut: counted whole');
+    const cjk = '東京は２０２５年も晴れ。「本当か？」と彼は言った！'.repeat(2000);
+    const pieces: number[] = [];
+    assert.equal(await countInSlices(cjk, (t) => (pieces.push(t.length), exact.count(t))), exact.count(cjk), 'cut before 。！？ in Japanese');
+    assert.ok(pieces.length > 1);
+    const unpunctuated = '東京は晴れ'.repeat(10000);
+    assert.equal(await countInSlices(unpunctuated, estimateTokens), estimateTokens(unpunctuated), 'no place to cut: counted whole');
   });
 });
 

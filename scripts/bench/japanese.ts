@@ -1,0 +1,109 @@
+/**
+ * Japanese text (issue 42), on JaFaithSum (by path through SUMLENS_DATASETS; CC BY-NC-SA 4.0):
+ * - tokens of a 1,000,000-character Japanese source (its articles end to end) counted with
+ *   o200k_base in pieces cut at sentence marks (llm/tokenCount.ts countInSlices): the time, and
+ *   the longest the event loop waited meanwhile (goals: < 500 ms, no slice over 50 ms);
+ * - the estimate against the tokenizer on its sources and summaries (goal: within 15%);
+ * - the haystack check of the long-source benchmark on Japanese: each summary's article among
+ *   39 others, shortened for an 8,192-token judge (7,000 tokens of source), the share of the
+ *   article's best-matching sentences shown (goal ≥ 90%).
+ */
+import * as os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
+import { countInSlices, estimateTokens, TokenCounter } from '../../src/core/llm/tokenCount';
+import { shortenSource } from '../../src/core/longSource';
+import { JA_FAITHSUM, jaSummarised, readJaRows, type JaRow } from '../../test/fixtures/ja/jaFaithSumRows';
+import { bestMatches, haystacksOf, shownCount } from '../../test/fixtures/longSource/haystack';
+import '../../test/setup/sharedDatasets';
+
+const CHARACTERS = 1_000_000;
+const HAYSTACKS = 100;
+const SOURCE_BUDGET = 7000;
+
+export async function benchJapanese(): Promise<string[]> {
+  const file = findDatasetFile(JA_FAITHSUM, datasetFolders(process.env));
+  if (!file) return [`japanese: skipped, ${JA_FAITHSUM} is in no datasets folder (SUMLENS_DATASETS)`];
+  const rows = readJaRows(file);
+  return [...(await countTime(rows)), await estimateError(rows), await haystack(rows)];
+}
+
+async function countTime(rows: JaRow[]): Promise<string[]> {
+  const counter = new TokenCounter('gpt-4o');
+  const loading = performance.now();
+  if ((await counter.ready()) !== 'exact') return ['tokens of Japanese: skipped, gpt-tokenizer is not installed'];
+  const loadMs = performance.now() - loading;
+  // The first Japanese a process counts also compiles the tokenizer's code paths: paid once, shown apart.
+  const warming = performance.now();
+  counter.count(rows.map((r) => r.summary_text).join('\n'));
+  const warmMs = performance.now() - warming;
+  const { clearMergeCache } = await import('gpt-tokenizer');
+  const articles = [...new Set(rows.map((r) => r.source_text))];
+  let book = '';
+  for (let i = 0; book.length < CHARACTERS; i++) book += `${articles[i % articles.length]}\n`;
+  book = book.slice(0, CHARACTERS);
+  const runs: { ms: number; piece: number; wait: number }[] = [];
+  let pieces = 0;
+  let tokens = 0;
+  for (let run = 0; run < 5; run++) {
+    clearMergeCache(); // each run tokenizes afresh, not from the last run's merges
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    let longest = 0;
+    pieces = 0;
+    const started = performance.now();
+    tokens = await countInSlices(book, (piece) => {
+      const pieceStarted = performance.now();
+      const n = counter.count(piece);
+      longest = Math.max(longest, performance.now() - pieceStarted);
+      pieces++;
+      return n;
+    });
+    runs.push({ ms: performance.now() - started, piece: longest, wait: 0 });
+    delay.disable();
+    runs[run].wait = delay.max / 1e6;
+  }
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  clearMergeCache();
+  const wholeStarted = performance.now();
+  counter.count(book);
+  const wholeMs = performance.now() - wholeStarted;
+  return [
+    `tokens of a ${CHARACTERS.toLocaleString('en-US')}-character Japanese source (${tokens.toLocaleString('en-US')} o200k tokens) in ${pieces} pieces cut at sentence marks, 5 runs from an empty merge cache ` +
+      `(load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores): median ${median(runs.map((r) => r.ms)).toFixed(0)} ms, fastest ${Math.min(...runs.map((r) => r.ms)).toFixed(0)} ms (goal < 500 ms); ` +
+      `longest piece median ${median(runs.map((r) => r.piece)).toFixed(1)} ms, at most ${Math.max(...runs.map((r) => r.piece)).toFixed(1)} ms; longest event-loop wait median ${median(runs.map((r) => r.wait)).toFixed(1)} ms (goal ≤ 50 ms); ` +
+      `in one piece ${wholeMs.toFixed(0)} ms; once per process: the tokenizer loaded in ${loadMs.toFixed(0)} ms, its first Japanese counted in ${warmMs.toFixed(0)} ms`,
+  ];
+}
+
+async function estimateError(rows: JaRow[]): Promise<string> {
+  const counter = new TokenCounter('gpt-4o');
+  if ((await counter.ready()) !== 'exact') return 'the estimate on Japanese: skipped, gpt-tokenizer is not installed';
+  const texts = rows.flatMap((r) => [r.source_text, r.summary_text]);
+  const errors = texts.map((t) => estimateTokens(t) / counter.count(t) - 1);
+  const total = texts.reduce((s, t) => s + estimateTokens(t), 0) / texts.reduce((s, t) => s + counter.count(t), 0) - 1;
+  const within = errors.filter((e) => Math.abs(e) < 0.15).length;
+  const worst = Math.max(...errors.map(Math.abs));
+  return (
+    `the estimate against o200k_base on JaFaithSum's ${texts.length} sources and summaries: ${(100 * total).toFixed(1)}% in total, ` +
+    `${within} of ${texts.length} within 15% (goal), worst ${(100 * worst).toFixed(1)}%`
+  );
+}
+
+async function haystack(rows: JaRow[]): Promise<string> {
+  const stacks = haystacksOf(jaSummarised(rows), HAYSTACKS);
+  let shown = 0;
+  let total = 0;
+  const tokens: number[] = [];
+  for (const stack of stacks) {
+    tokens.push(estimateTokens(stack.source));
+    const matches = bestMatches(stack);
+    const { shown: excerpts } = await shortenSource(stack.source, stack.summary, SOURCE_BUDGET, estimateTokens);
+    shown += shownCount(matches, excerpts.ranges);
+    total += matches.length;
+  }
+  return (
+    `haystack on Japanese, ${HAYSTACKS} JaFaithSum summaries each with its article among 39 others (${Math.min(...tokens).toLocaleString('en-US')}–${Math.max(...tokens).toLocaleString('en-US')} tokens), ` +
+    `${SOURCE_BUDGET.toLocaleString('en-US')} tokens of source shown: ${shown} of ${total} best-matching sentences shown (${((100 * shown) / total).toFixed(1)}%, goal ≥ 90%)`
+  );
+}
