@@ -38,7 +38,9 @@ async function useVscodeModels(): Promise<boolean> {
   const models = await vscode.lm.selectChatModels();
   if (models.length === 0) {
     void vscode.window.showWarningMessage(
-      'SumLens: VS Code offers no language model yet. Sign in to a model provider (for example GitHub Copilot), then try again — or set an API key for an OpenAI-compatible endpoint.',
+      vscode.l10n.t(
+        'SumLens: VS Code offers no language model yet. Sign in to a model provider (for example GitHub Copilot), then try again — or set an API key for an OpenAI-compatible endpoint.',
+      ),
     );
     return false;
   }
@@ -47,13 +49,13 @@ async function useVscodeModels(): Promise<boolean> {
       ? { model: models[0] }
       : await vscode.window.showQuickPick(
           models.map((model) => ({ label: model.name, description: `${model.vendor} · ${model.family}`, model })),
-          { title: 'SumLens: which model judges the summaries?' },
+          { title: vscode.l10n.t('SumLens: which model judges the summaries?') },
         );
   if (!choice) return false;
   const config = vscode.workspace.getConfiguration('sumlens');
   await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Global);
   await config.update('model', choice.model.family, vscode.ConfigurationTarget.Global);
-  void vscode.window.showInformationMessage(`SumLens: ${choice.model.name} judges the summaries (no API key needed).`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: {0} judges the summaries (no API key needed).', choice.model.name));
   return true;
 }
 
