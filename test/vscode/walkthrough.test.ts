@@ -69,7 +69,7 @@ describe('the Getting Started walkthrough', () => {
     }
   });
 
-  it('opens the Japanese sample (a wrong number and a wrong name planted) when asked for it, paired', async () => {
+  it('opens the Japanese sample (a wrong number and a wrong name planted) when asked for it', async () => {
     await activateSumLens();
     await vscode.commands.executeCommand('sumlens.openSample', 'ja');
     const summary = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('sample/ja/summary.md'));
