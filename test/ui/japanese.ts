@@ -77,8 +77,8 @@ export async function japaneseEditor({ page, url, shotsDir, log }: JapaneseOptio
   for (const fact of ['費用は5億円の見込み', '市長は山本健一']) {
     await panel.locator('tr.entity.verdict-bad', { hasText: fact }).first().waitFor({ timeout: 10_000 });
   }
-  // The picture shows the facts table: the panel scrolled to its fine-grained section.
-  await panel.getByRole('heading', { name: '詳細評価 (SumAutoEval)' }).scrollIntoViewIfNeeded();
+  // The picture shows the facts table at the top of the panel.
+  await panel.locator('table.entities').evaluate((table) => table.scrollIntoView({ block: 'start' }));
   await page.mouse.move(5, 300);
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(shotsDir, 'panel-ja.png') });

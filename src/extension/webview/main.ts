@@ -127,6 +127,9 @@ const ratioMeaning = {
   readability: () => ui('of the sentences read without issues'),
 } as const;
 
+/** Where an entity stands: the summary ("target" to the engine), the source or the reference. */
+const noteNames = { target: () => ui('summary'), source: () => ui('source'), reference: () => ui('reference') } as const;
+
 function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   const section = el('section', 'fine');
   section.append(el('h2', undefined, ui('Fine-grained (SumAutoEval)')));
@@ -155,7 +158,7 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
     actionRow(row, ui('{0}: {1}. Show in editor', entity.text, entity.verdict), () => send({ type: 'revealEntity', entityId: entity.id }));
     row.append(
       el('td', undefined, entity.text),
-      el('td', undefined, entity.note === 'target' ? ui('summary') : entity.note),
+      el('td', undefined, noteNames[entity.note]()),
       el('td', undefined, entity.metric ?? ''),
       el('td', 'verdict', entity.verdict),
       el('td', 'votes', entity.votes.map((v) => v.answer).join(' · ')),

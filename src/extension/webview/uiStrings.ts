@@ -36,6 +36,8 @@ export const uiStrings = [
   'Verdict',
   'Votes',
   'summary',
+  'source',
+  'reference',
   '{0}: {1}. Show in editor',
   'Incorrect facts',
   'Unsupported facts',
