@@ -12,7 +12,8 @@ VERSION=4.100.3
 MARKER="$TOOL_DIR/.installed-$VERSION"
 
 need_apt=()
-for pkg in libkrb5-dev libsecret-1-dev libxkbfile-dev libx11-dev pkg-config ripgrep chromium; do
+# fonts-ipafont-gothic: a Japanese font, so the UI test's Japanese screenshots show text, not boxes.
+for pkg in libkrb5-dev libsecret-1-dev libxkbfile-dev libx11-dev pkg-config ripgrep chromium fonts-ipafont-gothic; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -1,7 +1,8 @@
 // End-to-end UI test: SumLens in code-server, driven in Chromium by playwright-core, in light
-// and dark themes (and the panel in high contrast). Screenshots go to test-results/screenshots/;
+// and dark themes (and the panel in high contrast), then in Japanese (code-server --locale ja,
+// light theme: `--theme ja` runs only that pass). Screenshots go to test-results/screenshots/;
 // with --update-docs to docs/screenshots/ (the README's pictures: `npm run screenshots`).
-//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc] [--dev] [--update-docs]
+//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc|ja] [--dev] [--update-docs]
 // The walk-through runs against what a user installs: the VSIX (`npm run package`: production
 // build, vsce package), installed into code-server's extensions folder as
 // `code --install-extension` does. --dev loads the extension from the source folder instead
@@ -40,6 +41,7 @@ await esbuild.build({
     path.join(root, 'test/ui/fakeServer.ts'),
     path.join(root, 'test/ui/review.ts'),
     path.join(root, 'test/ui/compare.ts'),
+    path.join(root, 'test/ui/japanese.ts'),
   ],
   outdir: outDir,
   bundle: true,
@@ -65,9 +67,10 @@ const {
 } = require(path.join(outDir, 'drive.js'));
 const { rateReview, writeReviewItems } = require(path.join(outDir, 'review.js'));
 const { compareTwoSummaries } = require(path.join(outDir, 'compare.js'));
-const { startFakeJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(
+const { startFakeJudge, startJapaneseJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(
   path.join(outDir, 'fakeServer.js'),
 );
+const { japaneseEditor } = require(path.join(outDir, 'japanese.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
 const started = Date.now();
@@ -157,5 +160,52 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   }
 }
 await server.close();
+if (!only || only === 'ja') {
+  if (await runJapanese()) passes++;
+  else failures++;
+}
 console.log(`\n  ${passes} passing (${((Date.now() - started) / 1000).toFixed(1)}s)\n  ${failures} failing`);
 process.exit(failures ? 1 : 0);
+
+/** The editor in Japanese: its own profile, code-server with --locale ja, the Japanese sample's judge. */
+async function runJapanese() {
+  const judge = await startJapaneseJudge(fs.readFileSync(path.join(root, 'media/sample/ja/article.txt'), 'utf8'));
+  const profile = makeProfile({
+    'workbench.colorTheme': 'Default Light Modern',
+    'workbench.editor.enablePreview': false,
+    'editor.minimap.enabled': false,
+    'editor.wordWrap': 'on',
+    'remote.autoForwardPorts': false,
+    'sumlens.baseUrl': judge.url,
+    'sumlens.model': 'fake-model',
+    'sumlens.method': 'all',
+  });
+  if (fromVsix) installVsix(profile, vsix);
+  const log = path.join(profile, 'code-server.log');
+  const codeServer = await startCodeServer({
+    folder: copyWorkspace(fixture),
+    profile,
+    env: { OPENAI_API_KEY: 'sk-ui-test', SUMLENS_CACHE_DIR: 'off' },
+    log,
+    locale: 'ja',
+  });
+  const { browser, page } = await launchChromium({ headless: !headed });
+  const t0 = Date.now();
+  console.log('\n[ja] the editor in Japanese (--locale ja)');
+  try {
+    const url = fromVsix ? codeServer.url() : codeServer.url({ developmentPath: root });
+    await japaneseEditor({ page, url, shotsDir, log: (line) => console.log(`  ${line}`) });
+    console.log(`  ✓ ja (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+    return true;
+  } catch (error) {
+    const failShot = path.join(profile, 'failure-ja.png');
+    await page.screenshot({ path: failShot }).catch(() => {});
+    console.log(`  ✗ ja: ${error.stack ?? error}`);
+    console.log(`    screenshot of the failure: ${failShot}; code-server log: ${log}`);
+    return false;
+  } finally {
+    await browser.close();
+    await codeServer.stop();
+    await judge.close();
+  }
+}

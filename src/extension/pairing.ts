@@ -29,24 +29,24 @@ export class PairMemory {
   /** Asks for the source; undefined when the user dismissed the pick. */
   async pickSource(summary: vscode.Uri): Promise<vscode.Uri | undefined> {
     const choice = await pickDocument({
-      title: `SumLens: source document for ${path.basename(summary.path)}`,
-      placeHolder: 'Which document does this summary summarise? Type to filter by name.',
+      title: vscode.l10n.t('SumLens: source document for {0}', path.basename(summary.path)),
+      placeHolder: vscode.l10n.t('Which document does this summary summarise? Type to filter by name.'),
       exclude: [summary],
-      last: [{ label: '$(folder-opened) Browse…', description: 'Choose a file' }],
+      last: [{ label: `$(folder-opened) ${vscode.l10n.t('Browse…')}`, description: vscode.l10n.t('Choose a file') }],
     });
     if (!choice) return undefined;
     if (choice.uri) return choice.uri;
-    const [picked] = (await vscode.window.showOpenDialog({ canSelectMany: false, title: 'Source document' })) ?? [];
+    const [picked] = (await vscode.window.showOpenDialog({ canSelectMany: false, title: vscode.l10n.t('Source document') })) ?? [];
     return picked;
   }
 
   /** Asks for an optional reference; null means "no reference", undefined "dismissed". */
   async pickReference(summary: vscode.Uri, source: vscode.Uri): Promise<vscode.Uri | null | undefined> {
     const choice = await pickDocument({
-      title: `SumLens: reference summary for ${path.basename(summary.path)} (optional)`,
-      placeHolder: 'A human-written summary to compare against, if you have one',
+      title: vscode.l10n.t('SumLens: reference summary for {0} (optional)', path.basename(summary.path)),
+      placeHolder: vscode.l10n.t('A human-written summary to compare against, if you have one'),
       exclude: [summary, source],
-      first: [{ label: 'No reference summary', description: 'Judge against the source only' }],
+      first: [{ label: vscode.l10n.t('No reference summary'), description: vscode.l10n.t('Judge against the source only') }],
     });
     if (!choice) return undefined;
     return choice.uri ?? null;

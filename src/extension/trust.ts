@@ -70,14 +70,14 @@ export function resolveTrustedLocations(scope?: vscode.Uri): TrustedLocations {
 
   const baseUrl = workspaceLevel<string>('baseUrl', scope);
   for (const key of restrictedSettings) {
-    if (!trusted && workspaceLevel(key, scope).fromWorkspace) ignored.push(`the workspace setting sumlens.${key}`);
+    if (!trusted && workspaceLevel(key, scope).fromWorkspace) ignored.push(vscode.l10n.t('the workspace setting sumlens.{0}', key));
   }
 
   const dir = workspacePromptFolder(scope);
   let promptOverrideDir: string | undefined;
   if (dir && fs.existsSync(dir)) {
     if (trusted) promptOverrideDir = dir;
-    else ignored.push(`the workspace prompt templates in ${vscode.workspace.asRelativePath(dir)}`);
+    else ignored.push(vscode.l10n.t('the workspace prompt templates in {0}', vscode.workspace.asRelativePath(dir)));
   }
   return { baseUrl: baseUrl.value || undefined, promptOverrideDir, ignored };
 }
@@ -92,9 +92,9 @@ export class TrustNotices {
     for (const what of ignored) {
       if (this.shown.has(what)) continue;
       this.shown.add(what);
-      const message = `SumLens ignored ${what} because this workspace is not trusted (Restricted Mode).`;
+      const message = vscode.l10n.t('SumLens ignored {0} because this workspace is not trusted (Restricted Mode).', what);
       this.log.push(message);
-      void vscode.window.showWarningMessage(message, 'Manage Workspace Trust').then((choice) => {
+      void vscode.window.showWarningMessage(message, vscode.l10n.t('Manage Workspace Trust')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
       });
     }

@@ -7,7 +7,7 @@ import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
 import { isPairwisePrompt, pairwiseAnswer, RIGHT_SUMMARY, WRONG_SUMMARY } from '../fake/pairwiseJudge';
 import { scenarioHandler } from '../vscode/fakeJudge';
 import { longSource } from '../vscode/longSource';
-import { fixtureScenario } from '../vscode/scenario';
+import { fixtureScenario, japaneseSampleScenario } from '../vscode/scenario';
 
 let scenario: ReturnType<typeof fixtureScenario>;
 
@@ -92,4 +92,11 @@ export function lengthBiasedJudge(server: FakeOpenAiServer): () => void {
 export function writeLongSource(workspace: string): void {
   const article = fs.readFileSync(path.join(workspace, 'article.txt'), 'utf8');
   fs.writeFileSync(path.join(workspace, 'long-article.txt'), longSource(article, 5000, 2500));
+}
+
+/** The scripted judge of the Japanese editor's step: it knows the Japanese sample's planted facts. */
+export async function startJapaneseJudge(source: string): Promise<FakeOpenAiServer> {
+  const server = await FakeOpenAiServer.start({ latencyMs: 40 });
+  server.setHandler(scenarioHandler(japaneseSampleScenario(source)));
+  return server;
 }

@@ -98,13 +98,31 @@ function waitForPort(port, timeoutMs) {
 }
 
 /**
- * Starts code-server for `folder`. `trust: false` passes --disable-workspace-trust;
- * `env` is added to the environment the extension host inherits.
+/**
+ * Makes `locale` VS Code's display language offline. code-server takes `--locale ja`, but
+ * without a language pack for it the workbench falls back to English as its language, and so
+ * do the extensions. A stub pack in the profile's languagepacks.json, translating nothing,
+ * makes the language `locale`: VS Code's own words stay English (each falls back to its
+ * default), while an extension's package.nls.<locale>.json and l10n bundle are used.
  */
-export async function startCodeServer({ folder, profile, trust = false, env = {}, log }) {
+function stubLanguagePack(profile, locale) {
+  const translations = path.join(profile, 'data', `stub-language-pack.${locale}.i18n.json`);
+  fs.writeFileSync(translations, JSON.stringify({ contents: {} }));
+  const extensions = [{ extensionIdentifier: { id: `sumlens-test.stub-${locale}` }, version: '0.0.0' }];
+  const packs = { [locale]: { hash: `stub-${locale}`, extensions, translations: { vscode: translations }, label: locale } };
+  fs.writeFileSync(path.join(profile, 'data', 'languagepacks.json'), JSON.stringify(packs));
+}
+
+/**
+ * Starts code-server for `folder`. `trust: false` passes --disable-workspace-trust;
+ * `env` is added to the environment the extension host inherits; `locale` (e.g. 'ja') is
+ * VS Code's display language (see stubLanguagePack).
+ */
+export async function startCodeServer({ folder, profile, trust = false, env = {}, log, locale }) {
   if (!fs.existsSync(codeServerBin)) {
     throw new Error(`code-server is not installed at ${codeServerBin}; run: bash scripts/setup-vscode.sh`);
   }
+  if (locale) stubLanguagePack(profile, locale);
   const port = await freePort();
   const args = [
     '--auth',
@@ -119,6 +137,7 @@ export async function startCodeServer({ folder, profile, trust = false, env = {}
     '--disable-update-check',
     '--disable-getting-started-override',
     ...(trust ? [] : ['--disable-workspace-trust']),
+    ...(locale ? ['--locale', locale] : []),
     folder,
   ];
   const child = spawn(codeServerBin, args, {

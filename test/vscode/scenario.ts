@@ -29,3 +29,37 @@ export function fixtureScenario(source: string): Scenario {
     readability: [{ quote: 'It opens in 2027.', category: 'awkward flow', explanation: 'abrupt jump from cost to opening date' }],
   };
 }
+
+/** The planted facts of the Japanese sample (media/sample/ja): a wrong cost, a wrong mayor, who may still drive in left out. */
+export function japaneseSampleScenario(source: string): Scenario {
+  return {
+    source,
+    summaryFacts: [
+      { text: '西浜市議会が計画を可決した', quote: '賛成21、反対9で可決した', answer: 'Yes' },
+      {
+        text: '費用は5億円の見込み',
+        quote: '費用は5億円の見込み',
+        answer: 'No',
+        evidence: '3億2000万円',
+        explanation: 'the article puts the cost at 320 million yen (3億2000万円)',
+      },
+      {
+        text: '市長は山本健一',
+        quote: '山本健一市長',
+        answer: 'No',
+        evidence: '森田由美市長',
+        explanation: 'the mayor in the article is Yumi Morita (森田由美)',
+      },
+    ],
+    sourceFacts: [
+      { text: '計画が可決された', quote: '賛成21、反対9で可決した', answer: 'Yes' },
+      {
+        text: 'バスやタクシーなどは引き続き通行できる',
+        quote: 'バス、タクシー、午前10時までの配送車、住民の許可証を持つ車は引き続き通行できる',
+        answer: 'No',
+        explanation: 'the summary does not say who may still drive in',
+      },
+    ],
+    scores: { coherence: 4, consistency: 2, fluency: 3, relevance: 4 },
+  };
+}

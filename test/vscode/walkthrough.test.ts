@@ -69,6 +69,18 @@ describe('the Getting Started walkthrough', () => {
     }
   });
 
+  it('opens the Japanese sample (a wrong number and a wrong name planted) when asked for it', async () => {
+    await activateSumLens();
+    await vscode.commands.executeCommand('sumlens.openSample', 'ja');
+    const summary = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('sample/ja/summary.md'));
+    const source = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('sample/ja/article.txt'));
+    assert.ok(summary && source, 'the Japanese sample is open side by side');
+    // The article's cost and mayor; the summary gives another number and another name.
+    assert.match(source.document.getText(), /3億2000万円[\s\S]*森田由美市長/);
+    assert.match(summary.document.getText(), /5億円[\s\S]*山本健一市長/);
+    assert.ok(!source.document.getText().includes('5億円') && !source.document.getText().includes('山本'));
+  });
+
   it('uses VS Code language models without a key, or says none is offered', async function () {
     const models = await vscode.lm.selectChatModels({});
     const chosen = await vscode.commands.executeCommand<boolean>('sumlens.useVscodeModels');

@@ -11,15 +11,15 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('sumlens.setApiKey', async () => {
       const key = await vscode.window.showInputBox({
-        title: 'SumLens: API key',
-        prompt: 'Stored in VS Code’s secret storage, never in settings.',
+        title: vscode.l10n.t('SumLens: API key'),
+        prompt: vscode.l10n.t('Stored in VS Code’s secret storage, never in settings.'),
         password: true,
         ignoreFocusOut: true,
-        validateInput: (value) => (value.trim() ? undefined : 'Enter a key, or press Escape.'),
+        validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a key, or press Escape.')),
       });
       if (!key?.trim()) return false;
       await keys.store(key.trim());
-      void vscode.window.showInformationMessage('SumLens: API key stored.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: API key stored.'));
       return true;
     }),
     // A jury judge's key: picked from sumlens.judges, kept under the judge's name.
@@ -30,24 +30,27 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
           ? name
           : await vscode.window.showQuickPick(judges, {
               title: "SumLens: which judge's key?",
-              placeHolder: judges.length ? undefined : 'No judges in sumlens.judges',
+              placeHolder: judges.length ? undefined : vscode.l10n.t('No judges in sumlens.judges'),
             });
       if (!judge) return false;
       const key = await vscode.window.showInputBox({
-        title: `SumLens: API key of judge ${judge}`,
-        prompt: 'Stored in VS Code’s secret storage, never in settings.',
+        title: vscode.l10n.t('SumLens: API key of judge {0}', judge),
+        prompt: vscode.l10n.t('Stored in VS Code’s secret storage, never in settings.'),
         password: true,
         ignoreFocusOut: true,
       });
       if (!key?.trim()) return false;
       await keys.storeJudgeKey(judge, key.trim());
-      void vscode.window.showInformationMessage(`SumLens: the key of judge ${judge} is stored.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: the key of judge {0} is stored.', judge));
       return true;
     }),
     vscode.commands.registerCommand('sumlens.clearApiKey', async () => {
       await keys.clear();
-      const fallback = process.env.OPENAI_API_KEY ? ' The OPENAI_API_KEY environment variable is still used.' : '';
-      void vscode.window.showInformationMessage(`SumLens: API key removed.${fallback}`);
+      void vscode.window.showInformationMessage(
+        process.env.OPENAI_API_KEY
+          ? vscode.l10n.t('SumLens: API key removed. The OPENAI_API_KEY environment variable is still used.')
+          : vscode.l10n.t('SumLens: API key removed.'),
+      );
     }),
   ];
 }

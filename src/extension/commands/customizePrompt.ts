@@ -7,7 +7,7 @@ export function registerCustomizePromptCommand(): vscode.Disposable {
   return vscode.commands.registerCommand('sumlens.customizePrompt', async (templateId?: unknown) => {
     const folder = workspacePromptFolder(vscode.window.activeTextEditor?.document.uri);
     if (!folder) {
-      void vscode.window.showWarningMessage('SumLens: open a folder first; customized templates live in the workspace.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: open a folder first; customized templates live in the workspace.'));
       return undefined;
     }
     return customizePrompt(folder, typeof templateId === 'string' ? templateId : undefined);

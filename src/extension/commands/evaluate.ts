@@ -6,7 +6,7 @@ export function registerEvaluateCommands(evaluator: Evaluator, datasets: { cance
   const onActiveEditor = (whole: boolean) => async () => {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
-      void vscode.window.showWarningMessage('SumLens: open the summary in an editor first.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: open the summary in an editor first.'));
       return undefined;
     }
     return evaluator.evaluateEditor(editor, whole);

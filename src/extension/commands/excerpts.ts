@@ -19,7 +19,9 @@ export async function showSourceExcerpts(panel: SumLensPanel, highlight: Excerpt
   const { result, notes } = panel.currentModel;
   const group = result ? shownGroup(result, aspect) : undefined;
   if (!group || !notes) {
-    void vscode.window.showInformationMessage('SumLens: the judge saw the whole source in the evaluation the panel shows; there are no excerpts to highlight.');
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('SumLens: the judge saw the whole source in the evaluation the panel shows; there are no excerpts to highlight.'),
+    );
     return false;
   }
   const { uri, offset } = notes.source;

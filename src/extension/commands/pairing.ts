@@ -8,7 +8,7 @@ import type { PairMemory } from '../pairing';
 
 function activeSummary(): vscode.Uri | undefined {
   const uri = vscode.window.activeTextEditor?.document.uri;
-  if (!uri) void vscode.window.showWarningMessage('SumLens: open the summary in an editor first.');
+  if (!uri) void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: open the summary in an editor first.'));
   return uri;
 }
 

@@ -30,14 +30,14 @@ export function panelActions(evaluator: Evaluator, panel: SumLensPanel): Pick<Pa
       const uri =
         target ??
         (await vscode.window.showSaveDialog({
-          title: 'Export SumLens result',
+          title: vscode.l10n.t('Export SumLens result'),
           defaultUri: folder ? vscode.Uri.joinPath(folder, `${name}.sumlens.${extension}`) : undefined,
           filters: format === 'json' ? { JSON: ['json'] } : { Markdown: ['md'] },
         }));
       if (!uri) return;
       const text = format === 'json' ? resultToJson(last.result) : resultToMarkdown(last.result, name);
       await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-      void vscode.window.showInformationMessage(`SumLens: exported to ${uri.scheme === 'file' ? uri.fsPath : uri.toString()}`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: exported to {0}', uri.scheme === 'file' ? uri.fsPath : uri.toString()));
     },
   };
 }

@@ -149,7 +149,7 @@ export class SumLensPanel implements vscode.Disposable {
     if (checkedApart && checked.success && checked.data.type === 'model') checked.data.model.dataset = dataset;
     const safe: ToWebview = checked.success
       ? checked.data
-      : { type: 'model', model: { result: null, running: false, error: `SumLens cannot show this result: ${checked.error.message}` } };
+      : { type: 'model', model: { result: null, running: false, error: vscode.l10n.t('SumLens cannot show this result: {0}', checked.error.message) } };
     void this.panel.webview.postMessage(safe);
   }
 

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { EvaluationResult } from '../../core/result';
-import { formatScore, plural } from '../webview/numberFormat';
+import { formatCount, formatScore, plural } from '../webview/numberFormat';
 import { provenanceLine } from '../webview/provenanceText';
 import { shownBrief, shownGroups } from '../webview/sourceShownText';
 
@@ -19,6 +19,11 @@ export function overallScore(result: EvaluationResult): number | null {
   return scores.length ? scores.reduce((s, x) => s + x, 0) / scores.length : null;
 }
 
+/** "3 findings", in the display language. */
+function findingCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 finding') : vscode.l10n.t('{0} findings', formatCount(n));
+}
+
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('sumlens.status', vscode.StatusBarAlignment.Right, 100);
 
@@ -29,7 +34,7 @@ export class StatusBar implements vscode.Disposable {
 
   running(label: string): void {
     this.item.text = `$(loading~spin) SumLens ${label}`;
-    this.item.tooltip = 'SumLens is evaluating…';
+    this.item.tooltip = vscode.l10n.t('SumLens is evaluating…');
     this.item.show();
   }
 
@@ -63,7 +68,7 @@ export class StatusBar implements vscode.Disposable {
     const result = this.result;
     if (!result) return;
     const findings = this.findings;
-    this.item.text = `$(checklist) SumLens ${formatScore(overallScore(result))}/5${findings ? ` · ${plural(findings, 'finding')}` : ''}`;
+    this.item.text = `$(checklist) SumLens ${formatScore(overallScore(result))}/5${findings ? ` · ${findingCount(findings)}` : ''}`;
     // One line per aspect with how it was made, and a count of its warnings (the panel has the rest).
     const lines = result.aspects.map((a) => {
       const how = a.provenance ? ` — ${provenanceLine(a.provenance)}` : '';
@@ -79,7 +84,8 @@ export class StatusBar implements vscode.Disposable {
     }
     // A long source shown as excerpts, said once per set of excerpts (the panel highlights them).
     for (const group of shownGroups(result)) lines.push(`${group.aspects.join(', ') || 'The scores'}: judged on ${shownBrief(group.shown)}`);
-    this.item.tooltip = `SumLens (${result.model}${result.cancelled ? ', cancelled' : ''})\n${lines.join('\n')}\nClick to open the panel.`;
+    const head = result.cancelled ? vscode.l10n.t('SumLens ({0}, cancelled)', result.model) : `SumLens (${result.model})`;
+    this.item.tooltip = `${head}\n${lines.join('\n')}\n${vscode.l10n.t('Click to open the panel.')}`;
     this.item.show();
   }
 

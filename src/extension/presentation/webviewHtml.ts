@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
+import { uiStrings, uiStringsElementId } from '../webview/uiStrings';
 
 export interface WebviewPage {
   title: string;
@@ -14,6 +15,15 @@ export interface WebviewPage {
   script: string;
   /** Elements after #root (a live status line, say), as static markup. */
   after?: string;
+}
+
+/**
+ * The views' UI strings in VS Code's display language, as a JSON block the view's script reads
+ * (a webview cannot call vscode.l10n); `<` escaped so no string can close the block.
+ */
+function uiStringsBlock(): string {
+  const table = Object.fromEntries(uiStrings.map((english) => [english, vscode.l10n.t(english)]));
+  return `<script type="application/json" id="${uiStringsElementId}">${JSON.stringify(table).replace(/</g, '\\u003c')}</script>`;
 }
 
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPage): string {
@@ -28,7 +38,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, p
   ].join('; ');
   const styles = page.styles.map((file) => `<link rel="stylesheet" nonce="${nonce}" href="${media(file)}">`).join('\n');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${vscode.env.language}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -39,6 +49,7 @@ ${styles}
 <body>
 <main id="root" aria-live="off"></main>
 ${page.after ?? ''}
+${uiStringsBlock()}
 <script nonce="${nonce}" src="${media(page.script)}"></script>
 </body>
 </html>`;

@@ -25,7 +25,7 @@ export class RatingView implements vscode.Disposable {
     private readonly session: RatingSession,
     private readonly reviewName: string,
   ) {
-    this.panel = createViewPanel(extensionUri, ratingViewType, `Rate: ${reviewName} (${session.rater})`, {
+    this.panel = createViewPanel(extensionUri, ratingViewType, vscode.l10n.t('Rate: {0} ({1})', reviewName, session.rater), {
       title: 'SumLens rating',
       styles: ['rating.css'],
       script: 'dist/rating.js',

@@ -29,7 +29,7 @@ export class ReviewStatusView implements vscode.Disposable {
     private readonly dir: string,
     private readonly user: string,
   ) {
-    this.panel = createViewPanel(extensionUri, reviewStatusViewType, 'Review status', {
+    this.panel = createViewPanel(extensionUri, reviewStatusViewType, vscode.l10n.t('Review status'), {
       title: 'SumLens review status',
       styles: ['panel.css', 'review-status.css'],
       script: 'dist/review-status.js',

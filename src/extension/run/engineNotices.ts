@@ -22,8 +22,8 @@ export class EngineNotices {
       },
       announce: () => {
         if (lines.length === 0) return;
-        const more = lines.length > 1 ? ` (and ${lines.length - 1} more in the SumLens output)` : '';
-        void vscode.window.showInformationMessage(`SumLens: ${lines[0]}${more}`, 'Show Output').then((choice) => {
+        const more = lines.length > 1 ? vscode.l10n.t(' (and {0} more in the SumLens output)', lines.length - 1) : '';
+        void vscode.window.showInformationMessage(`SumLens: ${lines[0]}${more}`, vscode.l10n.t('Show Output')).then((choice) => {
           if (choice) this.output.show(true);
         });
       },

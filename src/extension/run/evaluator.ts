@@ -93,7 +93,7 @@ export class Evaluator implements vscode.Disposable {
     const range = whole || editor.selection.isEmpty ? undefined : editor.selection;
     const summary = note(document, range);
     if (!summary.text.trim()) {
-      void vscode.window.showWarningMessage('SumLens: the summary is empty. Select the summary text first.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: the summary is empty. Select the summary text first.'));
       return undefined;
     }
     const pair = await this.deps.pairs.resolve(document.uri);
@@ -121,7 +121,8 @@ export class Evaluator implements vscode.Disposable {
       (f) => f.anchor.uri === tracked.anchor.uri && f.anchor.start < tracked.anchor.end && tracked.anchor.start < f.anchor.end,
     );
     this.deps.store.replaceFinding(findingId, replacements);
-    if (replacements.length === 0) void vscode.window.showInformationMessage(`SumLens: re-checked "${tracked.anchor.text}": no problem found this time.`);
+    if (replacements.length === 0)
+      void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: re-checked "{0}": no problem found this time.', tracked.anchor.text));
     return replacements;
   }
 
@@ -226,8 +227,8 @@ export class Evaluator implements vscode.Disposable {
 
 /** No judge yet (no key, no VS Code model chosen): the error offers both ways to get one. */
 async function offerJudge(message: string): Promise<void> {
-  const setKey = 'Set API Key';
-  const useModels = "Use VS Code's Language Models";
+  const setKey = vscode.l10n.t('Set API Key');
+  const useModels = vscode.l10n.t("Use VS Code's Language Models");
   const choice = await vscode.window.showErrorMessage(`SumLens: ${message}`, setKey, useModels);
   if (choice === setKey) await vscode.commands.executeCommand('sumlens.setApiKey');
   if (choice === useModels) await vscode.commands.executeCommand('sumlens.useVscodeModels');

@@ -17,6 +17,7 @@ import { ratingAgreementSection, yourScoreRow } from './yourScoreView';
 import { comparisonSection, datasetSection } from './datasetView';
 import { spreadSection } from './spreadView';
 import { sourceShownSection } from './sourceShownView';
+import { ui } from './uiText';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -51,7 +52,7 @@ function scaleBar(score: number | null, [low, high]: [number, number], label: st
 function distribution(dist: Record<string, number>, [low, high]: [number, number]): HTMLElement {
   const list = el('div', 'dist');
   list.setAttribute('role', 'list');
-  list.setAttribute('aria-label', 'Probability of each score');
+  list.setAttribute('aria-label', ui('Probability of each score'));
   // Every value of a small integer scale gets a row, so a zero shows as an empty bar.
   const all = new Set(Object.keys(dist));
   if (Number.isInteger(low) && Number.isInteger(high) && high - low <= 10) {
@@ -78,12 +79,12 @@ function calibratedLine(c: NonNullable<PanelResult['aspects'][number]['calibrate
 
 function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   const card = el('section', 'card');
-  card.setAttribute('aria-label', `Aspect ${aspect.name}`);
+  card.setAttribute('aria-label', ui('Aspect {0}', aspect.name));
   const head = el('div', 'card-head');
   head.append(el('h3', undefined, aspect.name));
   const score = aspect.score === null ? '—' : `${formatScore(aspect.score)} / ${aspect.scale[1]}`;
   head.append(el('span', 'score', score));
-  card.append(head, scaleBar(aspect.score, aspect.scale, `${aspect.name} score`));
+  card.append(head, scaleBar(aspect.score, aspect.scale, ui('{0} score', aspect.name)));
   if (aspect.calibrated) card.append(el('div', 'muted how', calibratedLine(aspect.calibrated)));
   const unreadable = aspect.unparsed ? `, ${aspect.unparsed} unreadable` : '';
   // Runs saved before provenance existed still say their route.
@@ -100,11 +101,11 @@ function aspectCard(aspect: PanelResult['aspects'][number]): HTMLElement {
   card.append(distribution(aspect.distribution, aspect.scale));
   if (model.rated && aspect.score !== null) card.append(yourScoreRow(aspect, model.yourScores?.[aspect.name], send));
   if (aspect.reason) {
-    card.append(el('h4', undefined, 'Reason'), el('p', 'reason', aspect.reason));
+    card.append(el('h4', undefined, ui('Reason')), el('p', 'reason', aspect.reason));
   }
   if (aspect.steps) {
     const details = el('details');
-    details.append(el('summary', undefined, aspect.stepsGenerated ? 'Evaluation steps (generated)' : 'Evaluation steps'));
+    details.append(el('summary', undefined, aspect.stepsGenerated ? ui('Evaluation steps (generated)') : ui('Evaluation steps')));
     details.append(el('pre', 'steps', aspect.steps));
     card.append(details);
   }
@@ -120,41 +121,44 @@ function verdictTone(verdict: string): 'good' | 'bad' | 'unsure' {
 
 /** What each fine-grained ratio counts. */
 const ratioMeaning = {
-  completeness: 'of the key facts are in the summary',
-  correctness: 'of the summary’s facts are correct',
-  alignment: 'of the facts are in the right place',
-  readability: 'of the sentences read without issues',
+  completeness: () => ui('of the key facts are in the summary'),
+  correctness: () => ui('of the summary’s facts are correct'),
+  alignment: () => ui('of the facts are in the right place'),
+  readability: () => ui('of the sentences read without issues'),
 } as const;
+
+/** Where an entity stands: the summary ("target" to the engine), the source or the reference. */
+const noteNames = { target: () => ui('summary'), source: () => ui('source'), reference: () => ui('reference') } as const;
 
 function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   const section = el('section', 'fine');
-  section.append(el('h2', undefined, 'Fine-grained (SumAutoEval)'));
+  section.append(el('h2', undefined, ui('Fine-grained (SumAutoEval)')));
   const metrics = el('div', 'metrics');
   for (const name of ['completeness', 'correctness', 'alignment', 'readability'] as const) {
     const m = fine[name];
     const card = el('div', 'card metric');
     card.append(el('h3', undefined, name));
     card.append(el('span', 'score', m ? `${formatScore(m.score)} / 5` : '—'));
-    card.append(scaleBar(m ? m.score : null, [1, 5], `${name} score`));
-    card.append(el('div', 'muted', m ? `${formatPercent(m.ratio)} ${ratioMeaning[name]}` : 'not measured'));
+    card.append(scaleBar(m ? m.score : null, [1, 5], ui('{0} score', name)));
+    card.append(el('div', 'muted', m ? `${formatPercent(m.ratio)} ${ratioMeaning[name]()}` : ui('not measured')));
     metrics.append(card);
   }
   section.append(metrics);
   for (const error of fine.errors ?? []) section.append(el('div', 'error', error));
 
-  const { table, body } = captionedTable('entities', `Entities (${fine.entities.length}) — Enter or click to show in the editor`, [
-    'Entity',
-    'In',
-    'Metric',
-    'Verdict',
-    'Votes',
+  const { table, body } = captionedTable('entities', ui('Entities ({0}) — Enter or click to show in the editor', fine.entities.length), [
+    ui('Entity'),
+    ui('In'),
+    ui('Metric'),
+    ui('Verdict'),
+    ui('Votes'),
   ]);
   for (const entity of fine.entities) {
     const row = el('tr', `entity verdict-${verdictTone(entity.verdict)}`);
-    actionRow(row, `${entity.text}: ${entity.verdict}. Show in editor`, () => send({ type: 'revealEntity', entityId: entity.id }));
+    actionRow(row, ui('{0}: {1}. Show in editor', entity.text, entity.verdict), () => send({ type: 'revealEntity', entityId: entity.id }));
     row.append(
       el('td', undefined, entity.text),
-      el('td', undefined, entity.note === 'target' ? 'summary' : entity.note),
+      el('td', undefined, noteNames[entity.note]()),
       el('td', undefined, entity.metric ?? ''),
       el('td', 'verdict', entity.verdict),
       el('td', 'votes', entity.votes.map((v) => v.answer).join(' · ')),
@@ -166,24 +170,24 @@ function fineSection(fine: NonNullable<PanelResult['fine']>): HTMLElement {
   return section;
 }
 
-const kindNames: Record<string, string> = {
-  incorrect: 'Incorrect facts',
-  unsupported: 'Unsupported facts',
-  partial: 'Partly supported facts',
-  missing: 'Missing facts',
-  misplaced: 'Misplaced facts',
-  readability: 'Readability issues',
+const kindNames: Record<string, () => string> = {
+  incorrect: () => ui('Incorrect facts'),
+  unsupported: () => ui('Unsupported facts'),
+  partial: () => ui('Partly supported facts'),
+  missing: () => ui('Missing facts'),
+  misplaced: () => ui('Misplaced facts'),
+  readability: () => ui('Readability issues'),
 };
 
 /** The reviewer's verdicts: per kind of finding, how often they agreed with the judge (95% Wilson interval). */
 function agreementSection(rows: PanelAgreement[]): HTMLElement {
   const section = el('section', 'agreement');
-  section.append(el('h2', undefined, 'Your verdicts on the findings'));
-  const { table, body } = captionedTable('agreement', 'How often you agreed with the judge (Agree / Disagree quick fixes), with a 95% Wilson interval', [
-    'Kind',
-    'Agreed',
-    'Share',
-    '95% interval',
+  section.append(el('h2', undefined, ui('Your verdicts on the findings')));
+  const { table, body } = captionedTable('agreement', ui('How often you agreed with the judge (Agree / Disagree quick fixes), with a 95% Wilson interval'), [
+    ui('Kind'),
+    ui('Agreed'),
+    ui('Share'),
+    ui('95% interval'),
     '',
   ]);
   for (const row of rows) {
@@ -191,8 +195,8 @@ function agreementSection(rows: PanelAgreement[]): HTMLElement {
     const interval = el('td');
     interval.append(intervalBar(row.share, row.low, row.high, [0, 1], `${formatPercent(row.low)} to ${formatPercent(row.high)}`));
     tr.append(
-      el('td', undefined, kindNames[row.kind] ?? row.kind),
-      el('td', 'num', `${row.agreed} of ${row.reviewed}`),
+      el('td', undefined, kindNames[row.kind]?.() ?? row.kind),
+      el('td', 'num', ui('{0} of {1}', row.agreed, row.reviewed)),
       el('td', 'num', formatPercent(row.share)),
       el('td', 'num', `${formatPercent(row.low)}–${formatPercent(row.high)}`),
       interval,
@@ -236,7 +240,18 @@ function usageLine(result: PanelResult): HTMLElement {
   return el(
     'p',
     'muted usage',
-    `${plural(u.calls, 'call')} · ${formatCount(u.promptTokens)} prompt + ${formatCount(u.completionTokens)} completion tokens · ${plural(u.cacheHits, 'cache hit')} · ${formatCount(u.retries)} retries · ${formatSeconds(result.durationMs)}`,
+    // English keeps its singulars ("1 call"); a translation has one form for every count.
+    ui(
+      '{0} calls · {1} prompt + {2} completion tokens · {3} cache hits · {4} retries · {5}',
+      formatCount(u.calls),
+      formatCount(u.promptTokens),
+      formatCount(u.completionTokens),
+      formatCount(u.cacheHits),
+      formatCount(u.retries),
+      formatSeconds(result.durationMs),
+    )
+      .replace(/^1 calls/, '1 call')
+      .replace(/ 1 cache hits/, ' 1 cache hit'),
   );
 }
 
@@ -246,8 +261,8 @@ function runNotes(result: PanelResult): HTMLElement[] {
   for (const warning of result.warnings ?? []) parts.push(el('div', 'warning', `⚠ ${warning}`));
   if (result.provenance?.length) {
     const section = el('section', 'how-made');
-    section.setAttribute('aria-label', 'How these scores were made');
-    section.append(el('h2', undefined, 'How these scores were made'));
+    section.setAttribute('aria-label', ui('How these scores were made'));
+    section.append(el('h2', undefined, ui('How these scores were made')));
     const list = el('ul');
     for (const line of result.provenance) list.append(el('li', undefined, line));
     section.append(list);
@@ -262,7 +277,7 @@ function render(): void {
   header.append(el('h1', undefined, 'SumLens'));
   const actions = el('div', 'actions');
   for (const format of ['json', 'markdown'] as const) {
-    const button = el('button', undefined, format === 'json' ? 'Export JSON' : 'Export Markdown');
+    const button = el('button', undefined, format === 'json' ? ui('Export JSON') : ui('Export Markdown'));
     // Exports are of one summary's evaluation: hidden while a dataset or a comparison is shown.
     button.disabled = !model.result;
     button.hidden = (model.view ?? 'summary') !== 'summary';
@@ -277,7 +292,7 @@ function render(): void {
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   status.id = 'status';
-  if (model.running) status.textContent = model.progress ? model.progress.label : 'Evaluating…';
+  if (model.running) status.textContent = model.progress ? model.progress.label : ui('Evaluating…');
   if (model.view === 'dataset' && model.dataset) {
     root.append(status);
     if (model.error) root.append(el('div', 'error', model.error));
@@ -301,10 +316,10 @@ function render(): void {
 /** Tabs between the views that have something to show (one summary, a dataset run, a comparison, an audit). */
 function viewSwitch(): HTMLElement[] {
   const views = [
-    { view: 'summary' as const, label: 'Summary', has: model.result !== null || model.running },
-    { view: 'dataset' as const, label: 'Dataset', has: model.dataset !== undefined },
-    { view: 'comparison' as const, label: 'Comparison', has: model.comparison !== undefined },
-    { view: 'audit' as const, label: 'Audit', has: model.audit !== undefined },
+    { view: 'summary' as const, label: ui('Summary'), has: model.result !== null || model.running },
+    { view: 'dataset' as const, label: ui('Dataset'), has: model.dataset !== undefined },
+    { view: 'comparison' as const, label: ui('Comparison'), has: model.comparison !== undefined },
+    { view: 'audit' as const, label: ui('Audit'), has: model.audit !== undefined },
   ].filter((v) => v.has);
   if (views.length < 2) return [];
   const shown = model.view ?? 'summary';
@@ -328,7 +343,7 @@ function viewSwitch(): HTMLElement[] {
 /** One summary's evaluation: its scores, fine-grained facts, usage, and the template and verdict figures. */
 function renderSummary(status: HTMLElement): void {
   if (model.summaryName) {
-    const what = `${model.summaryName} ← ${model.sourceName ?? '?'}${model.referenceName ? ` (reference: ${model.referenceName})` : ''}`;
+    const what = `${model.summaryName} ← ${model.sourceName ?? '?'}${model.referenceName ? ` ${ui('(reference: {0})', model.referenceName)}` : ''}`;
     root.append(el('p', 'muted', what));
   }
   root.append(status);
@@ -336,7 +351,7 @@ function renderSummary(status: HTMLElement): void {
 
   const result = model.result;
   if (result) {
-    root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ' · cancelled (partial results)' : ''}`));
+    root.append(el('p', 'muted', `${result.model} · ${result.method} · ${result.task}${result.cancelled ? ` · ${ui('cancelled (partial results)')}` : ''}`));
     root.append(...runNotes(result));
     const shortened = sourceShownSection(result, model.sourceName, model.notes?.source.length, send);
     if (shortened) root.append(shortened);
@@ -351,7 +366,7 @@ function renderSummary(status: HTMLElement): void {
     if (result.fine) root.append(fineSection(result.fine));
     root.append(usageLine(result));
   } else if (!model.running) {
-    root.append(el('p', 'muted', 'No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.'));
+    root.append(el('p', 'muted', ui('No evaluation yet. Select a summary, right-click and choose “SumLens: Evaluate Selected Summary”.')));
   }
   if (model.measurements?.history.length) root.append(measurementsSection(model.measurements));
   if (model.agreement?.length) root.append(agreementSection(model.agreement));

@@ -7,6 +7,7 @@
  * textContent: review text is untrusted and never parsed as HTML.
  */
 import { el } from './dom';
+import { ui } from './uiText';
 import { fromRatingViewSchema, toRatingViewSchema, type FromRatingView, type Given, type RatingAspect, type RatingScreen } from './ratingProtocol';
 
 interface VsCodeApi {
@@ -55,12 +56,12 @@ function header(s: RatingScreen): HTMLElement {
   bar.setAttribute('aria-valuemin', '0');
   bar.setAttribute('aria-valuemax', String(s.position.total));
   bar.setAttribute('aria-valuenow', String(s.position.done));
-  bar.setAttribute('aria-label', `${s.position.done} of ${s.position.total} items rated`);
+  bar.setAttribute('aria-label', ui('{0} of {1} items rated', s.position.done, s.position.total));
   const fill = el('div', 'rating-progress-fill');
   fill.style.width = `${(100 * s.position.done) / Math.max(1, s.position.total)}%`;
   bar.append(fill);
   head.append(el('p', 'rating-where', progressLine(s)), bar);
-  if (s.item.changed) head.append(el('p', 'rating-changed', 'This item changed after the review began: its source or summary is not what was dealt.'));
+  if (s.item.changed) head.append(el('p', 'rating-changed', ui('This item changed after the review began: its source or summary is not what was dealt.')));
   return head;
 }
 
@@ -99,18 +100,18 @@ function render(): void {
   if (!screen) return;
   const s = screen;
   const texts = el('div', 'rating-texts');
-  texts.append(textColumn('Source', s.item.source), textColumn('Summary', s.item.summary));
+  texts.append(textColumn(ui('Source'), s.item.source), textColumn(ui('Summary'), s.item.summary));
   const aspects = el('section', 'rating-aspects');
-  aspects.setAttribute('aria-label', 'Aspects');
+  aspects.setAttribute('aria-label', ui('Aspects'));
   s.aspects.forEach((aspect, i) => aspects.append(aspectRow(aspect, i)));
   const criteria = el('section', 'rating-criteria');
   criteria.setAttribute('aria-live', 'polite');
   const comment = el('textarea', 'rating-comment');
   comment.id = 'comment';
-  comment.placeholder = 'Comment (optional)';
-  comment.setAttribute('aria-label', 'Comment (optional)');
+  comment.placeholder = ui('Comment (optional)');
+  comment.setAttribute('aria-label', ui('Comment (optional)'));
   comment.value = s.comment;
-  const help = el('p', 'rating-help', 'Digits score · Tab or ↑↓ next aspect · ←→ change · s skip · Enter next item · Backspace back');
+  const help = el('p', 'rating-help', ui('Digits score · Tab or ↑↓ next aspect · ←→ change · s skip · Enter next item · Backspace back'));
   root.replaceChildren(header(s), texts, aspects, criteria, comment, help);
   if (s.revealed) root.append(revealedSection(s));
   setFocus(Math.min(focused, s.aspects.length - 1), true);
@@ -118,7 +119,7 @@ function render(): void {
 
 function revealedSection(s: RatingScreen): HTMLElement {
   const section = el('section', 'rating-revealed');
-  section.append(el('h2', undefined, 'After your rating'));
+  section.append(el('h2', undefined, ui('After your rating')));
   const line = (who: string, scores: Record<string, number>) =>
     el(
       'p',
@@ -161,8 +162,8 @@ function askSkip(index: number): void {
   if (!screen) return;
   const aspect = screen.aspects[index];
   const input = el('input', 'rating-skip-reason');
-  input.setAttribute('aria-label', `Why skip ${aspect.name}? Enter to skip, Escape to cancel`);
-  input.placeholder = `Why skip ${aspect.name}? (Enter)`;
+  input.setAttribute('aria-label', ui('Why skip {0}? Enter to skip, Escape to cancel', aspect.name));
+  input.placeholder = ui('Why skip {0}? (Enter)', aspect.name);
   input.addEventListener('keydown', (e) => {
     e.stopPropagation();
     if (e.key === 'Escape') return render();
@@ -225,9 +226,9 @@ window.addEventListener('message', (event: MessageEvent) => {
     screen = undefined;
     root.replaceChildren(
       el('h1', undefined, `${message.reviewName} · ${message.rater}`),
-      el('p', 'rating-finished', `All ${message.total} items rated. Thank you. Backspace goes back to change one.`),
+      el('p', 'rating-finished', ui('All {0} items rated. Thank you. Backspace goes back to change one.', message.total)),
     );
-    say('All items rated');
+    say(ui('All items rated'));
     document.addEventListener('keydown', (e) => e.key === 'Backspace' && !screen && send({ type: 'back' }), { once: true });
     return;
   }

@@ -4,6 +4,7 @@
  * an adjudicated score. Every node is built with textContent, never parsed as HTML.
  */
 import { captionedTable, el } from './dom';
+import { ui } from './uiText';
 import { fromStatusViewSchema, toStatusViewSchema, type FromStatusView, type ReviewStatusModel, type StatusEstimate } from './reviewStatusProtocol';
 
 interface VsCodeApi {
@@ -28,13 +29,13 @@ function row(body: HTMLTableSectionElement, cells: string[]): void {
 }
 
 function progressTable(status: ReviewStatusModel): HTMLElement {
-  const { table, body } = captionedTable('status-table', 'Progress', ['rater', 'items rated']);
-  for (const r of status.raters) row(body, [r.rater, `${r.done} of ${r.assigned}`]);
+  const { table, body } = captionedTable('status-table', ui('Progress'), [ui('rater'), ui('items rated')]);
+  for (const r of status.raters) row(body, [r.rater, ui('{0} of {1}', r.done, r.assigned)]);
   return table;
 }
 
 function agreementTable(status: ReviewStatusModel): HTMLElement {
-  const { table, body } = captionedTable('status-table', `Agreement (95% bootstrap intervals, ${status.resamples} resamples)`, [
+  const { table, body } = captionedTable('status-table', ui('Agreement (95% bootstrap intervals, {0} resamples)', status.resamples), [
     'aspect',
     'items rated twice',
     'alpha (interval)',
@@ -53,7 +54,7 @@ function agreementTable(status: ReviewStatusModel): HTMLElement {
 }
 
 function byRaterTable(status: ReviewStatusModel): HTMLElement {
-  const { table, body } = captionedTable('status-table', 'Each rater against the mean of the others', ['aspect', 'rater', 'items', 'alpha (interval)']);
+  const { table, body } = captionedTable('status-table', ui('Each rater against the mean of the others'), ['aspect', 'rater', 'items', 'alpha (interval)']);
   for (const a of status.agreement) for (const r of a.byRater) row(body, [a.aspect, r.rater, String(r.n), withInterval(r.alpha)]);
   return table;
 }
@@ -70,15 +71,15 @@ function disagreementCard(d: ReviewStatusModel['disagreements'][number]): HTMLEl
     el('p', undefined, `${scores}; mean ${d.mean.toFixed(2)}${d.judge === null ? '' : `; judge ${d.judge.toFixed(2)}`}`),
   );
   if (d.adjudicated) card.append(el('p', 'settled', `settled: ${d.adjudicated.score} by ${d.adjudicated.by} (an adjudication, beside the raters’ own)`));
-  const open = el('button', 'secondary', 'Open the item');
+  const open = el('button', 'secondary', ui('Open the item'));
   open.addEventListener('click', () => send({ type: 'openItem', item: d.item }));
   const comment = el('input', 'adjudication-comment');
-  comment.placeholder = 'Why (optional)';
+  comment.placeholder = ui('Why (optional)');
   comment.setAttribute('aria-label', `Why this score for ${d.item}, ${d.aspect} (optional)`);
   const settle = el('div', 'settle');
   settle.setAttribute('role', 'group');
   settle.setAttribute('aria-label', `Settle ${d.aspect} of ${d.item} with a score`);
-  settle.append(el('span', 'muted', 'Settle with:'));
+  settle.append(el('span', 'muted', ui('Settle with:')));
   for (let v = d.scale.min; v <= d.scale.max; v++) {
     const button = el('button', d.adjudicated?.score === v ? 'pressed' : undefined, String(v));
     button.addEventListener('click', () => send({ type: 'adjudicate', item: d.item, aspect: d.aspect, score: v, comment: comment.value }));
@@ -90,16 +91,16 @@ function disagreementCard(d: ReviewStatusModel['disagreements'][number]): HTMLEl
 
 function render(status: ReviewStatusModel): void {
   const head = el('div', 'status-head');
-  const pick = el('button', 'secondary', status.judgeRun ? `Judge: ${status.judgeRun} (change…)` : 'Compare with the judge’s run…');
+  const pick = el('button', 'secondary', status.judgeRun ? ui('Judge: {0} (change…)', status.judgeRun) : ui('Compare with the judge’s run…'));
   pick.addEventListener('click', () => send({ type: 'pickRun' }));
   head.append(
-    el('h1', undefined, `Review ${status.name}`),
+    el('h1', undefined, ui('Review {0}', status.name)),
     el('p', 'muted', `${status.items} items${status.changed ? `, ${status.changed} changed since it began (left out)` : ''}`),
     pick,
   );
   const list = el('section', 'disagreements');
-  list.append(el('h2', undefined, `Disagreements (${status.disagreements.length})`));
-  if (status.hidden > 0) list.append(el('p', 'muted', `${status.hidden} more on items you still rate: hidden until you have rated them.`));
+  list.append(el('h2', undefined, ui('Disagreements ({0})', status.disagreements.length)));
+  if (status.hidden > 0) list.append(el('p', 'muted', ui('{0} more on items you still rate: hidden until you have rated them.', status.hidden)));
   for (const d of status.disagreements) list.append(disagreementCard(d));
   root.replaceChildren(head, progressTable(status), agreementTable(status), byRaterTable(status), list);
 }

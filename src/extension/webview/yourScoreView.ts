@@ -5,6 +5,7 @@
  * intervals, and a warning while they rest on fewer than 30 summaries.
  */
 import { captionedTable, el } from './dom';
+import { ui } from './uiText';
 import { formatEstimate, formatScore, plural } from './numberFormat';
 import type { PanelRatingAgreement } from './datasetSchemas';
 import type { FromWebview } from './protocol';
@@ -16,8 +17,8 @@ const FEW = 30;
 export function yourScoreRow(aspect: PanelResult['aspects'][number], given: number | undefined, send: (message: FromWebview) => void): HTMLElement {
   const row = el('div', 'your-score');
   row.setAttribute('role', 'group');
-  row.setAttribute('aria-label', `Your score for ${aspect.name}`);
-  row.append(el('span', 'muted', 'Your score'));
+  row.setAttribute('aria-label', ui('Your score for {0}', aspect.name));
+  row.append(el('span', 'muted', ui('Your score')));
   const [low, high] = aspect.scale;
   for (let value = low; value <= high && high - low <= 10; value++) {
     const button = el('button', value === given ? 'your-score-value pressed' : 'your-score-value', String(value));
@@ -31,7 +32,7 @@ export function yourScoreRow(aspect: PanelResult['aspects'][number], given: numb
 
 export function ratingAgreementSection(rows: PanelRatingAgreement[]): HTMLElement {
   const section = el('section', 'rating-agreement');
-  section.append(el('h2', undefined, 'The judge against your scores'));
+  section.append(el('h2', undefined, ui('The judge against your scores')));
   const { table, body } = captionedTable(
     'agreement',
     "Over every summary you scored: Krippendorff's alpha (interval), Cohen's kappa (quadratic weights, scores rounded), Spearman, and the mean absolute difference, each with a 95% bootstrap interval",
