@@ -25,7 +25,7 @@ export async function compareTwoSummaries({ page, theme, shotsDir, log }: Omit<D
   const view = await comparisonFrame(page);
   await view.locator('.comparison-aspect').nth(3).waitFor({ timeout: 30_000 });
   await view.locator('.comparison-flip').first().waitFor();
-  await view.locator('.comparison-overall', { hasText: 'summary-right.md better on 3 of 4 aspects; 1 tie' }).waitFor();
+  await view.locator('.comparison-overall', { hasText: 'summary-right.md better on 3 of 4 aspects; ties: 1' }).waitFor();
   await view.locator('.comparison-orders summary').nth(1).click();
   await page.locator('.notification-toast', { hasText: 'comparing' }).waitFor({ state: 'detached', timeout: 10_000 });
   await page.mouse.move(1000, 12);

@@ -66,7 +66,9 @@ function forView(comparison: AspectComparison): AspectComparisonView {
 export async function compareSummaries(deps: CompareDeps, clicked?: vscode.Uri, selected?: vscode.Uri[]): Promise<AspectComparison[] | undefined> {
   const summaries = twoSummaries(clicked, selected);
   if (!summaries) {
-    void vscode.window.showWarningMessage('SumLens: select two summary files in the Explorer, or open the other summary in the editor beside this one.');
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('SumLens: select two summary files in the Explorer, or open the other summary in the editor beside this one.'),
+    );
     return undefined;
   }
   const pair = await deps.pairs.resolve(summaries[0]);
@@ -78,13 +80,13 @@ export async function compareSummaries(deps: CompareDeps, clicked?: vscode.Uri, 
   const locations = resolveTrustedLocations(a.uri);
   deps.notices.notify(locations.ignored);
   const aspects = settings.aspects.length ? settings.aspects : settings.task === 'summarization' ? PAIRWISE_ASPECTS : ['overall'];
-  const view = new ComparisonPanel(deps.extensionUri, `Compare: ${names.a} vs ${names.b}`);
+  const view = new ComparisonPanel(deps.extensionUri, vscode.l10n.t('Compare: {0} vs {1}', names.a, names.b));
   view.post({ type: 'comparing', ...names });
   try {
     const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
     const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
     const comparisons = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `SumLens: comparing ${names.a} and ${names.b}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: comparing {0} and {1}', names.a, names.b), cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -114,12 +116,12 @@ export async function compareSummaries(deps: CompareDeps, clicked?: vscode.Uri, 
         b: { name: names.b, characters: b.getText().length },
         model: session.model,
         aspects: comparisons.map(forView),
-        usage: `${usage.calls} calls (${aspects.length} aspects × 2 orders), ${usage.promptTokens.toLocaleString('en-US')} prompt tokens`,
+        usage: vscode.l10n.t('{0} calls ({1} aspects × 2 orders), {2} prompt tokens', usage.calls, aspects.length, usage.promptTokens.toLocaleString('en-US')),
       },
     });
     return comparisons;
   } catch (error) {
-    const message = `SumLens could not compare the summaries: ${(error as Error).message}`.slice(0, 2000);
+    const message = vscode.l10n.t('SumLens could not compare the summaries: {0}', (error as Error).message).slice(0, 2000);
     view.post({ type: 'error', message });
     void vscode.window.showErrorMessage(message);
     return undefined;

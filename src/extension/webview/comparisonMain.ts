@@ -5,14 +5,15 @@
  * a click. Every node is built with textContent: summary text is untrusted.
  */
 import { el } from './dom';
+import { ui } from './uiText';
 import { toComparisonViewSchema, type AspectComparisonView, type ComparisonView, type OrderAnswerView } from './comparisonProtocol';
 
 const root = document.getElementById('root') as HTMLElement;
 const percent = (p: number) => `${Math.round(100 * p)}%`;
 
 function verdictText(verdict: 'A' | 'B' | 'tie', c: ComparisonView): string {
-  if (verdict === 'tie') return 'tie';
-  return `${verdict} better (${verdict === 'A' ? c.a.name : c.b.name})`;
+  if (verdict === 'tie') return ui('tie');
+  return ui('{0} better ({1})', verdict, verdict === 'A' ? c.a.name : c.b.name);
 }
 
 /** P(A), P(tie), P(B) as one bar, each part labelled for screen readers. */
@@ -33,11 +34,20 @@ function probabilityBar(p: { pA: number; pB: number; pTie: number }): HTMLElemen
 }
 
 function orderLine(order: OrderAnswerView, c: ComparisonView): HTMLElement {
-  const shown = order.first === 'A' ? `${c.a.name} shown first` : `${c.b.name} shown first`;
+  const shown = ui('{0} shown first', order.first === 'A' ? c.a.name : c.b.name);
   const item = el(
     'li',
     undefined,
-    `${shown}: ${verdictText(order.verdict, c)}, A ${percent(order.pA)} · tie ${percent(order.pTie)} · B ${percent(order.pB)} (${order.route}: ${order.why})`,
+    ui(
+      '{0}: {1}, A {2} · tie {3} · B {4} ({5}: {6})',
+      shown,
+      verdictText(order.verdict, c),
+      percent(order.pA),
+      percent(order.pTie),
+      percent(order.pB),
+      order.route,
+      order.why,
+    ),
   );
   if (order.answers.length) {
     const answers = el('ol', 'comparison-answers');
@@ -51,10 +61,10 @@ function aspectRow(aspect: AspectComparisonView, c: ComparisonView): HTMLElement
   const row = el('section', `comparison-aspect verdict-${aspect.verdict}`);
   const head = el('div', 'comparison-aspect-head');
   head.append(el('h2', 'comparison-aspect-name', aspect.aspect), el('strong', 'comparison-verdict', verdictText(aspect.verdict, c)));
-  if (aspect.inconsistent) head.append(el('span', 'comparison-flip', 'flipped with the order: counted as a tie'));
+  if (aspect.inconsistent) head.append(el('span', 'comparison-flip', ui('flipped with the order: counted as a tie')));
   row.append(head, probabilityBar(aspect));
   const details = el('details', 'comparison-orders');
-  details.append(el('summary', undefined, `Each order's answer (${aspect.orders.length})`));
+  details.append(el('summary', undefined, ui('Each order’s answer ({0})', aspect.orders.length)));
   const list = el('ul');
   for (const order of aspect.orders) list.append(orderLine(order, c));
   details.append(list);
@@ -62,15 +72,14 @@ function aspectRow(aspect: AspectComparisonView, c: ComparisonView): HTMLElement
   return row;
 }
 
-/** "summary-right.md better on 3 of 4 aspects; 1 tie": the comparison in one line. */
+/** "summary-right.md better on 3 of 4 aspects; ties: 1": the comparison in one line. */
 function overall(c: ComparisonView): string {
   const count = (v: 'A' | 'B' | 'tie') => c.aspects.filter((a) => a.verdict === v).length;
   const [a, b, ties] = [count('A'), count('B'), count('tie')];
-  const of = `of ${c.aspects.length} aspect${c.aspects.length === 1 ? '' : 's'}`;
   const parts = [
-    a > 0 ? `${c.a.name} better on ${a} ${of}` : '',
-    b > 0 ? `${c.b.name} better on ${b} ${of}` : '',
-    ties > 0 ? `${ties} tie${ties === 1 ? '' : 's'}` : '',
+    a > 0 ? ui('{0} better on {1} of {2} aspects', c.a.name, a, c.aspects.length) : '',
+    b > 0 ? ui('{0} better on {1} of {2} aspects', c.b.name, b, c.aspects.length) : '',
+    ties > 0 ? ui('ties: {0}', ties) : '',
   ];
   return parts.filter(Boolean).join('; ');
 }
@@ -78,9 +87,9 @@ function overall(c: ComparisonView): string {
 function show(c: ComparisonView): void {
   const head = el('header', 'comparison-head');
   head.append(
-    el('h1', undefined, `${c.a.name} (A) vs ${c.b.name} (B)`),
+    el('h1', undefined, ui('{0} (A) vs {1} (B)', c.a.name, c.b.name)),
     el('p', 'comparison-overall', overall(c)),
-    el('p', 'comparison-meta', `of ${c.source}, judged by ${c.model} in both orders · ${c.usage}`),
+    el('p', 'comparison-meta', ui('of {0}, judged by {1} in both orders · {2}', c.source, c.model, c.usage)),
   );
   const aspects = el('div', 'comparison-aspects');
   for (const aspect of c.aspects) aspects.append(aspectRow(aspect, c));
@@ -93,6 +102,6 @@ window.addEventListener('message', (event: MessageEvent) => {
   const message = parsed.data;
   if (message.type === 'comparison') show(message.comparison);
   else if (message.type === 'comparing')
-    root.replaceChildren(el('p', 'comparison-meta', `Comparing ${message.a} and ${message.b} as summaries of ${message.source}…`));
+    root.replaceChildren(el('p', 'comparison-meta', ui('Comparing {0} and {1} as summaries of {2}…', message.a, message.b, message.source)));
   else root.replaceChildren(el('p', 'comparison-error', message.message));
 });

@@ -6,6 +6,18 @@
  * Placeholders are {0}, {1} …, as in vscode.l10n.t.
  */
 export const uiStrings = [
+  // the comparison view
+  'tie',
+  '{0} better ({1})',
+  '{0} shown first',
+  '{0}: {1}, A {2} · tie {3} · B {4} ({5}: {6})',
+  'flipped with the order: counted as a tie',
+  'Each order’s answer ({0})',
+  '{0} (A) vs {1} (B)',
+  'of {0}, judged by {1} in both orders · {2}',
+  'Comparing {0} and {1} as summaries of {2}…',
+  '{0} better on {1} of {2} aspects',
+  'ties: {0}',
   // the panel
   'Export JSON',
   'Export Markdown',
