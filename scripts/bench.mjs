@@ -1,6 +1,10 @@
 // `npm run bench`: compiles, builds, then runs each benchmark and prints its figures.
 // Benchmarks measure; they are not tests and never fail on a number.
+<<<<<<< HEAD
 //   SUMLENS_BENCH=geval,fine,meta,long,throughput,sampling,startup,datasets,audit,choose,longSource,japanese,align,spendLimit,editor
+=======
+//   SUMLENS_BENCH=geval,fine,meta,long,throughput,sampling,startup,datasets,audit,choose,longSource,align,spendLimit,prComment,editor
+>>>>>>> h43
 //   picks which to run (default: all).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +34,7 @@ const benches = [
   ['align', 'align.js', 'benchAlign'],
   ['spendLimit', 'spendLimit.js', 'benchSpendLimit'],
   ['review', 'review.js', 'benchReview'],
+  ['prComment', 'prComment.js', 'benchPrComment'],
 ];
 const wanted = (process.env.SUMLENS_BENCH ?? [...benches.map(([name]) => name), 'editor'].join(',')).split(',');
 for (const [name, file, exported] of benches) {

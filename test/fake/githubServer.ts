@@ -81,12 +81,12 @@ export class FakeGitHubServer {
     const prefix = `/repos/${this.repository}/issues/`;
     if (!url.pathname.startsWith(prefix)) return send(response, 404, { message: 'Not Found' });
     const rest = url.pathname.slice(prefix.length).split('/');
-    if (rest.length === 2 && rest[1] === 'comments') return this.onPullRequest(Number(rest[0]), request.method, url, text, response);
+    if (rest.length === 2 && rest[1] === 'comments') return this.onPullRequest(Number(rest[0]), { method: request.method, url, text }, response);
     if (rest.length === 2 && rest[0] === 'comments' && request.method === 'PATCH') return this.onEdit(Number(rest[1]), text, response);
     send(response, 404, { message: 'Not Found' });
   }
 
-  private onPullRequest(pr: number, method: string | undefined, url: URL, text: string, response: http.ServerResponse): void {
+  private onPullRequest(pr: number, { method, url, text }: { method?: string; url: URL; text: string }, response: http.ServerResponse): void {
     if (method === 'POST') return send(response, 201, this.store(pr, JSON.parse(text).body));
     const perPage = Number(url.searchParams.get('per_page') ?? 30);
     const page = Number(url.searchParams.get('page') ?? 1);
