@@ -1,10 +1,6 @@
 // `npm run bench`: compiles, builds, then runs each benchmark and prints its figures.
 // Benchmarks measure; they are not tests and never fail on a number.
-<<<<<<< HEAD
-//   SUMLENS_BENCH=geval,fine,meta,long,throughput,sampling,startup,datasets,audit,choose,longSource,japanese,align,spendLimit,editor
-=======
-//   SUMLENS_BENCH=geval,fine,meta,long,throughput,sampling,startup,datasets,audit,choose,longSource,align,spendLimit,prComment,editor
->>>>>>> h43
+//   SUMLENS_BENCH=geval,fine,meta,long,throughput,sampling,startup,datasets,audit,choose,longSource,japanese,align,spendLimit,prComment,editor
 //   picks which to run (default: all).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
