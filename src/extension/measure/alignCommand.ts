@@ -55,15 +55,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
   if (!vscode.workspace.isTrusted) return warn('trust this workspace first: an untrusted workspace does not use its own prompt templates.');
   const settings = readSettings();
   const engine = loadEngine();
-  const data = request.data ?? (await pickData());
-  const human =
-    data === 'ratings'
-      ? 'person'
-      : data &&
-        (request.human ??
-          (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
-  const aspect =
-    human && (request.aspect ?? (await vscode.window.showQuickPick(engine.TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
+  const { data, human, aspect } = await pickWhatToAlign(request, engine.TASK_ASPECTS[settings.task]);
   if (!data || !human || !aspect) return undefined;
   const root = vscode.workspace.workspaceFolders![0].uri.fsPath; // there is one: the prompt folder is in it
   const file = data === 'ratings' ? path.join(root, ratingsFile) : data;
@@ -118,13 +110,8 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
       },
     );
     if (alignment.verdict.adopted === 'calibration') return await offerCalibration(alignment, request, folder, settings.task);
-    return await offer(
-      alignment,
-      request,
-      path.join(folder, settings.task, `${aspect}.md`),
-      engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir),
-      deps,
-    );
+    const target = path.join(folder, settings.task, `${aspect}.md`);
+    return await offer(alignment, request, { target, original: engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir) }, deps);
   } catch (error) {
     if (engine.isCancellation(error)) {
       void vscode.window.showInformationMessage('SumLens: alignment cancelled; the answers so far are cached, so aligning again continues where it stopped.');
@@ -135,8 +122,26 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
   }
 }
 
-/** The verdict; with an adopted template, its diff against yours and the choice to use it. */
-async function offer(alignment: AspectAlignment, request: AlignRequest, target: string, original: string, deps: AlignDeps): Promise<AlignOutcome> {
+/** The data (a file, or your ratings), the column of people's scores and the aspect, as given or asked for; undefined where the user stopped. */
+async function pickWhatToAlign(request: AlignRequest, taskAspects: readonly string[]) {
+  const data = request.data ?? (await pickData());
+  const human =
+    data === 'ratings'
+      ? 'person'
+      : data &&
+        (request.human ??
+          (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
+  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(taskAspects, { title: 'SumLens: align which aspect?' })));
+  return { data, human, aspect };
+}
+
+/** The verdict; with an adopted template, its diff against yours (`original`) and the choice to use it as `target`. */
+async function offer(
+  alignment: AspectAlignment,
+  request: AlignRequest,
+  { target, original }: { target: string; original: string },
+  deps: AlignDeps,
+): Promise<AlignOutcome> {
   const summary = alignmentSummary(alignment, loadEngine().CANDIDATE_LABELS);
   if (!alignment.written) {
     void vscode.window.showInformationMessage(`SumLens: ${summary}`);
