@@ -14,7 +14,12 @@ import { reasonPrompt } from './aspectPrompt';
 export const REASON_MAX_TOKENS = 200;
 const reasonReply = z.string().trim().min(1);
 
-export async function writeReason(session: LlmSession, template: AspectTemplate, vars: TemplateVars, steps: string, signal?: AbortSignal): Promise<string> {
+export async function writeReason(
+  session: LlmSession,
+  template: AspectTemplate,
+  { vars, steps }: { vars: TemplateVars; steps: string },
+  signal?: AbortSignal,
+): Promise<string> {
   const result = await session.chat(
     {
       messages: [{ role: 'user', content: reasonPrompt(template, vars, steps) }],

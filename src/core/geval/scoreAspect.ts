@@ -37,8 +37,8 @@ export async function scoreAspect(session: LlmSession, template: AspectTemplate,
   const promptFor = (shown: ShownSource, reason?: string) =>
     settings.layout === 'paper' ? paperScorePrompt(template, varsFor(shown), steps) : scorePrompt(template, varsFor(shown), steps, reason);
   const ask = async (shown: ShownSource) => {
-    const reason = mode === 'rationale' ? await writeReason(session, template, varsFor(shown), steps, options.signal) : undefined;
-    return { reason, reading: await scorePromptText(session, promptFor(shown, reason), template.scale, template.aspect, settings) };
+    const reason = mode === 'rationale' ? await writeReason(session, template, { vars: varsFor(shown), steps }, options.signal) : undefined;
+    return { reason, reading: await scorePromptText(session, promptFor(shown, reason), { scale: template.scale, purpose: template.aspect }, settings) };
   };
   // The prompts this aspect sends, for fitting a long source to the judge's context.
   const scoreReply = Math.max(SCORE_MAX_TOKENS, settings.sampling?.maxTokens ?? 0);
