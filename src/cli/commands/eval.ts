@@ -158,7 +158,7 @@ async function runRepeated(input: EvaluationInput, options: EvaluateOptions, fla
   const [{ evaluateRepeated }, { formatRepeatReport }] = await Promise.all([import('../../core/repeat'), import('../format/repeatReport')]);
   const cancellation = cancelOnInterrupt();
   try {
-    const repeated = await evaluateRepeated(input, options, flags.repeat ?? 1, flags.threshold, { signal: cancellation.signal });
+    const repeated = await evaluateRepeated(input, options, { runs: flags.repeat ?? 1, threshold: flags.threshold }, { signal: cancellation.signal });
     const usage = options.session.usage();
     cliIo().stdout.write(
       flags.json ? JSON.stringify({ ...repeated, threshold: flags.threshold, usage }, null, 2) + '\n' : formatRepeatReport(repeated, usage, flags.threshold),

@@ -95,7 +95,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
             return engine.juryAsResult(jury, { method, task: settings.task, durationMs: Date.now() - started, cancelled: request.signal.aborted });
           }
           if (settings.repeat === 1) return await engine.evaluate(input, options, engineHooks);
-          const repeated = await engine.evaluateRepeated(input, options, settings.repeat, settings.passThreshold, engineHooks);
+          const repeated = await engine.evaluateRepeated(input, options, { runs: settings.repeat, threshold: settings.passThreshold }, engineHooks);
           // The first run is shown in full; the spread covers every run, and so do the calls.
           return {
             ...repeated.runs[0],
