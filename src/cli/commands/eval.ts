@@ -133,7 +133,7 @@ async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'se
   const jurors = specs.map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) }));
   const cancellation = cancelOnInterrupt();
   try {
-    const jury = await evaluateJury(input, jurors, shared, flags.pool, evaluate, { signal: cancellation.signal });
+    const jury = await evaluateJury(input, jurors, { options: shared, rule: flags.pool, evaluate }, { signal: cancellation.signal });
     cliIo().stdout.write(
       flags.json
         ? JSON.stringify({ pool: jury.pool, judges: jury.judges.map((j) => ({ ...j, result: j.result && resultJson(j.result) })), jury: jury.jury }, null, 2) +
