@@ -85,7 +85,7 @@ async function fitExampleSources(
   const fitted: TemplateExample[] = [];
   let shortened = 0;
   for (const example of examples) {
-    const { text, shown } = await shortenSource(example.source, example.summary, Math.max(0, each), count, 'context');
+    const { text, shown } = await shortenSource({ source: example.source, summary: example.summary }, Math.max(0, each), count, 'context');
     if (shown.ranges.length === 0)
       throw new SumLensError(
         'context-too-long',

@@ -112,7 +112,7 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   if (reason === 'context') checkRoom(request, window!, { fixed, budget: contextBudget, sourceTokens: textTokens, summaryTokens: count(request.summary) });
   const budget = Math.min(contextBudget, request.sourceTokens ?? Infinity);
   const counted = (text: string): number => (text === view.text ? textTokens : count(text));
-  const { text, shown } = await shortenSource(request.source, request.summary, budget, counted, reason);
+  const { text, shown } = await shortenSource({ source: request.source, summary: request.summary }, budget, counted, reason);
   if (shown.ranges.length === 0) {
     const why = reason === 'budget' ? `--source-tokens ${request.sourceTokens}` : `the ${thousands(budget)} tokens the judge's context leaves for it`;
     throw new SumLensError(
