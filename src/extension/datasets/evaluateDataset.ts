@@ -116,8 +116,7 @@ async function pickMethod(
   engine: Engine,
   settings: Settings,
   session: LlmSession,
-  estimate: (method: Method, signal: AbortSignal) => Promise<DryRunEstimate>,
-  rows: number,
+  { estimate, rows }: { estimate: (method: Method, signal: AbortSignal) => Promise<DryRunEstimate>; rows: number },
 ): Promise<Method | undefined> {
   const methods: Method[] = ['geval', 'rationale', 'fine', 'all', 'choose'];
   type Item = vscode.QuickPickItem & { method: Method };
@@ -197,7 +196,7 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
   const out = (m: Method) => runFileFor(data, m, deps.globalStorage).fsPath;
   const estimate = (m: Method, signal: AbortSignal) =>
     engine.estimateSpec({ spec: specFor(m), items: () => until(signal, items()), out: out(m), evaluate: engine.evaluate });
-  const chosen = method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
+  const chosen = method ?? (await pickMethod(engine, settings, session, { estimate, rows: rows.good }));
   if (!chosen) return undefined;
 
   const spec = specFor(chosen);

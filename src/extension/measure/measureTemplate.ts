@@ -52,8 +52,7 @@ export function planMeasurement(template: AspectTemplate, templateText: string, 
 
 /** Runs the measurement of `template` (whose text is `templateText`); undefined when cancelled. */
 export async function measureTemplate(
-  template: AspectTemplate,
-  templateText: string,
+  { template, templateText }: { template: AspectTemplate; templateText: string },
   scope: vscode.Uri,
   plan: MeasurePlan,
   deps: MeasureDeps,

@@ -50,7 +50,7 @@ export class RatingsLog implements vscode.Disposable {
       const parsed = ratingSchema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
     };
-    this.file = new WorkspaceJsonl(root, ratingsFile, parse, (entries) => (this.ratings = new Map(entries.map((r) => [keyOf(r), r]))), log);
+    this.file = new WorkspaceJsonl(root, ratingsFile, { parse, onRead: (entries) => (this.ratings = new Map(entries.map((r) => [keyOf(r), r]))) }, log);
     this.onDidChange = this.file.onDidChange;
   }
 
