@@ -189,7 +189,7 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
     void vscode.window.showWarningMessage(`SumLens: ${plural(rows.bad.length, 'bad row')} skipped (listed in the SumLens output); the first: ${rows.bad[0]}`);
   }
 
-  const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
+  const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.globalStorage });
   const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: dataPath, task });
   const specFor = (m: Method) =>
     engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: m, prompts: promptOverrideDir }));

@@ -71,7 +71,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
       if ((await vscode.window.showInformationMessage(`Align the ${aspect} judge to your scores?`, { modal: true, detail }, 'Align')) !== 'Align')
         return undefined;
     }
-    const session = await createSession(settings, locations.baseUrl, deps.keys, deps.storage);
+    const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.storage });
     const stage = path.join(deps.storage.fsPath, 'align', `${Date.now()}`);
     const alignment = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `SumLens: aligning ${aspect} to your scores`, cancellable: true },
