@@ -64,7 +64,7 @@ function aspectRows(dataset: PanelDataset): HTMLElement {
   for (const row of dataset.rows) {
     const tr = el('tr');
     const bar = el('td');
-    bar.append(intervalBar(row.mean, row.low, row.high, axis, `${row.aspect}: ${formatEstimate(row.mean, row.low, row.high)}`));
+    bar.append(intervalBar({ value: row.mean, low: row.low, high: row.high }, axis, `${row.aspect}: ${formatEstimate(row.mean, row.low, row.high)}`));
     const spread = el('td');
     spread.append(histogram(row.distribution, `${row.aspect} scores`));
     tr.append(
@@ -338,7 +338,14 @@ export function comparisonSection(comparison: PanelComparison): HTMLElement {
   );
   for (const row of comparison.aspects) {
     const bar = el('td');
-    bar.append(intervalBar(row.difference, row.low, row.high, [-reach, reach], `${row.aspect}: B − A ${formatEstimate(row.difference, row.low, row.high)}`, 0));
+    bar.append(
+      intervalBar(
+        { value: row.difference, low: row.low, high: row.high },
+        [-reach, reach],
+        `${row.aspect}: B − A ${formatEstimate(row.difference, row.low, row.high)}`,
+        0,
+      ),
+    );
     const said = verdict(row);
     const tr = el('tr');
     tr.append(
