@@ -98,7 +98,7 @@ async function haystack(rows: JaRow[]): Promise<string> {
   for (const stack of stacks) {
     tokens.push(estimateTokens(stack.source));
     const matches = bestMatches(stack);
-    const { shown: excerpts } = await shortenSource(stack.source, stack.summary, SOURCE_BUDGET, estimateTokens);
+    const { shown: excerpts } = await shortenSource({ source: stack.source, summary: stack.summary }, SOURCE_BUDGET, estimateTokens);
     shown += shownCount(matches, excerpts.ranges);
     total += matches.length;
   }

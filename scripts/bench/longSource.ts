@@ -56,7 +56,7 @@ async function shortenTime(items: ReturnType<typeof readDataset>['items']): Prom
     // A new string each run: the index of the last source is kept, and this measures building it.
     const source = `${book}${run}`;
     const started = performance.now();
-    await shortenSource(source, summary, CONTEXT, estimateTokens);
+    await shortenSource({ source, summary }, CONTEXT, estimateTokens);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

@@ -60,7 +60,7 @@ function benchIntervals(dataset: ReturnType<typeof readDataset>): string[] {
     const intervalsMs = performance.now() - started;
     started = performance.now();
     for (const [i, aspect] of ASPECTS.entries()) {
-      compareMeta(aspect, level, { a: 'a', b: 'b' }, scored(aspect, ASPECTS[(i + 1) % 4]), scored(aspect, ASPECTS[(i + 2) % 4]), options);
+      compareMeta(aspect, level, { labels: { a: 'a', b: 'b' }, a: scored(aspect, ASPECTS[(i + 1) % 4]), b: scored(aspect, ASPECTS[(i + 2) % 4]) }, options);
     }
     lines.push(`  ${level.padEnd(7)}: intervals ${intervalsMs.toFixed(0)} ms, --compare ${(performance.now() - started).toFixed(0)} ms`);
   }

@@ -65,8 +65,7 @@ export function spreadOverRuns(runs: readonly EvaluationResult[], threshold?: nu
 export async function evaluateRepeated(
   input: EvaluationInput,
   options: EvaluateOptions,
-  runs: number,
-  threshold: number | undefined,
+  { runs, threshold }: { runs: number; threshold: number | undefined },
   hooks: EvaluateHooks = {},
 ): Promise<RepeatedEvaluation> {
   // Progress is the runs' steps added up; the aspects as they come are the first run's.

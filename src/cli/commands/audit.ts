@@ -42,7 +42,7 @@ function juryEvaluator(jurors: Juror[]): typeof evaluate {
   return async (input, options, hooks) => {
     const { session: _one, ...shared } = options;
     const started = Date.now();
-    const verdict = await evaluateJury(input, jurors, shared, 'mean', evaluate, hooks);
+    const verdict = await evaluateJury(input, jurors, { options: shared, rule: 'mean', evaluate }, hooks);
     if (verdict.judges.every((j) => j.error))
       throw new SumLensError(verdict.judges[0].error!.code as ErrorCode, `every judge failed; ${verdict.judges[0].name}: ${verdict.judges[0].error!.message}`);
     return juryAsResult(verdict, { method: options.method, task: input.task, durationMs: Date.now() - started });

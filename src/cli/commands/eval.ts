@@ -133,7 +133,7 @@ async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'se
   const jurors = specs.map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) }));
   const cancellation = cancelOnInterrupt();
   try {
-    const jury = await evaluateJury(input, jurors, shared, flags.pool, evaluate, { signal: cancellation.signal });
+    const jury = await evaluateJury(input, jurors, { options: shared, rule: flags.pool, evaluate }, { signal: cancellation.signal });
     cliIo().stdout.write(
       flags.json
         ? JSON.stringify({ pool: jury.pool, judges: jury.judges.map((j) => ({ ...j, result: j.result && resultJson(j.result) })), jury: jury.jury }, null, 2) +
@@ -158,7 +158,7 @@ async function runRepeated(input: EvaluationInput, options: EvaluateOptions, fla
   const [{ evaluateRepeated }, { formatRepeatReport }] = await Promise.all([import('../../core/repeat'), import('../format/repeatReport')]);
   const cancellation = cancelOnInterrupt();
   try {
-    const repeated = await evaluateRepeated(input, options, flags.repeat ?? 1, flags.threshold, { signal: cancellation.signal });
+    const repeated = await evaluateRepeated(input, options, { runs: flags.repeat ?? 1, threshold: flags.threshold }, { signal: cancellation.signal });
     const usage = options.session.usage();
     cliIo().stdout.write(
       flags.json ? JSON.stringify({ ...repeated, threshold: flags.threshold, usage }, null, 2) + '\n' : formatRepeatReport(repeated, usage, flags.threshold),

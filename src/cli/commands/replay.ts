@@ -66,13 +66,13 @@ export function registerReplay(program: Command): void {
     if (flags.cross) {
       const rule = flags.parse ?? 'robust';
       const judge = { [flags.aspect]: replayedScores(dataset, scale, rule).predicted };
-      const run = crossOfPredictions(dataset, `recorded answers, parse rule ${rule}`, judge, flags.level, flags);
+      const run = crossOfPredictions(dataset, { source: `recorded answers, parse rule ${rule}`, judge }, flags.level, flags);
       cliIo().stdout.write(flags.json ? JSON.stringify(run, null, 2) + '\n' : `${crossTable(run)}\n`);
       return;
     }
     const rules: ParseRule[] = flags.parse ? [flags.parse] : ['robust', 'geval'];
     const resampling = { resamples: flags.resamples, seed: flags.seed };
-    const results = rules.map((rule) => replay(dataset, flags.aspect, scale, rule, flags.level, resampling));
+    const results = rules.map((rule) => replay(dataset, flags.aspect, scale, { rule, level: flags.level, resampling }));
     if (flags.json) {
       const [main, gevalRule] = results;
       cliIo().stdout.write(JSON.stringify(gevalRule ? { ...main, gevalRule } : main, null, 2) + '\n');

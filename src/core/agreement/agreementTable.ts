@@ -107,7 +107,12 @@ function bootstrap<N extends string>(count: number, statistics: Record<N, (picke
 }
 
 /** A figure over `items` items, and its interval from the resampled values. */
-function estimate(value: number, valueReason: () => string, resampled: number[], items: number, options: ResamplingOptions): Estimate {
+function estimate(
+  value: number,
+  valueReason: () => string,
+  { resampled, items }: { resampled: number[]; items: number },
+  options: ResamplingOptions,
+): Estimate {
   const defined = Number.isFinite(value);
   const none = (reason: string) => ({ low: NaN, high: NaN, level: 0.95, reason });
   let interval: Estimate['interval'];
@@ -140,7 +145,7 @@ function pairwiseRow(set: RatedSet, r: number, options: ResamplingOptions): Agre
   const figure = (name: PairwiseName): Estimate => {
     // One item pairs nothing with anything: agreement and rank statistics are not defined for it.
     const value = both.length === 0 || (both.length < 2 && name !== 'meanAbsoluteDifference') ? NaN : PAIRWISE[name](person, judge, options.scale);
-    return estimate(value, () => pairwiseReason(person, judge, rater), resampled.get(name)!, both.length, options);
+    return estimate(value, () => pairwiseReason(person, judge, rater), { resampled: resampled.get(name)!, items: both.length }, options);
   };
   return {
     aspect: set.aspect,
@@ -178,7 +183,7 @@ function allRatersRow(set: RatedSet, options: ResamplingOptions): AllRatersRow {
   const figure = (name: 'alphaInterval' | 'alphaOrdinal' | 'peopleAlphaInterval'): Estimate => {
     const ratings = name === 'peopleAlphaInterval' ? set.people : everyone;
     const value = krippendorffAlpha(ratings, name === 'alphaOrdinal' ? 'ordinal' : 'interval');
-    return estimate(value, () => alphaReason(ratings), resampled.get(name)!, set.scores.length, options);
+    return estimate(value, () => alphaReason(ratings), { resampled: resampled.get(name)!, items: set.scores.length }, options);
   };
   return {
     aspect: set.aspect,

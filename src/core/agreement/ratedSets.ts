@@ -39,7 +39,24 @@ export interface RatedSet {
 class SetBuilder {
   private readonly sets = new Map<string, RatedSet & { items: Map<string, number> }>();
 
-  add(aspect: string, judge: string, item: string, rater: string, person: number, score: number, where: string): void {
+  /** One rating: a rater's score (`person`) and the judge's (`score`) for an item's aspect; `where` names its line. */
+  add({
+    aspect,
+    judge,
+    item,
+    rater,
+    person,
+    score,
+    where,
+  }: {
+    aspect: string;
+    judge: string;
+    item: string;
+    rater: string;
+    person: number;
+    score: number;
+    where: string;
+  }): void {
     const key = `${aspect}\u0000${judge}`;
     let set = this.sets.get(key);
     if (!set) this.sets.set(key, (set = { aspect, judge, raters: [], people: [], scores: [], items: new Map() }));
@@ -83,15 +100,15 @@ export async function readRatings(path: string): Promise<RatedSet[]> {
         `${path}:${lineNo}: not a rating (aspect, person[, judge, judgeName, item, rater]): ${z.prettifyError(parsed.error)}`,
       );
     const r = parsed.data;
-    sets.add(
-      r.aspect,
-      r.judgeName ?? 'judge',
-      r.item !== undefined ? String(r.item) : `line ${lineNo}`,
-      r.rater ?? 'person',
-      r.person,
-      r.judge ?? NaN,
-      `${path}:${lineNo}`,
-    );
+    sets.add({
+      aspect: r.aspect,
+      judge: r.judgeName ?? 'judge',
+      item: r.item !== undefined ? String(r.item) : `line ${lineNo}`,
+      rater: r.rater ?? 'person',
+      person: r.person,
+      score: r.judge ?? NaN,
+      where: `${path}:${lineNo}`,
+    });
   });
   return sets.build();
 }
@@ -145,7 +162,8 @@ export async function readScoredTable(path: string, human: Map<string, string[]>
     };
     for (const [aspect, [judgeColumn]] of judge) {
       const score = cell(judgeColumn);
-      for (const column of human.get(aspect)!) sets.add(aspect, judgeName, row.where, column, cell(column), score, `${path}: ${row.where}`);
+      for (const column of human.get(aspect)!)
+        sets.add({ aspect, judge: judgeName, item: row.where, rater: column, person: cell(column), score, where: `${path}: ${row.where}` });
     }
   }
   const absent = named.find(({ column }) => !seen.has(column));

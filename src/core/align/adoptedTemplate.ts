@@ -37,7 +37,15 @@ export function provenanceLines(candidate: CandidateVerdict, rated: number, prov
 }
 
 /** The adopted template's text with its provenance header. */
-export function withProvenance(text: string, candidate: CandidateVerdict, rated: number, provenance: Provenance, exampleSources?: string): string {
+/** What the adopted template carries in its header: the candidate, how many rated items chose it, where they came from, and its examples' sources. */
+export interface Adoption {
+  candidate: CandidateVerdict;
+  rated: number;
+  provenance: Provenance;
+  exampleSources?: string;
+}
+
+export function withProvenance(text: string, { candidate, rated, provenance, exampleSources }: Adoption): string {
   const header = [...provenanceLines(candidate, rated, provenance), ...(exampleSources ? [`Its ${exampleSources}.`] : [])].map((line) => `# ${line}`);
   // YAML comments inside the front matter: a template allows nothing before it.
   return text.replace(/^---\n/, `---\n${header.join('\n')}\n`);

@@ -96,9 +96,9 @@ export async function alignJudge(sets: readonly AlignSet[], options: AlignOption
     const adopted = verdict.candidates.find((c) => c.name === verdict.adopted);
     const written =
       adopted?.name === 'calibration'
-        ? { written: writeCalibration(items, cv, verdict, adopted, options) }
+        ? { written: writeCalibration(items, cv, { verdict, adopted }, options) }
         : adopted
-          ? await writeAdopted(items, cv, aspect, adopted, options)
+          ? await writeAdopted(items, cv, { aspect, adopted }, options)
           : undefined;
     const shown = written && 'shown' in written ? written.shown : undefined;
     const exampleSources = exampleSourcesLine([...cv.exampleSources, ...(shown ? [shown] : [])]);
@@ -120,7 +120,12 @@ function judgeOf(options: AlignOptions): string {
 }
 
 /** The map fitted on every rated item's score under the original template, and written. */
-function writeCalibration(items: readonly AlignItem[], cv: CrossValidation, verdict: AlignVerdict, adopted: CandidateVerdict, options: AlignOptions): string {
+function writeCalibration(
+  items: readonly AlignItem[],
+  cv: CrossValidation,
+  { verdict, adopted }: { verdict: AlignVerdict; adopted: CandidateVerdict },
+  options: AlignOptions,
+): string {
   const template = originalTemplatePath(options.task, verdict.aspect, options.promptDir);
   const map = adoptedCalibrationMap({ items, scores: cv.original, verdict, adopted, template }, judgeOf(options), options.provenance);
   return writeAdoptedCalibration(map, options.seed, {
@@ -136,8 +141,7 @@ function writeCalibration(items: readonly AlignItem[], cv: CrossValidation, verd
 async function writeAdopted(
   items: readonly AlignItem[],
   cv: CrossValidation,
-  aspect: string,
-  adopted: CandidateVerdict,
+  { aspect, adopted }: { aspect: string; adopted: CandidateVerdict },
   options: AlignOptions,
 ): Promise<{ written: string; adoptedExamples: string[]; shown?: ExampleSourcesShown }> {
   const scored = withJudgeScores(items, cv.original);
@@ -150,13 +154,19 @@ async function writeAdopted(
   }
   const examples = adopted.name.endsWith('examples') ? chooseExamples(scored, options.examples) : [];
   // Its examples' sources fitted beside the longest rated item: the template's later items are not known yet.
-  const built = examples.length > 0 ? await templateWithExamples(text, examples, items, options.scoring.options.session, options.scoring.signal) : undefined;
+  const built =
+    examples.length > 0
+      ? await templateWithExamples(text, examples, items, { session: options.scoring.options.session, signal: options.scoring.signal })
+      : undefined;
   const sourcesLine = built && exampleSourcesLine([built.shown]);
-  const written = writeAdoptedTemplate(withProvenance(built?.text ?? text, adopted, items.length, options.provenance, sourcesLine), {
-    outDir: options.outDir,
-    task: options.task,
-    aspect,
-    force: options.force,
-  });
+  const written = writeAdoptedTemplate(
+    withProvenance(built?.text ?? text, { candidate: adopted, rated: items.length, provenance: options.provenance, exampleSources: sourcesLine }),
+    {
+      outDir: options.outDir,
+      task: options.task,
+      aspect,
+      force: options.force,
+    },
+  );
   return { written, adoptedExamples: examples.map((e) => e.key), shown: built?.shown };
 }

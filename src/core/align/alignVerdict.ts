@@ -59,7 +59,7 @@ export function alignVerdict(items: readonly AlignItem[], cv: CrossValidation, o
   const adjusted = holmAdjust(changes.map((c) => c.pValue));
   const people = items.map((item) => item.human);
   const candidates = cv.candidates.map((c, k): CandidateVerdict => {
-    const gain = alphaGain(people, cv.original, c.scores, options.resamples, options.seed);
+    const gain = alphaGain(people, cv.original, c.scores, { resamples: options.resamples, seed: options.seed });
     return {
       name: c.name,
       agreement: rowOf(c.name, c.scores),

@@ -15,7 +15,12 @@ export interface AlphaGain {
   interval: Interval;
 }
 
-export function alphaGain(people: readonly number[], original: readonly number[], candidate: readonly number[], resamples: number, seed: number): AlphaGain {
+export function alphaGain(
+  people: readonly number[],
+  original: readonly number[],
+  candidate: readonly number[],
+  { resamples, seed }: { resamples: number; seed: number },
+): AlphaGain {
   const gain = (idx: readonly number[]) => {
     const p = idx.map((i) => people[i]);
     return krippendorffAlpha([p, idx.map((i) => candidate[i])], 'interval') - krippendorffAlpha([p, idx.map((i) => original[i])], 'interval');

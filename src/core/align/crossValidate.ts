@@ -91,7 +91,7 @@ export async function crossValidate(items: readonly AlignItem[], options: CrossV
   const exampleSources: ExampleSourcesShown[] = [];
   // The examples' sources are fitted to the judge's context with the fold's own items beside them.
   const examplesTemplate = async (text: string, examples: readonly TemplateExample[], judged: readonly AlignItem[]) => {
-    const built = await templateWithExamples(text, examples, judged, scoring.options.session, scoring.signal);
+    const built = await templateWithExamples(text, examples, judged, { session: scoring.options.session, signal: scoring.signal });
     exampleSources.push(built.shown);
     return built.text;
   };

@@ -53,10 +53,9 @@ export async function templateWithExamples(
   templateText: string,
   examples: readonly TemplateExample[],
   judged: readonly JudgedItem[],
-  session: LlmSession,
-  signal?: AbortSignal,
+  judge: { session: LlmSession; signal?: AbortSignal },
 ): Promise<ExamplesTemplate> {
-  const { fitted, shown } = await fitExampleSources(templateText, examples, judged, session, signal);
+  const { fitted, shown } = await fitExampleSources(templateText, examples, judged, judge);
   return { text: withExamples(templateText, fitted, shown.shortened > 0 ? EXCERPTS_NOTE : undefined), shown };
 }
 
@@ -64,8 +63,7 @@ async function fitExampleSources(
   templateText: string,
   examples: readonly TemplateExample[],
   judged: readonly JudgedItem[],
-  session: LlmSession,
-  signal?: AbortSignal,
+  { session, signal }: { session: LlmSession; signal?: AbortSignal },
 ): Promise<{ fitted: TemplateExample[]; shown: ExampleSourcesShown }> {
   if (examples.length === 0) return { fitted: [], shown: { shortened: 0, examples: 0 } };
   // Counted high without a tokenizer, as fitSource does: a prompt within the smallest window a server starts with needs no look-up.
@@ -87,7 +85,7 @@ async function fitExampleSources(
   const fitted: TemplateExample[] = [];
   let shortened = 0;
   for (const example of examples) {
-    const { text, shown } = await shortenSource(example.source, example.summary, Math.max(0, each), count, 'context');
+    const { text, shown } = await shortenSource({ source: example.source, summary: example.summary }, Math.max(0, each), count, 'context');
     if (shown.ranges.length === 0)
       throw new SumLensError(
         'context-too-long',

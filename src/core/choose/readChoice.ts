@@ -50,13 +50,13 @@ export interface ChoiceReading {
 
 export async function readChoice(session: LlmSession, prompt: string, catalogue: readonly string[], options: ChoiceReadOptions): Promise<ChoiceReading> {
   const messages: ChatMessage[] = [{ role: 'user', content: prompt }];
-  if (options.route === 'sampling') return sampleChoice(session, messages, catalogue, options, "user's choice: route sampling", []);
+  if (options.route === 'sampling') return sampleChoice({ session, messages, catalogue, options }, "user's choice: route sampling", []);
   if (session.capabilities().logprobs === false) {
     if (options.route === 'logprobs')
       throw new SumLensError('bad-request', '--route logprobs, but this endpoint and model give no logprobs (learned earlier); use --route auto or sampling');
-    return sampleChoice(session, messages, catalogue, options, 'no logprobs from this endpoint and model (learned earlier)', []);
+    return sampleChoice({ session, messages, catalogue, options }, 'no logprobs from this endpoint and model (learned earlier)', []);
   }
-  const { result, parsed } = await askReadable(session, messages, catalogue, options, { temperature: 0, topLogprobs: DEFAULT_TOP_LOGPROBS });
+  const { result, parsed } = await askReadable({ session, messages, catalogue, options }, { temperature: 0, topLogprobs: DEFAULT_TOP_LOGPROBS });
   const choice = result.choices[0];
   const tokens = choice?.logprobs;
   const readings =
@@ -67,7 +67,7 @@ export async function readChoice(session: LlmSession, prompt: string, catalogue:
     const detail = unreadable && !unreadable.reading.ok ? `${unreadable.line.aspect}: ${unreadable.reading.reason}` : undefined;
     if (options.route === 'logprobs')
       throw new SumLensError('bad-request', `--route logprobs, but ${why}${detail ? `: ${detail}` : ''}; use --route auto or sampling`);
-    return sampleChoice(session, messages, catalogue, options, why, detail ? [`logprobs → sampling: ${detail}`] : []);
+    return sampleChoice({ session, messages, catalogue, options }, why, detail ? [`logprobs → sampling: ${detail}`] : []);
   }
   const chosen = readings.flatMap(({ line, reading }) =>
     reading.ok
@@ -92,17 +92,20 @@ export async function readChoice(session: LlmSession, prompt: string, catalogue:
   };
 }
 
+/** One choice to ask for: the judge, the prompt, the lines it chooses from, and how to read its answer. */
+interface ChoiceAsk {
+  session: LlmSession;
+  messages: ChatMessage[];
+  catalogue: readonly string[];
+  options: ChoiceReadOptions;
+}
+
 /**
  * Asks until one answer can be read (twice at most). On the logprob route the lines are read
  * from the tokens' own text, so that each score's offset names its token.
  */
-async function askReadable(
-  session: LlmSession,
-  messages: ChatMessage[],
-  catalogue: readonly string[],
-  options: ChoiceReadOptions,
-  params: { temperature: number; topLogprobs: number },
-): Promise<{ result: ChatResult; parsed: ChosenLine[] }> {
+async function askReadable(ask: ChoiceAsk, params: { temperature: number; topLogprobs: number }): Promise<{ result: ChatResult; parsed: ChosenLine[] }> {
+  const { session, messages, catalogue, options } = ask;
   const readOf = (reply: ChatResult): ParsedChoice => {
     const choice = reply.choices[0];
     if (!choice) return { ok: false, problem: 'the reply holds no answer' };
@@ -147,14 +150,8 @@ function firstLineOf(text: string): string {
 }
 
 /** Answers drawn at temperature 1; unreadable ones are counted and left out, and if none can be read, asked again once. */
-async function sampleChoice(
-  session: LlmSession,
-  messages: ChatMessage[],
-  catalogue: readonly string[],
-  options: ChoiceReadOptions,
-  why: string,
-  fallbacks: string[],
-): Promise<ChoiceReading> {
+async function sampleChoice(ask: ChoiceAsk, why: string, fallbacks: string[]): Promise<ChoiceReading> {
+  const { session, messages, catalogue, options } = ask;
   let answers: string[] = [];
   let read: ChosenLine[][] = [];
   let problem = '';

@@ -106,7 +106,7 @@ async function runOne(input: AspectInput, name: string, options: AspectRunOption
     return await scoreAspect(options.session, template, input, { ...options, mode: options.method, vars: varsOptions, signal });
   } catch (error) {
     if (isCancellation(error) || signal?.aborted || (isSumLensError(error) && STOPS_RUN.has(error.code))) throw error;
-    return failedAspect(task, name, template, options.session, error);
+    return failedAspect({ task, name, template }, options.session, error);
   }
 }
 
@@ -114,7 +114,11 @@ async function runOne(input: AspectInput, name: string, options: AspectRunOption
  * An aspect that could not be scored. Its scale is [0, 0] when even its template could not
  * be read; its method is the route it would have taken.
  */
-function failedAspect(task: AspectTask, name: string, template: AspectTemplate | undefined, session: LlmSession, error: unknown): ScoredAspect {
+function failedAspect(
+  { task, name, template }: { task: AspectTask; name: string; template: AspectTemplate | undefined },
+  session: LlmSession,
+  error: unknown,
+): ScoredAspect {
   const failure = failureOf(error);
   return {
     name,

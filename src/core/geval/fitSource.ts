@@ -109,10 +109,10 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const fixed = window ? sizeOf(request.prompts({ text: '', head: excerptsHead(0.5, request.sourceNoun) })) : 0;
   const contextBudget = window ? window.tokens - fixed - Math.ceil(window.tokens * MARGIN_SHARE) : Infinity;
   const reason: SourceShown['reason'] = request.sourceTokens !== undefined && request.sourceTokens <= contextBudget ? 'budget' : 'context';
-  if (reason === 'context') checkRoom(request, window!, fixed, contextBudget, textTokens, count(request.summary));
+  if (reason === 'context') checkRoom(request, window!, { fixed, budget: contextBudget, sourceTokens: textTokens, summaryTokens: count(request.summary) });
   const budget = Math.min(contextBudget, request.sourceTokens ?? Infinity);
   const counted = (text: string): number => (text === view.text ? textTokens : count(text));
-  const { text, shown } = await shortenSource(request.source, request.summary, budget, counted, reason);
+  const { text, shown } = await shortenSource({ source: request.source, summary: request.summary }, budget, counted, reason);
   if (shown.ranges.length === 0) {
     const why = reason === 'budget' ? `--source-tokens ${request.sourceTokens}` : `the ${thousands(budget)} tokens the judge's context leaves for it`;
     throw new SumLensError(
@@ -141,7 +141,12 @@ function markupRemoved(markup: MarkupRemoved): string {
 }
 
 /** The prompt cannot be made to fit by shortening the source: the instructions and the summary alone fill the context. */
-function checkRoom(request: SourceFitRequest, window: ContextWindow, fixed: number, budget: number, sourceTokens: number, summaryTokens: number): void {
+/** `tokens`: of the instructions with the reply (`fixed`), the room left for the source, the source and the summary. */
+function checkRoom(
+  request: SourceFitRequest,
+  window: ContextWindow,
+  { fixed, budget, sourceTokens, summaryTokens }: { fixed: number; budget: number; sourceTokens: number; summaryTokens: number },
+): void {
   const context = `the judge's context of ${thousands(window.tokens)} tokens (${window.detail})`;
   if (summaryTokens > sourceTokens) {
     throw new SumLensError(

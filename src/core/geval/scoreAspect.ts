@@ -43,7 +43,7 @@ export async function scoreAspect(session: LlmSession, template: AspectTemplate,
       mode === 'rationale'
         ? await writeReason(session, template.aspect, reasonPrompt(template, varsFor(shown), steps, reasonLanguage), options.signal)
         : undefined;
-    return { reason, reading: await scorePromptText(session, promptFor(shown, reason), template.scale, template.aspect, settings) };
+    return { reason, reading: await scorePromptText(session, promptFor(shown, reason), { scale: template.scale, purpose: template.aspect }, settings) };
   };
   // The prompts this aspect sends, for fitting a long source to the judge's context.
   const scoreReply = Math.max(SCORE_MAX_TOKENS, settings.sampling?.maxTokens ?? 0);

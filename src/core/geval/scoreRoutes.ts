@@ -71,13 +71,27 @@ interface NoLogprobs {
   fallback?: string;
 }
 
-export async function scorePromptText(session: LlmSession, prompt: string, scale: ScoreScale, purpose: string, options: RouteOptions): Promise<ScoreReading> {
+/** One score to read: the judge, the prompt, the scale its answer is on, and the calls' purpose. */
+interface ScoreAsk {
+  session: LlmSession;
+  messages: ChatMessage[];
+  scale: ScoreScale;
+  purpose: string;
+}
+
+export async function scorePromptText(
+  session: LlmSession,
+  prompt: string,
+  { scale, purpose }: { scale: ScoreScale; purpose: string },
+  options: RouteOptions,
+): Promise<ScoreReading> {
   const messages: ChatMessage[] = [{ role: options.promptRole ?? 'user', content: prompt }];
+  const ask: ScoreAsk = { session, messages, scale, purpose };
   const route = options.route ?? 'auto';
   const asked = (name: RoutePreference) => (options.preset ? `preset ${options.preset}` : `user's choice: route ${name}`);
-  if (route === 'sampling') return sample(session, messages, scale, purpose, options, { why: asked('sampling') });
+  if (route === 'sampling') return sample(ask, options, { why: asked('sampling') });
 
-  const attempt = await readLogprobs(session, messages, scale, purpose, options);
+  const attempt = await readLogprobs(ask, options);
   if ('reading' in attempt) {
     if (route === 'logprobs') attempt.reading.provenance.why = asked('logprobs');
     return attempt.reading;
@@ -88,16 +102,11 @@ export async function scorePromptText(session: LlmSession, prompt: string, scale
       `--route logprobs, but ${attempt.why}${attempt.fallback ? `: ${attempt.fallback}` : ''}; use --route auto or sampling`,
     );
   }
-  return sample(session, messages, scale, purpose, options, attempt);
+  return sample(ask, options, attempt);
 }
 
-async function readLogprobs(
-  session: LlmSession,
-  messages: ChatMessage[],
-  scale: ScoreScale,
-  purpose: string,
-  options: RouteOptions,
-): Promise<{ reading: ScoreReading } | NoLogprobs> {
+async function readLogprobs(ask: ScoreAsk, options: RouteOptions): Promise<{ reading: ScoreReading } | NoLogprobs> {
+  const { session, messages, scale, purpose } = ask;
   const scaleProblem = logprobRouteProblem(scale);
   if (scaleProblem) return { why: 'scale unreadable from token probabilities', fallback: scaleProblem };
   if (session.capabilities().logprobs === false) return { why: 'no logprobs from this endpoint and model (learned earlier)' };
@@ -137,14 +146,8 @@ function logprobsReadable(reply: ChatResult, scale: ScoreScale, parseRule: Parse
 }
 
 /** Draws answers in batches until the stop rule is met, then estimates from all of them. */
-async function sample(
-  session: LlmSession,
-  messages: ChatMessage[],
-  scale: ScoreScale,
-  purpose: string,
-  options: RouteOptions,
-  because: NoLogprobs,
-): Promise<ScoreReading> {
+async function sample(ask: ScoreAsk, options: RouteOptions, because: NoLogprobs): Promise<ScoreReading> {
+  const { session, messages, scale, purpose } = ask;
   const max = options.samples;
   if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new SumLensError('usage', `samples must be a positive integer (got ${max})`);
   const bound = options.maxStandardError;

@@ -41,9 +41,8 @@ export interface JuryResult {
 export async function evaluateJury(
   input: EvaluationInput,
   jurors: Juror[],
-  options: Omit<EvaluateOptions, 'session'>,
-  rule: PoolRule,
-  evaluate: Evaluator,
+  /** The evaluation every juror runs (on its own session), how their scores are pooled, and the evaluate() that runs it. */
+  { options, rule, evaluate }: { options: Omit<EvaluateOptions, 'session'>; rule: PoolRule; evaluate: Evaluator },
   hooks: EvaluateHooks = {},
 ): Promise<JuryResult> {
   const settled = await Promise.allSettled(

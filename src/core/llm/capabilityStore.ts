@@ -91,7 +91,7 @@ export class CapabilityStore {
   }
 
   /** Records quirks learned from a refusal (or, with a shorter ttl, a silent drop); returns the names that are new (to be announced). */
-  update(endpoint: string, model: string, change: Capabilities, because: string, ttlMs = this.ttlMs): QuirkName[] {
+  update(endpoint: string, model: string, change: Capabilities, { because, ttlMs = this.ttlMs }: { because: string; ttlMs?: number }): QuirkName[] {
     if (this.file) this.entries = readStore(this.file); // another run may have learned meanwhile
     let entry = this.entries.find((e) => e.endpoint === endpoint && e.model === model);
     if (!entry) this.entries.push((entry = { endpoint, model, quirks: {} }));

@@ -35,7 +35,7 @@ export class QuirkNotes {
    * already says it (a window learned from a too-long error or a cut prompt).
    */
   learn(change: Capabilities, because: string, ttlMs = DEFAULT_QUIRK_TTL_MS, quietly = false): void {
-    const fresh = this.store.update(this.endpoint, this.model, change, because, ttlMs);
+    const fresh = this.store.update(this.endpoint, this.model, change, { because, ttlMs });
     const days = Math.round(ttlMs / (24 * 3600 * 1000));
     const kept = this.store.persistent ? `; remembered for ${days} day${days === 1 ? '' : 's'} (sumlens capabilities --reset to forget)` : '';
     for (const name of fresh) {

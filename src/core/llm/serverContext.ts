@@ -61,7 +61,7 @@ export async function fetchServerContext(target: MetadataTarget, signal?: AbortS
   // One deadline for all the look-ups: a server that hangs costs it once, not once per route.
   const deadline = AbortSignal.timeout(target.timeoutMs ?? 2500);
   const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
-  const get = (url: string, init: RequestInit = {}) => getJson(url, target.headers, init, both, signal);
+  const get = (url: string, init: RequestInit = {}) => getJson(url, target.headers, init, { until: both, caller: signal });
   const base = target.baseURL.replace(/\/+$/, '');
   const origin = base.replace(/\/v1$/i, '');
   const listed = await fromModelList(await get(`${base}/models`), target.model);
@@ -151,7 +151,13 @@ export function olderThan(version: string, than: [number, number, number]): bool
   return false;
 }
 
-async function getJson(url: string, headers: Record<string, string>, init: RequestInit, until: AbortSignal, caller?: AbortSignal): Promise<unknown> {
+/** `until` ends the request (the caller's signal or a timeout); only the caller's abort is thrown, a timeout gives undefined. */
+async function getJson(
+  url: string,
+  headers: Record<string, string>,
+  init: RequestInit,
+  { until, caller }: { until: AbortSignal; caller?: AbortSignal },
+): Promise<unknown> {
   try {
     const response = await fetch(url, { ...init, headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) }, signal: until });
     if (!response.ok) return undefined;

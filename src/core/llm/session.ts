@@ -228,7 +228,7 @@ export class CachingSession implements LlmSession {
     const cut = choices.filter(isCutOff);
     const kept = choices.filter((c) => !isCutOff(c));
     let result: ChatResult = { choices: kept, promptTokens, completionTokens, cached: false, fallbacks: bodyFallbacks(request, body) };
-    if (cut.length > 0) result = merge([result, await this.retryCutOff(request, body, cut.length, signal, cutOffRetry)]);
+    if (cut.length > 0) result = merge([result, await this.retryCutOff(request, body, { count: cut.length, alreadyRetried: cutOffRetry }, signal)]);
     const wanted = request.n ?? 1;
     if (wanted > 1 && choices.length < wanted) {
       // The server ignored n (some do, silently): draw the rest, never score from fewer answers.
@@ -242,9 +242,8 @@ export class CachingSession implements LlmSession {
   private async retryCutOff(
     request: ChatRequest,
     body: Record<string, unknown>,
-    count: number,
+    { count, alreadyRetried }: { count: number; alreadyRetried: boolean },
     signal: AbortSignal | undefined,
-    alreadyRetried: boolean,
   ): Promise<ChatResult> {
     const limit = String(body.max_completion_tokens ?? body.max_tokens);
     if (alreadyRetried) {

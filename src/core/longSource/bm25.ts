@@ -24,13 +24,19 @@ export class Bm25Index {
   // firstOf, passages, counts: term t's postings are passages[firstOf[t] .. firstOf[t + 1])
   // (ascending), with their counts. norms: K1 · (1 − B + B · length / average length), per
   // passage, the part of the formula that does not depend on the query.
+  private readonly firstOf: Int32Array;
+  private readonly passages: Int32Array;
+  private readonly counts: Int32Array;
+
   private constructor(
     private readonly termIds: Map<string, number>,
-    private readonly firstOf: Int32Array,
-    private readonly passages: Int32Array,
-    private readonly counts: Int32Array,
+    postings: { firstOf: Int32Array; passages: Int32Array; counts: Int32Array },
     private readonly norms: Float64Array,
-  ) {}
+  ) {
+    this.firstOf = postings.firstOf;
+    this.passages = postings.passages;
+    this.counts = postings.counts;
+  }
 
   /** The index in steps that yield every YIELD_EVERY passages (cooperative.ts). */
   static *steps(texts: readonly string[]): Work<Bm25Index> {
@@ -86,9 +92,7 @@ export class Bm25Index {
     const average = occurrences.length / Math.max(1, texts.length) || 1;
     return new Bm25Index(
       termIds,
-      firstOf,
-      passages,
-      counts,
+      { firstOf, passages, counts },
       lengths.map((length) => K1 * (1 - B + (B * length) / average)),
     );
   }

@@ -43,8 +43,7 @@ const SEEDS = 4;
 const PASSES = 3;
 
 export async function shortenSource(
-  source: string,
-  summary: string,
+  { source, summary }: { source: string; summary: string },
   budgetTokens: number,
   countTokens: CountTokens,
   reason: SourceShown['reason'] = 'budget',

@@ -154,9 +154,8 @@ function itemOutcome(level: Exclude<Level, 'summary'>, items: PairedItem[], opti
 export function compareMeta(
   aspect: string,
   level: Level,
-  labels: { a: string; b: string },
-  a: readonly ScoredItem[],
-  b: readonly ScoredItem[],
+  /** The two sides' labels and their scored items. */
+  { labels, a, b }: { labels: { a: string; b: string }; a: readonly ScoredItem[]; b: readonly ScoredItem[] },
   options: ResamplingOptions,
 ): CompareResult {
   const items = pair(a, b);

@@ -38,7 +38,13 @@ export function replayedScores(dataset: Dataset, scale: ScoreScale, rule: ParseR
 }
 
 /** Recorded answers scored with `rule`, correlated with the human scores (with intervals when `resampling` is given). */
-export function replay(dataset: Dataset, aspect: string, scale: ScoreScale, rule: ParseRule, level?: Level, resampling?: BootstrapOptions): ReplayResult {
+/** `reading`: the parse rule the recorded answers are read by, the level correlated at, and the resampling of the intervals. */
+export function replay(
+  dataset: Dataset,
+  aspect: string,
+  scale: ScoreScale,
+  { rule, level, resampling }: { rule: ParseRule; level?: Level; resampling?: BootstrapOptions },
+): ReplayResult {
   const { predicted, ...counts } = replayedScores(dataset, scale, rule);
   const scored = dataset.items.map((item, i): ScoredItem => {
     const human = item.scores[aspect];

@@ -30,7 +30,13 @@ export interface CrossRunOptions extends ResamplingFlags {
 }
 
 /** The matrix of a judge's predictions against the dataset's human aspects. */
-export function crossOfPredictions(dataset: Dataset, source: string, judge: JudgePredictions, level: Level | undefined, flags: ResamplingFlags): CrossRun {
+/** `judged`: where the predictions came from (for the report), and the predictions. */
+export function crossOfPredictions(
+  dataset: Dataset,
+  { source, judge }: { source: string; judge: JudgePredictions },
+  level: Level | undefined,
+  flags: ResamplingFlags,
+): CrossRun {
   const settings = resampling(flags);
   if (settings.resamples === 0) throw new SumLensError('usage', '--cross needs --resamples of at least 1');
   const { columns, missing } = crossColumns(dataset, judge);
@@ -43,9 +49,9 @@ export function runCross(options: CrossRunOptions): CrossRun {
   if ('baseline' in source) throw new SumLensError('usage', "--cross crosses a judge's several aspects; --baseline gives one score");
   const dataset = readDataset(options.dataset, options.subset);
   if ('field' in source) {
-    return crossOfPredictions(dataset, source.field, fieldPredictions(dataset, source.field, options.aspects), options.level, options);
+    return crossOfPredictions(dataset, { source: source.field, judge: fieldPredictions(dataset, source.field, options.aspects) }, options.level, options);
   }
   const records = readWholeRunFile(source.predictions).records;
   const judge = runPredictions(dataset, records, source.predictions, options.aspects);
-  return crossOfPredictions(dataset, source.predictions, judge, options.level, options);
+  return crossOfPredictions(dataset, { source: source.predictions, judge }, options.level, options);
 }

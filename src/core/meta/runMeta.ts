@@ -101,6 +101,6 @@ export function runCompare(options: CompareOptions): { dataset: Dataset; results
   const level = options.level ?? dataset.defaultLevel;
   const [a, b] = options.sources.map((source) => scoreSet(dataset, source));
   const labels = { a: a.label, b: b.label };
-  const results = options.aspects.map((aspect) => compareMeta(aspect, level, labels, a.scored(aspect), b.scored(aspect), settings));
+  const results = options.aspects.map((aspect) => compareMeta(aspect, level, { labels, a: a.scored(aspect), b: b.scored(aspect) }, settings));
   return { dataset, results };
 }

@@ -42,7 +42,7 @@ export async function askOrder(
   const template = resolveTemplate(pairwiseTemplateId(aspect), { overrideDir: options.promptOverrideDir });
   const [shownFirst, shownSecond] = first === 'A' ? [texts.a, texts.b] : [texts.b, texts.a];
   const prompt = renderTemplate(template, { document: texts.source, first: shownFirst, second: shownSecond });
-  const reading = await scorePromptText(session, prompt, PREFERENCE_SCALE, `pairwise:${aspect}:${first === 'A' ? 'AB' : 'BA'}`, options);
+  const reading = await scorePromptText(session, prompt, { scale: PREFERENCE_SCALE, purpose: `pairwise:${aspect}:${first === 'A' ? 'AB' : 'BA'}` }, options);
   if (reading.score === null) throw new SumLensError('invalid-reply', `pairwise ${aspect}: ${reading.failure ?? 'no answer A, B or tie could be read'}`);
   const probabilities = bySystem(positionProbabilities(reading.distribution), first);
   return { first, ...probabilities, ...verdictOf(probabilities), provenance: reading.provenance, ...(reading.answers ? { answers: reading.answers } : {}) };

@@ -30,7 +30,12 @@ export function loadTemplate(filePath: string): Template {
   const { text, hash } = readTemplateFile(filePath);
   const split = splitTemplate(filePath, text, hash);
   const { frontMatter, body, bodyStartLine } = split;
-  checkPlaceholders(filePath, body, bodyStartLine, frontMatter.placeholders, isEnginePromptTask(frontMatter.task), split.keyLines.placeholders);
+  checkPlaceholders(
+    filePath,
+    { body, bodyStartLine },
+    { declared: frontMatter.placeholders, declarationLine: split.keyLines.placeholders },
+    isEnginePromptTask(frontMatter.task),
+  );
   const blind = missingEvaluatedText(frontMatter.task, frontMatter.id, frontMatter.placeholders);
   if (blind) throw new TemplateError(filePath, split.keyLines.placeholders ?? 1, blind);
 
@@ -60,11 +65,9 @@ export function loadTemplate(filePath: string): Template {
 /** Every placeholder used is a known name and declared; every declared one is used. */
 function checkPlaceholders(
   filePath: string,
-  body: string,
-  bodyStartLine: number,
-  declared: readonly PlaceholderName[],
+  { body, bodyStartLine }: { body: string; bodyStartLine: number },
+  { declared, declarationLine }: { declared: readonly PlaceholderName[]; declarationLine: number },
   fine: boolean,
-  declarationLine: number,
 ): void {
   const allowed: readonly string[] = fine ? [...INPUT_PLACEHOLDERS, ...FINE_PLACEHOLDERS] : INPUT_PLACEHOLDERS;
   const used = new Set<string>();

@@ -86,7 +86,11 @@ function uri(path: string): string {
 }
 
 /** Where a span of one of an item's texts stands, as a SARIF physical location. */
-function location(item: ItemTexts, dataPath: string, note: NoteName, start: number, end: number, located: boolean): Record<string, unknown> {
+function location(
+  item: ItemTexts,
+  dataPath: string,
+  { note, start, end, located }: { note: NoteName; start: number; end: number; located: boolean },
+): Record<string, unknown> {
   const field = NOTE_FIELD[note];
   const file = item.files?.[field];
   const text = item.text?.[field];
@@ -119,12 +123,12 @@ export async function sarifLog(run: LoadedRun, toolVersion = run.header.tool): P
         ruleIndex: KINDS.indexOf(finding.kind),
         level: RULES[finding.kind].level,
         message: { text: `${finding.message}${finding.quote ? ` — "${finding.quote}"` : ''}${offsets}` },
-        locations: [location(item, run.header.data, finding.note, finding.start, finding.end, located)],
+        locations: [location(item, run.header.data, { note: finding.note, start: finding.start, end: finding.end, located })],
         ...(finding.evidence?.length
           ? {
               relatedLocations: finding.evidence.map((e, i) => ({
                 id: i + 1,
-                ...location(item, run.header.data, e.note, e.start, e.end, true),
+                ...location(item, run.header.data, { note: e.note, start: e.start, end: e.end, located: true }),
                 message: { text: `evidence in the ${NOTE_FIELD[e.note]}: "${item.text?.[NOTE_FIELD[e.note]]?.slice(e.start, e.end) ?? ''}"` },
               })),
             }

@@ -33,9 +33,7 @@ function permutationPValue(
   human: readonly number[],
   candidate: readonly number[],
   baseline: readonly number[],
-  observed: number,
-  resamples: number,
-  seed: number,
+  { observed, resamples, seed }: { observed: number; resamples: number; seed: number },
 ): number {
   const n = human.length;
   const extreme = (swap: (i: number) => boolean) => {
@@ -83,7 +81,7 @@ export function comparePairedCorrelations(
     candidate: { correlation: candidateRho, interval: percentileInterval(boot.candidate, level) },
     baseline: { correlation: baselineRho, interval: percentileInterval(boot.baseline, level) },
     difference: { correlation: difference, interval: percentileInterval(boot.difference, level) },
-    pValue: permutationPValue(human, candidate, baseline, difference, resamples, seed),
+    pValue: permutationPValue(human, candidate, baseline, { observed: difference, resamples, seed }),
     resamples,
     seed,
   };

@@ -27,7 +27,7 @@ export function seededRandom(seed: number): Random {
  */
 export function resampledMeans(values: Float64Array, resamples: number, seed: number): Float64Array {
   const means = new Float64Array(values.length === 0 ? 0 : resamples);
-  drawMeans(values, means, 0, means.length, seed >>> 0);
+  drawMeans(values, means, { from: 0, to: means.length }, seed >>> 0);
   return means;
 }
 
@@ -39,14 +39,14 @@ export function* resampledMeansWork(values: Float64Array, resamples: number, see
   const means = new Float64Array(values.length === 0 ? 0 : resamples);
   let state = seed >>> 0;
   for (let from = 0; from < means.length; from += RESAMPLES_PER_STEP) {
-    state = drawMeans(values, means, from, Math.min(means.length, from + RESAMPLES_PER_STEP), state);
+    state = drawMeans(values, means, { from, to: Math.min(means.length, from + RESAMPLES_PER_STEP) }, state);
     yield;
   }
   return means;
 }
 
 /** Fills means[from, to) with resample means, the generator going on from `state`; returns its state after them. */
-function drawMeans(values: Float64Array, means: Float64Array, from: number, to: number, state: number): number {
+function drawMeans(values: Float64Array, means: Float64Array, { from, to }: { from: number; to: number }, state: number): number {
   const n = values.length;
   for (let r = from; r < to; r++) {
     let sum = 0;

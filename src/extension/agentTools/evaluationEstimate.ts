@@ -73,7 +73,7 @@ export async function estimateEvaluation(target: SummaryTarget, request: Evaluat
   const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
   let session;
   try {
-    session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
+    session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.globalStorage });
   } catch (error) {
     throw new Error(`SumLens: ${(error as Error).message}`, { cause: error });
   }

@@ -62,7 +62,7 @@ export class AuditJudge {
       const task = settings.task;
       const method = auditedMethod(settings.method);
       const subjects = await readSubjects(engine, data, task);
-      const session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage);
+      const session = await createSession(settings, locations.baseUrl, { keys: this.deps.keys, globalStorage: this.deps.globalStorage });
       const probes = engine.PROBES.filter((p) => engine.DEFAULT_PROBES.includes(p.name));
       const aspects = settings.aspects.length ? settings.aspects : undefined;
       const options: EvaluateOptions = {

@@ -26,7 +26,7 @@ export async function showSourceExcerpts(panel: SumLensPanel, highlight: Excerpt
   }
   const { uri, offset } = notes.source;
   const spans = group.shown.ranges.map((r) => ({ start: offset + r.start, end: offset + r.end }));
-  const shownAt = await highlight.show(uri, spans, shownBrief(group.shown), vscode.ViewColumn.One, at);
+  const shownAt = await highlight.show(uri, spans, shownBrief(group.shown), { column: vscode.ViewColumn.One, at });
   const name = path.basename(vscode.Uri.parse(uri).path);
   statusMessage?.dispose();
   statusMessage = vscode.window.setStatusBarMessage(

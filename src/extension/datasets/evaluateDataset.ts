@@ -117,8 +117,7 @@ async function pickMethod(
   engine: Engine,
   settings: Settings,
   session: LlmSession,
-  estimate: (method: Method, signal: AbortSignal) => Promise<DryRunEstimate>,
-  rows: number,
+  { estimate, rows }: { estimate: (method: Method, signal: AbortSignal) => Promise<DryRunEstimate>; rows: number },
 ): Promise<Method | undefined> {
   const methods: readonly Method[] = RUN_METHODS;
   type Item = vscode.QuickPickItem & { method: Method };
@@ -191,14 +190,14 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
     void vscode.window.showWarningMessage(`SumLens: ${plural(rows.bad.length, 'bad row')} skipped (listed in the SumLens output); the first: ${rows.bad[0]}`);
   }
 
-  const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
+  const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.globalStorage });
   const items = (): AsyncIterable<RunItem> => engine.dataItems({ path: dataPath, task });
   const specFor = (m: Method) =>
     engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: m, prompts: promptOverrideDir }));
   const out = (m: Method) => runFileFor(data, m, deps.globalStorage).fsPath;
   const estimate = (m: Method, signal: AbortSignal) =>
     engine.estimateSpec({ spec: specFor(m), items: () => until(signal, items()), out: out(m), evaluate: engine.evaluate });
-  const chosen = method ?? (await pickMethod(engine, settings, session, estimate, rows.good));
+  const chosen = method ?? (await pickMethod(engine, settings, session, { estimate, rows: rows.good }));
   if (!chosen) return undefined;
 
   const spec = specFor(chosen);

@@ -57,14 +57,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
   if (!vscode.workspace.isTrusted) return warn('trust this workspace first: an untrusted workspace does not use its own prompt templates.');
   const settings = readSettings();
   const engine = loadEngine();
-  const data = request.data ?? (await pickData());
-  const human =
-    data === 'ratings'
-      ? 'person'
-      : data &&
-        (request.human ??
-          (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
-  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(TASK_ASPECTS[settings.task], { title: 'SumLens: align which aspect?' })));
+  const { data, human, aspect } = await pickWhatToAlign(request, TASK_ASPECTS[settings.task]);
   if (!data || !human || !aspect) return undefined;
   const root = vscode.workspace.workspaceFolders![0].uri.fsPath; // there is one: the prompt folder is in it
   const file = data === 'ratings' ? path.join(root, WORKSPACE_RATINGS_FILE) : data;
@@ -80,7 +73,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
       if ((await vscode.window.showInformationMessage(`Align the ${aspect} judge to your scores?`, { modal: true, detail }, 'Align')) !== 'Align')
         return undefined;
     }
-    const session = await createSession(settings, locations.baseUrl, deps.keys, deps.storage);
+    const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.storage });
     const stage = path.join(deps.storage.fsPath, 'align', `${Date.now()}`);
     const alignment = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `SumLens: aligning ${aspect} to your scores`, cancellable: true },
@@ -119,13 +112,8 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
       },
     );
     if (alignment.verdict.adopted === 'calibration') return await offerCalibration(alignment, request, folder, settings.task);
-    return await offer(
-      alignment,
-      request,
-      path.join(folder, settings.task, `${aspect}.md`),
-      engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir),
-      deps,
-    );
+    const target = path.join(folder, settings.task, `${aspect}.md`);
+    return await offer(alignment, request, { target, original: engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir) }, deps);
   } catch (error) {
     if (engine.isCancellation(error)) {
       void vscode.window.showInformationMessage('SumLens: alignment cancelled; the answers so far are cached, so aligning again continues where it stopped.');
@@ -136,8 +124,26 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
   }
 }
 
-/** The verdict; with an adopted template, its diff against yours and the choice to use it. */
-async function offer(alignment: AspectAlignment, request: AlignRequest, target: string, original: string, deps: AlignDeps): Promise<AlignOutcome> {
+/** The data (a file, or your ratings), the column of people's scores and the aspect, as given or asked for; undefined where the user stopped. */
+async function pickWhatToAlign(request: AlignRequest, taskAspects: readonly string[]) {
+  const data = request.data ?? (await pickData());
+  const human =
+    data === 'ratings'
+      ? 'person'
+      : data &&
+        (request.human ??
+          (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
+  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(taskAspects, { title: 'SumLens: align which aspect?' })));
+  return { data, human, aspect };
+}
+
+/** The verdict; with an adopted template, its diff against yours (`original`) and the choice to use it as `target`. */
+async function offer(
+  alignment: AspectAlignment,
+  request: AlignRequest,
+  { target, original }: { target: string; original: string },
+  deps: AlignDeps,
+): Promise<AlignOutcome> {
   const summary = alignmentSummary(alignment, loadEngine().CANDIDATE_LABELS);
   if (!alignment.written) {
     void vscode.window.showInformationMessage(`SumLens: ${summary}`);

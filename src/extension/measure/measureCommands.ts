@@ -62,7 +62,7 @@ export async function runMeasureCommand(uri: unknown, deps: MeasureCommandDeps, 
       const go = await vscode.window.showInformationMessage(`Measure ${template.id} against people?`, { modal: true, detail: plan.text }, 'Measure');
       if (go !== 'Measure') return undefined;
     }
-    const measurement = await measureTemplate(template, text, document.uri, plan, deps);
+    const measurement = await measureTemplate({ template, templateText: text }, document.uri, plan, deps);
     if (!measurement) {
       void vscode.window.showInformationMessage('SumLens: measurement cancelled; nothing was recorded.');
       return undefined;

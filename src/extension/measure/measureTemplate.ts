@@ -52,8 +52,7 @@ export function planMeasurement(template: AspectTemplate, templateText: string, 
 
 /** Runs the measurement of `template` (whose text is `templateText`); undefined when cancelled. */
 export async function measureTemplate(
-  template: AspectTemplate,
-  templateText: string,
+  { template, templateText }: { template: AspectTemplate; templateText: string },
   scope: vscode.Uri,
   plan: MeasurePlan,
   deps: MeasureDeps,
@@ -62,7 +61,7 @@ export async function measureTemplate(
   const settings = readSettings(scope);
   const locations = resolveTrustedLocations(scope);
   deps.notices.notify(locations.ignored);
-  const session = await createSession(settings, locations.baseUrl, deps.keys, deps.storage);
+  const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.storage });
   const sha = createHash('sha256').update(templateText).digest('hex');
   // The candidate is staged alone in an override folder of its own; the baseline has none.
   const candidateDir = path.join(deps.storage.fsPath, 'measure', sha.slice(0, 16));

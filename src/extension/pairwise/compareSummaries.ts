@@ -83,7 +83,7 @@ export async function compareSummaries(deps: CompareDeps, clicked?: vscode.Uri, 
   const view = new ComparisonPanel(deps.extensionUri, vscode.l10n.t('Compare: {0} vs {1}', names.a, names.b));
   view.post({ type: 'comparing', ...names });
   try {
-    const session = await createSession(settings, locations.baseUrl, deps.keys, deps.globalStorage);
+    const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.globalStorage });
     const promptOverrideDir = deps.templates.stage(locations.promptOverrideDir);
     const comparisons = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: comparing {0} and {1}', names.a, names.b), cancellable: true },

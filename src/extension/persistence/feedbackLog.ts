@@ -47,7 +47,7 @@ export class FeedbackLog implements vscode.Disposable {
       const parsed = verdictSchema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
     };
-    this.log = new WorkspaceJsonl(root, feedbackFile, parse, (entries) => (this.verdicts = new Map(entries.map((v) => [v.findingId, v]))), log);
+    this.log = new WorkspaceJsonl(root, feedbackFile, { parse, onRead: (entries) => (this.verdicts = new Map(entries.map((v) => [v.findingId, v]))) }, log);
     this.onDidChange = this.log.onDidChange;
   }
 

@@ -34,7 +34,12 @@ export class RatingsLog implements vscode.Disposable {
       const parsed = EditorRatingSchema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
     };
-    this.file = new WorkspaceJsonl(root, WORKSPACE_RATINGS_FILE, parse, (entries) => (this.ratings = new Map(entries.map((r) => [keyOf(r), r]))), log);
+    this.file = new WorkspaceJsonl(
+      root,
+      WORKSPACE_RATINGS_FILE,
+      { parse, onRead: (entries) => (this.ratings = new Map(entries.map((r) => [keyOf(r), r]))) },
+      log,
+    );
     this.onDidChange = this.file.onDidChange;
   }
 

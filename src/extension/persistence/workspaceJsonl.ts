@@ -13,14 +13,18 @@ export class WorkspaceJsonl<T> implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private queue: Promise<void> = Promise.resolve();
 
-  /** `onRead` receives every valid entry in file order, each time the file is read. */
+  private readonly parse: (json: unknown) => T | undefined;
+  private readonly onRead: (entries: T[]) => void;
+
+  /** `reading.parse` validates one line; `reading.onRead` receives every valid entry in file order, each time the file is read. */
   constructor(
     private readonly root: vscode.Uri | undefined,
     readonly relativePath: string,
-    private readonly parse: (json: unknown) => T | undefined,
-    private readonly onRead: (entries: T[]) => void,
+    reading: { parse: (json: unknown) => T | undefined; onRead: (entries: T[]) => void },
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.parse = reading.parse;
+    this.onRead = reading.onRead;
     this.reload();
     if (root) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, relativePath));

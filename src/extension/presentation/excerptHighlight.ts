@@ -53,7 +53,7 @@ export class ExcerptHighlight implements vscode.Disposable {
    * the same excerpts to the next one (the excerpts of a long source are far apart). Returns the
    * excerpt shown (0-based).
    */
-  async show(uri: string, spans: Span[], label: string, column?: vscode.ViewColumn, at?: number): Promise<number> {
+  async show(uri: string, spans: Span[], label: string, { column, at }: { column?: vscode.ViewColumn; at?: number } = {}): Promise<number> {
     const given = this.shown?.given;
     const same = this.shown?.uri === uri && given?.length === spans.length && spans.every((s, i) => s.start === given[i].start && s.end === given[i].end);
     const next = same && spans.length ? (this.shown!.at + 1) % spans.length : 0;

@@ -90,13 +90,18 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
           };
           if (request.jurors && judgedByJury(settings, method)) {
             const { session: _main, ...shared } = options;
-            const jury = await engine.evaluateJury(input, request.jurors, shared, 'mean', engine.evaluate, { signal: request.signal });
+            const jury = await engine.evaluateJury(
+              input,
+              request.jurors,
+              { options: shared, rule: 'mean', evaluate: engine.evaluate },
+              { signal: request.signal },
+            );
             // A jury none of whose judges answered is a failed run, with the first judge's reason.
             if (jury.judges.every((j) => j.error)) throw new Error(`every judge of the jury failed; ${jury.judges[0].name}: ${jury.judges[0].error!.message}`);
             return engine.juryAsResult(jury, { method, task: settings.task, durationMs: Date.now() - started, cancelled: request.signal.aborted });
           }
           if (settings.repeat === 1) return await engine.evaluate(input, options, engineHooks);
-          const repeated = await engine.evaluateRepeated(input, options, settings.repeat, settings.passThreshold, engineHooks);
+          const repeated = await engine.evaluateRepeated(input, options, { runs: settings.repeat, threshold: settings.passThreshold }, engineHooks);
           // The first run is shown in full; the spread covers every run, and so do the calls.
           return {
             ...repeated.runs[0],

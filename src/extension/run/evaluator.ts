@@ -158,7 +158,7 @@ export class Evaluator implements vscode.Disposable {
       // The prompt folder's calibration ("Use this calibration"; a trusted workspace's only), read before anything is sent.
       calibration = loadEngine().promptsCalibration(locations.promptOverrideDir, settings.task);
       const spendLimit = spendLimitFor(settings, options.maxCostName);
-      session = await createSession(settings, locations.baseUrl, this.deps.keys, this.deps.globalStorage, notices, spendLimit);
+      session = await createSession(settings, locations.baseUrl, { keys: this.deps.keys, globalStorage: this.deps.globalStorage }, { notices, spendLimit });
       jurors = await jurorsFor(settings, this.deps.keys, this.deps.globalStorage, spendLimit);
     } catch (error) {
       return this.fail(options.recheck ? undefined : context, error, options.throwFailure);

@@ -34,7 +34,11 @@ function noteOf(context: RunContext, note: NoteName): NoteLocation | undefined {
  * The anchor of a note-relative span, or undefined when the document no longer holds the
  * words the engine saw there (it was edited while the run was going on).
  */
-function anchorFor(context: RunContext, note: NoteName, start: number, end: number, documents: Map<string, vscode.TextDocument>): Anchor | undefined {
+function anchorFor(
+  context: RunContext,
+  { note, start, end }: { note: NoteName; start: number; end: number },
+  documents: Map<string, vscode.TextDocument>,
+): Anchor | undefined {
   const location = noteOf(context, note);
   if (!location) return undefined;
   const text = location.text.slice(start, end);
@@ -56,9 +60,9 @@ export function trackFindings(
   const entities = new Map<string, FineEntity>(fine.entities.map((e) => [e.id, e]));
   const tracked: TrackedFinding[] = [];
   for (const finding of fine.findings) {
-    const anchor = anchorFor(context, finding.note, finding.start, finding.end, documents);
+    const anchor = anchorFor(context, finding, documents);
     if (!anchor) continue;
-    const evidence = (finding.evidence ?? []).flatMap((e) => anchorFor(context, e.note, e.start, e.end, documents) ?? []);
+    const evidence = (finding.evidence ?? []).flatMap((e) => anchorFor(context, e, documents) ?? []);
     tracked.push({
       id: findingIdentity(context.summary.uri, finding, anchor.text),
       runKey: context.summary.uri,

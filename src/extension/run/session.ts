@@ -32,10 +32,9 @@ export function spendLimitFor(settings: Settings, raise = 'sumlens.maxCost'): Sp
 export async function createSession(
   settings: Settings,
   baseUrl: string | undefined,
-  keys: ApiKeyStore,
-  globalStorage: vscode.Uri,
-  notices?: RunNotices,
-  spendLimit = spendLimitFor(settings),
+  /** Where the API key and the engine's files (cache, learned quirks) are kept. */
+  { keys, globalStorage }: { keys: ApiKeyStore; globalStorage: vscode.Uri },
+  { notices, spendLimit = spendLimitFor(settings) }: { notices?: RunNotices; spendLimit?: SpendLimit } = {},
 ): Promise<LlmSession> {
   const engine = loadEngine();
   const userContext =

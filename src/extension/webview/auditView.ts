@@ -59,9 +59,7 @@ export function auditSection(audit: PanelAudit): HTMLElement {
     const bar = el('td');
     bar.append(
       intervalBar(
-        cell.difference,
-        cell.low,
-        cell.high,
+        { value: cell.difference, low: cell.low, high: cell.high },
         [-reach, reach],
         `${cell.probe}, ${cell.aspect}: ${formatEstimate(cell.difference, cell.low, cell.high)}`,
         0,

@@ -64,7 +64,7 @@ function aspectRows(dataset: PanelDataset): HTMLElement {
   for (const row of dataset.rows) {
     const tr = el('tr');
     const bar = el('td');
-    bar.append(intervalBar(row.mean, row.low, row.high, axis, `${row.aspect}: ${formatEstimate(row.mean, row.low, row.high)}`));
+    bar.append(intervalBar({ value: row.mean, low: row.low, high: row.high }, axis, `${row.aspect}: ${formatEstimate(row.mean, row.low, row.high)}`));
     const spread = el('td');
     spread.append(histogram(row.distribution, `${row.aspect} scores`));
     tr.append(
@@ -135,6 +135,51 @@ const rowKeys: Record<string, (at: number, page: number, count: number) => numbe
   End: (_at, _page, count) => count - 1,
 };
 
+/** The table's column heads; each but the status column sorts on a click or Enter/Space. */
+function columnHeads(head: HTMLElement, names: string[], titles: Record<string, string>, onSort: (column: string) => void): void {
+  for (const name of names) {
+    const th = el('th', undefined, titles[name] ?? name);
+    if (name !== 'status') {
+      th.tabIndex = 0;
+      th.classList.add('sortable');
+      th.dataset.column = name;
+      const toggle = () => onSort(name);
+      th.addEventListener('click', toggle);
+      th.addEventListener('keydown', (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle()));
+    }
+    head.append(th);
+  }
+}
+
+/** Keeps the scroll for the next redraw and draws the rows in view, once a frame. */
+function redrawOnScroll(view: HTMLElement, draw: () => void): void {
+  let pending = false;
+  view.addEventListener('scroll', () => {
+    scrolled = view.scrollTop;
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      draw();
+    });
+  });
+}
+
+/** Remembers the focused row, and moves the focus by the arrow, page, Home and End keys. */
+function moveFocusByKeys(body: HTMLElement, view: HTMLElement, rows: { focusRow(index: number): void; count(): number }): void {
+  body.addEventListener('focusin', (e) => {
+    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]');
+    if (row) focusedRow = Number(row.dataset.row);
+  });
+  body.addEventListener('keydown', (e) => {
+    const move = rowKeys[e.key];
+    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]');
+    if (!move || !row) return;
+    e.preventDefault();
+    rows.focusRow(move(Number(row.dataset.row), Math.max(1, Math.floor(view.clientHeight / rowHeight) - 1), rows.count()));
+  });
+}
+
 function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void): HTMLElement {
   const systems = dataset.items.some((i) => i.system !== undefined);
   const columns = ['id', ...(systems ? ['system'] : []), ...dataset.aspects, 'findings'];
@@ -195,48 +240,19 @@ function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void): HTML
     table.setAttribute('aria-rowcount', String(count() + 1));
   };
 
-  for (const name of [...columns, 'status']) {
-    const th = el('th', undefined, titles[name] ?? name);
-    if (name !== 'status') {
-      th.tabIndex = 0;
-      th.classList.add('sortable');
-      th.dataset.column = name;
-      const toggle = () => {
-        const current = sort ?? { column: varying[0] ?? dataset.aspects[0] ?? 'id', descending: false };
-        sort = { column: name, descending: name === current.column ? !current.descending : false };
-        // Sorted in place: the header and the rows in view, from the top; nothing else is drawn again.
-        sortOn();
-        focusedRow = undefined;
-        view.scrollTop = 0;
-        draw(true);
-      };
-      th.addEventListener('click', toggle);
-      th.addEventListener('keydown', (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle()));
-    }
-    head.append(th);
-  }
+  const toggle = (name: string) => {
+    const current = sort ?? { column: varying[0] ?? dataset.aspects[0] ?? 'id', descending: false };
+    sort = { column: name, descending: name === current.column ? !current.descending : false };
+    // Sorted in place: the header and the rows in view, from the top; nothing else is drawn again.
+    sortOn();
+    focusedRow = undefined;
+    view.scrollTop = 0;
+    draw(true);
+  };
+  columnHeads(head, [...columns, 'status'], titles, toggle);
   sortOn();
-  let pending = false;
-  view.addEventListener('scroll', () => {
-    scrolled = view.scrollTop;
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      draw();
-    });
-  });
-  body.addEventListener('focusin', (e) => {
-    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]');
-    if (row) focusedRow = Number(row.dataset.row);
-  });
-  body.addEventListener('keydown', (e) => {
-    const move = rowKeys[e.key];
-    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]');
-    if (!move || !row) return;
-    e.preventDefault();
-    focusRow(move(Number(row.dataset.row), Math.max(1, Math.floor(view.clientHeight / rowHeight) - 1), count()));
-  });
+  redrawOnScroll(view, draw);
+  moveFocusByKeys(body, view, { focusRow, count });
   draw(true);
   // Once in the page: the scroll kept from the last redraw, and the row height the theme's font gives.
   requestAnimationFrame(() => {
@@ -245,16 +261,22 @@ function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void): HTML
     view.scrollTop = Math.min(scrolled, count() * rowHeight);
     draw(true);
   });
-  if (!showAll && dataset.items.length > FIRST_ROWS) {
-    more.addEventListener('click', () => {
-      showAll = true;
-      more.remove();
+  if (!showAll && dataset.items.length > FIRST_ROWS)
+    offerShowAll(wrap, more, () => {
       table.setAttribute('aria-rowcount', String(count() + 1));
       draw(true);
     });
-    wrap.append(more);
-  }
   return wrap;
+}
+
+/** The button past the first rows that shows every item; `shown` draws them. */
+function offerShowAll(wrap: HTMLElement, more: HTMLElement, shown: () => void): void {
+  more.addEventListener('click', () => {
+    showAll = true;
+    more.remove();
+    shown();
+  });
+  wrap.append(more);
 }
 
 export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => void): HTMLElement {
@@ -316,7 +338,14 @@ export function comparisonSection(comparison: PanelComparison): HTMLElement {
   );
   for (const row of comparison.aspects) {
     const bar = el('td');
-    bar.append(intervalBar(row.difference, row.low, row.high, [-reach, reach], `${row.aspect}: B − A ${formatEstimate(row.difference, row.low, row.high)}`, 0));
+    bar.append(
+      intervalBar(
+        { value: row.difference, low: row.low, high: row.high },
+        [-reach, reach],
+        `${row.aspect}: B − A ${formatEstimate(row.difference, row.low, row.high)}`,
+        0,
+      ),
+    );
     const said = verdict(row);
     const tr = el('tr');
     tr.append(

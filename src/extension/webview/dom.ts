@@ -41,9 +41,7 @@ export function actionRow(row: HTMLElement, label: string, action: () => void): 
 
 /** A horizontal interval [low, high] with a tick at `value`, on the axis [min, max]. */
 export function intervalBar(
-  value: number | null,
-  low: number | null,
-  high: number | null,
+  { value, low, high }: { value: number | null; low: number | null; high: number | null },
   [min, max]: [number, number],
   label: string,
   zero?: number,

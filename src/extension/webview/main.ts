@@ -193,7 +193,7 @@ function agreementSection(rows: PanelAgreement[]): HTMLElement {
   for (const row of rows) {
     const tr = el('tr');
     const interval = el('td');
-    interval.append(intervalBar(row.share, row.low, row.high, [0, 1], `${formatPercent(row.low)} to ${formatPercent(row.high)}`));
+    interval.append(intervalBar({ value: row.share, low: row.low, high: row.high }, [0, 1], `${formatPercent(row.low)} to ${formatPercent(row.high)}`));
     tr.append(
       el('td', undefined, kindNames[row.kind]?.() ?? row.kind),
       el('td', 'num', ui('{0} of {1}', row.agreed, row.reviewed)),

@@ -47,7 +47,12 @@ function excerptStrip(shown: PanelSourceShown, sourceLength: number, show: (at: 
   return strip;
 }
 
-function groupBlock(group: ShownGroup, allAspects: string[], sourceLength: number | undefined, send: (m: FromWebview) => void, many: boolean): HTMLElement {
+/** `section`: every aspect of the result, the source's length when known, and whether the result shows more than one group. */
+function groupBlock(
+  group: ShownGroup,
+  { allAspects, sourceLength, many }: { allAspects: string[]; sourceLength: number | undefined; many: boolean },
+  send: (m: FromWebview) => void,
+): HTMLElement {
   const { shown } = group;
   const block = el('div', 'shown-group');
   if (many) block.append(el('h3', 'shown-aspects', group.aspects.join(', ')));
@@ -100,7 +105,7 @@ export function sourceShownSection(
   const aspectGroups = groups.filter((g) => g.aspects.some((a) => aspects.includes(a)));
   const shortened = aspectGroups.flatMap((g) => g.aspects);
   if (aspectGroups.length > 1) section.append(el('p', 'muted', "Each aspect's prompt was fitted on its own, and they were shown different excerpts:"));
-  for (const group of groups) section.append(groupBlock(group, aspects, sourceLength, send, many));
+  for (const group of groups) section.append(groupBlock(group, { allAspects: aspects, sourceLength, many }, send));
   const whole = aspects.filter((a) => !shortened.includes(a));
   if (many && whole.length) section.append(el('p', 'muted', `${whole.join(', ')} ${whole.length === 1 ? 'does' : 'do'} not read the source or saw all of it.`));
   return section;

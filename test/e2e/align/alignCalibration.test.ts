@@ -128,7 +128,7 @@ describe('sumlens align: an adopted calibration, written and applied', function 
     const afterRow = rows('calibrated', calibrated);
     const error = (scores: number[]) => scores.map((s, i) => Math.abs(s - people[i]));
     const change = pairedComparison(error(raw), error(calibrated), { seed: 1, resamples: 2000 });
-    const gain = alphaGain(people, raw, calibrated, 2000, 1);
+    const gain = alphaGain(people, raw, calibrated, { resamples: 2000, seed: 1 });
     const figures = {
       madRaw: before.meanAbsoluteDifference,
       madCalibrated: afterRow.meanAbsoluteDifference,

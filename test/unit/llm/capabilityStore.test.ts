@@ -15,8 +15,8 @@ describe('llm/capabilityStore: learned quirks are dated, expire, and can be list
   const store = () => new CapabilityStore(dir, { now: () => now });
 
   it('remembers a quirk across stores, says once that it is new, and forgets it after 7 days', () => {
-    assert.deepEqual(store().update('http://e/v1', 'm', { topLogprobsCap: 5 }, 'Cannot request more than 5 logprobs.'), ['topLogprobsCap']);
-    assert.deepEqual(store().update('http://e/v1', 'm', { topLogprobsCap: 5 }, 'again'), [], 'known already: not announced again');
+    assert.deepEqual(store().update('http://e/v1', 'm', { topLogprobsCap: 5 }, { because: 'Cannot request more than 5 logprobs.' }), ['topLogprobsCap']);
+    assert.deepEqual(store().update('http://e/v1', 'm', { topLogprobsCap: 5 }, { because: 'again' }), [], 'known already: not announced again');
     assert.deepEqual(store().get('http://e/v1', 'm'), { topLogprobsCap: 5 });
     assert.deepEqual(store().get('http://e/v1', 'other-model'), {});
     now += 7 * 24 * 3600 * 1000 + 1;
@@ -25,8 +25,8 @@ describe('llm/capabilityStore: learned quirks are dated, expire, and can be list
   });
 
   it('resets one endpoint or all', () => {
-    store().update('http://a/v1', 'm', { nCap: 1 }, 'n must be 1');
-    store().update('http://b/v1', 'm', { logprobs: false }, 'no logprobs');
+    store().update('http://a/v1', 'm', { nCap: 1 }, { because: 'n must be 1' });
+    store().update('http://b/v1', 'm', { logprobs: false }, { because: 'no logprobs' });
     assert.equal(resetCapabilities(dir, 'http://a/v1/'), 1);
     assert.deepEqual(
       listCapabilities(dir).map((e) => e.endpoint),

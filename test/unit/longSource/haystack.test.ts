@@ -24,7 +24,7 @@ describe('longSource: the haystack check (a SummEval summary’s article among 3
       const sourceTokens = estimateTokens(haystack.source);
       assert.ok(sourceTokens > 15_000 && sourceTokens < 30_000, `a source of ${sourceTokens} tokens`);
       const matches = bestMatches(haystack);
-      const { shown: excerpts } = await shortenSource(haystack.source, haystack.summary, budget, estimateTokens);
+      const { shown: excerpts } = await shortenSource({ source: haystack.source, summary: haystack.summary }, budget, estimateTokens);
       assert.ok(excerpts.shownTokens <= budget);
       shown += shownCount(matches, excerpts.ranges);
       total += matches.length;

@@ -17,7 +17,7 @@ describe('longSource: the haystack check on Japanese (a JaFaithSum summary’s a
       const sourceTokens = estimateTokens(haystack.source);
       assert.ok(sourceTokens > 30_000, `a source of ${sourceTokens} tokens`);
       const matches = bestMatches(haystack);
-      const { shown: excerpts } = await shortenSource(haystack.source, haystack.summary, budget, estimateTokens);
+      const { shown: excerpts } = await shortenSource({ source: haystack.source, summary: haystack.summary }, budget, estimateTokens);
       assert.ok(excerpts.shownTokens <= budget);
       shown += shownCount(matches, excerpts.ranges);
       total += matches.length;

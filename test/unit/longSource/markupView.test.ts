@@ -62,7 +62,7 @@ describe('longSource textView (a source in markup read as its text)', () => {
   it('shortens a page by its text, names the rule, and gives ranges into the file', async () => {
     const filler = (i: number) => `Line ${i} of the story goes on<br />about the routine matter number ${i}.<br />`;
     const story = `<!DOCTYPE html><br />${Array.from({ length: 600 }, (_, i) => (i === 300 ? 'The harbour bridge closed<br />after the storm.<br />' : filler(i))).join('')}`;
-    const { text, shown } = await shortenSource(story, 'The harbour bridge closed after the storm.', 400, estimateTokens);
+    const { text, shown } = await shortenSource({ source: story, summary: 'The harbour bridge closed after the storm.' }, 400, estimateTokens);
     assert.ok(text.includes('The harbour bridge closed after the storm.'));
     assert.ok(!text.includes('<br'));
     assert.match(shown.rule, /; markup removed \(HTML\): 1202 tags, 0 entities$/);
@@ -73,7 +73,7 @@ describe('longSource textView (a source in markup read as its text)', () => {
 
   it('shows the whole text when the page is over the budget but its text is not', async () => {
     const page2 = `<!DOCTYPE html>${'<br />word'.repeat(50)}`;
-    const { text, shown } = await shortenSource(page2, 'word', 120, estimateTokens);
+    const { text, shown } = await shortenSource({ source: page2, summary: 'word' }, 120, estimateTokens);
     assert.equal(text, Array(50).fill('word').join(' '));
     assert.equal(shown.share, 1);
     assert.match(shown.rule, /^the whole text fits the budget; markup removed \(HTML\): 51 tags/);

@@ -16,7 +16,7 @@ describe('longSource shortenSource', () => {
   const summary = 'The storm cracked a pillar of the harbour bridge. Engineers from Rotterdam will inspect it.';
 
   it('shows the opening and stretches around each summary sentence’s best matches, in document order, within the budget', async () => {
-    const { text, shown } = await shortenSource(source, summary, 600, estimateTokens, 'context');
+    const { text, shown } = await shortenSource({ source: source, summary: summary }, 600, estimateTokens, 'context');
     assert.ok(shown.shownTokens <= 600 && estimateTokens(text) === shown.shownTokens);
     assert.ok(text.startsWith('Paragraph 0 talks'), 'the opening comes first');
     assert.ok(text.includes(facts[400]) && text.includes(facts[900]));
@@ -36,7 +36,7 @@ describe('longSource shortenSource', () => {
   });
 
   it('gives ranges that slice the shown text out of the whole source, and the share of characters they cover', async () => {
-    const { text, shown } = await shortenSource(source, summary, 600, estimateTokens);
+    const { text, shown } = await shortenSource({ source: source, summary: summary }, 600, estimateTokens);
     const excerpts = shown.ranges.map(({ start, end }) => source.slice(start, end));
     assert.equal(text.replace(/^\[…\]\n|\n\[…\]$/g, ''), excerpts.join(`\n${GAP_MARK}\n`));
     for (let i = 1; i < shown.ranges.length; i++) assert.ok(shown.ranges[i].start > shown.ranges[i - 1].end);
@@ -46,8 +46,8 @@ describe('longSource shortenSource', () => {
   });
 
   it('fills the budget round by round: a larger budget grows wider stretches, and the budget is nearly all used', async () => {
-    const small = await shortenSource(source, summary, 600, estimateTokens);
-    const large = await shortenSource(source, summary, 3000, estimateTokens);
+    const small = await shortenSource({ source: source, summary: summary }, 600, estimateTokens);
+    const large = await shortenSource({ source: source, summary: summary }, 3000, estimateTokens);
     assert.ok(large.shown.shownTokens > small.shown.shownTokens && large.shown.shownTokens <= 3000);
     const radius = (rule: string): number => Number(/grown to ±(\d+) neighbours/.exec(rule)![1]);
     assert.ok(radius(large.shown.rule) > radius(small.shown.rule));
@@ -56,14 +56,14 @@ describe('longSource shortenSource', () => {
 
   it('returns the whole source when it fits the budget', async () => {
     const short = 'One sentence. Another one.';
-    const { text, shown } = await shortenSource(short, 'One.', 100, estimateTokens);
+    const { text, shown } = await shortenSource({ source: short, summary: 'One.' }, 100, estimateTokens);
     assert.equal(text, short);
     assert.deepEqual(shown.ranges, [{ start: 0, end: short.length }]);
     assert.equal(shown.share, 1);
   });
 
   it('shows nothing (empty ranges) when not even one sentence fits', async () => {
-    const { text, shown } = await shortenSource(source, summary, 3, estimateTokens);
+    const { text, shown } = await shortenSource({ source: source, summary: summary }, 3, estimateTokens);
     assert.equal(text, '');
     assert.deepEqual(shown.ranges, []);
   });
@@ -71,7 +71,7 @@ describe('longSource shortenSource', () => {
   it('drops the last units when the whole text counts more than its parts', async () => {
     // A counter that charges for the length of the whole text beyond the parts' sum.
     const superAdditive = (t: string): number => estimateTokens(t) + Math.floor(t.length / 200);
-    const { text, shown } = await shortenSource(source, summary, 600, superAdditive);
+    const { text, shown } = await shortenSource({ source: source, summary: summary }, 600, superAdditive);
     assert.ok(superAdditive(text) <= 600 && shown.shownTokens <= 600);
     assert.ok(text.includes(facts[400]), 'the first round survives');
   });
@@ -79,7 +79,7 @@ describe('longSource shortenSource', () => {
   it('shortens a Chinese source by its sentences and bigrams, counting a character as a token', async () => {
     const filler = (i: number): string => `第${i}段讲的是一件普通的事情，没有什么特别的内容。`;
     const zh = Array.from({ length: 400 }, (_, i) => (i === 250 ? '港口大桥在暴风雨后关闭了。' : filler(i))).join('');
-    const { text, shown } = await shortenSource(zh, '暴风雨过后港口大桥关闭。', 300, estimateTokens);
+    const { text, shown } = await shortenSource({ source: zh, summary: '暴风雨过后港口大桥关闭。' }, 300, estimateTokens);
     assert.ok(text.includes('港口大桥在暴风雨后关闭了。'));
     assert.ok(shown.shownTokens <= 300 && shown.sourceTokens > 5000);
     assert.ok(shown.ranges.every(({ start, end }) => /。$/.test(zh.slice(start, end))));
@@ -88,7 +88,7 @@ describe('longSource shortenSource', () => {
   it('shortens a source that is all one line without punctuation, by windows', async () => {
     const words = Array.from({ length: 20000 }, (_, i) => (i === 15000 ? 'zebra crossing repainted' : `w${i % 97}`));
     const line = words.join(' ');
-    const { text, shown } = await shortenSource(line, 'The zebra crossing was repainted.', 400, estimateTokens);
+    const { text, shown } = await shortenSource({ source: line, summary: 'The zebra crossing was repainted.' }, 400, estimateTokens);
     assert.ok(text.includes('zebra crossing repainted'));
     assert.ok(shown.shownTokens <= 400);
     assert.ok(splitSourceSentences(line).length > 100);

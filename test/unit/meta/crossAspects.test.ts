@@ -109,7 +109,10 @@ describe('meta --cross (crossAspects)', () => {
   });
 
   it('refuses --resamples 0 (the tests need resamples)', () => {
-    assert.throws(() => crossOfPredictions(dataset, 'judged', fieldPredictions(dataset, 'judged'), 'sample', { resamples: 0 }), /--cross needs --resamples/);
+    assert.throws(
+      () => crossOfPredictions(dataset, { source: 'judged', judge: fieldPredictions(dataset, 'judged') }, 'sample', { resamples: 0 }),
+      /--cross needs --resamples/,
+    );
   });
 
   it('prints the matrix with the own cell marked, how it was resampled, and what is above its own', () => {

@@ -22,8 +22,8 @@ describe('meta/replay (real Chiang & Lee gpt-3.5 answers)', () => {
     it(`${c.aspect}: G-Eval's rule reproduces the published replay; ours reads more answers`, function () {
       const dataset = readDataset(requireDataset(this, DIR + c.file));
       const scale = parseScaleRange(c.scale);
-      const geval = replay(dataset, c.aspect, scale, 'geval');
-      const ours = replay(dataset, c.aspect, scale, 'robust');
+      const geval = replay(dataset, c.aspect, scale, { rule: 'geval' });
+      const ours = replay(dataset, c.aspect, scale, { rule: 'robust' });
       assert.equal(geval.items, c.items);
       assert.equal(geval.level, 'sample');
       [geval.pearson, geval.spearman, geval.kendall].forEach((v, i) => assert.ok(Math.abs(v - c.geval[i]) < 5e-4, `${c.aspect}: ${v} vs ${c.geval[i]}`));
@@ -37,8 +37,8 @@ describe('meta/replay (real Chiang & Lee gpt-3.5 answers)', () => {
     for (const c of cases.filter((x) => x.aspect === 'engagingness' || x.aspect === 'groundedness')) {
       const dataset = readDataset(requireDataset(this, DIR + c.file));
       const scale = parseScaleRange(c.scale);
-      const geval = replay(dataset, c.aspect, scale, 'geval');
-      const ours = replay(dataset, c.aspect, scale, 'robust');
+      const geval = replay(dataset, c.aspect, scale, { rule: 'geval' });
+      const ours = replay(dataset, c.aspect, scale, { rule: 'robust' });
       assert.ok(ours.pearson > geval.pearson && ours.spearman > geval.spearman && ours.kendall > geval.kendall, c.aspect);
     }
   });

@@ -91,7 +91,7 @@ describe('stats: meta intervals and compare p-values against scipy (Monte-Carlo 
     });
 
     it(`${c.name}: compare A − B, its interval and the paired permutation p-value`, () => {
-      const result = compareMeta('x', c.level, { a: 'A', b: 'B' }, side('a'), side('b'), options);
+      const result = compareMeta('x', c.level, { labels: { a: 'A', b: 'B' }, a: side('a'), b: side('b') }, options);
       for (const coefficient of COEFFICIENTS) {
         near(result.a[coefficient], c.a[coefficient], `A ${coefficient}`);
         near(result.b[coefficient], c.b[coefficient], `B ${coefficient}`);
