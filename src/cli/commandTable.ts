@@ -73,6 +73,12 @@ export const commandTable: readonly CommandEntry[] = [
     register: 'registerReview',
   },
   {
+    name: 'pairwise',
+    summary: 'which summary is better? both orders, ties, position and length bias; a win rate or a Bradley–Terry ranking of many systems',
+    module: 'pairwise',
+    register: 'registerPairwise',
+  },
+  {
     name: 'compare',
     summary: 'compare two runs item by item: mean differences, paired intervals and Holm-corrected p-values',
     module: 'compare',

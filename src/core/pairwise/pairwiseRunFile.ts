@@ -76,7 +76,7 @@ export function openPairwiseRun(path: string, header: PairwiseHeader): PairRecor
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
   const first = PairwiseHeaderSchema.safeParse(safeJson(lines[0]));
-  if (!first.success) throw new SumLensError('bad-input', `${path}:1: not a pairwise run file (its header does not read)`);
+  if (!first.success) throw new SumLensError('usage', `${path} is not a pairwise run file (its first line is not one's header); give another --out`);
   if (JSON.stringify(first.data) !== JSON.stringify(header))
     throw new SumLensError('usage', `${path} was run with other settings (judges, aspects, orders, seed or templates); give another --out`);
   const records: PairRecord[] = [];

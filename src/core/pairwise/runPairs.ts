@@ -5,6 +5,7 @@
  * as failed and the run goes on; a failure that would fail every pair (no key, auth, an
  * unreachable endpoint, the spending limit, a broken template, Ctrl-C) stops the run.
  */
+import { setMaxListeners } from 'node:events';
 import { failureOf, isSumLensError, type ErrorCode } from '../errors';
 import type { LlmSession } from '../llm/types';
 import { comparePair, type CompareOptions } from './comparePair';
@@ -66,6 +67,8 @@ async function askOne(item: PairItem, judge: PairJudge, options: RunPairsOptions
 
 /** The records of every pair × judge, those read back first. */
 export async function runPairs(items: readonly PairItem[], judges: readonly PairJudge[], options: RunPairsOptions): Promise<PairRecord[]> {
+  // Every pair in flight listens to the one cancellation signal.
+  if (options.compare.signal) setMaxListeners(0, options.compare.signal);
   const done = new Map(options.done.map((r) => [recordKey(r), r]));
   const asked = items.flatMap((item) =>
     judges

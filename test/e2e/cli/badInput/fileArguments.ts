@@ -149,6 +149,34 @@ export const FILE_ARGUMENTS: FileArguments = {
     ),
     '--out': 'written: the rescored run',
   },
+  pairwise: {
+    '--source': place(
+      'text',
+      v('.txt', 'document', (bad, g) => ['pairwise', '--source', bad, '--a', g.summary, '--b', g.summary, '--dry-run']),
+    ),
+    '--a': place(
+      'text',
+      v('.txt', 'document', (bad, g) => ['pairwise', '--source', g.source, '--a', bad, '--b', g.summary, '--dry-run']),
+      ...tableVariants((bad, g) => ['pairwise', '--a', bad, '--b', g.data, '--dry-run']),
+    ),
+    '--b': place(
+      'text',
+      v('.txt', 'document', (bad, g) => ['pairwise', '--source', g.source, '--a', g.summary, '--b', bad, '--dry-run']),
+      ...tableVariants((bad, g) => ['pairwise', '--a', g.data, '--b', bad, '--dry-run']),
+    ),
+    '--data': place('table', ...tableVariants((bad) => ['pairwise', '--data', bad, '--group', 'id', '--system', 'system', '--dry-run'])),
+    '--preferences': place(
+      'ratings',
+      v('.jsonl', 'whole', (bad, g) => ['pairwise', '--source', g.source, '--a', g.summary, '--b', g.summary, '--preferences', bad, '--dry-run']),
+    ),
+    '--judges': place(
+      'judges file',
+      v('.yaml', 'document', (bad, g) => ['pairwise', '--source', g.source, '--a', g.summary, '--b', g.summary, '--judges', bad]),
+    ),
+    '--out': 'written: the pairwise run file (one sumlens pairwise wrote is resumed, any other refused with exit 2, docs/pairwise.md)',
+    '--prompts': PROMPTS,
+    '--cache-dir': CACHE_DIR,
+  },
   audit: {
     '--data': place('table', ...tableVariants((bad) => ['audit', '--data', bad, '--dry-run'])),
     '--dataset': place(
