@@ -32,11 +32,11 @@ export function pairwiseTemplateId(aspect: string): string {
   return `pairwise/${aspect}`;
 }
 
+/** One order of one aspect's question: the aspect, and which of the pair's summaries is shown first. */
 export async function askOrder(
   session: LlmSession,
   texts: PairTexts,
-  aspect: string,
-  first: 'A' | 'B',
+  { aspect, first }: { aspect: string; first: 'A' | 'B' },
   options: RouteOptions & { promptOverrideDir?: string },
 ): Promise<OrderAnswer> {
   const template = resolveTemplate(pairwiseTemplateId(aspect), { overrideDir: options.promptOverrideDir });

@@ -65,11 +65,11 @@ function combine(aspect: string, orders: OrderAnswer[]): AspectComparison {
 
 async function compareAspect(session: LlmSession, texts: PairTexts, aspect: string, options: CompareOptions): Promise<AspectComparison> {
   if (options.orders === 'both')
-    return combine(aspect, await Promise.all((['A', 'B'] as const).map((first) => askOrder(session, texts, aspect, first, options))));
+    return combine(aspect, await Promise.all((['A', 'B'] as const).map((first) => askOrder(session, texts, { aspect, first }, options))));
   const first = firstOrderOf(`${options.pairKey}\u0000${aspect}`, options.seed);
-  const answer = await askOrder(session, texts, aspect, first, options);
+  const answer = await askOrder(session, texts, { aspect, first }, options);
   if (options.orders === 'one' || answer.margin >= (options.adaptiveMargin ?? DEFAULT_ADAPTIVE_MARGIN)) return combine(aspect, [answer]);
-  return combine(aspect, [answer, await askOrder(session, texts, aspect, first === 'A' ? 'B' : 'A', options)]);
+  return combine(aspect, [answer, await askOrder(session, texts, { aspect, first: first === 'A' ? 'B' : 'A' }, options)]);
 }
 
 /** Every aspect of one pair; the calls go out together (the session's limiter paces them). */

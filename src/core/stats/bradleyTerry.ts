@@ -27,12 +27,12 @@ export function emptyResults(systems: number): PairResults {
   return { systems, scored: square(), played: square() };
 }
 
-/** Adds one game of i against j in which i took `score` (1, ½ or 0), `times` times. */
-export function addGame(results: PairResults, i: number, j: number, score: number, times = 1): void {
-  results.scored[i][j] += score * times;
-  results.scored[j][i] += (1 - score) * times;
-  results.played[i][j] += times;
-  results.played[j][i] += times;
+/** Adds one game of i against j in which i took `score` (1, ½ or 0). */
+export function addGame(results: PairResults, i: number, j: number, score: number): void {
+  results.scored[i][j] += score;
+  results.scored[j][i] += 1 - score;
+  results.played[i][j] += 1;
+  results.played[j][i] += 1;
 }
 
 function logLikelihood(results: PairResults, theta: Float64Array): number {
