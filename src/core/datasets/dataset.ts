@@ -3,15 +3,17 @@
  * SummEval, Topical-Chat and QAGS in UniEval's item format, the same items with UniEval's
  * `predict_scores`, and G-Eval's results format (the items plus `prompt` and `all_responses`).
  * All are JSON arrays of one item shape, so one schema reads them all; the dataset kind is
- * told apart by shape. The long-document sets (LongEval, LongSciVerify) are JSON lines of
- * their own shapes (longEval.ts, longSciVerify.ts), turned into the same items; they have
- * subsets (LongEval: pubmed, squality), chosen with `subset`.
+ * told apart by shape. The long-document sets (LongEval, LongSciVerify) and JaFaithSum are JSON
+ * lines of their own shapes (longEval.ts, longSciVerify.ts, jaFaithSum.ts), turned into the same
+ * items; they have subsets (LongEval: pubmed, squality; JaFaithSum: its summarisers), chosen with
+ * `subset`.
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
 import { readDataFile } from '../textInput';
 import { longEval } from './longEval';
+import { jaFaithSum } from './jaFaithSum';
 import { longSciVerify } from './longSciVerify';
 
 const Id = z.union([z.string(), z.number()]);
@@ -38,7 +40,7 @@ const DatasetSchema = z.array(ItemSchema).min(1, 'the dataset has no items');
 
 export type RawItem = z.infer<typeof ItemSchema>;
 
-export type DatasetKind = 'summeval' | 'topical_chat' | 'qags' | 'longeval' | 'longsciverify' | 'generic';
+export type DatasetKind = 'summeval' | 'topical_chat' | 'qags' | 'longeval' | 'longsciverify' | 'jafaithsum' | 'generic';
 export type Level = 'summary' | 'sample' | 'system';
 
 export interface DatasetItem extends RawItem {
@@ -80,7 +82,7 @@ export interface JsonLinesSet {
   caveats: Partial<Record<string, string>>;
 }
 
-const JSON_LINES_SETS: readonly JsonLinesSet[] = [longEval, longSciVerify];
+const JSON_LINES_SETS: readonly JsonLinesSet[] = [longEval, longSciVerify, jaFaithSum];
 
 /**
  * Item key: `doc_id|system_id` when there is a doc_id (SummEval, QAGS), else a hash of
@@ -112,7 +114,7 @@ function detectKind(items: RawItem[]): DatasetKind {
 function defaultLevelFor(kind: DatasetKind, items: DatasetItem[]): Level {
   if (kind === 'summeval') return 'summary';
   // Wu et al. 2024 and LongDocFACTScore correlate over all summaries of the set pooled.
-  if (kind === 'longeval' || kind === 'longsciverify') return 'sample';
+  if (kind === 'longeval' || kind === 'longsciverify' || kind === 'jafaithsum') return 'sample';
   if (kind === 'generic') {
     // Summary level only makes sense when documents have several scored outputs.
     return new Set(items.map((i) => i.group)).size < items.length && items[0].doc_id !== undefined ? 'summary' : 'sample';
@@ -161,7 +163,10 @@ function parseJsonLinesSet(text: string, path: string): Dataset {
   }
   const set = typeof first === 'object' && first !== null ? JSON_LINES_SETS.find((s) => s.recognises(first as Record<string, unknown>)) : undefined;
   if (!set) {
-    throw new SumLensError('bad-input', `${path}: not a meta-evaluation dataset: neither a JSON array of items nor LongEval or LongSciVerify JSON lines`);
+    throw new SumLensError(
+      'bad-input',
+      `${path}: not a meta-evaluation dataset: neither a JSON array of items nor LongEval, LongSciVerify or JaFaithSum JSON lines`,
+    );
   }
   const raw = set.items(text, path);
   const items = keyed(raw);

@@ -4,7 +4,8 @@
  * datasets folder beside this project's repository, so a copy of that folder works as it is
  * (SUMLENS_DATASETS). Sizes and hashes were taken from byte-identical copies of the
  * published files. The long-document sets (LongEval, LongSciVerify) are joins of several
- * published files into one JSON-lines file that no address publishes as it is: their entries
+ * published files into one JSON-lines file that no address publishes as it is, and JaFaithSum
+ * is its published file without the held-out articles 100–129: their entries
  * name what they were built from, pinned to commits, and a copy is accepted by its SHA-256.
  */
 export interface RegistryFile {
@@ -34,6 +35,7 @@ const unieval = 'https://raw.githubusercontent.com/maszhongming/UniEval/d33e7b6c
 const closerLook = 'https://raw.githubusercontent.com/d223302/A-Closer-Look-To-LLM-Evaluation/90084422bb32e89f77109dce578d0bd1db3912c4/results/topical_chat';
 const longformfact = 'https://github.com/meetdavidwan/longformfact/blob/0525fb638db4b212b52250274e043323d172b6cd';
 const longDocFactScore = 'https://github.com/jbshp/LongDocFACTScore/tree/62e441d9558eb94a8b32b5dd5f9b18b33ef3e082';
+const jaFaithSum = 'https://github.com/SDS-NLP/JaFaithSum/blob/5c9ec296d8ec94620de7552edd8faf2d32a98341';
 const recordedFolder = 'topical_chat/closer_look_chiang_lee2023/results/topical_chat';
 
 const recorded: [string, number, string][] = [
@@ -165,6 +167,21 @@ export const datasetRegistry: readonly RegistryEntry[] = [
         builtFrom: [`${longDocFactScore}/data/raw_data/LongSciVerify`, `${longDocFactScore}/data/human_eval_results/LongSciVerify`],
         bytes: 2819088,
         sha256: 'e8aea109ff639a8b75c5e930935393ac6dff0123da8af1ef3c5b1d7f5fcd5867',
+      },
+    ],
+  },
+  {
+    name: 'jafaithsum',
+    title:
+      'JaFaithSum (Tanaka, Keyaki and Komachi, EACL 2026 SRW): 300 summaries of 100 Japanese news articles by GPT-4o, Swallow and LLM-jp, ' +
+      'a faithfulness label for every summary sentence from 6 annotators, with exact character offsets; articles 100–129 held out',
+    licence: 'CC BY-NC-SA 4.0 (JaFaithSum; articles from XL-Sum): for evaluation only, never copied into a project or a package',
+    files: [
+      {
+        path: 'ja/jafaithsum.jsonl',
+        builtFrom: [`${jaFaithSum}/dataset.jsonl`],
+        bytes: 2360031,
+        sha256: '864a9638dfe62118befb60a02b1cfa3ccc44a8713abd41659582dcb560798266',
       },
     ],
   },

@@ -29,6 +29,8 @@ const PLANS: Record<Exclude<DatasetKind, 'generic'>, { task: Task; aspects: Aspe
   // The long sets' human score is faithfulness to the source: SummEval's consistency aspect asks that.
   longeval: { task: 'summarization', aspects: [{ judge: 'consistency', human: 'faithfulness' }] },
   longsciverify: { task: 'summarization', aspects: [{ judge: 'consistency', human: 'faithfulness' }] },
+  // JaFaithSum's summary level: faithful (1) or not (0).
+  jafaithsum: { task: 'summarization', aspects: [{ judge: 'consistency', human: 'faithfulness' }] },
 };
 
 export interface BenchPlan {

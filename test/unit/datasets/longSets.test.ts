@@ -101,7 +101,7 @@ describe('datasets: LongEval and LongSciVerify (JSON lines)', () => {
     });
 
     it('JSON lines of another shape are not a dataset', () => {
-      throwsCode('bad-input', /not a meta-evaluation dataset: neither a JSON array of items nor LongEval or LongSciVerify JSON lines/, () =>
+      throwsCode('bad-input', /not a meta-evaluation dataset: neither a JSON array of items nor LongEval, LongSciVerify or JaFaithSum JSON lines/, () =>
         readDatasetFile(write('other.jsonl', '{"source": "a", "summary": "b"}\n')),
       );
     });
