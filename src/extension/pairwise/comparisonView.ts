@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { createViewPanel } from '../presentation/webviewHtml';
-import { toComparisonViewSchema, type ToComparisonView } from '../webview/comparisonProtocol';
+import { fromComparisonViewSchema, toComparisonViewSchema, type ToComparisonView } from '../webview/comparisonProtocol';
 
 export const comparisonViewType = 'sumlens.comparison';
 
@@ -15,17 +15,24 @@ export class ComparisonPanel implements vscode.Disposable {
   /** Every message posted to the view (tests read what it was given). */
   readonly onDidPostMessage = this.sent.event;
 
+  /** The latest message: posted again when the view's script says it is ready (one posted before would be lost). */
+  private latest: ToComparisonView | undefined;
+
   constructor(extensionUri: vscode.Uri, title: string) {
     this.panel = createViewPanel(extensionUri, comparisonViewType, title, {
       title: 'SumLens comparison',
       styles: ['comparison.css'],
       script: 'dist/comparison.js',
     });
+    this.panel.webview.onDidReceiveMessage((raw) => {
+      if (fromComparisonViewSchema.safeParse(raw).success && this.latest) void this.panel.webview.postMessage(this.latest);
+    });
     this.panel.onDidDispose(() => this.sent.dispose());
   }
 
   post(message: ToComparisonView): void {
     const checked = toComparisonViewSchema.parse(message);
+    this.latest = checked;
     this.sent.fire(checked);
     void this.panel.webview.postMessage(checked);
   }

@@ -6,7 +6,12 @@
  */
 import { el } from './dom';
 import { ui } from './uiText';
-import { toComparisonViewSchema, type AspectComparisonView, type ComparisonView, type OrderAnswerView } from './comparisonProtocol';
+import { fromComparisonViewSchema, toComparisonViewSchema, type AspectComparisonView, type ComparisonView, type OrderAnswerView } from './comparisonProtocol';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
 
 const root = document.getElementById('root') as HTMLElement;
 const percent = (p: number) => `${Math.round(100 * p)}%`;
@@ -105,3 +110,5 @@ window.addEventListener('message', (event: MessageEvent) => {
     root.replaceChildren(el('p', 'comparison-meta', ui('Comparing {0} and {1} as summaries of {2}…', message.a, message.b, message.source)));
   else root.replaceChildren(el('p', 'comparison-error', message.message));
 });
+
+acquireVsCodeApi().postMessage(fromComparisonViewSchema.parse({ type: 'ready' }));

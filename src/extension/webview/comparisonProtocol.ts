@@ -1,7 +1,8 @@
 /**
- * The message from the extension to the comparison view (two summaries of one source judged
- * pairwise, "SumLens: Compare Two Summaries"), validated with zod on both sides (the view's
- * script bundles this file too). The view only shows; it sends nothing back.
+ * The messages between the comparison view (two summaries of one source judged pairwise,
+ * "SumLens: Compare Two Summaries") and the extension, validated with zod on both sides (the
+ * view's script bundles this file too). The view only shows; it says when it is ready, so
+ * that what was posted before its script ran is posted again.
  */
 // zod/mini: the same validation in a fraction of the bundle (the view's script ships it).
 import * as z from 'zod/mini';
@@ -50,3 +51,6 @@ export const toComparisonViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string().check(z.maxLength(2000)) }),
 ]);
 export type ToComparisonView = z.infer<typeof toComparisonViewSchema>;
+
+/** View → extension: the script is running (a message posted before it would be lost). */
+export const fromComparisonViewSchema = z.object({ type: z.literal('ready') });
