@@ -5,11 +5,9 @@
  * interval, distribution, unscored items, worst items with their findings. --fail-under makes
  * it a CI gate (exit 15); --format sarif writes the fine-grained findings as SARIF 2.1.0.
  */
-import { basename, extname } from 'node:path';
 import { evaluate } from '../core/evaluate';
 import { jurySpecs } from '../core/jury/jurySpecs';
-import { estimateSpec, itemRunOf } from '../core/run/specRun';
-import { itemConcurrencyOf } from '../core/runSpec/evaluateOptions';
+import { estimateSpec } from '../core/run/specRun';
 import { checkChooseUsage } from './chooseOptions';
 import { batchBaseUrl, specFromFlags } from './runSpecFromFlags';
 import { SUCCESS_EXIT_CODE, SumLensError } from '../core/errors';
@@ -17,8 +15,9 @@ import { aspectTable } from '../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
 import { loadRun, readDetails } from '../core/run/loadRun';
 import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
-import { runHeader } from '../core/runFile/runHeader';
-import { runItems, type RunSummary } from '../core/run/runItems';
+import type { RunSummary } from '../core/run/runItems';
+import { defaultDataRunFile, judgeRunFile } from '../core/operations/runFileNames';
+import { runDataset, type DatasetRunOutcome } from '../core/operations/runDataset';
 import type { RunSpec } from '../core/runSpec/runSpec';
 import { BatchClient } from '../core/run/batch/batchClient';
 import { runThroughBatches } from '../core/run/batch/runBatchBench';
@@ -30,18 +29,13 @@ import { runTable } from './format/runTable';
 import { sessionFrom } from './sessionOptions';
 import { spendLimitOf, spendLine } from './spendLimitOptions';
 import type { DataEvalFlags } from './evalFlags';
-import { judgeRunFile, runDataJury } from './evalDataJury';
+import { runDataJury } from './evalDataJury';
 import { readJudgesFile } from '../core/jury/judgesFile';
 import { cancelOnInterrupt } from './terminal';
 import { cliIo, setExitCode } from './io';
 
-/** Eval's own flags (one summary's are unused here) with the dataset's. */
 /** Bad rows shown on stderr before the rest are only counted. */
 const SHOWN_BAD_ROWS = 20;
-
-function defaultOut(flags: DataEvalFlags): string {
-  return `sumlens-${basename(flags.data, extname(flags.data))}-${flags.method}.jsonl`;
-}
 
 /** Reads the data once to count good items and report (or, with --strict, refuse) bad rows. */
 async function checkRows(flags: DataEvalFlags, map: ReturnType<typeof parseFieldMap>): Promise<number> {
@@ -64,7 +58,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
   const format = flags.json ? 'json' : (flags.format ?? 'table');
   await checkRows(flags, map);
   const items = () => dataItems({ path: flags.data, task: flags.task, map });
-  const out = flags.out ?? defaultOut(flags);
+  const out = flags.out ?? defaultDataRunFile(flags.data, flags.method);
   const spec = specFromFlags(flags, given, { task: flags.task, aspects: flags.aspects });
   if (flags.judges !== undefined) {
     if (flags.batch || thresholds || flags.format === 'sarif')
@@ -89,7 +83,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     return;
   }
 
-  const summary = await runDataItems(flags, spec, { out, items });
+  const { summary, exitCode } = await runDataItems(flags, spec, { out, map });
   cliIo().stderr.write(runReport(summary, out, model, { batch: flags.batch === true, spend: spendLine(flags) }) + '\n');
   finishRun(summary);
   if (summary.written + summary.alreadyDone === 0) return;
@@ -100,53 +94,39 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     const failures = gateFailures(aspectTable(run), thresholds, flags.strictCi);
     for (const line of failures) stderrNotice(line);
     // A run stopped by an error keeps its code; one that finished (even partly) but is not good enough exits 15.
-    const code = runExitCode(summary);
-    if (failures.length > 0 && (code === SUCCESS_EXIT_CODE || code === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
+    if (failures.length > 0 && (exitCode === SUCCESS_EXIT_CODE || exitCode === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
   }
 }
 
-/** Runs the items, through the Batch API with --batch, else on one session; an interrupt cancels the run. */
-async function runDataItems(flags: DataEvalFlags, spec: RunSpec, data: { out: string; items: () => ReturnType<typeof dataItems> }): Promise<RunSummary> {
-  const { out, items } = data;
+/** Runs the data (operations/runDataset.ts), through the Batch API with --batch, else on one session; an interrupt cancels the run. */
+async function runDataItems(flags: DataEvalFlags, spec: RunSpec, data: { out: string; map: ReturnType<typeof parseFieldMap> }): Promise<DatasetRunOutcome> {
+  const { out, map } = data;
   const { endpoint, model } = spec.judge;
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
-  let summary;
+  const run = { spec, command: 'eval --data', data: { path: flags.data, task: flags.task, map }, out, restart: flags.restart };
+  const ports = { signal: cancellation.signal, onProgress: progress.onProgress, onNotice: stderrNotice };
   try {
-    const run = (session: LlmSession, itemConcurrency: number) =>
-      runItems({
-        ...itemRunOf(spec),
+    if (!flags.batch) return await runDataset(run, { ...ports, session: sessionFrom(flags) });
+    const summary = await runThroughBatches(
+      {
         out,
-        header: runHeader('eval --data', flags.data, spec),
-        restart: flags.restart,
-        items,
-        session,
-        evaluate,
-        itemConcurrency,
         signal: cancellation.signal,
-        onProgress: progress.onProgress,
-        onNotice: stderrNotice,
-      });
-    summary = flags.batch
-      ? await runThroughBatches(
-          {
-            out,
-            signal: cancellation.signal,
-            client: new BatchClient({ baseURL: batchBaseUrl(flags), apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
-            endpoint,
-            model,
-            pollMs: flags.pollSeconds * 1000,
-            spendLimit: spendLimitOf(flags),
-            onBatch: (b) => cliIo().stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
-          },
-          run,
-        )
-      : await run(sessionFrom(flags), itemConcurrencyOf(spec));
+        client: new BatchClient({ baseURL: batchBaseUrl(flags), apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
+        endpoint,
+        model,
+        pollMs: flags.pollSeconds * 1000,
+        spendLimit: spendLimitOf(flags),
+        onBatch: (b) => cliIo().stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
+      },
+      async (session: LlmSession, itemConcurrency: number) => (await runDataset(run, { ...ports, session, itemConcurrency })).summary,
+    );
+    // The batches' summary covers every item: its exit code by the same rule as a direct run's.
+    return { out, summary, exitCode: runExitCode(summary) };
   } finally {
     progress.finish();
     cancellation.dispose();
   }
-  return summary;
 }
 
 /** The run's table, JSON or SARIF log on stdout. */

@@ -49,6 +49,7 @@ const LAYERS: string[][] = [
   ['jury'],
   ['pairwise'],
   ['probe'],
+  ['operations'],
   ['tools'],
 ];
 

@@ -5,7 +5,6 @@
  * beside the paper's figures. --dry-run estimates without sending; --batch goes through the
  * OpenAI Batch API. The run itself is src/core/run/.
  */
-import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { evaluate } from '../../core/evaluate';
@@ -38,7 +37,7 @@ import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '..
 import { parseAspects } from '../aspectList';
 import { levelOption, subsetOption } from './meta';
 import { runBenchJury } from '../benchJury';
-import { judgeRunFile } from '../evalDataJury';
+import { defaultBenchRunFile, judgeRunFile } from '../../core/operations/runFileNames';
 import { readJudgesFile } from '../../core/jury/judgesFile';
 import type { PoolRule } from '../../core/jury/pool';
 import { cliIo, setExitCode } from '../io';
@@ -123,8 +122,7 @@ function evaluatorFor(dataset: Dataset, flags: BenchFlags): Evaluator {
 }
 
 function outPath(flags: BenchFlags): string {
-  const name = [basename(flags.dataset).replace(/\.jsonl?$/i, ''), ...(flags.subset !== undefined ? [flags.subset] : [])].join('-');
-  return flags.out ?? `bench-${name}-${flags.method}.jsonl`;
+  return flags.out ?? defaultBenchRunFile(flags.dataset, flags.subset, flags.method);
 }
 
 async function runBenchCommand(flags: BenchFlags, given: (option: string) => boolean): Promise<void> {

@@ -6,9 +6,8 @@
  */
 import type { Dataset, DatasetItem } from '../datasets/dataset';
 import { datasetItemInput, type BenchPlan } from './benchPlan';
-import { runItems, type RunSummary, type ItemRunOptions, type RunItem } from './runItems';
-import { itemRunOf } from './specRun';
-import { runHeader } from '../runFile/runHeader';
+import type { RunSummary, ItemRunOptions, RunItem } from './runItems';
+import { runSpecItems } from './specRun';
 import type { RunSpec } from '../runSpec/runSpec';
 
 export type { RunSummary, Evaluator } from './runItems';
@@ -39,15 +38,10 @@ export function benchItems(dataset: Dataset, plan: BenchPlan, limit?: number): R
 }
 
 export function runBench(options: BenchRunOptions): Promise<RunSummary> {
-  const items = benchItems(options.dataset, options.plan, options.limit);
-  const { method, extra, itemConcurrency } = itemRunOf(options.spec);
-  return runItems({
-    ...options,
-    method,
-    extra,
-    itemConcurrency: options.itemConcurrency ?? itemConcurrency,
-    header: runHeader('bench', options.dataset.path, options.spec),
-    items: () => items,
-    aspects: options.plan.aspects.map((a) => ({ judge: a.judge, as: a.human })),
-  });
+  const { dataset, plan, spec, out, restart, limit, ...ports } = options;
+  const items = benchItems(dataset, plan, limit);
+  return runSpecItems(
+    { spec, command: 'bench', data: dataset.path, out, restart, items: () => items, aspects: plan.aspects.map((a) => ({ judge: a.judge, as: a.human })) },
+    ports,
+  );
 }

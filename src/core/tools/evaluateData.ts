@@ -7,13 +7,11 @@
 import * as path from 'node:path';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
-import { evaluate } from '../evaluate';
+import { runDataset } from '../operations/runDataset';
+import { defaultDataRunFile } from '../operations/runFileNames';
 import { aspectTable } from '../run/aspectTable';
-import { dataItems, parseFieldMap } from '../run/data/dataItems';
+import { parseFieldMap } from '../run/data/dataItems';
 import { loadRun } from '../run/loadRun';
-import { runHeader } from '../runFile/runHeader';
-import { runItems } from '../run/runItems';
-import { itemRunOf } from '../run/specRun';
 import { aspectRowOutput, runOf, runOutput, throwIfRunFailed } from './runSummaryOutput';
 import { maxCostArgument, runSpecOf, scoringArguments, type ScoringArguments } from './scoringArguments';
 import { asJson, defineTool, type ToolContext } from './tool';
@@ -42,11 +40,6 @@ const output = z.object({
   aspects: z.array(aspectRowOutput),
 });
 
-/** The run file a dataset run writes when none is named (as the CLI's default, beside the data). */
-export function defaultRunFile(data: string, method: string): string {
-  return path.join(path.dirname(data), `sumlens-${path.basename(data, path.extname(data))}-${method}.jsonl`);
-}
-
 /**
  * What evaluate_dataset and estimate_cost both make of their arguments: the data file and the
  * run file (inside the workspace), the run's spec and the field map.
@@ -54,7 +47,7 @@ export function defaultRunFile(data: string, method: string): string {
 export function dataRunOf(args: ScoringArguments & { data: string; map?: string; out?: string }, context: ToolContext) {
   return {
     data: workspacePath(context.workspace, args.data, 'data'),
-    out: workspacePath(context.workspace, args.out ?? defaultRunFile(args.data, args.method), 'out'),
+    out: workspacePath(context.workspace, args.out ?? defaultDataRunFile(args.data, args.method, path.dirname(args.data)), 'out'),
     spec: runSpecOf(args, context),
     map: parseFieldMap(args.map ?? ''),
   };
@@ -75,18 +68,23 @@ export const evaluateDataTool = defineTool({
     const { data, out, spec, map } = dataRunOf(args, context);
     const shownOut = path.relative(context.workspace, out);
     const badRows: string[] = [];
-    const summary = await runItems({
-      ...itemRunOf(spec),
-      out,
-      header: runHeader('eval --data', path.relative(context.workspace, data), spec),
-      restart: args.restart,
-      items: () => dataItems({ path: data, task: args.task, map, onBadRow: (where, problem) => badRows.push(`${where}: ${problem}`) }),
-      session: context.session(),
-      evaluate,
-      signal: context.signal,
-      onProgress: (p) => context.onProgress?.({ done: p.done, total: p.todo, message: `${p.done}/${p.todo} item(s)${p.failed ? `, ${p.failed} failed` : ''}` }),
-      onNotice: context.onNotice,
-    });
+    const onBadRow = (where: string, problem: string) => badRows.push(`${where}: ${problem}`);
+    const { summary } = await runDataset(
+      {
+        spec,
+        command: 'eval --data',
+        data: { path: data, name: path.relative(context.workspace, data), task: args.task, map, onBadRow },
+        out,
+        restart: args.restart,
+      },
+      {
+        session: context.session(),
+        signal: context.signal,
+        onProgress: (p) =>
+          context.onProgress?.({ done: p.done, total: p.todo, message: `${p.done}/${p.todo} item(s)${p.failed ? `, ${p.failed} failed` : ''}` }),
+        onNotice: context.onNotice,
+      },
+    );
     if (summary.total === 0 && !summary.cancelled)
       throw new SumLensError('bad-input', `data ${args.data} has no usable row${badRows.length ? `; the first: ${badRows[0]}` : ''}`);
     throwIfRunFailed(summary, shownOut);

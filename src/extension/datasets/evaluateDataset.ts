@@ -13,6 +13,7 @@ import type { LlmSession, Usage } from '../../core/llm/types';
 import type { Method, Task } from '../../core/result';
 import type { DryRunEstimate } from '../../core/run/dryRun';
 import type { RunSummary, RunItem } from '../../core/run/runItems';
+import type { RunProgress } from '../../core/run/progressBar';
 import type { ApiKeyStore } from '../secrets';
 import { readSettings, type Settings } from '../settings';
 import type { PromptTemplates } from '../promptTemplates';
@@ -208,18 +209,14 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
     method: chosen,
     start: (restart, signal, onProgress) => {
       deps.log.info(`evaluating ${dataPath} (${chosen}) with ${session.model} at ${session.endpoint} into ${out(chosen)}${restart ? ', started over' : ''}`);
-      return engine.runItems({
-        ...engine.itemRunOf(spec),
-        out: out(chosen),
-        header: engine.runHeader('Evaluate Dataset (VS Code)', dataName(restart), spec),
-        restart,
-        items,
+      const run = { spec, command: 'Evaluate Dataset (VS Code)', data: { path: dataPath, name: dataName(restart), task }, out: out(chosen), restart };
+      const ports = {
         session,
-        evaluate: engine.evaluate,
         signal,
-        onProgress: (p) => onProgress(progressText(p, rows.good)),
-        onNotice: (line) => deps.log.warn(line),
-      });
+        onProgress: (p: RunProgress) => onProgress(progressText(p, rows.good)),
+        onNotice: (line: string) => deps.log.warn(line),
+      };
+      return engine.runDataset(run, ports).then((outcome) => outcome.summary);
     },
   };
 }

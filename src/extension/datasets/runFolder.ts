@@ -4,9 +4,9 @@
  * same files `sumlens eval --data --out` writes and `sumlens compare` / `report` read.
  * Without a workspace folder they go to the extension's global storage.
  */
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { newestFirst } from '../newestFirst';
+import { workspaceRunFileName } from '../../core/operations/runFileNames';
 
 const runsFolder = '.sumlens/runs';
 
@@ -17,8 +17,7 @@ export function runsDirectory(data: vscode.Uri, globalStorage: vscode.Uri): vsco
 
 /** `.sumlens/runs/<data name>-<method>.jsonl`: evaluating the same data the same way resumes it. */
 export function runFileFor(data: vscode.Uri, method: string, globalStorage: vscode.Uri): vscode.Uri {
-  const name = path.basename(data.path, path.extname(data.path));
-  return vscode.Uri.joinPath(runsDirectory(data, globalStorage), `${name}-${method}.jsonl`);
+  return vscode.Uri.joinPath(runsDirectory(data, globalStorage), workspaceRunFileName(data.path, method));
 }
 
 /** The workspace's run files, most recently written first. */

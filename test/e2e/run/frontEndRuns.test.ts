@@ -1,6 +1,6 @@
 /**
  * A run made from the CLI and one made as "Evaluate Dataset" makes it (the editor's mapper,
- * src/extension/datasets/datasetRunSpec.ts, and the engine's dataset runner, without VS Code)
+ * src/extension/datasets/datasetRunSpec.ts, and the dataset-run operation, without VS Code)
  * with the same judge and settings are one run to `compare`; and run files of format 1
  * (committed fixtures: the CLI's header with `maxSe`, `parse` and `topLogprobs`, the editor's
  * with none of them) still read, as the same spec, so compare takes them too.
@@ -9,13 +9,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { evaluate } from '../../../src/core/evaluate';
 import { createOpenAiSession } from '../../../src/core/llm/openaiSession';
-import { dataItems } from '../../../src/core/run/data/dataItems';
+import { runDataset } from '../../../src/core/operations/runDataset';
 import { loadRun } from '../../../src/core/run/loadRun';
-import { runHeader } from '../../../src/core/runFile/runHeader';
-import { runItems } from '../../../src/core/run/runItems';
-import { itemRunOf } from '../../../src/core/run/specRun';
 import { buildSpec } from '../../../src/core/runSpec/buildSpec';
 import { datasetSpecInput } from '../../../src/extension/datasets/datasetRunSpec';
 import { settingsSchema } from '../../../src/extension/settingsSchema';
@@ -76,14 +72,10 @@ describe('runs from either front end, and of either format, compare as one run',
     const settings = settingsSchema.parse({ aspects: ['coherence'], route: 'logprobs', samples: 4 });
     const spec = buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: 'geval' }));
     const editorRun = path.join(dir, 'editor.jsonl');
-    const summary = await runItems({
-      ...itemRunOf(spec),
-      out: editorRun,
-      header: runHeader('Evaluate Dataset (VS Code)', data, spec),
-      items: () => dataItems({ path: data, task: 'summarization' }),
-      session,
-      evaluate,
-    });
+    const { summary } = await runDataset(
+      { spec, command: 'Evaluate Dataset (VS Code)', data: { path: data, task: 'summarization' }, out: editorRun },
+      { session },
+    );
     assert.equal(summary.written, 5);
 
     const [a, b] = await Promise.all([loadRun(cliRun), loadRun(editorRun)]);
