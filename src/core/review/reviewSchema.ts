@@ -114,8 +114,11 @@ export const RatingLineSchema = z
     rater: RaterName,
     at: z.iso.datetime({ offset: true }),
   })
-  .refine((r) => ((r.kind === 'preference' ? r.preference : r.score) === undefined) !== (r.skipped === undefined), {
-    message: 'needs either score (a preference: A, B or tie) or skipped (a reason), not both',
+  .refine((r) => r.kind === 'preference' || (r.score === undefined) !== (r.skipped === undefined), {
+    message: 'needs either score or skipped (a reason), not both',
+  })
+  .refine((r) => r.kind !== 'preference' || (r.preference === undefined) !== (r.skipped === undefined), {
+    message: 'a preference needs either preference (A, B or tie) or skipped (a reason), not both',
   })
   .refine((r) => r.kind === 'preference' || (r.preference === undefined && r.margin === undefined && r.shownFirst === undefined), {
     message: 'preference, margin and shownFirst belong to a preference line',
