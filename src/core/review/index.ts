@@ -11,7 +11,7 @@ export {
   type CreatePairReviewOptions,
   type ReviewPlan,
 } from './createReview';
-export { pairsOfTable, pairsOfFiles, type PairText, type PairTableOptions } from './pairItems';
+export { pairsOfTable, pairsOfFiles, shownFirstFor, type PairText, type PairTableOptions } from './pairItems';
 export { pairAgreement, pairProgress, type QuestionAgreement, type PairProgress, type RaterPairKappa, type Preference } from './pairAgreement';
 export { dealItems, sharedItems, raterOrder, raterSeed } from './dealItems';
 export {

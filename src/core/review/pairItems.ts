@@ -4,6 +4,7 @@
  * them, designPairs keeping the comparison graph connected), or two data files matched by id
  * (the systems named by the files). Each pair's id is `doc/a/b`.
  */
+import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { SumLensError } from '../errors';
 import { designPairs } from '../pairwise/pairDesign';
@@ -85,4 +86,13 @@ export async function pairsOfFiles(fileA: string, fileB: string, onBadRow?: OnBa
   });
   if (pairs.length === 0) throw new SumLensError('bad-input', `${fileA} and ${fileB} share no item id`);
   return { pairs, unmatched: rowsA.length + rowsB.length - 2 * pairs.length };
+}
+
+/**
+ * Which summary of a pair `rater` sees first (on the left): from the sha256 of the rater's name
+ * and the pair's id, so random over pairs and raters (position effects cancel out over a review)
+ * yet the same on every machine and every opening. Recorded with each answer.
+ */
+export function shownFirstFor(rater: string, pairId: string): 'A' | 'B' {
+  return (createHash('sha256').update(`${rater}\u0000${pairId}`, 'utf8').digest()[0] & 1) === 0 ? 'A' : 'B';
 }
