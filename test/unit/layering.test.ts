@@ -45,9 +45,9 @@ const LAYERS: string[][] = [
   ['audit'],
   ['agreement'],
   ['align'],
+  ['pairwise'],
   ['review'],
   ['jury'],
-  ['pairwise'],
   ['probe'],
   ['tools'],
 ];
