@@ -21,7 +21,7 @@ export async function run(): Promise<void> {
     JSON.stringify({ id: `b${i + 1}`, source: `${i + 1}: ${sentence.repeat(12)}`, summary: `The budget ${i + 1} passed.` }),
   );
   fs.writeFileSync(data, rows.join('\n') + '\n');
-  const dir = (await api.startReview({ data: vscode.Uri.file(data), raters: ['ann', 'bob'], perItem: 2, name: 'bench', open: false }))!;
+  const dir = (await api.startReview({ data: vscode.Uri.file(data), pairwise: false, raters: ['ann', 'bob'], perItem: 2, name: 'bench', open: false }))!;
   await api.rateReview(vscode.Uri.file(dir), 'ann');
   fs.writeFileSync(process.env.SUMLENS_BENCH_RESULTS!, JSON.stringify({ dir }));
   const done = `${process.env.SUMLENS_BENCH_RESULTS}.done`;

@@ -49,6 +49,10 @@ export async function rateReview({ page, theme, shotsDir, log, workspace }: Omit
   await explorerMenu(page, explorerRow(page, REVIEW_DATA), 'SumLens: Start a Review');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
+  // Scores, not pairs: the first choice.
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'what do the raters do' }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'who rates' }).waitFor();
   await input.fill('ann, bob');
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget .quick-input-title', { hasText: 'review’s name' }).waitFor();

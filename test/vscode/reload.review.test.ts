@@ -38,7 +38,14 @@ describe('a review across a killed extension host', () => {
       );
       fs.writeFileSync(data, rows.join('\n') + '\n');
       const api = await activateSumLens();
-      const dir = (await api.startReview({ data: vscode.Uri.file(data), raters: ['ann', 'bob'], perItem: 2, name: 'reload-trial', open: false }))!;
+      const dir = (await api.startReview({
+        data: vscode.Uri.file(data),
+        pairwise: false,
+        raters: ['ann', 'bob'],
+        perItem: 2,
+        name: 'reload-trial',
+        open: false,
+      }))!;
       const { view, posted } = await openView(dir);
       const submitted: string[] = [];
       for (let i = 0; i < SUBMITTED; i++) {

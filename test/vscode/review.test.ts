@@ -81,7 +81,7 @@ describe('a review rated in the editor', function () {
 
   it('Start a Review deals each item to both raters; each queue is in its own order', async () => {
     const api = await activateSumLens();
-    dir = (await api.startReview({ data: vscode.Uri.file(data()), raters: ['ann', 'bob'], perItem: 2, name: 'editor-trial', open: false }))!;
+    dir = (await api.startReview({ data: vscode.Uri.file(data()), pairwise: false, raters: ['ann', 'bob'], perItem: 2, name: 'editor-trial', open: false }))!;
     assert.ok(dir && fs.existsSync(path.join(dir, 'review.json')), dir);
     const review = JSON.parse(fs.readFileSync(path.join(dir, 'review.json'), 'utf8'));
     assert.strictEqual(review.items.length, ITEMS);

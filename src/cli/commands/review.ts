@@ -11,9 +11,12 @@ import { join, parse, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { SumLensError } from '../../core/errors';
 import type { AspectTask } from '../../core/prompts';
-import { createReview } from '../../core/review/createReview';
+import { createPairReview, createReview } from '../../core/review/createReview';
 import { sharedItems } from '../../core/review/dealItems';
-import { exportLines } from '../../core/review/exportRatings';
+import { exportLines, preferenceLines } from '../../core/review/exportRatings';
+import { pairsOfFiles, pairsOfTable, type PairText } from '../../core/review/pairItems';
+import type { ReviewFile } from '../../core/review/reviewSchema';
+import { DEFAULT_SEED } from '../../core/stats/random';
 import { importRatings } from '../../core/review/importRatings';
 import { readJudgeRun, type JudgeRun } from '../../core/review/judgeRun';
 import type { Review } from '../../core/review/readReview';
@@ -29,7 +32,14 @@ import { addResamplingOptions } from './meta';
 import { RUN_TASKS } from '../../core/methodsAndTasks';
 
 interface CreateFlags {
-  data: string;
+  data?: string;
+  pairwise?: boolean;
+  a?: string;
+  b?: string;
+  group?: string;
+  system?: string;
+  pairsPerDoc?: number;
+  seed: number;
   raters: string;
   perItem: number;
   aspects?: string[];
@@ -53,10 +63,21 @@ export function registerReview(program: Command): void {
   review
     .command('create')
     .description('deal the items of a data file to raters (each item to --per-item of them, every pair of raters sharing items)')
-    .requiredOption('--data <file>', 'the items, as for eval --data (JSONL, JSON, CSV, TSV: id, source, summary)')
+    .option('--data <file>', 'the items, as for eval --data (JSONL, JSON, CSV, TSV: id, source, summary); with --pairwise a table of systems')
+    .option('--pairwise', 'pairwise items (two summaries of one source; A, B or tie): --data with --group and --system columns, or --a and --b')
+    .option('--a <file>', "with --pairwise: the first system's data file (id, source, summary), matched by id with --b")
+    .option('--b <file>', "with --pairwise: the second system's data file")
+    .option('--group <column>', 'with --pairwise --data: the column naming the document (default id)')
+    .option('--system <column>', 'with --pairwise --data: the column naming the system (default system)')
+    .option('--pairs-per-doc <k>', 'with --pairwise --data: K pairs a document (default: all), the comparison graph kept connected', wholeNumber(1, 1000))
+    .option('--seed <n>', 'with --pairs-per-doc: the seed of the pairs drawn', wholeNumber(0, 2 ** 32 - 1), DEFAULT_SEED)
     .requiredOption('--raters <names>', 'the raters, comma-separated: ann,bob,cy')
     .option('--per-item <k>', 'raters per item', wholeNumber(1, 100), 2)
-    .option('--aspects <list>', 'aspects to rate, comma-separated (default: every aspect of the task)', parseAspects)
+    .option(
+      '--aspects <list>',
+      'aspects to rate, comma-separated (default: every aspect of the task; with --pairwise the questions, default overall)',
+      parseAspects,
+    )
     .option('--name <name>', "the review's name and folder (default: the data file's name)")
     .option('--dir <folder>', 'where reviews are kept', join('.sumlens', 'reviews'))
     .addOption(new Option('--task <task>', 'which templates give the scales and criteria').choices(RUN_TASKS).default('summarization'))
@@ -73,7 +94,9 @@ export function registerReview(program: Command): void {
   ).action(runStatus);
   review
     .command('import <dir> <file>')
-    .description("append scores given elsewhere as one rater's (CSV, TSV, JSONL or JSON: item or id, aspect, score[, comment]); all rows or none")
+    .description(
+      "append scores given elsewhere as one rater's (CSV, TSV, JSONL or JSON: item or id, aspect, score[, comment]; a review of pairs: item, a, b, preference[, margin, aspect]); all rows or none",
+    )
     .requiredOption('--rater <name>', 'whose scores these are')
     .action(runImport);
   addJudgeOptions(
@@ -95,30 +118,60 @@ async function judgeOf(flags: JudgeFlags): Promise<JudgeRun | undefined> {
   return flags.run === undefined ? undefined : readJudgeRun(flags.run, flags.judgeName);
 }
 
+async function createOf(flags: CreateFlags, raters: string[], bad: string[]): Promise<{ dir: string; review: ReviewFile }> {
+  const onBadRow = (where: string, problem: string) => bad.push(`${where}: ${problem}`);
+  if (!flags.pairwise) {
+    if (flags.data === undefined) throw new SumLensError('usage', 'review create needs --data FILE (or --pairwise with --a and --b)');
+    if (flags.a !== undefined || flags.b !== undefined) throw new SumLensError('usage', '--a and --b go with --pairwise');
+    return createReview({
+      ...{ data: flags.data, raters, perItem: flags.perItem, name: flags.name ?? parse(flags.data).name, reviewsDir: flags.dir },
+      ...{ task: flags.task, aspects: flags.aspects, promptDir: flags.prompts, onBadRow },
+    });
+  }
+  let pairs: PairText[];
+  let dataFiles: string[];
+  if (flags.data !== undefined) {
+    if (flags.a !== undefined || flags.b !== undefined) throw new SumLensError('usage', 'give --data, or --a and --b, not both');
+    pairs = await pairsOfTable({ data: flags.data, group: flags.group, system: flags.system, pairsPerDoc: flags.pairsPerDoc, seed: flags.seed, onBadRow });
+    dataFiles = [flags.data];
+  } else {
+    if (flags.a === undefined || flags.b === undefined)
+      throw new SumLensError('usage', '--pairwise needs --data FILE (a table of systems), or --a FILE and --b FILE');
+    const matched = await pairsOfFiles(flags.a, flags.b, onBadRow);
+    if (matched.unmatched > 0) stderrNotice(`${matched.unmatched} item(s) are in only one of --a and --b: left out`);
+    [pairs, dataFiles] = [matched.pairs, [flags.a, flags.b]];
+  }
+  const name = flags.name ?? parse(dataFiles[0]).name;
+  return createPairReview({
+    pairs,
+    dataFiles,
+    raters,
+    perItem: flags.perItem,
+    name,
+    reviewsDir: flags.dir,
+    questions: flags.aspects,
+    promptDir: flags.prompts,
+  });
+}
+
 async function runCreate(flags: CreateFlags): Promise<void> {
   const raters = raterList(flags.raters);
   const bad: string[] = [];
-  const { dir, review } = await createReview({
-    data: flags.data,
-    raters,
-    perItem: flags.perItem,
-    name: flags.name ?? parse(flags.data).name,
-    reviewsDir: flags.dir,
-    task: flags.task,
-    aspects: flags.aspects,
-    promptDir: flags.prompts,
-    onBadRow: (where, problem) => bad.push(`${where}: ${problem}`),
-  });
+  const { dir, review } = await createOf(flags, raters, bad);
   for (const line of bad.slice(0, 5)) stderrNotice(`skipped bad row ${line}`);
   if (bad.length > 5) stderrNotice(`… and ${bad.length - 5} more bad row(s) skipped`);
+  const dealt = review.pairs ?? review.items;
   const shared = sharedItems(
-    review.items.map((item) => item.raters.map((r) => raters.indexOf(r))),
+    dealt.map((item) => item.raters.map((r) => raters.indexOf(r))),
     raters.length,
   );
   const pairs = raters.flatMap((a, i) => raters.slice(i + 1).map((b, k) => ({ a, b, n: shared[i][i + 1 + k] })));
+  const what = review.pairs
+    ? `${review.pairs.length} pairs, each to ${review.perItem} of ${raters.length} raters; questions ${review.questions!.map((q) => q.name).join(', ')}`
+    : `${review.items.length} items, each to ${review.perItem} of ${raters.length} raters; aspects ${review.aspects.map((a) => a.name).join(', ')}`;
   const out = [
-    `review ${review.name}: ${review.items.length} items, each to ${review.perItem} of ${raters.length} raters; aspects ${review.aspects.map((a) => a.name).join(', ')}`,
-    `items per rater: ${raters.map((r) => `${r} ${review.items.filter((item) => item.raters.includes(r)).length}`).join(', ')}`,
+    `review ${review.name}: ${what}`,
+    `${review.pairs ? 'pairs' : 'items'} per rater: ${raters.map((r) => `${r} ${dealt.filter((item) => item.raters.includes(r)).length}`).join(', ')}`,
   ];
   if (pairs.length > 0) {
     const fewest = Math.min(...pairs.map((p) => p.n));
@@ -148,7 +201,8 @@ async function runStatus(dir: string, flags: JudgeFlags & { data?: string; json?
 async function runImport(dir: string, file: string, flags: { rater: string }): Promise<void> {
   const review = await reviewWithNotices(dir);
   const count = await importRatings(review, flags.rater, file);
-  cliIo().stdout.write(`imported ${count} score(s) as ${flags.rater}'s into ${join(dir, 'ratings', `${flags.rater}.jsonl`)}\n`);
+  const what = review.definition.questions ? 'preference(s)' : 'score(s)';
+  cliIo().stdout.write(`imported ${count} ${what} as ${flags.rater}'s into ${join(dir, 'ratings', `${flags.rater}.jsonl`)}\n`);
 }
 
 /** Each item's texts as files (`<n>-<id>.source.txt`, `.summary.txt`), which align --ratings finds by their hashes. */
@@ -164,9 +218,21 @@ function writeTexts(review: Review, folder: string): void {
 
 async function runExport(dir: string, flags: JudgeFlags & { out: string; texts?: string }): Promise<void> {
   const review = await reviewWithNotices(dir);
+  if (review.definition.questions) return exportPreferences(review, flags);
   const lines = exportLines(review, await judgeOf(flags));
   if (lines.length === 0) throw new SumLensError('bad-input', `${dir}: no score to export yet`);
   writeFileAtomically(resolve(flags.out), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
   if (flags.texts !== undefined) writeTexts(review, flags.texts);
   cliIo().stdout.write(`exported ${lines.length} score(s) of ${new Set(lines.map((l) => l.rater)).size} rater(s) to ${flags.out}\n`);
+}
+
+/** A review of pairs: the preferences file `sumlens pairwise --preferences` reads. */
+function exportPreferences(review: Review, flags: JudgeFlags & { out: string; texts?: string }): void {
+  if (flags.run !== undefined || flags.texts !== undefined) throw new SumLensError('usage', '--run and --texts go with a review of scores, not of pairs');
+  const lines = preferenceLines(review);
+  if (lines.length === 0) throw new SumLensError('bad-input', `${review.dir}: no pairwise answer to export yet`);
+  writeFileAtomically(resolve(flags.out), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  cliIo().stdout.write(
+    `exported ${lines.length} preference(s) of ${new Set(lines.map((l) => l.rater)).size} rater(s) to ${flags.out} (sumlens pairwise --preferences reads it)\n`,
+  );
 }

@@ -17,7 +17,11 @@ export function ratingLine(rater: string, rating: RatingInput, review?: Review):
   const parsed = RatingLineSchema.safeParse({ kind: 'rating', ...rating, rater, at: rating.at ?? new Date().toISOString() });
   if (!parsed.success) throw new SumLensError('bad-input', `not a rating: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
   const line = parsed.data;
-  if (review) {
+  if (review && line.kind === 'preference') {
+    if (!review.pairById.has(line.item)) throw new SumLensError('bad-input', `pair ${line.item} is not in the review ${review.definition.name}`);
+    if (!(review.definition.questions ?? []).some((q) => q.name === line.aspect))
+      throw new SumLensError('bad-input', `pairwise question ${line.aspect} is not in the review ${review.definition.name}`);
+  } else if (review) {
     if (!review.byId.has(line.item)) throw new SumLensError('bad-input', `item ${line.item} is not in the review ${review.definition.name}`);
     const aspect = review.definition.aspects.find((a) => a.name === line.aspect);
     if (!aspect) throw new SumLensError('bad-input', `aspect ${line.aspect} is not in the review ${review.definition.name}`);

@@ -10,6 +10,7 @@
 import type { RatedSet } from '../agreement/ratedSets';
 import type { AlignItem } from '../align/crossValidate';
 import type { HashedRating, Rating } from '../ratingsFile';
+import type { PreferenceLine } from '../pairwise/preferencesFile';
 import type { Task } from '../result';
 import { judgeScore, type JudgeRun } from './judgeRun';
 import { adjudications, latestRatings, scoreTables } from './latestRatings';
@@ -20,8 +21,8 @@ export type ExportLine = Rating & HashedRating & { item: string; rater: string }
 
 export function exportLines(review: Review, judge?: JudgeRun): ExportLine[] {
   return latestRatings(review).flatMap((r) => {
-    const item = review.byId.get(r.item)!;
-    if (r.kind !== 'rating' || r.score === undefined || item.changed) return [];
+    const item = review.byId.get(r.item);
+    if (r.kind !== 'rating' || r.score === undefined || !item || item.changed) return [];
     const judged = judgeScore(judge, r.item, r.aspect);
     return [
       {
@@ -60,4 +61,29 @@ export function alignItemsOf(review: Review, task: Task): Map<string, AlignItem[
     if (items.length > 0) byAspect.set(table.aspect, items);
   }
   return byAspect;
+}
+
+/**
+ * The raters' latest answers to pairwise questions of unchanged pairs, as `sumlens pairwise
+ * --preferences` reads them (src/core/pairwise/preferencesFile.ts): the pair's document and
+ * systems, A, B or tie as the pair lists them, the margin, the rater, which summary was shown
+ * first; the aspect is left out for the overall question, which pairwise asks by default.
+ */
+export function preferenceLines(review: Review): PreferenceLine[] {
+  return latestRatings(review).flatMap((r): PreferenceLine[] => {
+    const pair = review.pairById.get(r.item);
+    if (r.kind !== 'preference' || r.preference === undefined || !pair || pair.changed) return [];
+    return [
+      {
+        item: pair.doc,
+        a: pair.a,
+        b: pair.b,
+        preference: r.preference,
+        ...(r.margin !== undefined ? { margin: r.margin } : {}),
+        rater: r.rater,
+        ...(r.aspect !== 'overall' ? { aspect: r.aspect } : {}),
+        ...(r.shownFirst ? { shownFirst: r.shownFirst } : {}),
+      },
+    ];
+  });
 }

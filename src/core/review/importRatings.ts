@@ -18,9 +18,55 @@ const text = (value: unknown): string | undefined => {
   return cell === '' ? undefined : cell;
 };
 
-/** The rows of `path` as `rater`'s rating lines, all stamped `at`. */
+const swapped = { A: 'B', B: 'A', tie: 'tie' } as const;
+
+/** A row of a preferences table (`review export`'s own format: item as the document, a, b, preference[, margin, aspect, shownFirst, comment]). */
+function preferenceRow(review: Review, rater: string, fields: Record<string, unknown>, at: string): RatingLine {
+  const [doc, a, b] = [text(fields.item ?? fields.doc), text(fields.a), text(fields.b)];
+  const preference = text(fields.preference);
+  if (doc === undefined || a === undefined || b === undefined || preference === undefined)
+    throw new SumLensError('bad-input', 'needs item (the document), a, b and preference (A, B or tie)');
+  const by = text(fields.rater);
+  if (by !== undefined && by !== rater) throw new SumLensError('bad-input', `is ${by}'s (column rater), not ${rater}'s: import one rater's rows at a time`);
+  const same = review.pairs.find((p) => p.doc === doc && p.a === a && p.b === b);
+  const reversed = same ? undefined : review.pairs.find((p) => p.doc === doc && p.a === b && p.b === a);
+  const pair = same ?? reversed;
+  if (!pair) throw new SumLensError('bad-input', `no pair of ${a} and ${b} on ${doc} in the review`);
+  const flip = (v: string | undefined) => (reversed && (v === 'A' || v === 'B' || v === 'tie') ? swapped[v] : v);
+  const margin = text(fields.margin);
+  const [shownFirst, comment] = [text(fields.shownFirst), text(fields.comment)];
+  return ratingLine(
+    rater,
+    {
+      kind: 'preference',
+      item: pair.id,
+      aspect: text(fields.aspect) ?? 'overall',
+      preference: flip(preference) as RatingLine['preference'],
+      ...(margin !== undefined ? { margin: Number(margin) as RatingLine['margin'] } : {}),
+      ...(shownFirst !== undefined ? { shownFirst: flip(shownFirst) as RatingLine['shownFirst'] } : {}),
+      ...(comment !== undefined ? { comment } : {}),
+      at,
+    },
+    review,
+  );
+}
+
+/** The rows of `path` as `rater`'s rating lines (preferences in a review of pairs), all stamped `at`. */
 export async function importedLines(review: Review, rater: string, path: string, at: string): Promise<RatingLine[]> {
   const lines: RatingLine[] = [];
+  if (review.definition.questions) {
+    for await (const row of readRows(path, undefined, path)) {
+      const where = `${path}: ${row.where}`;
+      if ('error' in row) throw new SumLensError('bad-input', `${where}: ${row.error}`);
+      try {
+        lines.push(preferenceRow(review, rater, row.fields, at));
+      } catch (error) {
+        throw new SumLensError('bad-input', `${where}: ${(error as Error).message}`);
+      }
+    }
+    if (lines.length === 0) throw new SumLensError('bad-input', `${path} holds no preference`);
+    return lines;
+  }
   for await (const row of readRows(path, undefined, path)) {
     const where = `${path}: ${row.where}`;
     if ('error' in row) throw new SumLensError('bad-input', `${where}: ${row.error}`);

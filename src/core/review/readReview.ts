@@ -17,14 +17,18 @@ import { textSha256 } from './createReview';
 import { raterOrder } from './dealItems';
 import {
   ITEMS_FILE,
+  PAIRS_FILE,
   RATINGS_FOLDER,
   REVIEW_FILE,
   RatingLineSchema,
   ReviewFileSchema,
   ReviewItemTextSchema,
+  ReviewPairTextSchema,
   type RatingLine,
   type ReviewFile,
   type ReviewItemText,
+  type ReviewPairEntry,
+  type ReviewPairText,
 } from './reviewSchema';
 
 export interface ReviewItem {
@@ -36,6 +40,19 @@ export interface ReviewItem {
   /** The raters the item was dealt to. */
   raters: string[];
   /** Why the item is not the one rated: its texts changed since the review began. Absent for an item as it was. */
+  changed?: string;
+}
+
+export interface ReviewPair {
+  id: string;
+  doc: string;
+  a: string;
+  b: string;
+  source: string;
+  summaryA: string;
+  summaryB: string;
+  raters: string[];
+  /** As a ReviewItem's. */
   changed?: string;
 }
 
@@ -56,6 +73,9 @@ export interface Review {
   /** In review.json's order. */
   items: ReviewItem[];
   byId: Map<string, ReviewItem>;
+  /** The pairwise items, in review.json's order (none in a review of scores). */
+  pairs: ReviewPair[];
+  pairById: Map<string, ReviewPair>;
   /** Each ratings file's good lines in file order, by the file's rater (raters of the review first, with or without lines). */
   ratings: Map<string, RatingRecord[]>;
   problems: ReviewProblem[];
@@ -97,6 +117,33 @@ function readTexts(dir: string, problems: ReviewProblem[]): Map<string, ReviewIt
   return texts;
 }
 
+function readPairTexts(dir: string, problems: ReviewProblem[]): Map<string, ReviewPairText> {
+  const file = join(dir, PAIRS_FILE);
+  const texts = new Map<string, ReviewPairText>();
+  if (!existsSync(file)) return texts;
+  readDataFile(file)
+    .split('\n')
+    .forEach((text, i) => {
+      if (text.trim() === '') return;
+      const { value, error } = parseJson(text, ReviewPairTextSchema);
+      if (value) texts.set(value.id, value);
+      else problems.push({ file, line: i + 1, message: `not a pair (id, source, summaryA, summaryB): ${error}` });
+    });
+  return texts;
+}
+
+function pairOf(entry: ReviewPairEntry, texts: ReviewPairText | undefined): ReviewPair {
+  const { id, doc, a, b, raters } = entry;
+  const pair: ReviewPair = { id, doc, a, b, raters, source: texts?.source ?? '', summaryA: texts?.summaryA ?? '', summaryB: texts?.summaryB ?? '' };
+  if (!texts) return { ...pair, changed: `not in ${PAIRS_FILE}` };
+  const changed = [
+    textSha256(texts.source) !== entry.sourceSha256 ? 'source' : '',
+    textSha256(texts.summaryA) !== entry.summaryASha256 ? 'summary A' : '',
+    textSha256(texts.summaryB) !== entry.summaryBSha256 ? 'summary B' : '',
+  ].filter(Boolean);
+  return changed.length === 0 ? pair : { ...pair, changed: `its ${changed.join(' and ')} in ${PAIRS_FILE} changed since the review began` };
+}
+
 /** Why an item's texts are not the ones hashed in review.json, if they are not. */
 function changeOf(entry: ReviewFile['items'][number], texts: ReviewItemText | undefined, where: string): string | undefined {
   if (!texts) return `not in ${where}`;
@@ -110,11 +157,20 @@ function checkedLine(review: Review, rater: string, text: string): { value?: Rat
   const { value, error } = parseJson(text, RatingLineSchema);
   if (!value) return { error: `not a rating (kind, item, aspect, score or skipped, rater, at): ${error}` };
   if (value.rater !== rater) return { error: `rater ${value.rater} in ${rater}'s file (each rater writes only their own file)` };
+  if (value.kind === 'preference') return checkedPreference(review, value);
   if (!review.byId.has(value.item)) return { error: `item ${value.item} is not in the review` };
   const aspect = review.definition.aspects.find((a) => a.name === value.aspect);
   if (!aspect) return { error: `aspect ${value.aspect} is not in the review (${review.definition.aspects.map((a) => a.name).join(', ')})` };
   if (value.score !== undefined && (value.score < aspect.scale.min || value.score > aspect.scale.max))
     return { error: `score ${value.score} is off ${aspect.name}'s scale ${aspect.scale.min}-${aspect.scale.max}` };
+  return { value };
+}
+
+function checkedPreference(review: Review, value: RatingLine): { value?: RatingLine; error?: string } {
+  if (!review.pairById.has(value.item)) return { error: `pair ${value.item} is not in the review` };
+  const questions = review.definition.questions ?? [];
+  if (!questions.some((q) => q.name === value.aspect))
+    return { error: `pairwise question ${value.aspect} is not in the review (${questions.map((q) => q.name).join(', ') || 'none'})` };
   return { value };
 }
 
@@ -147,7 +203,8 @@ export async function readReview(dir: string, options: ReadReviewOptions = {}): 
   if (!isReviewFolder(dir)) throw new SumLensError('bad-input', `${dir} is not a review folder (no ${REVIEW_FILE} in it)`);
   const definition = readDefinition(dir);
   const problems: ReviewProblem[] = [];
-  const texts = readTexts(dir, problems);
+  // A review of pairs only has no items.jsonl.
+  const texts = definition.items.length > 0 ? readTexts(dir, problems) : new Map<string, ReviewItemText>();
   let fromData: Map<string, ReviewItemText> | undefined;
   if (options.data !== undefined) {
     fromData = new Map();
@@ -159,7 +216,18 @@ export async function readReview(dir: string, options: ReadReviewOptions = {}): 
     const changed = changeOf(entry, own, ITEMS_FILE) ?? (fromData ? changeOf(entry, fromData.get(entry.id), options.data!) : undefined);
     return { ...entry, source: own?.source ?? '', summary: own?.summary ?? '', ...(changed ? { changed } : {}) };
   });
-  const review: Review = { dir, definition, items, byId: new Map(items.map((item) => [item.id, item])), ratings: new Map(), problems };
+  const pairTexts = definition.pairs ? readPairTexts(dir, problems) : new Map<string, ReviewPairText>();
+  const pairs = (definition.pairs ?? []).map((entry) => pairOf(entry, pairTexts.get(entry.id)));
+  const review: Review = {
+    dir,
+    definition,
+    items,
+    byId: new Map(items.map((item) => [item.id, item])),
+    pairs,
+    pairById: new Map(pairs.map((pair) => [pair.id, pair])),
+    ratings: new Map(),
+    problems,
+  };
   readRatings(review);
   return review;
 }
@@ -168,6 +236,14 @@ export async function readReview(dir: string, options: ReadReviewOptions = {}): 
 export function itemsFor(review: Review, rater: string): ReviewItem[] {
   return raterOrder(
     review.items.filter((item) => item.raters.includes(rater)),
+    rater,
+  );
+}
+
+/** The pairs dealt to `rater`, in the rater's own order. */
+export function pairsFor(review: Review, rater: string): ReviewPair[] {
+  return raterOrder(
+    review.pairs.filter((pair) => pair.raters.includes(rater)),
     rater,
   );
 }

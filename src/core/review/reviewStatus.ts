@@ -6,6 +6,7 @@
 import { reviewAgreement, type AgreementOptions, type AspectAgreement } from './reviewAgreement';
 import type { JudgeRun } from './judgeRun';
 import { latestRatings } from './latestRatings';
+import { pairAgreement, pairProgress, type PairProgress, type QuestionAgreement } from './pairAgreement';
 import type { Review, ReviewProblem } from './readReview';
 
 export interface RaterProgress {
@@ -26,6 +27,8 @@ export interface ReviewStatus {
   changed: { id: string; why: string }[];
   raters: RaterProgress[];
   agreement: AspectAgreement[];
+  /** A review with pairwise items: each rater's progress on them, and agreement per question. */
+  pairs?: { count: number; questions: string[]; raters: PairProgress[]; agreement: QuestionAgreement[] };
   problems: ReviewProblem[];
 }
 
@@ -33,7 +36,7 @@ export function reviewStatus(review: Review, options: AgreementOptions, judge?: 
   const latest = latestRatings(review);
   const aspects = review.definition.aspects.map((a) => a.name);
   const raters = [...review.ratings.keys()].map((rater): RaterProgress => {
-    const own = latest.filter((r) => r.rater === rater && !review.byId.get(r.item)!.changed);
+    const own = latest.filter((r) => r.rater === rater && r.kind !== 'preference' && !review.byId.get(r.item)!.changed);
     const answered = new Map<string, number>();
     for (const r of own) if (r.kind === 'rating') answered.set(r.item, (answered.get(r.item) ?? 0) + 1);
     const assigned = review.items.filter((item) => !item.changed && item.raters.includes(rater));
@@ -53,6 +56,16 @@ export function reviewStatus(review: Review, options: AgreementOptions, judge?: 
     changed: review.items.flatMap((item) => (item.changed ? [{ id: item.id, why: item.changed }] : [])),
     raters,
     agreement: reviewAgreement(review, options, judge, latest),
+    ...(review.definition.questions
+      ? {
+          pairs: {
+            count: review.pairs.length,
+            questions: review.definition.questions.map((q) => q.name),
+            raters: pairProgress(review, latest),
+            agreement: pairAgreement(review, latest, options),
+          },
+        }
+      : {}),
     problems: review.problems,
   };
 }

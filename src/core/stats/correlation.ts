@@ -54,6 +54,29 @@ export function averageRanks(values: readonly number[]): number[] {
   return ranks;
 }
 
+/**
+ * averageRanks of resamples of `values` (picked indices into it), each by counting the picks
+ * of each distinct value rather than sorting: O(n + distinct values). The same ranks, as the
+ * same (start + end) / 2 + 1 of the span a value's ties take.
+ */
+export function averageRanksOfResamples(values: readonly number[]): (picked: readonly number[]) => number[] {
+  const distinct = [...new Set(values)].sort((a, b) => a - b);
+  const index = new Map(distinct.map((v, i) => [v, i]));
+  const code = values.map((v) => index.get(v)!);
+  const counts = new Int32Array(distinct.length);
+  const rankOf = new Float64Array(distinct.length);
+  return (picked) => {
+    counts.fill(0);
+    for (const i of picked) counts[code[i]]++;
+    let before = 0;
+    for (let c = 0; c < distinct.length; c++) {
+      rankOf[c] = (before + before + counts[c] - 1) / 2 + 1;
+      before += counts[c];
+    }
+    return picked.map((i) => rankOf[code[i]]);
+  };
+}
+
 export function spearman(x: readonly number[], y: readonly number[]): number {
   checkLengths(x, y);
   return pearson(averageRanks(x), averageRanks(y));

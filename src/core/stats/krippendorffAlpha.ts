@@ -32,6 +32,12 @@ export function krippendorffAlpha(ratings: readonly ArrayLike<number>[], level: 
       for (let b = 0; b < m; b++) if (a !== b) o[inUnit[a]][inUnit[b]] += weight;
     }
   }
+  return alphaFromCoincidences(o, distinct, level);
+}
+
+/** Alpha from the coincidence matrix `o` of the sorted distinct values (rows of values never paired are all 0 and change nothing). */
+function alphaFromCoincidences(o: readonly Float64Array[], distinct: readonly number[], level: AlphaLevel): number {
+  const k = distinct.length;
   const nc = o.map((row) => row.reduce((s, x) => s + x, 0));
   const n = nc.reduce((s, x) => s + x, 0);
   const cumulative = [0];
@@ -53,4 +59,49 @@ export function krippendorffAlpha(ratings: readonly ArrayLike<number>[], level: 
   }
   if (n < 2 || expected === 0) return NaN;
   return 1 - observed / n / (expected / (n * (n - 1)));
+}
+
+/**
+ * Alpha over resamples of the units (a bootstrap), each resample O(units): every unit's
+ * coincidences are found once, and a resample sums those of the units it picked, in the
+ * order picked, then takes alpha from the matrix. The same sums in the same order as
+ * krippendorffAlpha on the picked units, so the same values to the last bit (values absent
+ * from a resample only add zero rows). `picked` holds unit indices; the matrix of the last
+ * `picked` array is kept, so its interval and ordinal alphas sum once.
+ */
+export function alphaOfResamples(ratings: readonly ArrayLike<number>[]): (picked: readonly number[], level: AlphaLevel) => number {
+  const unitCount = ratings.length ? ratings[0].length : 0;
+  const given = new Set<number>();
+  for (const rater of ratings) for (let u = 0; u < unitCount; u++) if (Number.isFinite(rater[u])) given.add(rater[u]);
+  const distinct = [...given].sort((a, b) => a - b);
+  const index = new Map(distinct.map((v, i) => [v, i]));
+  // Unit u's ordered pairs are from[p], to[p] with weight[p] for p in start[u] .. start[u + 1].
+  const start = new Int32Array(unitCount + 1);
+  const from: number[] = [];
+  const to: number[] = [];
+  const weights: number[] = [];
+  const inUnit = new Int32Array(ratings.length);
+  for (let u = 0; u < unitCount; u++) {
+    let m = 0;
+    for (const rater of ratings) if (Number.isFinite(rater[u])) inUnit[m++] = index.get(rater[u])!;
+    for (let a = 0; m >= 2 && a < m; a++) {
+      for (let b = 0; b < m; b++) {
+        if (a === b) continue;
+        from.push(inUnit[a]);
+        to.push(inUnit[b]);
+        weights.push(1 / (m - 1));
+      }
+    }
+    start[u + 1] = from.length;
+  }
+  const o = distinct.map(() => new Float64Array(distinct.length));
+  let summed: readonly number[] | undefined;
+  return (picked, level) => {
+    if (picked !== summed) {
+      for (const row of o) row.fill(0);
+      for (const u of picked) for (let p = start[u]; p < start[u + 1]; p++) o[from[p]][to[p]] += weights[p];
+      summed = picked;
+    }
+    return alphaFromCoincidences(o, distinct, level);
+  };
 }

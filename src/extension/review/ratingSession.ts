@@ -13,7 +13,27 @@ import type { Given, RatingScreen } from '../webview/ratingProtocol';
 export interface RatingEngine {
   itemsFor(review: Review, rater: string): ReviewItem[];
   /** Checks and appends the lines in one write, flushed to disk before it settles. */
-  appendRatings(review: Review, rater: string, lines: Array<Pick<RatingLine, 'item' | 'aspect' | 'score' | 'skipped' | 'comment'>>): Promise<void>;
+  appendRatings(review: Review, rater: string, lines: RatingLineInput[]): Promise<void>;
+}
+
+export type RatingLineInput = Pick<RatingLine, 'item' | 'aspect' | 'score' | 'skipped' | 'comment'> &
+  Partial<Pick<RatingLine, 'kind' | 'preference' | 'margin' | 'shownFirst'>>;
+
+/** What the rating view drives: a rater's queue of items (RatingSession) or of pairs (PairRatingSession). */
+export interface RatingQueue {
+  readonly rater: string;
+  readonly total: number;
+  screen(): RatingScreen | undefined;
+  /** Writes the item's answers (on disk when this settles), then moves to the next item not finished. */
+  submit(itemId: string, given: Record<string, Given>, comment: string): Promise<void>;
+  back(): void;
+}
+
+/** Minutes left at this session's own pace (the median time between submits), once it has one. */
+export function minutesLeft(submits: readonly number[], opened: number, remaining: number): number | null {
+  if (submits.length < 2) return null;
+  const gaps = submits.map((t, i) => t - (i === 0 ? opened : submits[i - 1])).sort((a, b) => a - b);
+  return (remaining * gaps[Math.floor(gaps.length / 2)]) / 60_000;
 }
 
 export interface RatingSessionOptions {
@@ -29,7 +49,7 @@ interface ItemState {
   comment: string;
 }
 
-export class RatingSession {
+export class RatingSession implements RatingQueue {
   private readonly queue: ReviewItem[];
   private readonly mine = new Map<string, ItemState>();
   private cursor: number;
@@ -115,12 +135,8 @@ export class RatingSession {
     return this.review.definition.aspects.every(({ name }) => given[name]?.score !== undefined || !!given[name]?.skipped);
   }
 
-  /** From this session's own pace (the median time between submits), once it has one. */
   private minutesLeft(): number | null {
-    if (this.submits.length < 2) return null;
-    const gaps = this.submits.map((t, i) => t - (i === 0 ? this.opened : this.submits[i - 1])).sort((a, b) => a - b);
-    const median = gaps[Math.floor(gaps.length / 2)];
-    return ((this.total - this.done) * median) / 60_000;
+    return minutesLeft(this.submits, this.opened, this.total - this.done);
   }
 
   private revealed(itemId: string): RatingScreen['revealed'] {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { fromRatingViewSchema, toRatingViewSchema, type FromRatingView, type ToRatingView } from '../webview/ratingProtocol';
 import { createViewPanel } from '../presentation/webviewHtml';
-import type { RatingSession } from './ratingSession';
+import type { RatingQueue } from './ratingSession';
 
 export const ratingViewType = 'sumlens.rating';
 
@@ -22,7 +22,7 @@ export class RatingView implements vscode.Disposable {
 
   constructor(
     extensionUri: vscode.Uri,
-    private readonly session: RatingSession,
+    private readonly session: RatingQueue,
     private readonly reviewName: string,
   ) {
     this.panel = createViewPanel(extensionUri, ratingViewType, vscode.l10n.t('Rate: {0} ({1})', reviewName, session.rater), {
@@ -46,6 +46,11 @@ export class RatingView implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
+  }
+
+  /** Plays key presses in the view as if the rater typed them (the editor tests' keyboard). */
+  pressKeys(keys: string[]): void {
+    this.post({ type: 'keys', keys });
   }
 
   /** What a message from the view does; the view's own messages come here, and so may a test's. */

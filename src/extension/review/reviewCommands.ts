@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadEngine } from '../run/loadEngine';
 import { raterName } from './raterName';
-import { RatingSession, type RatingEngine } from './ratingSession';
+import { PairRatingSession } from './pairRatingSession';
+import { RatingSession, type RatingEngine, type RatingQueue } from './ratingSession';
 import { RatingView } from './ratingView';
 import { ReviewStatusView } from './reviewStatusView';
 
@@ -16,9 +17,19 @@ export const rateReviewCommand = 'sumlens.rateReview';
 export const reviewStatusCommand = 'sumlens.reviewStatus';
 const reviewsFolder = path.join('.sumlens', 'reviews');
 
+/** A review of pairwise items: two data files matched by id (`a`, `b`), or the data file as a table of systems (its document and system columns). */
+export interface PairwiseRequest {
+  a?: vscode.Uri;
+  b?: vscode.Uri;
+  group?: string;
+  system?: string;
+}
+
 /** What a test (or a caller that knows) gives instead of being asked. */
 export interface StartReviewRequest {
   data?: vscode.Uri;
+  /** Pairwise items instead of scores; asked when not given (two files selected: pairs of them). */
+  pairwise?: PairwiseRequest | false;
   raters?: string[];
   perItem?: number;
   name?: string;
@@ -42,7 +53,9 @@ export class ReviewCommands implements vscode.Disposable {
 
   register(): vscode.Disposable[] {
     return [
-      vscode.commands.registerCommand(startReviewCommand, (data?: vscode.Uri) => this.start({ data }).catch(showError)),
+      vscode.commands.registerCommand(startReviewCommand, (data?: vscode.Uri, selected?: vscode.Uri[]) =>
+        this.start(selected?.length === 2 ? { pairwise: { a: selected[0], b: selected[1] } } : { data }).catch(showError),
+      ),
       vscode.commands.registerCommand(rateReviewCommand, (folder?: vscode.Uri) => this.rate(folder).catch(showError)),
       vscode.commands.registerCommand(reviewStatusCommand, (folder?: vscode.Uri) => this.showStatus(folder).catch(showError)),
     ];
@@ -67,25 +80,22 @@ export class ReviewCommands implements vscode.Disposable {
 
   /** Makes the review and, when the user rates in it, opens their queue. Returns the review's folder. */
   async start(request: StartReviewRequest = {}): Promise<string | undefined> {
-    const data = request.data ?? (await pickDataFile());
+    const data = request.data ?? (request.pairwise ? request.pairwise.a : undefined) ?? (await pickDataFile());
     if (!data) return undefined;
     const workspace = vscode.workspace.getWorkspaceFolder(data) ?? vscode.workspace.workspaceFolders?.[0];
     if (!workspace) throw new Error('open a folder first: a review is kept in its .sumlens/reviews/');
+    const pairwise = request.pairwise ?? (await askPairwise());
+    if (pairwise === undefined) return undefined;
     const me = await raterName(this.memento, workspace.uri);
     const raters = request.raters ?? (await askRaters(me));
     if (!raters) return undefined;
     const perItem = request.perItem ?? Math.min(2, raters.length);
     const name = request.name ?? (await askName(data));
     if (!name) return undefined;
-    const engine = loadEngine();
-    const { dir } = await engine.createReview({
-      data: data.fsPath,
-      raters,
-      perItem,
-      name,
-      reviewsDir: path.join(workspace.uri.fsPath, reviewsFolder),
-      task: 'summarization',
-    });
+    const reviewsDir = path.join(workspace.uri.fsPath, reviewsFolder);
+    const { dir } = pairwise
+      ? await createPairs(data, pairwise, { raters, perItem, name, reviewsDir })
+      : await loadEngine().createReview({ data: data.fsPath, raters, perItem, name, reviewsDir, task: 'summarization' });
     if ((request.open ?? true) && me && raters.includes(me)) await this.open(dir, me);
     else void vscode.window.showInformationMessage(`SumLens: review ${name} made for ${raters.join(', ')} in ${path.relative(workspace.uri.fsPath, dir)}.`);
     return dir;
@@ -120,11 +130,43 @@ export class ReviewCommands implements vscode.Disposable {
         ),
     };
     const revealAfterSubmit = vscode.workspace.getConfiguration('sumlens').get<boolean>('review.revealAfterSubmit') ?? false;
-    const session = new RatingSession(review, rater, ratingEngine, { revealAfterSubmit });
+    const session: RatingQueue = review.definition.questions
+      ? new PairRatingSession(review, rater, { pairsFor: engine.pairsFor, shownFirstFor: engine.shownFirstFor, appendRatings: ratingEngine.appendRatings })
+      : new RatingSession(review, rater, ratingEngine, { revealAfterSubmit });
     this.view?.dispose();
     this.view = new RatingView(this.extensionUri, session, review.definition.name);
     return this.view;
   }
+}
+
+/** The pairs of two files matched by id, or of the data file as a table of systems, made a review. */
+async function createPairs(
+  data: vscode.Uri,
+  pairwise: PairwiseRequest,
+  options: { raters: string[]; perItem: number; name: string; reviewsDir: string },
+): Promise<{ dir: string }> {
+  const engine = loadEngine();
+  if (pairwise.a && pairwise.b) {
+    const { pairs } = await engine.pairsOfFiles(pairwise.a.fsPath, pairwise.b.fsPath);
+    return engine.createPairReview({ ...options, pairs, dataFiles: [pairwise.a.fsPath, pairwise.b.fsPath] });
+  }
+  const group = pairwise.group ?? (await vscode.window.showInputBox({ title: 'SumLens: the column naming the document', value: 'doc_id' }));
+  const system = group && (pairwise.system ?? (await vscode.window.showInputBox({ title: 'SumLens: the column naming the system', value: 'system_id' })));
+  if (!group || !system) throw new Error('a review of pairs from one file needs its document and system columns');
+  const pairs = await engine.pairsOfTable({ data: data.fsPath, group, system, seed: 20260101 });
+  return engine.createPairReview({ ...options, pairs, dataFiles: [data.fsPath] });
+}
+
+/** Scores or pairs: false for scores, the pairwise request for pairs, undefined when dismissed. */
+async function askPairwise(): Promise<PairwiseRequest | false | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'Score each summary', description: "on each aspect's scale", pairwise: false as const },
+      { label: 'Compare two summaries of each source', description: 'A, B or tie: a table of systems (document and system columns)', pairwise: {} },
+    ],
+    { title: 'SumLens: what do the raters do?' },
+  );
+  return picked?.pairwise;
 }
 
 function showError(error: unknown): void {

@@ -99,7 +99,8 @@ export class ReviewStatusView implements vscode.Disposable {
     const visible = found.filter((d) => !dealt(d.item) || rated.has(`${d.item}\u0000${d.aspect}`));
     return {
       name: status.name,
-      items: status.items,
+      // A pair is an item of the review too.
+      items: status.items + (status.pairs?.count ?? 0),
       resamples: VIEW_RESAMPLES,
       raters: status.raters.map((r) => ({ rater: r.rater, done: r.done, assigned: r.assigned })),
       agreement: status.agreement.map((a) => ({
@@ -126,6 +127,20 @@ export class ReviewStatusView implements vscode.Disposable {
           scale: { min: scale.min, max: scale.max },
         };
       }),
+      ...(status.pairs
+        ? {
+            pairs: {
+              raters: status.pairs.raters.map((r) => ({ rater: r.rater, done: r.done, assigned: r.assigned })),
+              questions: status.pairs.agreement.map((q) => ({
+                question: q.question,
+                pairedItems: q.pairedItems,
+                counts: q.counts,
+                alpha: estimate(q.alphaNominal)!,
+                kappas: q.byRaters.map((k) => ({ raters: k.raters.join(' and '), n: k.n, kappa: finite(k.kappa) })),
+              })),
+            },
+          }
+        : {}),
       hidden: found.length - visible.length,
       changed: status.changed.length,
     };

@@ -63,6 +63,7 @@ export { adoptCalibrationFile } from '../../core/align/adoptedCalibration';
 export { calibrateResult, promptsCalibration } from '../../core/agreement/appliedCalibration';
 // "Start a Review" and the rating view: a review's files, as `sumlens review` writes and reads them.
 export { createReview, readReview, itemsFor, ratingLine, reviewStatus, disagreements, readJudgeRun } from '../../core/review';
+export { createPairReview, pairsOfTable, pairsOfFiles, pairsFor, shownFirstFor } from '../../core/review';
 export { appendLines } from '../../core/review/appendRating';
 export { ratingsFile } from '../../core/review/reviewSchema';
 // "Compare Two Summaries": the pairwise judge, both orders.

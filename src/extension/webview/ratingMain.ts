@@ -3,12 +3,14 @@
  * source and summary side by side, each aspect's scale as buttons, keyboard first. Digits
  * score the focused aspect (and move to the next), Tab or ↑/↓ move between aspects, ←/→ step
  * the score, `s` skips with a reason, Enter submits and goes on (once the extension has the
- * ratings on disk, it sends the next item), Backspace goes back. Every node is built with
- * textContent: review text is untrusted and never parsed as HTML.
+ * ratings on disk, it sends the next item), Backspace goes back. A pairwise item
+ * (ratingPairView.ts) is answered with `a`, `b` or `t` and, for A or B, `1` slightly or `2`
+ * clearly. Every node is built with textContent: review text is untrusted and never parsed as HTML.
  */
 import { el } from './dom';
 import { ui } from './uiText';
 import { fromRatingViewSchema, toRatingViewSchema, type FromRatingView, type Given, type RatingAspect, type RatingScreen } from './ratingProtocol';
+import { CHOICES, MARGINS, choiceLabel, pairTexts, questionRow } from './ratingPairView';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -96,14 +98,27 @@ function aspectRow(aspect: RatingAspect, index: number): HTMLElement {
   return row;
 }
 
+/** What the rater answers on this screen: its aspects, or a pair's questions. */
+function entries(s: RatingScreen): { name: string; criteria: string }[] {
+  return s.pair ? (s.questions ?? []) : s.aspects;
+}
+
+const pairActions = {
+  focus: (index: number) => setFocus(index, false),
+  choose: (index: number, choice: NonNullable<Given['choice']>) => answer(index, { choice }),
+  margin: (index: number, margin: 1 | 2) => answer(index, { margin }),
+  skip: (index: number) => askSkip(index),
+};
+
 function render(): void {
   if (!screen) return;
   const s = screen;
-  const texts = el('div', 'rating-texts');
-  texts.append(textColumn(ui('Source'), s.item.source), textColumn(ui('Summary'), s.item.summary));
+  const texts = s.pair ? pairTexts(s) : el('div', 'rating-texts');
+  if (!s.pair) texts.append(textColumn(ui('Source'), s.item.source), textColumn(ui('Summary'), s.item.summary));
   const aspects = el('section', 'rating-aspects');
-  aspects.setAttribute('aria-label', ui('Aspects'));
-  s.aspects.forEach((aspect, i) => aspects.append(aspectRow(aspect, i)));
+  aspects.setAttribute('aria-label', s.pair ? ui('Questions') : ui('Aspects'));
+  if (s.pair) (s.questions ?? []).forEach((q, i) => aspects.append(questionRow(q.name, i, given[q.name], pairActions)));
+  else s.aspects.forEach((aspect, i) => aspects.append(aspectRow(aspect, i)));
   const criteria = el('section', 'rating-criteria');
   criteria.setAttribute('aria-live', 'polite');
   const comment = el('textarea', 'rating-comment');
@@ -111,10 +126,16 @@ function render(): void {
   comment.placeholder = ui('Comment (optional)');
   comment.setAttribute('aria-label', ui('Comment (optional)'));
   comment.value = s.comment;
-  const help = el('p', 'rating-help', ui('Digits score · Tab or ↑↓ next aspect · ←→ change · s skip · Enter next item · Backspace back'));
+  const help = el(
+    'p',
+    'rating-help',
+    s.pair
+      ? ui('a, b or t: A better, B better, tie · 1 slightly, 2 clearly · Tab or ↑↓ next question · s skip · Enter next pair · Backspace back')
+      : ui('Digits score · Tab or ↑↓ next aspect · ←→ change · s skip · Enter next item · Backspace back'),
+  );
   root.replaceChildren(header(s), texts, aspects, criteria, comment, help);
   if (s.revealed) root.append(revealedSection(s));
-  setFocus(Math.min(focused, s.aspects.length - 1), true);
+  setFocus(Math.min(focused, entries(s).length - 1), true);
 }
 
 function revealedSection(s: RatingScreen): HTMLElement {
@@ -137,9 +158,9 @@ function rows(): HTMLElement[] {
 
 function setFocus(index: number, moveFocus: boolean): void {
   if (!screen) return;
-  focused = Math.max(0, Math.min(screen.aspects.length - 1, index));
+  focused = Math.max(0, Math.min(entries(screen).length - 1, index));
   rows().forEach((row, i) => row.classList.toggle('current', i === focused));
-  const aspect = screen.aspects[focused];
+  const aspect = entries(screen)[focused];
   const criteria = root.querySelector('.rating-criteria');
   if (criteria) criteria.replaceChildren(el('h2', undefined, `${aspect.name}: criteria`), el('p', undefined, aspect.criteria));
   if (moveFocus) rows()[focused]?.focus();
@@ -158,9 +179,23 @@ function score(index: number, value: number, advance: boolean): void {
   setFocus(advance && index < screen.aspects.length - 1 ? index + 1 : index, true);
 }
 
+/** A pair's answer to question `index`: a choice (keeping a margin only with A or B), or a margin for the choice made. */
+function answer(index: number, change: Given): void {
+  if (!screen) return;
+  const question = entries(screen)[index];
+  const now = given[question.name] ?? {};
+  if (change.margin !== undefined && now.choice !== 'first' && now.choice !== 'second') return say(ui('Choose A or B first: a tie has no margin'));
+  const next: Given =
+    change.choice !== undefined ? { choice: change.choice, ...(change.choice !== 'tie' && now.margin ? { margin: now.margin } : {}) } : { ...now, ...change };
+  given = { ...given, [question.name]: next };
+  render();
+  say(`${question.name}: ${choiceLabel(next.choice!)}${next.margin ? `, ${ui(MARGINS[next.margin - 1].label)}` : ''}`);
+  setFocus(change.choice === 'tie' && index < entries(screen).length - 1 ? index + 1 : index, true);
+}
+
 function askSkip(index: number): void {
   if (!screen) return;
-  const aspect = screen.aspects[index];
+  const aspect = entries(screen)[index];
   const input = el('input', 'rating-skip-reason');
   input.setAttribute('aria-label', ui('Why skip {0}? Enter to skip, Escape to cancel', aspect.name));
   input.placeholder = ui('Why skip {0}? (Enter)', aspect.name);
@@ -174,7 +209,7 @@ function askSkip(index: number): void {
     given = { ...given, [aspect.name]: { skipped: reason } };
     say(`${aspect.name} skipped`);
     render();
-    setFocus(index < screen!.aspects.length - 1 ? index + 1 : index, true);
+    setFocus(index < entries(screen!).length - 1 ? index + 1 : index, true);
   });
   rows()[index]?.append(input);
   input.focus();
@@ -182,9 +217,10 @@ function askSkip(index: number): void {
 
 function submit(): void {
   if (!screen || waiting) return;
-  const missing = screen.aspects.findIndex((a) => given[a.name]?.score === undefined && !given[a.name]?.skipped);
+  const list = entries(screen);
+  const missing = list.findIndex((a) => given[a.name]?.score === undefined && given[a.name]?.choice === undefined && !given[a.name]?.skipped);
   if (missing >= 0) {
-    say(`${screen.aspects[missing].name} is not rated yet: a score, or s to skip`);
+    say(`${list[missing].name} is not ${screen.pair ? 'answered yet: a, b or t' : 'rated yet: a score'}, or s to skip`);
     return setFocus(missing, true);
   }
   waiting = true;
@@ -200,13 +236,20 @@ document.addEventListener('keydown', (e) => {
     return;
   }
   const aspect = screen.aspects[focused];
-  if (/^[0-9]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+  const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+  if (screen.pair && plain) {
+    const choice = CHOICES.find((c) => c.key === e.key.toLowerCase());
+    const margin = MARGINS.find((m) => m.key === e.key);
+    if (choice) return (e.preventDefault(), answer(focused, { choice: choice.choice }));
+    if (margin) return (e.preventDefault(), answer(focused, { margin: margin.margin }));
+  }
+  if (/^[0-9]$/.test(e.key) && plain && !screen.pair) {
     e.preventDefault();
     return score(focused, Number(e.key), true);
   }
   if (e.key === 'ArrowDown') return (e.preventDefault(), setFocus(focused + 1, true));
   if (e.key === 'ArrowUp') return (e.preventDefault(), setFocus(focused - 1, true));
-  if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+  if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !screen.pair) {
     e.preventDefault();
     const now = given[aspect.name]?.score ?? (e.key === 'ArrowRight' ? aspect.min - 1 : aspect.max + 1);
     return score(focused, Math.max(aspect.min, Math.min(aspect.max, now + (e.key === 'ArrowRight' ? 1 : -1))), false);
@@ -220,6 +263,11 @@ window.addEventListener('message', (event: MessageEvent) => {
   const parsed = toRatingViewSchema.safeParse(event.data);
   if (!parsed.success) return;
   const message = parsed.data;
+  if (message.type === 'keys') {
+    for (const key of message.keys)
+      (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    return;
+  }
   waiting = false;
   if (message.type === 'error') return say(message.message);
   if (message.type === 'finished') {

@@ -15,14 +15,27 @@ const scores = z.record(name, z.number());
 export const ratingAspectSchema = z.object({ name, min: z.number(), max: z.number(), criteria: z.string().check(z.maxLength(20_000)) });
 export type RatingAspect = z.infer<typeof ratingAspectSchema>;
 
-/** What this rater gave an aspect of the item: a score, or a skip with its reason. */
-export const givenSchema = z.object({ score: z.optional(z.number()), skipped: z.optional(z.string().check(z.maxLength(2000))) });
+/**
+ * What this rater gave an aspect of the item: a score, or a skip with its reason. For a pair's
+ * question: which summary is better as shown (`first`, the left one, `second`, or `tie`) and
+ * how clearly (1 slightly, 2 clearly), or a skip. The view knows only the order shown; the
+ * extension records which system that was.
+ */
+export const givenSchema = z.object({
+  score: z.optional(z.number()),
+  choice: z.optional(z.enum(['first', 'second', 'tie'])),
+  margin: z.optional(z.union([z.literal(1), z.literal(2)])),
+  skipped: z.optional(z.string().check(z.maxLength(2000))),
+});
 export type Given = z.infer<typeof givenSchema>;
 
 export const ratingScreenSchema = z.object({
   reviewName: name,
   rater: name,
   item: z.object({ id: name, source: text, summary: text, changed: z.boolean() }),
+  /** A pairwise item: its two summaries in the order this rater sees them (no system names); `aspects` is then empty and `questions` asked. */
+  pair: z.optional(z.object({ first: text, second: text })),
+  questions: z.optional(z.array(z.object({ name, criteria: z.string().check(z.maxLength(20_000)) }))),
   /** 0-based place in this rater's queue; `done`: items this rater has submitted. */
   position: z.object({ index: z.int(), total: z.int(), done: z.int(), minutesLeft: z.nullable(z.number()) }),
   aspects: z.array(ratingAspectSchema),
@@ -38,6 +51,8 @@ export const toRatingViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('screen'), screen: ratingScreenSchema }),
   z.object({ type: z.literal('finished'), reviewName: name, rater: name, total: z.int() }),
   z.object({ type: z.literal('error'), message: z.string().check(z.maxLength(2000)) }),
+  /** Key presses the view plays on its focused element as if typed (the editor tests drive the view by keyboard this way). */
+  z.object({ type: z.literal('keys'), keys: z.array(z.string().check(z.maxLength(20))).check(z.maxLength(50)) }),
 ]);
 export type ToRatingView = z.infer<typeof toRatingViewSchema>;
 

@@ -59,6 +59,28 @@ function byRaterTable(status: ReviewStatusModel): HTMLElement {
   return table;
 }
 
+/** A review's pairwise items: each rater's pairs done, then per question the answers, alpha among raters and each two raters' kappa. */
+function pairsTables(pairs: NonNullable<ReviewStatusModel['pairs']>, resamples: number): HTMLElement[] {
+  const progress = captionedTable('status-table', ui('Pairs: A, B or tie'), [ui('rater'), ui('items rated')]);
+  for (const r of pairs.raters) row(progress.body, [r.rater, ui('{0} of {1}', r.done, r.assigned)]);
+  const agreement = captionedTable('status-table', ui('Agreement (95% bootstrap intervals, {0} resamples)', resamples), [
+    'question',
+    'A / B / tie',
+    'pairs answered twice',
+    'alpha (nominal)',
+    'Cohen’s kappa of two raters',
+  ]);
+  for (const q of pairs.questions)
+    row(agreement.body, [
+      q.question,
+      `${q.counts.A} / ${q.counts.B} / ${q.counts.tie}`,
+      String(q.pairedItems),
+      withInterval(q.alpha),
+      q.kappas.map((k) => `${k.raters}: ${fixed(k.kappa)} (${k.n})`).join('; '),
+    ]);
+  return [progress.table, agreement.table];
+}
+
 function disagreementCard(d: ReviewStatusModel['disagreements'][number]): HTMLElement {
   const card = el('section', 'disagreement');
   card.setAttribute('aria-label', `${d.item}, ${d.aspect}`);
@@ -102,7 +124,15 @@ function render(status: ReviewStatusModel): void {
   list.append(el('h2', undefined, ui('Disagreements ({0})', status.disagreements.length)));
   if (status.hidden > 0) list.append(el('p', 'muted', ui('{0} more on items you still rate: hidden until you have rated them.', status.hidden)));
   for (const d of status.disagreements) list.append(disagreementCard(d));
-  root.replaceChildren(head, progressTable(status), agreementTable(status), byRaterTable(status), list);
+  if (status.pairs && status.agreement.length === 0) return root.replaceChildren(head, ...pairsTables(status.pairs, status.resamples));
+  root.replaceChildren(
+    head,
+    progressTable(status),
+    agreementTable(status),
+    byRaterTable(status),
+    ...(status.pairs ? pairsTables(status.pairs, status.resamples) : []),
+    list,
+  );
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

@@ -40,6 +40,21 @@ export const statusSchema = z.object({
       scale: z.object({ min: z.number(), max: z.number() }),
     }),
   ),
+  /** A review with pairwise items: progress on them, and per question the answers, alpha (nominal) among raters and each two raters' kappa. */
+  pairs: z.optional(
+    z.object({
+      raters: z.array(z.object({ rater: name, done: z.int(), assigned: z.int() })),
+      questions: z.array(
+        z.object({
+          question: name,
+          pairedItems: z.int(),
+          counts: z.object({ A: z.int(), B: z.int(), tie: z.int() }),
+          alpha: estimate,
+          kappas: z.array(z.object({ raters: name, n: z.int(), kappa: z.nullable(z.number()) })),
+        }),
+      ),
+    }),
+  ),
   /** Disagreements left out because the user still rates those items. */
   hidden: z.int(),
   changed: z.int(),

@@ -95,6 +95,19 @@ export const uiStrings = [
   'Review {0}',
   'Disagreements ({0})',
   '{0} more on items you still rate: hidden until you have rated them.',
+  // the rating view's pairwise items
+  'Questions',
+  'Summary A',
+  'Summary B',
+  'A better',
+  'B better',
+  'slightly',
+  'clearly',
+  'how clearly',
+  '{0}: A better (a), B better (b) or tie (t); then slightly (1) or clearly (2)',
+  'a, b or t: A better, B better, tie · 1 slightly, 2 clearly · Tab or ↑↓ next question · s skip · Enter next pair · Backspace back',
+  'Choose A or B first: a tie has no margin',
+  'Pairs: A, B or tie',
 ] as const;
 
 export type UiString = (typeof uiStrings)[number];
