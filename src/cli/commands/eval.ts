@@ -8,6 +8,9 @@ import { evaluate, RunStoppedError, type EvaluateOptions, type EvaluationInput }
 import type { EvaluationResult } from '../../core/result';
 import { resultJson } from '../../core/resultJson';
 import { readTextFile } from '../../core/textInput';
+import { evaluateSummary, type SummaryOutcome } from '../../core/operations/evaluateSummary';
+import { evaluateOptionsOf } from '../../core/runSpec/evaluateOptions';
+import { specFromFlags } from '../runSpecFromFlags';
 import { formatEvalReport } from '../format/evalReport';
 import { reportOutcome } from '../outcome';
 import { parseAspects } from '../aspectList';
@@ -24,8 +27,8 @@ import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { checkEvalUsage } from '../evalUsage';
 import { DEFAULT_TOP_LOGPROBS } from '../../core/geval/scoreRoutes';
 import { DEFAULT_SAMPLES, RUN_METHODS, RUN_TASKS } from '../../core/methodsAndTasks';
-import { addScoringOptions, scoringOptions } from '../scoringOptions';
-import { addChooseOptions, chooseOptions } from '../chooseOptions';
+import { addScoringOptions } from '../scoringOptions';
+import { addChooseOptions } from '../chooseOptions';
 import { cliIo, setExitCode } from '../io';
 
 function finiteNumber(text: string): number {
@@ -82,16 +85,10 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
     reference: flags.reference ? readTextFile(flags.reference, `--reference ${flags.reference}`) : undefined,
     task: flags.task,
   };
-  const shared = {
-    method: flags.method,
-    aspects: flags.aspects,
-    ...scoringOptions(flags),
-    samples: flags.samples,
-    topLogprobs: flags.topLogprobs,
-    parseRule: flags.parse,
-    promptOverrideDir: flags.prompts,
-    ...chooseOptions(flags, (option) => command.getOptionValueSource(option) === 'cli'),
-  };
+  // One summary is judged as an item of a dataset run would be: evaluate()'s options from the run spec alone.
+  const given = (option: string) => command.getOptionValueSource(option) === 'cli';
+  const spec = specFromFlags(flags, given, { task: flags.task, aspects: flags.aspects });
+  const shared = evaluateOptionsOf(spec);
   if (flags.dryRun) return (await import('../evalDryRun')).runSingleDryRun(input, flags, shared);
   // A jury has its own sessions, one per judge: no default endpoint or key is needed.
   const repeated = flags.repeat !== undefined || flags.threshold !== undefined;
@@ -99,12 +96,11 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   const calibration = evalCalibration(flags, flags.judges !== undefined ? '--judges' : repeated ? '--repeat' : 'one summary');
   if (flags.judges !== undefined) return runJury(input, shared, flags, flags.judges);
   const session = sessionFrom(flags, { topLogprobs: command.getOptionValueSource('topLogprobs') === 'cli' ? flags.topLogprobs : undefined });
-  const options: EvaluateOptions = { ...shared, session };
-  if (repeated) return runRepeated(input, options, flags);
+  if (repeated) return runRepeated(input, { ...shared, session }, flags);
   const cancellation = cancelOnInterrupt();
-  let result: EvaluationResult;
+  let outcome: SummaryOutcome;
   try {
-    result = await evaluate(input, options, { signal: cancellation.signal, onProgress: progressLine() });
+    outcome = await evaluateSummary(spec, input, { session, signal: cancellation.signal, onProgress: progressLine() });
   } catch (error) {
     // A run-level error still shows what finished before it, then ends the run with its code.
     if (error instanceof RunStoppedError) {
@@ -115,10 +111,11 @@ async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   } finally {
     cancellation.dispose();
   }
-  printResult(result, input, flags, calibration);
+  printResult(outcome.result, input, flags, calibration);
   const spent = spendLine(flags);
   if (spent) printNotice(spent);
-  setExitCode(reportOutcome(result));
+  reportOutcome(outcome.result);
+  setExitCode(outcome.exitCode);
 }
 
 /** `--judges FILE`: every judge on its own session, the jury's pooled scores; a failed judge is named and left out (exit 14). */

@@ -6,12 +6,13 @@
  */
 import * as z from 'zod';
 import { SumLensError, exitCodeOf } from '../errors';
-import { evaluate, type EvaluationInput } from '../evaluate';
-import { failedParts, failuresByCause, runOutcome } from '../outcome';
+import type { EvaluationInput } from '../evaluate';
+import { evaluateSummary } from '../operations/evaluateSummary';
+import { failedParts, failuresByCause } from '../outcome';
 import type { EvaluationResult } from '../result';
 import { resultJson } from '../resultJson';
 import { readTextFile } from '../textInput';
-import { failureOutput, maxCostArgument, scoringArguments, scoringOptions, usageOutput, usageWithCost } from './scoringArguments';
+import { failureOutput, maxCostArgument, runSpecOf, scoringArguments, usageOutput, usageWithCost } from './scoringArguments';
 import { asJson, defineTool, type ToolContext } from './tool';
 import { workspacePath } from './workspacePath';
 
@@ -116,12 +117,11 @@ export const evaluateSummaryTool = defineTool({
       reference: textOf(args.reference, args.referencePath, 'reference', context),
       task: args.task,
     };
-    const result = await evaluate(
-      evaluation,
-      { ...scoringOptions(args), session: context.session() },
-      { signal: context.signal, onProgress: (p) => context.onProgress?.({ done: p.done, total: p.total, message: p.label }) },
-    );
-    const code = runOutcome(result);
+    const { result, code } = await evaluateSummary(runSpecOf(args, context), evaluation, {
+      session: context.session(),
+      signal: context.signal,
+      onProgress: (p) => context.onProgress?.({ done: p.done, total: p.total, message: p.label }),
+    });
     if (code !== undefined && code !== 'partial') throw new SumLensError(code, result.cancelled ? 'Cancelled.' : failureLines(result));
     const outcome = code === 'partial' ? { code, exitCode: exitCodeOf(code), message: failureLines(result) } : undefined;
     const structured = asJson<z.infer<typeof output>>({

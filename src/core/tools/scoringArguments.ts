@@ -4,7 +4,6 @@
  * endpoint and key never come from here: they are the server's (ToolContext).
  */
 import * as z from 'zod';
-import type { EvaluateOptions } from '../evaluate';
 import { ROUTES } from '../geval/scoreRoutes';
 import { buildSpec } from '../runSpec/buildSpec';
 import type { RunSpec } from '../runSpec/runSpec';
@@ -45,12 +44,7 @@ export const maxCostArgument = z
     "stop this call before a request that could take its spend past this many US dollars (list prices); the call fails with budget-exceeded (exit 18) and the same call with a higher limit resumes from the cache. Cannot exceed the server's --max-cost",
   );
 
-/** evaluate()'s options from the arguments (the session is added by the caller). */
-export function scoringOptions(args: ScoringArguments): Omit<EvaluateOptions, 'session'> {
-  return { method: args.method, aspects: args.aspects, route: args.route, samples: args.samples };
-}
-
-/** A dataset run's spec: the arguments with the server's judge. */
+/** The spec of a run made from the arguments with the server's judge: one summary's, or a dataset's. */
 export function runSpecOf(args: ScoringArguments, context: ToolContext): RunSpec {
   return buildSpec({
     judge: { baseUrl: context.judge.baseUrl, model: context.judge.model },
