@@ -65,7 +65,7 @@ const {
   aspectChoice,
   longSourceExcerpts,
 } = require(path.join(outDir, 'drive.js'));
-const { rateReview, writeReviewItems } = require(path.join(outDir, 'review.js'));
+const { rateReview, ratePairs, writeReviewItems } = require(path.join(outDir, 'review.js'));
 const { compareTwoSummaries } = require(path.join(outDir, 'compare.js'));
 const { startFakeJudge, startJapaneseJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(
   path.join(outDir, 'fakeServer.js'),
@@ -145,6 +145,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     await aspectChoice({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await longSourceExcerpts({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     await rateReview({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
+    await ratePairs({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
     await compareTwoSummaries({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);

@@ -21,10 +21,17 @@ const ITEMS = [
   ['Researchers counted 312 nesting pairs of terns on the island, twice as many as last year.', 'Tern pairs on the island doubled to 312.'],
 ];
 
-/** The review's data file in the workspace, as `eval --data` reads it. */
+export const PAIR_DATA = 'review-systems.jsonl';
+
+/** The review's data file in the workspace, as `eval --data` reads it; and a table of two systems' summaries of the same sources, for pairs. */
 export function writeReviewItems(workspace: string): void {
   const rows = ITEMS.map(([source, summary], i) => JSON.stringify({ id: `news-${i + 1}`, source, summary }));
   fs.writeFileSync(path.join(workspace, REVIEW_DATA), rows.join('\n') + '\n');
+  const systems = ITEMS.flatMap(([source, summary], i) => [
+    { id: `news-${i + 1}-lead`, doc_id: `news-${i + 1}`, system_id: 'lead', source, summary: source.split('. ')[0].replace(/\.$/, '') + '.' },
+    { id: `news-${i + 1}-model`, doc_id: `news-${i + 1}`, system_id: 'model', source, summary },
+  ]);
+  fs.writeFileSync(path.join(workspace, PAIR_DATA), systems.map((row) => JSON.stringify(row)).join('\n') + '\n');
 }
 
 /** The webview frame that shows `selector` (the rating view: '.rating-aspect'; the status: '.disagreement'). */
@@ -117,4 +124,47 @@ export async function rateReview({ page, theme, shotsDir, log, workspace }: Omit
   await page.mouse.move(1000, 12);
   await page.screenshot({ path: path.join(shotsDir, `review-status-${theme}.png`) });
   log(`Review Status: agreement per aspect, a disagreement (${items[0]} coherence, 2 points apart) settled with 3 as an adjudication`);
+}
+
+/**
+ * A review of pairs as a person makes and answers it: Start a Review on a table of two systems,
+ * "Compare two summaries of each source", its document and system columns; then a pair answered
+ * with the keyboard (`a`, then `2` for "clearly"), on disk with the order it was shown in.
+ */
+export async function ratePairs({ page, theme, shotsDir, log, workspace }: Omit<DriveOptions, 'url' | 'themeLabel'> & { workspace: string }): Promise<void> {
+  await page.keyboard.press('Control+Shift+E');
+  await explorerMenu(page, explorerRow(page, PAIR_DATA), 'SumLens: Start a Review');
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'what do the raters do' }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'who rates' }).waitFor();
+  await input.fill('ann, bob');
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'review’s name' }).waitFor();
+  await input.fill('ui-pairs');
+  await page.keyboard.press('Enter');
+  for (const column of ['the column naming the document', 'the column naming the system']) {
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: column }).waitFor();
+    await page.keyboard.press('Enter');
+  }
+  const frame = await frameWith(page, '.rating-pair');
+  const where = frame.locator('.rating-where');
+  await where.waitFor();
+  log(`pairs view open: ${await where.innerText()}`);
+  await frame.locator('.rating-aspect').first().focus();
+  await page.keyboard.press('a');
+  await page.keyboard.press('2');
+  await page.mouse.move(1000, 12);
+  await page.screenshot({ path: path.join(shotsDir, `review-pairs-${theme}.png`) });
+  await page.keyboard.press('Enter');
+  await where.filter({ hasText: /^2 of / }).waitFor();
+  const ratings = path.join(workspace, '.sumlens', 'reviews', 'ui-pairs', 'ratings', 'ann.jsonl');
+  const [first] = fs
+    .readFileSync(ratings, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { kind: string; margin?: number; shownFirst?: string });
+  assert.deepStrictEqual([first.kind, first.margin, typeof first.shownFirst], ['preference', 2, 'string']);
+  log('a pair answered by keyboard (a, 2: A clearly better), on disk with the order it was shown in, before the next pair');
 }
