@@ -15,7 +15,10 @@ import { auditEvaluations, type AuditSubject } from '../../core/audit/auditItems
 import { auditSubjects } from '../../core/audit/auditSubjects';
 import { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type Probe, type ProbeName } from '../../core/audit/probes';
-import { runAudit, type AuditRun } from '../../core/audit/runAudit';
+import type { AuditRun } from '../../core/audit/runAudit';
+import { auditJudge } from '../../core/operations/auditJudge';
+import { evaluateOptionsOf } from '../../core/runSpec/evaluateOptions';
+import { specFromFlags } from '../runSpecFromFlags';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
 import { evaluate, type EvaluateOptions } from '../../core/evaluate';
@@ -29,7 +32,7 @@ import { DEFAULT_SEED } from '../../core/stats/random';
 import { stderrNotice, usageLine } from '../datasetRun';
 import { estimateCost, formatCost } from '../../core/llm/pricing';
 import { auditMarkdown, auditText } from '../format/auditTable';
-import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
+import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions, spendLine } from '../spendLimitOptions';
 import { cancelOnInterrupt, progressLine } from '../terminal';
@@ -129,13 +132,9 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
     onBadRow: (where, problem) => stderrNotice(`skipped ${where}: ${problem}`),
   });
   const probes = PROBES.filter((p) => flags.probes.includes(p.name));
-  const options: Omit<EvaluateOptions, 'session' | 'method'> = {
-    ...scoringOptions(flags),
-    aspects: flags.aspects,
-    samples: flags.samples,
-    parseRule: flags.parse,
-    promptOverrideDir: flags.prompts,
-  };
+  // The audit judges as a dataset run of the same flags would: evaluate()'s options from the run spec alone.
+  const spec = { ...specFromFlags(flags, () => false, { task, aspects: flags.aspects }), method: flags.method };
+  const options: Omit<EvaluateOptions, 'session' | 'method'> = evaluateOptionsOf(spec);
   const variant = flags.fenceInputs ? 'fenced' : 'plain';
   if (flags.dryRun) return dryRunAudit(flags, { subjects, probes, task, options });
   if (flags.judges !== undefined && flags.method === 'fine')
@@ -144,18 +143,15 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
   const cancellation = cancelOnInterrupt();
   const progress = progressLine();
   try {
-    const run = await runAudit({
-      subjects,
-      probes,
-      method: flags.method,
-      task,
-      seed: flags.seed,
-      evaluate: jury ? juryEvaluator(jury) : evaluate,
-      options: { ...options, method: flags.method, session: jury ? jury[0].session : sessionFrom(flags) },
-      concurrency: flags.concurrency,
-      signal: cancellation.signal,
-      onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
-    });
+    const run = await auditJudge(
+      { spec, subjects, probes, seed: flags.seed },
+      {
+        session: jury ? jury[0].session : sessionFrom(flags),
+        evaluate: jury ? juryEvaluator(jury) : undefined,
+        signal: cancellation.signal,
+        onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
+      },
+    );
     // A jury's calls are every judge's (each on its own session), not only the first one's.
     if (jury) run.usage = juryUsage(jury);
     const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });

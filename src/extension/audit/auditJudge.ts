@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { AuditSubject } from '../../core/audit/auditItems';
 import type { AuditReport } from '../../core/audit/auditStats';
 import type { AuditRun } from '../../core/audit/runAudit';
+import { datasetSpecInput } from '../datasets/datasetRunSpec';
 import type { EvaluateOptions } from '../../core/evaluate';
 import type { Method, Task } from '../../core/result';
 import { pickDataFile, type DatasetRunDeps } from '../datasets/evaluateDataset';
@@ -64,16 +65,10 @@ export class AuditJudge {
       const subjects = await readSubjects(engine, data, task);
       const session = await createSession(settings, locations.baseUrl, { keys: this.deps.keys, globalStorage: this.deps.globalStorage });
       const probes = engine.PROBES.filter((p) => engine.DEFAULT_PROBES.includes(p.name));
-      const aspects = settings.aspects.length ? settings.aspects : undefined;
-      const options: EvaluateOptions = {
-        method,
-        session,
-        aspects,
-        samples: settings.samples,
-        route: settings.route,
-        maxStandardError: settings.maxStandardError,
-        promptOverrideDir,
-      };
+      // Judged as a dataset run of the same settings would be: evaluate()'s options from the run spec alone.
+      const specInput = datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method, prompts: promptOverrideDir });
+      const spec = { ...engine.buildSpec(specInput), method };
+      const options: EvaluateOptions = { ...engine.evaluateOptionsOf(spec), session };
       if (!confirmed && !(await this.confirmCost(engine, { subjects, probes, method, task, options }))) return undefined;
 
       this.panel.update({ view: 'audit', running: true, error: undefined });
@@ -83,22 +78,18 @@ export class AuditJudge {
         (progress, token) => {
           const subscription = token.onCancellationRequested(() => controller.abort());
           return engine
-            .runAudit({
-              subjects,
-              probes,
-              method,
-              task,
-              seed: AUDIT_SEED,
-              evaluate: engine.evaluate,
-              options,
-              concurrency: settings.concurrency,
-              signal: controller.signal,
-              onProgress: (done, total) => {
-                const message = `${done} of ${total} evaluations`;
-                progress.report({ message, increment: 100 / total });
-                this.panel.progress({ done, total, label: message });
+            .auditJudge(
+              { spec, subjects, probes, seed: AUDIT_SEED },
+              {
+                session,
+                signal: controller.signal,
+                onProgress: (done, total) => {
+                  const message = `${done} of ${total} evaluations`;
+                  progress.report({ message, increment: 100 / total });
+                  this.panel.progress({ done, total, label: message });
+                },
               },
-            })
+            )
             .finally(() => void subscription.dispose());
         },
       );

@@ -44,7 +44,8 @@ export { systemsOf } from '../../core/run/aspectTable';
 // "Audit Judge": the probes, their run and statistics.
 export { DEFAULT_PROBES, PROBES } from '../../core/audit/probes';
 export { auditEvaluations } from '../../core/audit/auditItems';
-export { runAudit } from '../../core/audit/runAudit';
+export { auditJudge } from '../../core/operations/auditJudge';
+export { evaluateOptionsOf } from '../../core/runSpec/evaluateOptions';
 export { auditReport, levelNote, resamplingNote } from '../../core/audit/auditStats';
 export { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
 // A jury of sumlens.judges.
