@@ -15,7 +15,8 @@ export interface SpecFlags extends SessionFlags, ScoringFlags, Omit<ChooseFlags,
   method: RunSpec['method'];
   samples: number;
   topLogprobs?: number;
-  parse: RunSpec['parse'];
+  /** Absent for commands without --parse (align): the spec's default. */
+  parse?: RunSpec['parse'];
   prompts?: string;
 }
 

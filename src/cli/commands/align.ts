@@ -28,7 +28,9 @@ import { estimateCost, formatCost } from '../../core/llm/pricing';
 import type { Task } from '../../core/result';
 import { stderrNotice, usageLine } from '../datasetRun';
 import { wholeNumber } from '../numbers';
-import { addScoringOptions, scoringOptions, type ScoringFlags } from '../scoringOptions';
+import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
+import { specFromFlags } from '../runSpecFromFlags';
+import { evaluateOptionsOf } from '../../core/runSpec/evaluateOptions';
 import { addSessionOptions, contextTokensOf, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions } from '../spendLimitOptions';
 import { cliIo } from '../io';
@@ -156,7 +158,7 @@ async function runAlign(flags: AlignFlags): Promise<void> {
       workDir: join(tmpdir(), 'sumlens-align'),
       scoring: {
         evaluate,
-        options: { session, samples: flags.samples, ...scoringOptions(flags) },
+        options: { ...evaluateOptionsOf(specFromFlags({ ...flags, method: 'geval' }, () => false, { task: flags.task })), session },
         concurrency: flags.concurrency,
         signal: cancellation.signal,
       },

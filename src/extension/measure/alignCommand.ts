@@ -24,6 +24,7 @@ import { resolveTrustedLocations, workspacePromptFolder, type TrustNotices } fro
 import { sha256 } from '../persistence/ratingsLog';
 import type { AlignedTemplates } from './alignedTemplates';
 import { alignmentSummary } from './alignmentSummary';
+import { datasetSpecInput } from '../datasets/datasetRunSpec';
 
 export const alignCommand = 'sumlens.alignJudge';
 
@@ -90,7 +91,13 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
             workDir: path.join(deps.storage.fsPath, 'align', 'candidates'),
             scoring: {
               evaluate: engine.evaluate,
-              options: { session, samples: settings.samples, route: settings.route },
+              // Scored as a dataset run of the same settings would be: evaluate()'s options from the run spec alone.
+              options: {
+                ...engine.evaluateOptionsOf(
+                  engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: 'geval' })),
+                ),
+                session,
+              },
               concurrency: settings.concurrency,
               signal: controller.signal,
               onItem,
