@@ -74,7 +74,7 @@ export class AuditJudge {
       this.panel.update({ view: 'audit', running: true, error: undefined });
       this.deps.log.info(`auditing ${session.model} (${method}) on ${subjects.length} item(s) of ${data.fsPath}`);
       const run = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `SumLens: auditing ${session.model}`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: auditing {0}', session.model), cancellable: true },
         (progress, token) => {
           const subscription = token.onCancellationRequested(() => controller.abort());
           return engine
@@ -108,7 +108,7 @@ export class AuditJudge {
       const message = error instanceof Error ? error.message : String(error);
       this.deps.log.error(message);
       this.panel.update({ running: false, progress: undefined, error: message });
-      void vscode.window.showErrorMessage(`SumLens: the audit stopped: ${message}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('SumLens: the audit stopped: {0}', message));
       return undefined;
     } finally {
       if (this.running === controller) this.running = undefined;
@@ -148,16 +148,22 @@ export class AuditJudge {
       alpha: AUDIT_ALPHA,
     });
     const cost = `${plural(subjects.length, 'summary', 'summaries')} and their changed copies (${probes.map((p) => p.name).join(', ')}): ${plural(estimate.items, 'evaluation')}, ${plural(estimate.usage.calls, 'call')}, ~${formatCount(estimate.usage.promptTokens)} prompt tokens, ${usd === undefined ? 'no price known for this model' : engine.formatCost(usd)}. Answers already cached cost nothing.`;
-    const detail = [cost, 'What these items can tell:', ...engine.planLines(plan)].join('\n');
-    const go = await vscode.window.showInformationMessage(`Audit ${model} (${method})?`, { modal: true, detail }, 'Audit');
-    return go === 'Audit';
+    const detail = [cost, vscode.l10n.t('What these items can tell:'), ...engine.planLines(plan)].join('\n');
+    const auditButton = vscode.l10n.t('Audit');
+    const go = await vscode.window.showInformationMessage(vscode.l10n.t('Audit {0} ({1})?', model, method), { modal: true, detail }, auditButton);
+    return go === auditButton;
   }
 
   private announce(run: AuditRun, report: AuditReport): void {
-    if (run.cancelled) void vscode.window.showInformationMessage(`SumLens: audit cancelled; the panel shows what finished. ${report.summary}`);
+    if (run.cancelled) void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: audit cancelled; the panel shows what finished. {0}', report.summary));
     else if (run.failed)
       void vscode.window.showWarningMessage(
-        `SumLens: ${plural(run.failed, 'evaluation')} of the audit failed (${run.errors[0] ?? 'see the SumLens output'}). ${report.summary}`,
+        vscode.l10n.t(
+          'SumLens: evaluations of the audit failed: {0} ({1}). {2}',
+          formatCount(run.failed),
+          run.errors[0] ?? vscode.l10n.t('see the SumLens output'),
+          report.summary,
+        ),
       );
     else if (report.nothingAudited || report.probes.some((p) => p.violated)) void vscode.window.showWarningMessage(`SumLens: ${report.summary}`);
     else void vscode.window.showInformationMessage(`SumLens: ${report.summary}`);

@@ -25,13 +25,17 @@ export async function pickRuns(clicked: unknown, selected: unknown): Promise<vsc
     picked: fromExplorer.some((u) => u.toString() === uri.toString()),
   }));
   const picked = await vscode.window.showQuickPick([...items, browse], {
-    title: 'SumLens: Compare Runs — pick A then B (two runs), or one run with two systems',
+    title: vscode.l10n.t('SumLens: Compare Runs — pick A then B (two runs), or one run with two systems'),
     canPickMany: true,
     ignoreFocusOut: true,
   });
   if (!picked) return undefined;
   if (picked.includes(browse)) {
-    const files = await vscode.window.showOpenDialog({ title: 'Run files to compare (A, B)', canSelectMany: true, filters: { 'SumLens runs': ['jsonl'] } });
+    const files = await vscode.window.showOpenDialog({
+      title: vscode.l10n.t('Run files to compare (A, B)'),
+      canSelectMany: true,
+      filters: { [vscode.l10n.t('SumLens runs')]: ['jsonl'] },
+    });
     return files?.slice(0, 2);
   }
   return picked.flatMap((i) => (i.uri ? [i.uri] : []));
@@ -53,11 +57,12 @@ export async function compareRunFiles(uris: vscode.Uri[], options: { allowDiffer
   } catch (error) {
     const differences = engine.judgeDifferences(a, b);
     if (options.allowDifferent !== undefined || differences.length === 0) throw error;
+    const compareAnyway = vscode.l10n.t('Compare Anyway');
     const answer = await vscode.window.showWarningMessage(
-      `SumLens: the runs were made differently (${differences.join('; ')}), so their scores may not measure the same thing. Compare anyway?`,
+      vscode.l10n.t('SumLens: the runs were made differently ({0}), so their scores may not measure the same thing. Compare anyway?', differences.join('; ')),
       { modal: true },
-      'Compare Anyway',
+      compareAnyway,
     );
-    return answer === 'Compare Anyway' ? engine.compareRuns(a, b, { allowDifferent: true }) : undefined;
+    return answer === compareAnyway ? engine.compareRuns(a, b, { allowDifferent: true }) : undefined;
   }
 }

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { RunComparison } from '../../core/run/compareRuns';
 import type { SumLensPanel } from '../presentation/panel';
 import { loadEngine } from '../run/loadEngine';
-import { plural } from '../webview/numberFormat';
+import { formatCount } from '../webview/numberFormat';
 import { compareRunFiles, pickRuns } from './compareRunsCommand';
 import { comparisonModel, datasetModel } from './datasetModel';
 import { confirmRestart, pickDataFile, prepareDatasetRun, type DatasetRunDeps, type DatasetRunOutcome } from './evaluateDataset';
@@ -48,15 +48,18 @@ export class DatasetViews implements vscode.Disposable {
       if (!prepared) return undefined;
       this.panel.update({ view: 'dataset', error: undefined });
       const start = (restart: boolean) =>
-        vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `SumLens: ${name}`, cancellable: true }, (progress, token) => {
-          const subscription = token.onCancellationRequested(() => controller.abort());
-          return prepared
-            .start(restart, controller.signal, (message) => {
-              progress.report({ message });
-              this.panel.progress({ done: 0, total: 0, label: message });
-            })
-            .finally(() => void subscription.dispose());
-        });
+        vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: {0}', name), cancellable: true },
+          (progress, token) => {
+            const subscription = token.onCancellationRequested(() => controller.abort());
+            return prepared
+              .start(restart, controller.signal, (message) => {
+                progress.report({ message });
+                this.panel.progress({ done: 0, total: 0, label: message });
+              })
+              .finally(() => void subscription.dispose());
+          },
+        );
       let summary;
       try {
         summary = await start(false);
@@ -131,19 +134,28 @@ export class DatasetViews implements vscode.Disposable {
   /** One notification for how the run ended; the figures are in the panel. */
   private announce(name: string, { summary }: DatasetRunOutcome): void {
     const kept = summary.written + summary.alreadyDone;
-    if (summary.fatal) void vscode.window.showErrorMessage(`SumLens: ${name} stopped: ${summary.fatal.message}. ${plural(kept, 'summary', 'summaries')} kept.`);
+    if (summary.fatal)
+      void vscode.window.showErrorMessage(vscode.l10n.t('SumLens: {0} stopped: {1}. Summaries kept: {2}.', name, summary.fatal.message, formatCount(kept)));
     else if (summary.cancelled)
       void vscode.window.showInformationMessage(
-        `SumLens: ${name} cancelled; ${plural(kept, 'finished summary', 'finished summaries')} kept. Evaluate it again to go on.`,
+        vscode.l10n.t('SumLens: {0} cancelled; finished summaries kept: {1}. Evaluate it again to go on.', name, formatCount(kept)),
       );
     else if (summary.failed)
       void vscode.window.showWarningMessage(
-        `SumLens: ${plural(summary.failed, 'summary', 'summaries')} of ${name} failed (${summary.errors[0] ?? 'see the SumLens output'}). Evaluate it again to retry them.`,
+        vscode.l10n.t(
+          'SumLens: summaries of {0} failed: {1} ({2}). Evaluate it again to retry them.',
+          name,
+          formatCount(summary.failed),
+          summary.errors[0] ?? vscode.l10n.t('see the SumLens output'),
+        ),
       );
   }
 
   private keptAsItIs(runFile: string): undefined {
-    const message = `${path.basename(runFile)} was made with other settings and is kept as it is; nothing was evaluated. Evaluate Dataset again and choose Start Over to replace it.`;
+    const message = vscode.l10n.t(
+      '{0} was made with other settings and is kept as it is; nothing was evaluated. Evaluate Dataset again and choose Start Over to replace it.',
+      path.basename(runFile),
+    );
     this.panel.update({ running: false, progress: undefined, error: message });
     void vscode.window.showInformationMessage(`SumLens: ${message}`);
     return undefined;

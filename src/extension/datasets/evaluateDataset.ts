@@ -52,11 +52,11 @@ export interface PreparedDatasetRun {
 
 /** Each method in words (the method pick, the agent tool's confirmation). */
 export const methodLabels: Record<Method, string> = {
-  geval: 'G-Eval scores',
-  rationale: 'Rationale-first scores (with reasons)',
-  fine: 'Fine-grained facts (completeness, correctness, alignment, readability)',
-  all: 'Scores and fine-grained facts',
-  choose: 'The judge chooses the aspects (reason-grounded evaluation, Tanaka), with a reason for each',
+  geval: vscode.l10n.t('G-Eval scores'),
+  rationale: vscode.l10n.t('Rationale-first scores (with reasons)'),
+  fine: vscode.l10n.t('Fine-grained facts (completeness, correctness, alignment, readability)'),
+  all: vscode.l10n.t('Scores and fine-grained facts'),
+  choose: vscode.l10n.t('The judge chooses the aspects (reason-grounded evaluation, Tanaka), with a reason for each'),
 };
 
 /** The data file: the one right-clicked in the explorer, else the active editor's, else asked for. */
@@ -66,8 +66,8 @@ export async function pickDataFile(argument: unknown): Promise<vscode.Uri | unde
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active?.scheme === 'file' && datasetExtensions.includes(path.extname(active.path).slice(1).toLowerCase())) return active;
   const picked = await vscode.window.showOpenDialog({
-    title: 'SumLens: Evaluate Dataset',
-    openLabel: 'Evaluate',
+    title: vscode.l10n.t('SumLens: Evaluate Dataset'),
+    openLabel: vscode.l10n.t('Evaluate'),
     canSelectMany: false,
     filters: { 'Summaries (JSONL, JSON, CSV, TSV)': datasetExtensions },
     defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
@@ -124,8 +124,8 @@ async function pickMethod(
   type Item = vscode.QuickPickItem & { method: Method };
   const pick = vscode.window.createQuickPick<Item>();
   Object.assign(pick, {
-    title: `SumLens: evaluate ${plural(rows, 'summary', 'summaries')} with ${session.model}: how?`,
-    placeholder: 'Pick the method; nothing is sent before you do',
+    title: vscode.l10n.t('SumLens: evaluate {0} summaries with {1}: how?', formatCount(rows), session.model),
+    placeholder: vscode.l10n.t('Pick the method; nothing is sent before you do'),
     ignoreFocusOut: true,
     busy: true,
   });
@@ -133,7 +133,7 @@ async function pickMethod(
     method,
     label: methodLabels[method],
     description: method === settings.method ? '(sumlens.method)' : undefined,
-    detail: 'estimating…',
+    detail: vscode.l10n.t('estimating…'),
   }));
   pick.items = items;
   pick.activeItems = items.filter((i) => i.method === settings.method);
@@ -150,10 +150,10 @@ async function pickMethod(
       try {
         const e = await estimate(item.method, closed.signal);
         if (closed.signal.aborted) return;
-        const left = e.alreadyDone ? `${formatCount(e.items)} of ${formatCount(e.items + e.alreadyDone)} left: ` : '';
+        const left = e.alreadyDone ? vscode.l10n.t('{0} of {1} left: ', formatCount(e.items), formatCount(e.items + e.alreadyDone)) : '';
         item.detail = `${left}${costText(engine, e, session, settings)}`;
       } catch (error) {
-        item.detail = `no estimate: ${error instanceof Error ? error.message : String(error)}`;
+        item.detail = vscode.l10n.t('no estimate: {0}', error instanceof Error ? error.message : String(error));
       }
       show();
     }
@@ -188,7 +188,9 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
   const rows = await checkRows(engine, dataPath, task);
   if (rows.bad.length) {
     deps.log.warn(`${rows.bad.length} bad row(s) in ${dataPath}, skipped:\n${rows.bad.join('\n')}`);
-    void vscode.window.showWarningMessage(`SumLens: ${plural(rows.bad.length, 'bad row')} skipped (listed in the SumLens output); the first: ${rows.bad[0]}`);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('SumLens: bad rows skipped: {0} (listed in the SumLens output); the first: {1}', formatCount(rows.bad.length), rows.bad[0]),
+    );
   }
 
   const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.globalStorage });
@@ -236,10 +238,11 @@ function headerData(engine: Engine): (line: string) => { data: string } | undefi
 
 /** The run file was made with other settings: start it over? (Mixing the two would mix two judges.) */
 export async function confirmRestart(runFile: string, differences: string[]): Promise<boolean> {
+  const startOver = vscode.l10n.t('Start Over');
   const answer = await vscode.window.showWarningMessage(
-    `SumLens: ${path.basename(runFile)} was made with other settings (${differences.join('; ')}). Start it over?`,
+    vscode.l10n.t('SumLens: {0} was made with other settings ({1}). Start it over?', path.basename(runFile), differences.join('; ')),
     { modal: true },
-    'Start Over',
+    startOver,
   );
-  return answer === 'Start Over';
+  return answer === startOver;
 }

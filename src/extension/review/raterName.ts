@@ -18,8 +18,8 @@ export async function raterName(memento: vscode.Memento, folder: vscode.Uri | un
   const fromGit = await gitUserName(folder);
   if (fromGit && RATER_NAME.test(fromGit)) return fromGit;
   const asked = await vscode.window.showInputBox({
-    title: 'SumLens: your name as a rater',
-    prompt: 'Your ratings are kept under this name (set sumlens.raterName to change it)',
+    title: vscode.l10n.t('SumLens: your name as a rater'),
+    prompt: vscode.l10n.t('Your ratings are kept under this name (set sumlens.raterName to change it)'),
     validateInput: (value) => (RATER_NAME.test(value.trim()) ? undefined : 'Letters, digits, space, . _ - (at most 64)'),
   });
   if (!asked) return undefined;

@@ -26,7 +26,7 @@ export class RatingView implements vscode.Disposable {
     private readonly reviewName: string,
   ) {
     this.panel = createViewPanel(extensionUri, ratingViewType, vscode.l10n.t('Rate: {0} ({1})', reviewName, session.rater), {
-      title: 'SumLens rating',
+      title: vscode.l10n.t('SumLens rating'),
       styles: ['rating.css'],
       script: 'dist/rating.js',
       after: '<p id="status" class="rating-status" role="status" aria-live="polite"></p>',

@@ -97,7 +97,10 @@ export class ReviewCommands implements vscode.Disposable {
       ? await createPairs(data, pairwise, { raters, perItem, name, reviewsDir })
       : await loadEngine().createReview({ data: data.fsPath, raters, perItem, name, reviewsDir, task: 'summarization' });
     if ((request.open ?? true) && me && raters.includes(me)) await this.open(dir, me);
-    else void vscode.window.showInformationMessage(`SumLens: review ${name} made for ${raters.join(', ')} in ${path.relative(workspace.uri.fsPath, dir)}.`);
+    else
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('SumLens: review {0} made for {1} in {2}.', name, raters.join(', '), path.relative(workspace.uri.fsPath, dir)),
+      );
     return dir;
   }
 
@@ -119,7 +122,11 @@ export class ReviewCommands implements vscode.Disposable {
       );
     for (const problem of review.problems.slice(0, 3))
       void vscode.window.showWarningMessage(
-        `SumLens: ${path.basename(problem.file)}${problem.line ? `:${problem.line}` : ''}: ${problem.message} (left out; the rest is kept)`,
+        vscode.l10n.t(
+          'SumLens: {0}: {1} (left out; the rest is kept)',
+          `${path.basename(problem.file)}${problem.line ? `:${problem.line}` : ''}`,
+          problem.message,
+        ),
       );
     const ratingEngine: RatingEngine = {
       itemsFor: engine.itemsFor,
@@ -150,8 +157,9 @@ async function createPairs(
     const { pairs } = await engine.pairsOfFiles(pairwise.a.fsPath, pairwise.b.fsPath);
     return engine.createPairReview({ ...options, pairs, dataFiles: [pairwise.a.fsPath, pairwise.b.fsPath] });
   }
-  const group = pairwise.group ?? (await vscode.window.showInputBox({ title: 'SumLens: the column naming the document', value: 'doc_id' }));
-  const system = group && (pairwise.system ?? (await vscode.window.showInputBox({ title: 'SumLens: the column naming the system', value: 'system_id' })));
+  const group = pairwise.group ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('SumLens: the column naming the document'), value: 'doc_id' }));
+  const system =
+    group && (pairwise.system ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('SumLens: the column naming the system'), value: 'system_id' })));
   if (!group || !system) throw new Error('a review of pairs from one file needs its document and system columns');
   const pairs = await engine.pairsOfTable({ data: data.fsPath, group, system, seed: 20260101 });
   return engine.createPairReview({ ...options, pairs, dataFiles: [data.fsPath] });
@@ -161,10 +169,14 @@ async function createPairs(
 async function askPairwise(): Promise<PairwiseRequest | false | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'Score each summary', description: "on each aspect's scale", pairwise: false as const },
-      { label: 'Compare two summaries of each source', description: 'A, B or tie: a table of systems (document and system columns)', pairwise: {} },
+      { label: vscode.l10n.t('Score each summary'), description: vscode.l10n.t("on each aspect's scale"), pairwise: false as const },
+      {
+        label: vscode.l10n.t('Compare two summaries of each source'),
+        description: vscode.l10n.t('A, B or tie: a table of systems (document and system columns)'),
+        pairwise: {},
+      },
     ],
-    { title: 'SumLens: what do the raters do?' },
+    { title: vscode.l10n.t('SumLens: what do the raters do?') },
   );
   return picked?.pairwise;
 }
@@ -175,7 +187,7 @@ function showError(error: unknown): void {
 
 async function pickDataFile(): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
-    title: 'SumLens: the summaries to review (a data file as eval --data reads it)',
+    title: vscode.l10n.t('SumLens: the summaries to review (a data file as eval --data reads it)'),
     canSelectMany: false,
     filters: { 'Data files': ['jsonl', 'csv', 'tsv', 'json'] },
   });
@@ -184,7 +196,7 @@ async function pickDataFile(): Promise<vscode.Uri | undefined> {
 
 async function askRaters(me: string | undefined): Promise<string[] | undefined> {
   const answer = await vscode.window.showInputBox({
-    title: 'SumLens: who rates (comma-separated names; each item goes to two of them)',
+    title: vscode.l10n.t('SumLens: who rates (comma-separated names; each item goes to two of them)'),
     value: me ?? '',
     validateInput: (value) => (value.split(',').filter((r) => r.trim()).length > 0 ? undefined : 'At least one name'),
   });
@@ -199,7 +211,10 @@ async function askName(data: vscode.Uri): Promise<string | undefined> {
     .basename(data.fsPath)
     .replace(/\.[^.]+$/, '')
     .replace(/[^\p{L}\p{N}._-]+/gu, '-');
-  return vscode.window.showInputBox({ title: 'SumLens: the review’s name (its folder)', value: `${base}-${new Date().toISOString().slice(0, 10)}` });
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('SumLens: the review’s name (its folder)'),
+    value: `${base}-${new Date().toISOString().slice(0, 10)}`,
+  });
 }
 
 async function pickReview(): Promise<string | undefined> {
@@ -213,8 +228,8 @@ async function pickReview(): Promise<string | undefined> {
     for (const [name, type] of entries) if (type === vscode.FileType.Directory) found.push({ label: name, description: folder, dir: path.join(folder, name) });
   }
   if (found.length === 0) {
-    void vscode.window.showInformationMessage('SumLens: no review in .sumlens/reviews/ yet: run "SumLens: Start a Review" on a data file.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: no review in .sumlens/reviews/ yet: run "SumLens: Start a Review" on a data file.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(found, { title: 'SumLens: the review to rate' }))?.dir;
+  return (await vscode.window.showQuickPick(found, { title: vscode.l10n.t('SumLens: the review to rate') }))?.dir;
 }

@@ -30,7 +30,7 @@ export class ReviewStatusView implements vscode.Disposable {
     private readonly user: string,
   ) {
     this.panel = createViewPanel(extensionUri, reviewStatusViewType, vscode.l10n.t('Review status'), {
-      title: 'SumLens review status',
+      title: vscode.l10n.t('SumLens review status'),
       styles: ['panel.css', 'review-status.css'],
       script: 'dist/review-status.js',
     });
@@ -72,7 +72,7 @@ export class ReviewStatusView implements vscode.Disposable {
         return;
       } else if (message.type === 'pickRun') {
         const picked = await vscode.window.showOpenDialog({
-          title: 'SumLens: the judge’s run of the same items',
+          title: vscode.l10n.t('SumLens: the judge’s run of the same items'),
           filters: { 'Run files': ['jsonl'] },
           canSelectMany: false,
         });
