@@ -95,6 +95,16 @@ export const uiStrings = [
   'Review {0}',
   'Disagreements ({0})',
   '{0} more on items you still rate: hidden until you have rated them.',
+  // Your score (yourScoreView.ts)
+  'You would give {0} {1} (the judge gave {2})',
+  "Over every summary you scored: Krippendorff's alpha (interval), Cohen's kappa (quadratic weights, scores rounded), Spearman, and the mean absolute difference, each with a 95% bootstrap interval",
+  'Aspect',
+  'Judge',
+  'Rated',
+  'Mean |difference|',
+  '⚠ {0}: under {1}, the intervals are wide.',
+  '{0} rests on 1 summary',
+  '{0} rests on {1} summaries',
 ] as const;
 
 export type UiString = (typeof uiStrings)[number];
