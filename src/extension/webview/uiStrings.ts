@@ -105,6 +105,13 @@ export const uiStrings = [
   '⚠ {0}: under {1}, the intervals are wide.',
   '{0} rests on 1 summary',
   '{0} rests on {1} summaries',
+  // Jury (juryView.ts)
+  'Jury of {0}',
+  '{0}: {1} at {2}',
+  "Each judge's score, the jury's mean, and the judges' spread (standard deviation, lowest–highest)",
+  'Jury',
+  'Spread',
+  '{0} failed and is left out: {1}',
 ] as const;
 
 export type UiString = (typeof uiStrings)[number];
