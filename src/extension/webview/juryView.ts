@@ -4,17 +4,18 @@
  */
 import { captionedTable, el } from './dom';
 import { formatScore } from './numberFormat';
+import { ui } from './uiText';
 import type { PanelResult } from './resultSchema';
 
 export function jurySection(jury: NonNullable<PanelResult['jury']>): HTMLElement {
   const section = el('section', 'jury');
-  section.append(el('h2', undefined, `Jury of ${jury.judges.length}`));
-  section.append(el('p', 'muted', jury.judges.map((j) => `${j.name}: ${j.model} at ${j.endpoint}`).join(' · ')));
-  const { table, body } = captionedTable('agreement', "Each judge's score, the jury's mean, and the judges' spread (standard deviation, lowest–highest)", [
-    'Aspect',
+  section.append(el('h2', undefined, ui('Jury of {0}', jury.judges.length)));
+  section.append(el('p', 'muted', jury.judges.map((j) => ui('{0}: {1} at {2}', j.name, j.model, j.endpoint)).join(' · ')));
+  const { table, body } = captionedTable('agreement', ui("Each judge's score, the jury's mean, and the judges' spread (standard deviation, lowest–highest)"), [
+    ui('Aspect'),
     ...jury.judges.map((j) => j.name),
-    'Jury',
-    'Spread',
+    ui('Jury'),
+    ui('Spread'),
   ]);
   for (const aspect of jury.aspects) {
     const tr = el('tr');
@@ -24,6 +25,6 @@ export function jurySection(jury: NonNullable<PanelResult['jury']>): HTMLElement
     body.append(tr);
   }
   section.append(table);
-  for (const j of jury.judges) if (j.error) section.append(el('div', 'error', `${j.name} failed and is left out: ${j.error}`));
+  for (const j of jury.judges) if (j.error) section.append(el('div', 'error', ui('{0} failed and is left out: {1}', j.name, j.error)));
   return section;
 }

@@ -108,6 +108,23 @@ export const uiStrings = [
   'a, b or t: A better, B better, tie · 1 slightly, 2 clearly · Tab or ↑↓ next question · s skip · Enter next pair · Backspace back',
   'Choose A or B first: a tie has no margin',
   'Pairs: A, B or tie',
+  // Your score (yourScoreView.ts)
+  'You would give {0} {1} (the judge gave {2})',
+  "Over every summary you scored: Krippendorff's alpha (interval), Cohen's kappa (quadratic weights, scores rounded), Spearman, and the mean absolute difference, each with a 95% bootstrap interval",
+  'Aspect',
+  'Judge',
+  'Rated',
+  'Mean |difference|',
+  '⚠ {0}: under {1}, the intervals are wide.',
+  '{0} rests on 1 summary',
+  '{0} rests on {1} summaries',
+  // Jury (juryView.ts)
+  'Jury of {0}',
+  '{0}: {1} at {2}',
+  "Each judge's score, the jury's mean, and the judges' spread (standard deviation, lowest–highest)",
+  'Jury',
+  'Spread',
+  '{0} failed and is left out: {1}',
 ] as const;
 
 export type UiString = (typeof uiStrings)[number];

@@ -6,7 +6,7 @@
  */
 import { captionedTable, el } from './dom';
 import { ui } from './uiText';
-import { formatEstimate, formatScore, plural } from './numberFormat';
+import { formatEstimate, formatScore } from './numberFormat';
 import type { PanelRatingAgreement } from './datasetSchemas';
 import type { FromWebview } from './protocol';
 import type { PanelResult } from './resultSchema';
@@ -23,7 +23,7 @@ export function yourScoreRow(aspect: PanelResult['aspects'][number], given: numb
   for (let value = low; value <= high && high - low <= 10; value++) {
     const button = el('button', value === given ? 'your-score-value pressed' : 'your-score-value', String(value));
     button.setAttribute('aria-pressed', String(value === given));
-    button.title = `You would give ${aspect.name} ${value} (the judge gave ${formatScore(aspect.score)})`;
+    button.title = ui('You would give {0} {1} (the judge gave {2})', aspect.name, value, formatScore(aspect.score));
     button.addEventListener('click', () => send({ type: 'rate', aspect: aspect.name, score: value }));
     row.append(button);
   }
@@ -35,8 +35,10 @@ export function ratingAgreementSection(rows: PanelRatingAgreement[]): HTMLElemen
   section.append(el('h2', undefined, ui('The judge against your scores')));
   const { table, body } = captionedTable(
     'agreement',
-    "Over every summary you scored: Krippendorff's alpha (interval), Cohen's kappa (quadratic weights, scores rounded), Spearman, and the mean absolute difference, each with a 95% bootstrap interval",
-    ['Aspect', 'Judge', 'Rated', 'Alpha', 'Kappa', 'Spearman', 'Mean |difference|'],
+    ui(
+      "Over every summary you scored: Krippendorff's alpha (interval), Cohen's kappa (quadratic weights, scores rounded), Spearman, and the mean absolute difference, each with a 95% bootstrap interval",
+    ),
+    [ui('Aspect'), ui('Judge'), ui('Rated'), 'Alpha', 'Kappa', 'Spearman', ui('Mean |difference|')],
   );
   for (const r of rows) {
     const tr = el('tr');
@@ -59,7 +61,11 @@ export function ratingAgreementSection(rows: PanelRatingAgreement[]): HTMLElemen
       el(
         'div',
         'warning',
-        `⚠ ${few.map((r) => `${r.aspect} rests on ${plural(r.n, 'summary', 'summaries')}`).join('; ')}: under ${FEW}, the intervals are wide.`,
+        ui(
+          '⚠ {0}: under {1}, the intervals are wide.',
+          few.map((r) => (r.n === 1 ? ui('{0} rests on 1 summary', r.aspect) : ui('{0} rests on {1} summaries', r.aspect, r.n))).join('; '),
+          FEW,
+        ),
       ),
     );
   return section;
