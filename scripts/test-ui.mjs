@@ -66,7 +66,7 @@ const {
   longSourceExcerpts,
 } = require(path.join(outDir, 'drive.js'));
 const { rateReview, ratePairs, writeReviewItems } = require(path.join(outDir, 'review.js'));
-const { compareTwoSummaries } = require(path.join(outDir, 'compare.js'));
+const { compareTwoSummaries, pairwiseRanking } = require(path.join(outDir, 'compare.js'));
 const { startFakeJudge, startJapaneseJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(
   path.join(outDir, 'fakeServer.js'),
 );
@@ -147,6 +147,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
     await rateReview({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
     await ratePairs({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
     await compareTwoSummaries({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    await pairwiseRanking({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 
 import { registerAgentTools } from './agentTools/registerAgentTools';
 import { compareSummaries } from './pairwise/compareSummaries';
+import { showPairwiseRanking } from './pairwise/showRanking';
 import { registerApiKeyCommands } from './commands/apiKey';
 import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
@@ -311,6 +312,7 @@ function registrations(context: vscode.ExtensionContext, services: Services): vs
         selected,
       ),
     ),
+    vscode.commands.registerCommand('sumlens.showPairwiseRanking', (clicked?: vscode.Uri) => showPairwiseRanking(context.extensionUri, clicked)),
   ];
 }
 

@@ -12,6 +12,7 @@ import type { AspectComparison } from '../../src/core/pairwise/comparePair';
 import { FakeOpenAiServer } from '../fake/openaiServer';
 import { pairwiseAnswer, RIGHT_SUMMARY as RIGHT, WRONG_SUMMARY as WRONG } from '../fake/pairwiseJudge';
 import { activateSumLens, fileUri } from './helpers';
+import type { RankingView } from '../../src/extension/webview/comparisonProtocol';
 
 describe('Compare Two Summaries', function () {
   this.timeout(60_000);
@@ -55,5 +56,24 @@ describe('Compare Two Summaries', function () {
   it('with one file selected, says what to select instead of guessing', async () => {
     const comparisons = await vscode.commands.executeCommand('sumlens.compareSummaries', right, [right]);
     assert.strictEqual(comparisons, undefined);
+  });
+
+  it('Show Pairwise Ranking: a run of four systems ranked with intervals, as the CLI made it', async () => {
+    // test/vscode/fixtures/workspace/ranking.pairwise.jsonl: `sumlens pairwise --data` on 4 systems × 16 documents, a fake judge preferring quality plus noise.
+    const ranking = await vscode.commands.executeCommand<RankingView | undefined>('sumlens.showPairwiseRanking', fileUri('ranking.pairwise.jsonl'));
+    assert.ok(ranking, 'the ranking was shown');
+    const [overall] = ranking.aspects;
+    assert.deepStrictEqual(
+      overall.systems.map((s) => s.system),
+      ['reference', 'model-b', 'model-a', 'lead'],
+    );
+    for (const s of overall.systems) assert.ok(s.low! <= s.strength! && s.strength! <= s.high!, JSON.stringify(s));
+    assert.strictEqual(overall.pairs, 16 * 6);
+    assert.ok(overall.flipRate.value !== null && overall.flipRate.of === overall.pairs);
+  });
+
+  it('Show Pairwise Ranking on a file that is no pairwise run: an error naming it, nothing shown', async () => {
+    const ranking = await vscode.commands.executeCommand('sumlens.showPairwiseRanking', fileUri('scored.jsonl'));
+    assert.strictEqual(ranking, undefined);
   });
 });

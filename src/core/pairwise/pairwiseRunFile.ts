@@ -98,6 +98,26 @@ export function openPairwiseRun(path: string, header: PairwiseHeader): PairRecor
   return records.filter((r) => r.comparisons !== undefined);
 }
 
+/**
+ * A finished or partial pairwise run file, read to be shown (the editor's ranking): its header
+ * and the pairs judged. Nothing is written: a torn last line is left out, any other bad line is
+ * an error naming it.
+ */
+export function readPairwiseRun(path: string): { header: PairwiseHeader; records: PairRecord[] } {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const header = PairwiseHeaderSchema.safeParse(safeJson(lines[0]));
+  if (!header.success) throw new SumLensError('bad-input', `${path} is not a pairwise run file (its first line is not one's header)`);
+  const records: PairRecord[] = [];
+  const last = lines.length - 1 - [...lines].reverse().findIndex((line) => line.trim() !== '');
+  for (let i = 1; i <= last; i++) {
+    if (lines[i].trim() === '') continue;
+    const parsed = PairRecordSchema.safeParse(safeJson(lines[i]));
+    if (parsed.success) records.push(parsed.data);
+    else if (i !== last) throw new SumLensError('bad-input', `${path}:${i + 1}: not a pair record (${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message})`);
+  }
+  return { header: header.data, records: records.filter((r) => r.comparisons !== undefined) };
+}
+
 function safeJson(line: string | undefined): unknown {
   try {
     return JSON.parse(line ?? '');

@@ -69,3 +69,5 @@ export { appendLines } from '../../core/review/appendRating';
 export { ratingsFile } from '../../core/review/reviewSchema';
 // "Compare Two Summaries": the pairwise judge, both orders.
 export { comparePair } from '../../core/pairwise/comparePair';
+export { readPairwiseRun } from '../../core/pairwise/pairwiseRunFile';
+export { aspectFigures } from '../../core/pairwise/pairwiseReport';

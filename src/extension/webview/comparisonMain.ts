@@ -6,6 +6,7 @@
  */
 import { el } from './dom';
 import { ui } from './uiText';
+import { rankingSection } from './rankingView';
 import { fromComparisonViewSchema, toComparisonViewSchema, type AspectComparisonView, type ComparisonView, type OrderAnswerView } from './comparisonProtocol';
 
 interface VsCodeApi {
@@ -106,6 +107,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!parsed.success) return; // a message we do not know is dropped, never shown
   const message = parsed.data;
   if (message.type === 'comparison') show(message.comparison);
+  else if (message.type === 'ranking') root.replaceChildren(...rankingSection(message.ranking));
   else if (message.type === 'comparing')
     root.replaceChildren(el('p', 'comparison-meta', ui('Comparing {0} and {1} as summaries of {2}…', message.a, message.b, message.source)));
   else root.replaceChildren(el('p', 'comparison-error', message.message));

@@ -45,7 +45,31 @@ export const comparisonSchema = z.object({
 });
 export type ComparisonView = z.infer<typeof comparisonSchema>;
 
+/** A figure that may be unbounded (a system that won or lost every game): null then. */
+const finite = z.nullable(z.number());
+const share = z.object({ value: finite, low: finite, high: finite, of: z.int() });
+
+/** A pairwise run file's ranking of systems, per aspect: Bradley–Terry strengths with bootstrap intervals, and the judge's biases. */
+export const rankingSchema = z.object({
+  file: name,
+  judges: name,
+  /** both, one or adaptive, as the run asked. */
+  orders: name,
+  aspects: z.array(
+    z.object({
+      aspect: name,
+      pairs: z.int(),
+      systems: z.array(z.object({ system: name, strength: finite, low: finite, high: finite, wins: z.number(), losses: z.number(), ties: z.number() })),
+      flipRate: share,
+      firstPositionWinRate: z.object({ ...share.shape, p: finite }),
+      lengthControlledWinRate: z.optional(finite),
+    }),
+  ),
+});
+export type RankingView = z.infer<typeof rankingSchema>;
+
 export const toComparisonViewSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ranking'), ranking: rankingSchema }),
   z.object({ type: z.literal('comparing'), source: name, a: name, b: name }),
   z.object({ type: z.literal('comparison'), comparison: comparisonSchema }),
   z.object({ type: z.literal('error'), message: z.string().check(z.maxLength(2000)) }),

@@ -125,6 +125,20 @@ export const uiStrings = [
   'Jury',
   'Spread',
   '{0} failed and is left out: {1}',
+  // the ranking of systems (rankingView.ts)
+  'Strengths of {0} systems with their 95% intervals; the table below lists them',
+  'Bradley–Terry strength (log-odds, ties as half wins) with its 95% bootstrap interval over documents',
+  'System',
+  'Strength [95% interval]',
+  'Wins',
+  'Losses',
+  'Ties',
+  'flip rate {0} [{1}, {2}] of {3} pairs',
+  'first position wins {0} [{1}, {2}] (p {3})',
+  'length-controlled win rate {0}',
+  'Ranking of systems: {0}',
+  'judged by {0}; orders asked: {1}',
+  '{0} pairs',
 ] as const;
 
 export type UiString = (typeof uiStrings)[number];
