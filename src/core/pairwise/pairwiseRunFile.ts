@@ -113,7 +113,8 @@ export function readPairwiseRun(path: string): { header: PairwiseHeader; records
     if (lines[i].trim() === '') continue;
     const parsed = PairRecordSchema.safeParse(safeJson(lines[i]));
     if (parsed.success) records.push(parsed.data);
-    else if (i !== last) throw new SumLensError('bad-input', `${path}:${i + 1}: not a pair record (${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message})`);
+    else if (i !== last)
+      throw new SumLensError('bad-input', `${path}:${i + 1}: not a pair record (${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message})`);
   }
   return { header: header.data, records: records.filter((r) => r.comparisons !== undefined) };
 }
