@@ -5,7 +5,7 @@ import { ANSWER_MAX_TOKENS, CONDITIONED_MAX_TOKENS } from './evaluateChoose';
 import { DEFAULT_REASONS_K } from './reasonsDefault';
 import { REASON_SETTINGS } from './writeReasons';
 import type { AspectInput } from '../geval/inputVariables';
-import type { EvaluateOptions } from '../evaluate';
+import type { ReasonExamples } from '../result';
 import { estimateTokens } from '../llm/tokenCount';
 
 /**
@@ -13,7 +13,10 @@ import { estimateTokens } from '../llm/tokenCount';
  * rendered and counted; completion tokens are upper bounds. The own-template scores
  * (--with-templates) depend on what is chosen and are not counted.
  */
-export function planChoose(input: AspectInput, options: Partial<EvaluateOptions>): { calls: number; promptTokens: number; completionTokens: number } {
+export function planChoose(
+  input: AspectInput,
+  options: { promptOverrideDir?: string; fenceInputs?: boolean; reasons?: ReasonExamples; reasonsK?: number },
+): { calls: number; promptTokens: number; completionTokens: number } {
   const prompts = choosePrompts(input, loadCatalogue(options.promptOverrideDir), { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs });
   if (!options.reasons) return { calls: 1, promptTokens: estimateTokens(prompts.answer()), completionTokens: ANSWER_MAX_TOKENS };
   const k = options.reasonsK ?? DEFAULT_REASONS_K;
