@@ -3,8 +3,8 @@
  * file, and what cannot be known before running. Nothing is sent and nothing is written.
  * - G-Eval and rationale-first: the run is walked with a DryRunSession, so the calls are the
  *   evaluator's own (exact on the log-probability route; auto-CoT steps counted once).
- * - Aspect choice: its calls are 1 per item, or 1 + K with K reasons (chooseCallsFor).
- * - Fine-grained: its calls are a constant per item (fine/evaluateFine.ts): 3 extraction
+ * - Aspect choice: its calls are 1 per item, or 1 + K with K reasons (choose/planChoose.ts).
+ * - Fine-grained: its calls are a constant per item (fine/planFine.ts, from fine/evaluateFine.ts): 3 extraction
  *   steps per chunk of each of 2 notes, 3 completeness, 3 correctness, 2 alignment (1 without
  *   a reference), 2 readability. Exact while no judging call holds over its entity limit.
  *   With the judge's window known, as a run fits it: smaller chunks, fewer entities a call,
@@ -14,27 +14,15 @@
  *   plans for (fine/windowLimits.ts), REPLY_TOKENS_PER_ENTITY for each fact a reply lists.
  */
 import { existsSync, statSync } from 'node:fs';
-import { loadCatalogue } from '../choose/catalogue';
 import { loopTurn } from '../cooperative';
-import { choosePrompts } from '../choose/choosePrompts';
-import { ANSWER_MAX_TOKENS, CONDITIONED_MAX_TOKENS } from '../choose/evaluateChoose';
-import { DEFAULT_REASONS_K } from '../choose/reasonsDefault';
-import { REASON_SETTINGS } from '../choose/writeReasons';
-import type { AspectInput } from '../geval/inputVariables';
+import { planChoose } from '../choose/planChoose';
 import type { EvaluateOptions } from '../evaluate';
-import { ANGLES } from '../fine/angles';
-import { DEFAULT_MAX_ENTITIES_PER_CALL, DEFAULT_MAX_EXTRACTION_TOKENS, DEFAULT_MAX_PROMPT_TOKENS } from '../fine/evaluateFine';
-import { loadFineTemplate } from '../fine/messages';
-import { chunkNote } from '../fine/noteChunks';
-import { READABILITY_PROMPTS } from '../fine/readability';
-import { DEFAULT_SHAPE } from '../fine/retrieval';
-import { fitToWindow, REPLY_TOKENS_PER_ENTITY } from '../fine/windowLimits';
-import { splitSourceSentences } from '../longSource';
-import type { ContextWindow, Usage } from '../llm/types';
+import { planFine } from '../fine/planFine';
+import { REPLY_TOKENS_PER_ENTITY } from '../fine/windowLimits';
+import type { Usage } from '../llm/types';
 import type { Method } from '../result';
 import { readRunFile } from '../runFile/runOutput';
 import { isFinished } from '../runFile/runRecord';
-import { estimateTokens } from '../llm/tokenCount';
 import { DryRunSession, type DryRunJudge } from './dryRunSession';
 import type { Evaluator, RunItem } from './runItems';
 import { DEFAULT_SAMPLES } from '../methodsAndTasks';
@@ -49,93 +37,6 @@ export interface DryRunEstimate {
   largestCall: number;
   /** What the figures do not know, in words. */
   unknowns: string[];
-}
-
-/** About what the JSON schema appended to a fine-grained prompt takes. */
-const SCHEMA_TOKENS = 250;
-
-/**
- * The fine-grained calls for one item, a rough prompt-token count, the completion room of
- * their replies, and the largest call (its prompt and the room its reply needs). A reply
- * lists facts: the entities or quotes of an extraction step, the judgements of an angle, the
- * issues of a readability prompt (at most one a sentence is assumed), each given
- * REPLY_TOKENS_PER_ENTITY, the room a run fits its limits by. Limits fitted to the judge's
- * window when it is given, as a run fits them.
- */
-export function fineCallsFor(
-  input: { source: string; summary: string; reference?: string },
-  countTokens: (text: string) => number = estimateTokens,
-  window?: ContextWindow,
-): { calls: number; promptTokens: number; completionTokens: number; largestCall: number; retrieved: boolean } {
-  const { limits, extractionChunkTokens } = fitToWindow(
-    {
-      limits: { maxPromptTokens: DEFAULT_MAX_PROMPT_TOKENS, maxEntitiesPerCall: DEFAULT_MAX_ENTITIES_PER_CALL },
-      extractionChunkTokens: DEFAULT_MAX_EXTRACTION_TOKENS,
-    },
-    window,
-  );
-  const rubric = input.reference ?? input.source;
-  const sentences = (text: string) => Math.max(1, splitSourceSentences(text).length);
-  const perCall = (entities: number) => Math.ceil(entities / limits.maxEntitiesPerCall);
-  const instructions = countTokens(loadFineTemplate('correctness-supported').body) + SCHEMA_TOKENS;
-  const [summary, source, reference] = [input.summary, input.source, input.reference ?? ''].map((t) => countTokens(t));
-
-  // Extraction: 3 steps a chunk; a step's prompt holds the chunk and, from the second, its entities; each reply lists them
-  // (the largest call: the chunk, its entities and the reply, about as long each, windowLimits.ts).
-  const chunks = [input.summary, rubric].flatMap((text) =>
-    chunkNote(text, extractionChunkTokens).map((c) => ({ tokens: countTokens(c.text), facts: sentences(c.text) })),
-  );
-  const extraction = {
-    calls: 3 * chunks.length,
-    tokens: chunks.reduce((sum, c) => sum + 3 * instructions + 5 * c.tokens, 0),
-    completion: chunks.reduce((sum, c) => sum + 3 * c.facts * REPLY_TOKENS_PER_ENTITY, 0),
-    largest: instructions + 3 * Math.max(...chunks.map((c) => c.tokens)),
-  };
-  // Completeness: the rubric's entities against the summary; readability and alignment by the reference: one call each.
-  const rubricFacts = sentences(rubric);
-  const completeness = ANGLES.completeness.length * perCall(rubricFacts);
-  const plain = READABILITY_PROMPTS.length + (input.reference !== undefined ? 1 : 0);
-  // Correctness and alignment by definition carry the source: whole when it fits, else each fact's passages.
-  const facts = sentences(input.summary);
-  const whole = instructions + source + reference + summary;
-  const sourceAngles = ANGLES.correctness.length + 1;
-  let sourceCalls = sourceAngles * perCall(facts);
-  let sourcePrompt = whole;
-  if (whole > limits.maxPromptTokens) {
-    const passages = (DEFAULT_SHAPE.perFact * (2 * DEFAULT_SHAPE.neighbours + 1) * source) / sentences(input.source);
-    const room = Math.max(1, limits.maxPromptTokens - instructions - reference);
-    sourceCalls = sourceAngles * Math.max(perCall(facts), Math.ceil((facts * passages) / room));
-    sourcePrompt = Math.min(limits.maxPromptTokens, instructions + reference + Math.ceil((facts * passages * sourceAngles) / sourceCalls));
-  }
-  const judgingPrompt = instructions + summary + reference;
-  const reply = (entities: number) => Math.min(entities, limits.maxEntitiesPerCall) * REPLY_TOKENS_PER_ENTITY;
-  // Each angle judges every fact once, however its calls are cut; alignment to the reference and readability read the summary.
-  const judged = ANGLES.completeness.length * rubricFacts + (sourceAngles + plain) * facts;
-  return {
-    calls: extraction.calls + completeness + plain + sourceCalls,
-    promptTokens: extraction.tokens + (completeness + plain) * judgingPrompt + sourceCalls * sourcePrompt,
-    completionTokens: extraction.completion + judged * REPLY_TOKENS_PER_ENTITY,
-    largestCall: Math.max(extraction.largest, judgingPrompt + reply(rubricFacts), sourcePrompt + reply(facts)),
-    retrieved: whole > limits.maxPromptTokens,
-  };
-}
-
-/**
- * The aspect choice's calls and tokens for one item, on the log-probability route: its prompts
- * rendered and counted; completion tokens are upper bounds. The own-template scores
- * (--with-templates) depend on what is chosen and are not counted.
- */
-export function chooseCallsFor(input: AspectInput, options: Partial<EvaluateOptions>): { calls: number; promptTokens: number; completionTokens: number } {
-  const prompts = choosePrompts(input, loadCatalogue(options.promptOverrideDir), { overrideDir: options.promptOverrideDir, fenced: options.fenceInputs });
-  if (!options.reasons) return { calls: 1, promptTokens: estimateTokens(prompts.answer()), completionTokens: ANSWER_MAX_TOKENS };
-  const k = options.reasonsK ?? DEFAULT_REASONS_K;
-  // Each reason is scored in a prompt that holds it: counted at its longest.
-  const longestReason = 'x'.repeat(REASON_SETTINGS.maxTokens * 4);
-  return {
-    calls: 1 + k,
-    promptTokens: estimateTokens(prompts.reason(options.reasons)) + k * estimateTokens(prompts.conditioned(longestReason)),
-    completionTokens: k * (REASON_SETTINGS.maxTokens + CONDITIONED_MAX_TOKENS),
-  };
 }
 
 async function finishedKeys(out: string, unknowns: string[]): Promise<Set<string>> {
@@ -191,13 +92,13 @@ export async function estimateRun(options: {
       await options.evaluate(item.input, { ...options.extra, method, aspects: options.aspects ? [...options.aspects] : undefined, session }, {});
     }
     if (choose) {
-      const estimate = chooseCallsFor({ ...item.input, task: item.input.task === 'dialogue' ? 'dialogue' : 'summarization' }, options.extra ?? {});
+      const estimate = planChoose({ ...item.input, task: item.input.task === 'dialogue' ? 'dialogue' : 'summarization' }, options.extra ?? {});
       chosen.calls += estimate.calls;
       chosen.promptTokens += estimate.promptTokens;
       chosen.completionTokens += estimate.completionTokens;
     }
     if (fine) {
-      const estimate = fineCallsFor(item.input, (text) => session.countTokens(text), options.judge?.window);
+      const estimate = planFine(item.input, (text) => session.countTokens(text), options.judge?.window);
       fineCalls += estimate.calls;
       finePromptTokens += estimate.promptTokens;
       fineCompletionTokens += estimate.completionTokens;

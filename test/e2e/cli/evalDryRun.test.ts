@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fineCallsFor } from '../../../src/core/run/dryRun';
+import { planFine } from '../../../src/core/fine/planFine';
 import { FakeOpenAiServer, scoreReply } from '../../fake/openaiServer';
 import * as profiles from '../../fake/profiles';
 import { runInProcess } from './runInProcess';
@@ -57,7 +57,7 @@ describe('sumlens eval --dry-run (one summary)', function () {
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout);
     const source = fs.readFileSync(args[1], 'utf8');
-    assert.equal(report.wholeSource.calls, fineCallsFor({ source, summary: 'The council approved a new park.' }).calls);
+    assert.equal(report.wholeSource.calls, planFine({ source, summary: 'The council approved a new park.' }).calls);
     assert.equal(report.wholeSource.fits, false);
     assert.equal(report.fitted.fits, true, 'a run judges the facts against retrieved passages, each call within the window');
     assert.ok(report.unknowns.some((u: string) => /judged against retrieved passages, in as many calls as their passages need/.test(u)));
@@ -73,7 +73,7 @@ describe('sumlens eval --dry-run (one summary)', function () {
     // 20 source sentences and 1 summary sentence, one fact each, 100 tokens a fact listed:
     // extraction 3 × (20 + 1), completeness 3 × 20, correctness and alignment 4 × 1, readability 2 × 1.
     assert.equal(report.wholeSource.completionTokens, (3 * 21 + 3 * 20 + 4 + 2) * 100);
-    assert.equal(report.wholeSource.completionTokens, fineCallsFor({ source, summary: 'The council approved a new park.' }).completionTokens);
+    assert.equal(report.wholeSource.completionTokens, planFine({ source, summary: 'The council approved a new park.' }).completionTokens);
     assert.ok(
       report.unknowns.some((u: string) =>
         /one a sentence of each note is assumed.*its requests set no max_tokens: completion tokens are the reply room a run plans for, 100 tokens for each fact/.test(
