@@ -49,7 +49,9 @@ export function juryAgreementText(agreements: JuryAgreement[]): string {
 export function reportJury(outcome: JuryOutcome): boolean {
   for (const m of outcome.members) cliIo().stderr.write(`${m.name}: ${runReport(m.summary, m.out, m.model, { batch: false })}\n`);
   if (outcome.stopped) stderrNotice(`stopped: ${outcome.stopped.message}`);
-  if (!outcome.juryFile) stderrNotice(`the jury needs two judges with results; ${outcome.finished.length} finished (rerun to resume every judge)`);
+  // Not measured: `finished` is empty then; count the judges with results from their summaries.
+  const withResults = outcome.members.filter((m) => m.summary.written + m.summary.alreadyDone > 0).length;
+  if (!outcome.juryFile) stderrNotice(`the jury needs two judges with results; ${withResults} finished (rerun to resume every judge)`);
   return outcome.juryFile !== undefined;
 }
 

@@ -8,10 +8,11 @@
  */
 import { basename, extname } from 'node:path';
 import { SumLensError } from '../core/errors';
-import { designPairs, isConnected } from '../core/pairwise/pairDesign';
+import { isConnected } from '../core/pairwise/pairDesign';
+import { matchedPairs, readPairRows, tablePairs, type PairRow, type RowPair } from '../core/pairwise/pairRows';
 import type { PairItem } from '../core/pairwise/runPairs';
 import type { HumanScores } from '../core/pairwise/stats/ranking';
-import { dataItems, parseFieldMap, type DataField } from '../core/run/data/dataItems';
+import { parseFieldMap, type DataField } from '../core/run/data/dataItems';
 import { readTextFile } from '../core/textInput';
 import { printWarning } from './stderr';
 
@@ -35,74 +36,33 @@ export interface PairwiseInputs {
   added: number;
 }
 
-interface Row {
-  doc: string;
-  system: string;
-  source: string;
-  summary: string;
-  human?: number;
-}
-
-async function readItems(path: string, map: Partial<Record<DataField, string>>, human: string | undefined): Promise<Row[]> {
-  const rows: Row[] = [];
-  const [column, ...inside] = (human ?? '').split('.');
-  for await (const item of dataItems({
-    path,
-    task: 'summarization',
-    map,
-    columns: human ? [column] : undefined,
-    onBadRow: (where, problem) => printWarning(`skipped ${where}: ${problem}`),
-  })) {
-    let value: unknown = (item.fields.columns as Record<string, unknown> | undefined)?.[column];
-    for (const key of inside) value = (value as Record<string, unknown> | undefined)?.[key];
-    const score = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined;
-    rows.push({
-      doc: String(item.fields.id),
-      system: String((item.fields.system as string | number | undefined) ?? ''),
-      source: item.input.source,
-      summary: item.input.summary,
-      ...(Number.isFinite(score) ? { human: score } : {}),
-    });
-  }
-  if (rows.length === 0) throw new SumLensError('bad-input', `${path}: no item could be read`);
-  return rows;
-}
-
 const nameOf = (file: string) => basename(file, extname(file));
+const warnBadRow = (where: string, problem: string) => printWarning(`skipped ${where}: ${problem}`);
 
 /** --a FILE --b FILE: the items both files hold, by id. */
 async function matchedFiles(flags: PairwiseInputFlags, map: Partial<Record<DataField, string>>): Promise<PairwiseInputs> {
-  const [aRows, bRows] = [await readItems(flags.a!, map, undefined), await readItems(flags.b!, map, undefined)];
-  const [a, b] = nameOf(flags.a!) === nameOf(flags.b!) ? ['A', 'B'] : [nameOf(flags.a!), nameOf(flags.b!)];
-  const byId = new Map(bRows.map((r) => [r.doc, r]));
-  const items = aRows.flatMap((row) => {
-    const other = byId.get(row.doc);
-    return other ? [{ doc: row.doc, a, b, source: row.source, textA: row.summary, textB: other.summary }] : [];
-  });
-  if (items.length === 0) throw new SumLensError('bad-input', `--a ${flags.a} and --b ${flags.b} share no item id`);
-  const unmatched = aRows.length + bRows.length - 2 * items.length;
+  const rows = [await readPairRows(flags.a!, map, { onBadRow: warnBadRow }), await readPairRows(flags.b!, map, { onBadRow: warnBadRow })] as const;
+  const { pairs, unmatched } = matchedPairs([flags.a!, flags.b!], [rows[0], rows[1]]);
+  if (pairs.length === 0) throw new SumLensError('bad-input', `--a ${flags.a} and --b ${flags.b} share no item id`);
   if (unmatched > 0) printWarning(`${unmatched} item(s) are in only one of --a and --b: left out`);
-  return { items, added: 0 };
+  return { items: pairs.map(pairItem), added: 0 };
 }
 
 /** --data FILE --group COLUMN --system COLUMN. */
 async function systemsTable(flags: PairwiseInputFlags, map: Partial<Record<DataField, string>>): Promise<PairwiseInputs> {
   if (!flags.group || !flags.system) throw new SumLensError('usage', '--data needs --group COLUMN (the document) and --system COLUMN (who wrote the summary)');
-  const rows = await readItems(flags.data!, { ...map, id: flags.group, system: flags.system }, flags.human);
-  const byDoc = new Map<string, Map<string, Row>>();
-  for (const row of rows) byDoc.set(row.doc, (byDoc.get(row.doc) ?? new Map<string, Row>()).set(row.system, row));
-  const documents = new Map([...byDoc].filter(([, s]) => s.size >= 2).map(([doc, s]) => [doc, [...s.keys()].sort()]));
-  if (documents.size === 0)
-    throw new SumLensError('bad-input', `${flags.data}: no document has two systems' summaries (--group ${flags.group}, --system ${flags.system})`);
-  const design = designPairs(documents, flags.pairsPerDoc, flags.seed);
-  if (!isConnected(design.pairs)) printWarning('the comparison graph is not connected: systems in different parts cannot be ranked against each other');
-  const items = design.pairs.map(({ doc, a, b }) => {
-    const [x, y] = [byDoc.get(doc)!.get(a)!, byDoc.get(doc)!.get(b)!];
-    return { doc, a, b, source: x.source, textA: x.summary, textB: y.summary };
-  });
-  const scored = (systems: Map<string, Row>) => new Map([...systems].filter(([, r]) => r.human !== undefined).map(([sys, r]) => [sys, r.human!]));
-  const human = flags.human ? new Map([...byDoc].map(([doc, systems]) => [doc, scored(systems)])) : undefined;
-  return { items, added: design.added, ...(human ? { human } : {}) };
+  const rows = await readPairRows(flags.data!, { ...map, id: flags.group, system: flags.system }, { human: flags.human, onBadRow: warnBadRow });
+  const table = tablePairs(rows, { pairsPerDoc: flags.pairsPerDoc, seed: flags.seed });
+  if (!table) throw new SumLensError('bad-input', `${flags.data}: no document has two systems' summaries (--group ${flags.group}, --system ${flags.system})`);
+  if (!isConnected(table.pairs)) printWarning('the comparison graph is not connected: systems in different parts cannot be ranked against each other');
+  const scored = (systems: Map<string, PairRow>) => new Map([...systems].filter(([, r]) => r.human !== undefined).map(([sys, r]) => [sys, r.human!]));
+  const human = flags.human ? new Map([...table.byDoc].map(([doc, systems]) => [doc, scored(systems)])) : undefined;
+  return { items: table.pairs.map(pairItem), added: table.added, ...(human ? { human } : {}) };
+}
+
+/** A pair as `runPairs` asks it. */
+function pairItem({ doc, a, b, x, y }: RowPair): PairItem {
+  return { doc, a, b, source: x.source, textA: x.summary, textB: y.summary };
 }
 
 export async function pairwiseInputs(flags: PairwiseInputFlags): Promise<PairwiseInputs> {

@@ -19,7 +19,7 @@ export interface SummaryOutcome {
   exitCode: number;
 }
 
-export function summaryOutcome(result: EvaluationResult): SummaryOutcome {
+function summaryOutcome(result: EvaluationResult): SummaryOutcome {
   const code = runOutcome(result);
   return { result, ...(code !== undefined ? { code } : {}), exitCode: code === undefined ? SUCCESS_EXIT_CODE : exitCodeOf(code) };
 }

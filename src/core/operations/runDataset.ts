@@ -40,7 +40,7 @@ export interface DatasetRunOutcome {
 }
 
 /** The data file's rows as run items. */
-export function dataFileItems(data: DataFile) {
+function dataFileItems(data: DataFile) {
   return () => dataItems({ path: data.path, task: data.task, map: data.map, onBadRow: data.onBadRow });
 }
 
