@@ -6,13 +6,16 @@
  * - the estimate against the tokenizer on its sources and summaries (goal: within 15%);
  * - the haystack check of the long-source benchmark on Japanese: each summary's article among
  *   39 others, shortened for an 8,192-token judge (7,000 tokens of source), the share of the
- *   article's best-matching sentences shown (goal ≥ 90%).
+ *   article's best-matching sentences shown (goal ≥ 90%);
+ * - JaFaithSum against SumLens offline: sentence boundaries, and `meta`'s plumbing with a
+ *   scripted judge (japaneseMeta.ts).
  */
 import * as os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import { countInSlices, estimateTokens, TokenCounter } from '../../src/core/llm/tokenCount';
 import { shortenSource } from '../../src/core/longSource';
+import { boundaryAgreement, scriptedPlumbing } from './japaneseMeta';
 import { JA_FAITHSUM, jaSummarised, readJaRows, type JaRow } from '../../test/fixtures/ja/jaFaithSumRows';
 import { bestMatches, haystacksOf, shownCount } from '../../test/fixtures/longSource/haystack';
 import '../../test/setup/sharedDatasets';
@@ -25,7 +28,7 @@ export async function benchJapanese(): Promise<string[]> {
   const file = findDatasetFile(JA_FAITHSUM, datasetFolders(process.env));
   if (!file) return [`japanese: skipped, ${JA_FAITHSUM} is in no datasets folder (SUMLENS_DATASETS)`];
   const rows = readJaRows(file);
-  return [...(await countTime(rows)), await estimateError(rows), await haystack(rows)];
+  return [...(await countTime(rows)), await estimateError(rows), await haystack(rows), boundaryAgreement(rows), await scriptedPlumbing(file)];
 }
 
 async function countTime(rows: JaRow[]): Promise<string[]> {

@@ -55,6 +55,7 @@ describe('e2e meta: JaFaithSum sentence verdicts from a fine-grained run (script
   it('meta prints balanced accuracy with its interval, the confusion matrix and the summary-level AUROC, per summariser and overall', async () => {
     const json = JSON.parse((await sumlens(['meta', '--dataset', dataset, '--predictions', out, '--aspect', 'faithfulness', '--json'])).stdout);
     assert.equal(json.meta[0].aspect, 'faithfulness');
+    assert.equal(json.meta[0].items, 5, 'faithfulness read from the correctness score');
     const report = json.sentenceVerdicts;
     assert.deepEqual(
       report.rows.map((r: { summariser: string }) => r.summariser),
