@@ -18,6 +18,7 @@ import { FakeOpenAiServer } from '../../fake/openaiServer';
 import { JA_FAITHSUM } from '../../fixtures/ja/jaFaithSumRows';
 import { jaScriptedJudge } from '../../fixtures/ja/jaScriptedJudge';
 import { requireDataset } from '../../unit/meta/sharedData';
+import { runInProcess } from '../cli/runInProcess';
 
 const run = promisify(execFile);
 
@@ -75,6 +76,19 @@ describe('e2e meta: JaFaithSum sentence verdicts from a fine-grained run (script
     assert.match(table, /sentence verdicts against the annotators \(JaFaithSum\)/);
     assert.match(table, /^all +5 +\d+ +\d+ +\d+ +\d+ +\d+ +\d+ +[\d.n/a]+ +(\[[\d.]+, [\d.]+\]|n\/a)/m);
     assert.match(table, /MOVER/);
+  });
+
+  it('a record whose fine-grained result SumLens did not write: exit 8 (bad input) and one line saying which record', async () => {
+    const lines = fs.readFileSync(out, 'utf8').trim().split('\n');
+    const broken = JSON.parse(lines[1]);
+    broken.result.fine.findings = 'none';
+    const file = path.join(dir, 'broken.jsonl');
+    fs.writeFileSync(file, [lines[0], JSON.stringify(broken), ...lines.slice(2)].join('\n') + '\n');
+    const meta = await runInProcess(['meta', '--dataset', dataset, '--predictions', file, '--aspect', 'faithfulness']);
+    assert.equal(meta.code, 8, meta.stderr);
+    const said = meta.stderr.trim().split('\n');
+    assert.equal(said.length, 1, meta.stderr);
+    assert.match(said[0], new RegExp(`record "${broken.key}": its fine-grained result is not one SumLens wrote`));
   });
 
   it("every finding's span falls on the one sentence the annotators' label belongs to (the dataset's offsets)", () => {
