@@ -71,15 +71,15 @@ export class BytePairCounter {
   }
 
   private pieceTokens(piece: string): number {
-    const bytes = Buffer.from(piece, 'utf8');
-    // Keyed by a string of its own, not the piece: a piece is a slice that would keep the whole text alive.
-    const key = bytes.toString('latin1');
-    const known = this.remembered.get(key);
-    if (known !== undefined) return known;
     // A pre-token that is a token is one, whatever its merges would give (as tiktoken decides).
-    const tokens = this.core.getBpeRankFromString(piece) !== undefined ? 1 : this.merged(bytes);
+    if (this.core.getBpeRankFromString(piece) !== undefined) return 1;
+    const known = this.remembered.get(piece);
+    if (known !== undefined) return known;
+    const bytes = Buffer.from(piece, 'utf8');
+    const tokens = this.merged(bytes);
     if (this.remembered.size >= REMEMBERED_PIECES) this.remembered.clear();
-    this.remembered.set(key, tokens);
+    // Keyed by a string of its own (the bytes back as text), not the piece: a piece is a slice that would keep the whole text alive.
+    this.remembered.set(bytes.toString('utf8'), tokens);
     return tokens;
   }
 
