@@ -3,7 +3,8 @@
  * with a bootstrap interval. Predictions come from a run file (matched to items by key:
  * `doc_id|system_id`, or a hash of source, system and output when items have no doc_id), from
  * a field of the items, or from an offline baseline (`--baseline lexical-support`). `--compare` takes two such score sets and tests their difference;
- * `--cross` correlates every judge aspect with every human aspect.
+ * `--cross` correlates every judge aspect with every human aspect. On JaFaithSum, a fine-grained run's sentence verdicts are also held against
+ * the annotators' sentence labels (meta/sentenceVerdicts.ts).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
@@ -11,6 +12,7 @@ import { SumLensError } from '../../core/errors';
 import type { Level } from '../../core/datasets/dataset';
 import { compareTable, metaJson, metaTable, paperSection } from '../../core/meta/formatTable';
 import { crossTable } from '../../core/meta/crossTable';
+import { sentenceVerdictTable } from '../../core/meta/sentenceVerdictTable';
 import { runCross } from '../../core/meta/runCross';
 import { DEFAULT_RESAMPLES, runCompare, runMeta, sourceLabel, type ScoreSource } from '../../core/meta/runMeta';
 import { BASELINES, type BaselineName } from '../../core/meta/predictions';
@@ -137,12 +139,16 @@ export function registerMeta(program: Command): void {
       if (!source || others.length > 0) {
         throw new SumLensError('usage', 'give exactly one of --predictions FILE, --field NAME or --baseline NAME (two with --compare)');
       }
-      const { dataset, results } = runMeta({ ...common, ...source });
+      const { dataset, results, sentences } = runMeta({ ...common, ...source });
       if (flags.json) {
-        cliIo().stdout.write(metaJson(results) + '\n');
+        // JaFaithSum's sentence verdicts beside the correlations: { meta, sentenceVerdicts }.
+        cliIo().stdout.write((sentences ? JSON.stringify({ meta: results, sentenceVerdicts: sentences }, null, 2) : metaJson(results)) + '\n');
         return;
       }
-      cliIo().stdout.write(`${datasetLine(dataset)}predictions: ${sourceLabel(source)}\n${metaTable(results)}\n${paperSection(dataset, results)}`);
+      const sentenceSection = sentences ? `\n${sentenceVerdictTable(sentences)}` : '';
+      cliIo().stdout.write(
+        `${datasetLine(dataset)}predictions: ${sourceLabel(source)}\n${metaTable(results)}\n${paperSection(dataset, results)}${sentenceSection}`,
+      );
     });
 }
 

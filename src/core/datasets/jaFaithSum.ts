@@ -5,7 +5,9 @@
  * three summarisers (GPT-4o, Swallow, LLM-jp), a faithfulness label for every summary sentence
  * with its character offsets. The human score an item is correlated with ("faithfulness") is the
  * summary level: 1 when `hallucination_present` is `faithful`, else 0 (hallucinated, or a
- * paraphrase error only). Each summariser is a subset (`--subset GPT-4o|Swallow|LLM-jp`).
+ * paraphrase error only). Each summariser is a subset (`--subset GPT-4o|Swallow|LLM-jp`). Each item
+ * also keeps its labelled sentences (`labelledSentences`), which `meta` holds the fine-grained
+ * method's sentence verdicts against (meta/sentenceVerdicts.ts).
  * Licence CC BY-NC-SA 4.0: read by path, for evaluation, never copied into a package.
  */
 import * as z from 'zod';
@@ -14,12 +16,22 @@ import { parseJsonLines } from './jsonLines';
 
 export const JA_FAITHSUM_SUMMARISERS = ['GPT-4o', 'Swallow', 'LLM-jp'] as const;
 
+/** The aggregated sentence labels: unfaithful, faithful, or the annotators did not settle it. */
+export const UNFAITHFUL_LABELS = ['Intrinsic Hallucination', 'Extrinsic Hallucination', 'Paraphrase Error', 'Mixed'] as const;
+export const FAITHFUL_LABEL = 'Not-hallucination';
+export const UNRESOLVED_LABELS = ['Unresolved-Single', 'Unresolved-Disagreement'] as const;
+const SentenceLabel = z.enum([...UNFAITHFUL_LABELS, FAITHFUL_LABEL, ...UNRESOLVED_LABELS]);
+
+/** A summary sentence as the annotators split and labelled it: UTF-16 offsets into the summary. */
+export const LabelledSentence = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative(), label: SentenceLabel });
+export type LabelledSentence = z.infer<typeof LabelledSentence>;
+
 const Sentence = z.looseObject({
   sentence_id: z.number().int().nonnegative(),
   text: z.string(),
   start_char: z.number().int().nonnegative(),
   end_char: z.number().int().nonnegative(),
-  hallucination_type: z.string().min(1),
+  hallucination_type: SentenceLabel,
 });
 
 const Line = z.looseObject({
@@ -45,6 +57,7 @@ export const jaFaithSum: JsonLinesSet = {
       system_output: line.summary_text,
       scores: { faithfulness: line.hallucination_present === 'faithful' ? 1 : 0 },
       subset: line.model,
+      labelledSentences: line.sentences.map((s): LabelledSentence => ({ start: s.start_char, end: s.end_char, label: s.hallucination_type })),
     })),
   subsets: JA_FAITHSUM_SUMMARISERS,
   subsetRequired: false,

@@ -6,7 +6,8 @@
  *                 irrelevant entities, which the experts weighed together);
  * - coherence   ← 1 − sentences with awkward flow ÷ sentences;
  * - fluency     ← 1 − sentences with a grammar or spelling error ÷ sentences.
- * An aspect whose metrics are not all scored is null, with the reason.
+ * An aspect whose metrics are not all scored is null, with the reason. The long sets' and
+ * JaFaithSum's "faithfulness" (to the source) is read as consistency.
  */
 import type { FineResult } from '../result';
 import { ratioToScore } from './scoring';
@@ -42,8 +43,12 @@ export function summevalAspects(fine: FineResult): Record<SummEvalAspect, Aspect
   };
 }
 
+/** Human aspects of other sets that are SummEval's under another name: the long sets' and JaFaithSum's faithfulness to the source. */
+const SAME_AS: Partial<Record<string, SummEvalAspect>> = { faithfulness: 'consistency' };
+
 /** The reading for one human aspect (undefined when the fine-grained result has none for it). */
 export function fineAspectReading(fine: FineResult | undefined, human: string): AspectReading | undefined {
-  if (!fine || !(SUMMEVAL_ASPECTS as readonly string[]).includes(human)) return undefined;
-  return summevalAspects(fine)[human as SummEvalAspect];
+  const aspect = SAME_AS[human] ?? human;
+  if (!fine || !(SUMMEVAL_ASPECTS as readonly string[]).includes(aspect)) return undefined;
+  return summevalAspects(fine)[aspect as SummEvalAspect];
 }

@@ -10,6 +10,7 @@
  */
 
 import { loopTurn } from '../cooperative';
+import { BytePairCounter } from './bytePairCount';
 
 /**
  * Tokens a character of Japanese or Chinese takes on average, by kind: a Han character about
@@ -117,7 +118,27 @@ type Encoding = { countTokens(text: string): number };
 /** undefined: gpt-tokenizer is not installed (an npm install of SumLens without it). */
 let o200k: Promise<Encoding | undefined> | undefined;
 
+/**
+ * The encoding's count: SumLens's faster byte-pair count over its ranks (bytePairCount.ts),
+ * or, should a version of gpt-tokenizer keep them elsewhere, its own countTokens (the same
+ * counts, slower on Japanese and Chinese). Special tokens' markers in a text are counted as
+ * the text they are, as a chat API reads a message.
+ */
 async function importO200k(): Promise<Encoding | undefined> {
+  const module = await importTokenizer();
+  if (!module) return undefined;
+  const counter = BytePairCounter.over(module.default);
+  return counter ? { countTokens: (text) => counter.count(text) } : module;
+}
+
+/** Empties the caches behind the count (a benchmark's runs each start afresh). */
+export async function forgetTokenCounts(): Promise<void> {
+  const module = await importTokenizer();
+  module?.clearMergeCache();
+  BytePairCounter.over(module?.default)?.forget();
+}
+
+async function importTokenizer(): Promise<typeof import('gpt-tokenizer') | undefined> {
   try {
     return await import('gpt-tokenizer');
   } catch (error) {

@@ -12,6 +12,7 @@ import { compareMeta, type CompareResult } from './metaCompare';
 import type { ScoredItem } from './metaEvaluate';
 import { metaEvaluateWithIntervals, type MetaResultWithIntervals } from './metaIntervals';
 import { BASELINES, fromBaseline, fromRunRecords, fromField, type BaselineName } from './predictions';
+import { sentenceVerdicts, type SentenceVerdictReport } from './sentenceVerdicts';
 
 /** Resamples behind every interval unless told otherwise. */
 export const DEFAULT_RESAMPLES = 1000;
@@ -82,13 +83,24 @@ function oneSource(options: MetaOptions): ScoreSource {
   return given[0];
 }
 
-export function runMeta(options: MetaOptions): { dataset: Dataset; results: MetaResultWithIntervals[] } {
+export interface MetaRun {
+  dataset: Dataset;
+  results: MetaResultWithIntervals[];
+  /** JaFaithSum with a fine-grained run: its sentence verdicts against the annotators' labels. */
+  sentences?: SentenceVerdictReport;
+}
+
+export function runMeta(options: MetaOptions): MetaRun {
   const source = oneSource(options);
   const dataset = readDataset(options.dataset, options.subset);
   const level = options.level ?? dataset.defaultLevel;
   const set = scoreSet(dataset, source);
   const results = options.aspects.map((aspect) => metaEvaluateWithIntervals(aspect, level, set.scored(aspect), resampling(options)));
-  return { dataset, results };
+  const sentences =
+    dataset.kind === 'jafaithsum' && 'predictions' in source
+      ? sentenceVerdicts(dataset, readWholeRunFile(source.predictions).records, source.predictions)
+      : undefined;
+  return { dataset, results, ...(sentences ? { sentences } : {}) };
 }
 
 export function runCompare(options: CompareOptions): { dataset: Dataset; results: CompareResult[] } {
