@@ -6,15 +6,15 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { errorExitCodes, SumLensError } from '../../core/errors';
-import { DEFAULT_TOP_LOGPROBS, ROUTES, type RoutePreference } from '../../core/geval/scoreRoutes';
+import { ROUTES, type RoutePreference } from '../../core/geval/scoreRoutes';
 import { readJudgesFile } from '../../core/jury/judgesFile';
 import { DEFAULT_ADAPTIVE_MARGIN, ORDER_MODES, type OrderMode } from '../../core/pairwise/comparePair';
-import { openPairwiseRun, type PairRecord, type PairwiseHeader } from '../../core/pairwise/pairwiseRunFile';
-import { aspectFigures } from '../../core/pairwise/pairwiseReport';
+import { pairwiseInputs, type PairwiseInputFlags } from '../../core/pairwise/pairwiseInputs';
+import type { PairRecord } from '../../core/pairwise/pairwiseRunFile';
+import { askPairwise, pairwiseFigures } from '../../core/pairwise/pairwiseStudy';
 import { parsePreferences, preferencesOn } from '../../core/pairwise/preferencesFile';
-import { runPairs, type PairJudge } from '../../core/pairwise/runPairs';
-import { listTemplates, resolveTemplate } from '../../core/prompts/resolveTemplate';
-import { acquireRunLock } from '../../core/runFile/runLock';
+import type { PairJudge } from '../../core/pairwise/runPairs';
+import { listTemplates } from '../../core/prompts/resolveTemplate';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { readDataFile } from '../../core/textInput';
 import { parseAspects } from '../aspectList';
@@ -22,10 +22,9 @@ import { pairwiseDryRun } from '../format/pairwiseDryRun';
 import { pairwiseJson, pairwiseText, usageOf } from '../format/pairwiseText';
 import { cliIo, setExitCode } from '../io';
 import { wholeNumber } from '../numbers';
-import { pairwiseInputs, type PairwiseInputFlags } from '../pairwiseInputs';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions, spendLine } from '../spendLimitOptions';
-import { printError, printNotice } from '../stderr';
+import { printError, printNotice, printWarning } from '../stderr';
 import { cancelOnInterrupt, progressLine } from '../terminal';
 
 export interface PairwiseFlags extends SessionFlags, PairwiseInputFlags {
@@ -96,62 +95,41 @@ function judgesOf(flags: PairwiseFlags): PairJudge[] {
   return readJudgesFile(flags.judges).map((judge) => ({ name: judge.name, session: sessionFrom(flags, {}, judge) }));
 }
 
-function headerOf(flags: PairwiseFlags, judges: PairJudge[], aspects: string[]): PairwiseHeader {
-  const templates = Object.fromEntries(aspects.map((a) => [`pairwise/${a}`, resolveTemplate(`pairwise/${a}`, { overrideDir: flags.prompts }).hash]));
-  return {
-    sumlens: 'pairwise',
-    format: 1,
-    judges: judges.map((j) => ({ name: j.name, endpoint: j.session.endpoint, model: j.session.model })),
-    aspects,
-    orders: flags.orders,
-    ...(flags.orders === 'adaptive' ? { adaptiveMargin: flags.adaptiveMargin } : {}),
-    seed: flags.seed,
-    route: flags.route,
-    templates,
-  };
-}
-
 async function runPairwise(flags: PairwiseFlags): Promise<void> {
   const aspects = flags.aspects ?? ['overall'];
   checkAspects(aspects, flags.prompts);
-  const inputs = await pairwiseInputs(flags);
+  const inputs = await pairwiseInputs(flags, printWarning);
   const preferences = flags.preferences
     ? parsePreferences(readDataFile(flags.preferences, `--preferences ${flags.preferences}`), `--preferences ${flags.preferences}`)
     : undefined;
   if (inputs.added > 0) printNotice(`${inputs.added} pair(s) added beyond --pairs-per-doc so every system is compared with the others`);
   if (flags.dryRun) return pairwiseDryRun(inputs.items, aspects, flags);
   const judges = judgesOf(flags);
-  const header = headerOf(flags, judges, aspects);
-  const release = flags.out ? acquireRunLock(flags.out, printNotice) : undefined;
   const cancellation = cancelOnInterrupt();
+  const progress = progressLine();
   let records: PairRecord[];
   try {
-    const done = flags.out ? openPairwiseRun(flags.out, header) : [];
-    if (done.length > 0) printNotice(`${flags.out}: ${done.length} pair(s) already asked, going on`);
-    const progress = progressLine();
-    let finished = done.length;
-    const total = inputs.items.length * judges.length;
-    records = await runPairs(inputs.items, judges, {
-      compare: {
-        ...{ aspects, orders: flags.orders, adaptiveMargin: flags.adaptiveMargin, seed: flags.seed, route: flags.route, samples: flags.samples },
-        ...{ topLogprobs: DEFAULT_TOP_LOGPROBS, promptOverrideDir: flags.prompts, signal: cancellation.signal },
+    records = await askPairwise({
+      items: inputs.items,
+      judges,
+      settings: {
+        ...{ aspects, orders: flags.orders, adaptiveMargin: flags.adaptiveMargin, seed: flags.seed },
+        ...{ route: flags.route, samples: flags.samples, promptOverrideDir: flags.prompts },
       },
       out: flags.out,
-      done,
-      onRecord: () => progress?.({ done: ++finished, total, label: 'pairs' }),
+      signal: cancellation.signal,
+      onNotice: printNotice,
+      onProgress: (done, total) => progress?.({ done, total, label: 'pairs' }),
     });
   } finally {
     cancellation.dispose();
-    release?.();
   }
-  const figures = aspects.map((aspect) =>
-    aspectFigures(records, aspect, {
-      resamples: flags.resamples,
-      seed: flags.seed,
-      human: inputs.human,
-      preferences: preferences ? (a) => preferencesOn(preferences, a === 'overall' ? undefined : a) : undefined,
-    }),
-  );
+  const figures = pairwiseFigures(records, aspects, {
+    resamples: flags.resamples,
+    seed: flags.seed,
+    human: inputs.human,
+    preferences: preferences ? (a) => preferencesOn(preferences, a === 'overall' ? undefined : a) : undefined,
+  });
   const usage = usageOf(judges);
   cliIo().stdout.write(flags.json ? JSON.stringify(pairwiseJson(figures, usage, flags), null, 2) + '\n' : pairwiseText(figures, usage));
   const failed = records.filter((r) => r.failure);
