@@ -83,7 +83,15 @@ function biasList(a: RankingAspectView): HTMLElement {
   const line = (text: string) => list.append(el('li', undefined, text));
   line(ui('Flip rate (verdict changed with the order): {0} {1} of {2} pairs', percent(a.flipRate.value), range(a.flipRate.interval, percent), a.flipRate.of));
   const first = a.firstPositionWinRate;
-  line(ui('First-position win rate: {0} {1} of {2} verdicts, binomial test against 50%: p = {3}', percent(first.value), range(first.interval, percent), first.of, fixed(first.p, 3)));
+  line(
+    ui(
+      'First-position win rate: {0} {1} of {2} verdicts, binomial test against 50%: p = {3}',
+      percent(first.value),
+      range(first.interval, percent),
+      first.of,
+      fixed(first.p, 3),
+    ),
+  );
   if (a.longerWinRate) line(ui('Longer summary’s win rate: {0} of {1} pairs of unequal length', percent(a.longerWinRate.value), a.longerWinRate.of));
   line(
     a.lengthControlledWinRate
@@ -96,12 +104,33 @@ function biasList(a: RankingAspectView): HTMLElement {
 
 function aspectSection(a: RankingAspectView, ties: string): HTMLElement {
   const section = el('section', 'ranking-aspect');
-  section.append(el('h2', 'ranking-aspect-name', a.aspect), el('p', 'comparison-meta', ui('{0} pairs; {1} flipped with the order (ties) · {2}', a.pairs, a.inconsistent, ties)));
+  section.append(
+    el('h2', 'ranking-aspect-name', a.aspect),
+    el('p', 'comparison-meta', ui('{0} pairs; {1} flipped with the order (ties) · {2}', a.pairs, a.inconsistent, ties)),
+  );
   if (a.ranking) {
-    section.append(strengthChart(a.ranking, ui('Strengths on {0} with 95% intervals; the table below holds the figures', a.aspect)), rankingTable(a.ranking, a.aspect));
+    section.append(
+      strengthChart(a.ranking, ui('Strengths on {0} with 95% intervals; the table below holds the figures', a.aspect)),
+      rankingTable(a.ranking, a.aspect),
+    );
   } else if (a.winRate) {
     const w = a.winRate;
-    section.append(el('p', 'comparison-overall', ui('{0} over {1}: win rate {2} {3} ({4} wins, {5} losses, {6} ties)', w.of, w.over, percent(w.value), range(w.interval, percent), w.wins, w.losses, w.ties)));
+    section.append(
+      el(
+        'p',
+        'comparison-overall',
+        ui(
+          '{0} over {1}: win rate {2} {3} ({4} wins, {5} losses, {6} ties)',
+          w.of,
+          w.over,
+          percent(w.value),
+          range(w.interval, percent),
+          w.wins,
+          w.losses,
+          w.ties,
+        ),
+      ),
+    );
   }
   section.append(biasList(a));
   return section;

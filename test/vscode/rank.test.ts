@@ -1,0 +1,87 @@
+/**
+ * "SumLens: Rank Systems (Pairwise)" in the real VS Code: a data file of 4 systems × 6
+ * documents ranked by the engine's pairwise run (every pair in both orders, through the real
+ * client against the fake server's scripted judge, which prefers the higher quality except on
+ * one pair in four); the comparison view is sent the Bradley–Terry ranking with intervals and
+ * the position bias; the same command again goes on from the run file (nothing asked), and
+ * the run file opened on its own shows the same ranking.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { RankOutcome } from '../../src/extension/pairwise/rankSystems';
+import { FakeOpenAiServer } from '../fake/openaiServer';
+import { rankedSummary, rankingAnswer } from '../fake/pairwiseJudge';
+import { activateSumLens, fileUri } from './helpers';
+
+const SYSTEMS = ['s1', 's2', 's3', 's4'];
+const DOCS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'];
+
+describe('Rank Systems (Pairwise)', function () {
+  this.timeout(120_000);
+  let server: FakeOpenAiServer;
+  const data = fileUri('ranking-systems.jsonl');
+  const request = { data, group: 'doc_id', system: 'system_id', map: 'summary=output,source=article', human: 'people', aspects: ['overall'], pairsPerDoc: 0 };
+  let first: RankOutcome | undefined;
+
+  before(async () => {
+    const rows = DOCS.flatMap((doc) =>
+      SYSTEMS.map((system, k) => ({
+        doc_id: doc,
+        system_id: system,
+        article: `Minutes of ${doc}. The town council met on Monday and approved the budget for the new library.`,
+        output: rankedSummary(doc, system, k + 1),
+        people: k + 1,
+      })),
+    );
+    fs.writeFileSync(data.fsPath, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    server = await FakeOpenAiServer.start();
+    server.setHandler(rankingAnswer);
+    const config = vscode.workspace.getConfiguration('sumlens');
+    await config.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
+    await config.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
+  });
+  after(async () => {
+    await server.close();
+    fs.rmSync(data.fsPath, { force: true });
+    if (first) fs.rmSync(first.runFile, { force: true });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('asks every pair in both orders and sends the view the ranking with intervals, the flip rate and the first-position win rate', async () => {
+    const api = await activateSumLens();
+    first = await api.rankSystems(request);
+    assert.ok(first, 'a ranking, not an error');
+    assert.strictEqual(server.chatRequests.length, 2 * DOCS.length * 6, 'two orders × 6 pairs × 6 documents');
+    const sent = first.panel.lastMessage;
+    assert.ok(sent?.type === 'ranking', `the view was sent the ranking, not ${sent?.type}`);
+    const [overall] = sent.ranking.aspects;
+    assert.deepStrictEqual(
+      overall.ranking?.map((r) => r.system),
+      ['s4', 's3', 's2', 's1'],
+    );
+    for (const r of overall.ranking) {
+      const [lo, hi] = r.interval;
+      assert.ok(lo !== null && hi !== null && r.strength !== null && lo <= r.strength && r.strength <= hi && hi - lo > 0, `${r.system}: ${JSON.stringify(r)}`);
+      assert.strictEqual(r.wins + r.losses + r.ties, DOCS.length * 3);
+    }
+    assert.strictEqual(overall.flipRate.value, 0, 'the judge answers the same in both orders');
+    assert.strictEqual(overall.flipRate.of, 36);
+    assert.ok(overall.firstPositionWinRate.of === 72 && overall.firstPositionWinRate.p !== null);
+    assert.ok(overall.humanTau && overall.humanTau.value === 1, `tau against people: ${JSON.stringify(overall.humanTau)}`);
+    assert.match(sent.ranking.ties, /half/);
+  });
+
+  it('run again, goes on from its run file (nothing asked); the run file opened on its own shows the same ranking', async () => {
+    const api = await activateSumLens();
+    const calls = server.chatRequests.length;
+    const again = await api.rankSystems(request);
+    assert.strictEqual(server.chatRequests.length, calls, 'every pair was in the run file');
+    assert.deepStrictEqual(again?.view.aspects[0].ranking, first!.view.aspects[0].ranking);
+    const opened = await api.rankSystems({ data: vscode.Uri.file(first!.runFile) });
+    assert.strictEqual(server.chatRequests.length, calls);
+    const strengths = (o?: RankOutcome) => o?.view.aspects[0].ranking?.map((r) => [r.system, r.strength, r.interval]);
+    assert.deepStrictEqual(strengths(opened), strengths(first));
+    assert.strictEqual(opened?.view.aspects[0].humanTau, undefined, 'a run file holds no people’s scores');
+  });
+});
