@@ -32,6 +32,19 @@ export function rankedSummary(doc: string, system: string, quality: number): str
   return `The council of ${doc} met. This summary by ${system} has quality level ${quality}.`;
 }
 
+/** A ranking's data: 4 systems × 6 documents, system s<k> of quality k, people's score k. */
+export function rankingRows(): Record<string, string | number>[] {
+  return ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'].flatMap((doc) =>
+    ['s1', 's2', 's3', 's4'].map((system, k) => ({
+      doc_id: doc,
+      system_id: system,
+      article: `Minutes of ${doc}. The town council met on Monday and approved the budget for the new library.`,
+      output: rankedSummary(doc, system, k + 1),
+      people: k + 1,
+    })),
+  );
+}
+
 /**
  * A scripted judge for a ranking: it prefers the summary of the higher quality level, except on
  * an upset (one pair in four, fixed by the document and the two systems, so both orders agree),

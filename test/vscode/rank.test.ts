@@ -11,10 +11,9 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { RankOutcome } from '../../src/extension/pairwise/rankSystems';
 import { FakeOpenAiServer } from '../fake/openaiServer';
-import { rankedSummary, rankingAnswer } from '../fake/pairwiseJudge';
+import { rankingAnswer, rankingRows } from '../fake/pairwiseJudge';
 import { activateSumLens, fileUri } from './helpers';
 
-const SYSTEMS = ['s1', 's2', 's3', 's4'];
 const DOCS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'];
 
 describe('Rank Systems (Pairwise)', function () {
@@ -25,15 +24,7 @@ describe('Rank Systems (Pairwise)', function () {
   let first: RankOutcome | undefined;
 
   before(async () => {
-    const rows = DOCS.flatMap((doc) =>
-      SYSTEMS.map((system, k) => ({
-        doc_id: doc,
-        system_id: system,
-        article: `Minutes of ${doc}. The town council met on Monday and approved the budget for the new library.`,
-        output: rankedSummary(doc, system, k + 1),
-        people: k + 1,
-      })),
-    );
+    const rows = rankingRows();
     fs.writeFileSync(data.fsPath, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
     server = await FakeOpenAiServer.start();
     server.setHandler(rankingAnswer);

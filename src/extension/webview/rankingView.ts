@@ -50,6 +50,7 @@ function strengthChart(systems: readonly RankedSystemView[], label: string): SVG
     chart.append(svg('line', { class: 'ranking-grid', x1: x(t), x2: x(t), y1: TOP - 6, y2: height - 8 }));
     chart.append(svg('text', { class: 'ranking-tick', x: x(t), y: TOP - 12, 'text-anchor': 'middle' }, fixed(t, Math.abs(t) < 1 && t !== 0 ? 1 : 0)));
   }
+  chart.append(svg('text', { class: 'ranking-tick', x: LABEL - 8, y: TOP - 12, 'text-anchor': 'end' }, ui('strength (log-odds)')));
   chart.append(svg('line', { class: 'ranking-zero', x1: x(0), x2: x(0), y1: TOP - 6, y2: height - 8 }));
   systems.forEach((s, i) => {
     const y = TOP + i * ROW + ROW / 2;

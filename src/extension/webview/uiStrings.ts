@@ -36,6 +36,7 @@ export const uiStrings = [
   'Strengths on {0} with 95% intervals; the table below holds the figures',
   '{0} over {1}: win rate {2} {3} ({4} wins, {5} losses, {6} ties)',
   'Pairwise ranking: {0}',
+  'strength (log-odds)',
   'judged by {0} · {1}',
   'Ranking {0}: {1} of {2} pairs asked…',
   // the panel
