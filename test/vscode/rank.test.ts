@@ -75,4 +75,35 @@ describe('Rank Systems (Pairwise)', function () {
     assert.deepStrictEqual(strengths(opened), strengths(first));
     assert.strictEqual(opened?.view.aspects[0].humanTau, undefined, 'a run file holds no people’s scores');
   });
+
+  it('a run stopped part way (the key refused) shows the pairs it asked, and the same command goes on with only the others', async () => {
+    const api = await activateSumLens();
+    const budgeted = { ...request, pairsPerDoc: 3 };
+    let answered = 0;
+    server.setHandler((r) => (++answered > 20 ? { status: 401, error: { message: 'key refused' } } : rankingAnswer(r)));
+    const stopped = await api.rankSystems(budgeted);
+    assert.ok(stopped?.view.partial, 'said to be partial');
+    assert.match(stopped.view.partial, /Stopped/);
+    const kept = stopped.view.aspects[0].pairs;
+    assert.ok(kept > 0 && kept < 18, `${kept} of 18 pairs kept`);
+    // The other order of a pair stopped half way may still be on its way: wait until the server is quiet.
+    for (let last = -1; last !== server.chatRequests.length;) {
+      last = server.chatRequests.length;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    server.setHandler(rankingAnswer);
+    const calls = server.chatRequests.length;
+    const resumed = await api.rankSystems(budgeted);
+    fs.rmSync(resumed!.runFile, { force: true });
+    assert.strictEqual(resumed?.runFile, stopped.runFile);
+    assert.strictEqual(resumed.view.partial, undefined);
+    assert.strictEqual(resumed.view.aspects[0].pairs, 18, '3 pairs × 6 documents');
+    const asked = server.chatRequests.slice(calls).map((r) =>
+      JSON.stringify(r.body?.messages)
+        .match(/council of (\S+) met. This summary by (\S+) has.*?by (\S+) has/)
+        ?.slice(1)
+        .join(' '),
+    );
+    assert.strictEqual(server.chatRequests.length - calls, 2 * (18 - kept), `only the pairs missing, in both orders: ${asked.join('; ')}`);
+  });
 });
