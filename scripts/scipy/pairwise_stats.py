@@ -7,7 +7,9 @@ the same comparisons. Bradley-Terry (ties as half wins) and the logistic fit are
 likelihood by scipy.optimize (trust-exact with the exact gradient and Hessian); the bootstrap
 intervals resample documents with numpy's generator, 4,000 times, so the tests compare them
 within Monte-Carlo error; Kendall's tau-b and the binomial test are scipy's; Cohen's kappa is
-its definition in numpy.
+its definition in numpy. Davidson's tie model (src/core/stats/davidson.ts) is fitted to the same
+comparisons by scipy.optimize (BFGS on its exact gradient; no random draw, so the figures
+above are unchanged by it).
 
 Run: python3 scripts/scipy/pairwise_stats.py   (needs numpy and scipy; the tests themselves do not)
 """
@@ -163,6 +165,45 @@ judge = rng.choice(labels, size=80, p=[0.45, 0.4, 0.15]).tolist()
 people = [j if rng.random() < 0.7 else rng.choice(labels) for j in judge]
 accuracy, k = kappa(judge, people)
 kappa_case = {"judge": judge, "people": [str(p) for p in people], "accuracy": accuracy, "kappa": k}
+
+
+
+def davidson_fit(rows):
+    """Davidson (1970): P(i beats j) = pi_i / D, P(tie) = nu sqrt(pi_i pi_j) / D; x = (theta_1..theta_k-1, log nu)."""
+    k = len(SYSTEMS)
+    index = {s: i for i, s in enumerate(SYSTEMS)}
+    ia = np.array([index[r["a"]] for r in rows])
+    ib = np.array([index[r["b"]] for r in rows])
+    va = np.array([r["verdict"] == "A" for r in rows], dtype=float)
+    vb = np.array([r["verdict"] == "B" for r in rows], dtype=float)
+    vt = np.array([r["verdict"] == "tie" for r in rows], dtype=float)
+
+    def parts(x):
+        t = np.concatenate([[0.0], x[:-1]])
+        d = (t[ia] - t[ib]) / 2
+        logs = np.stack([d, -d, np.full_like(d, x[-1])])
+        return logs - np.logaddexp.reduce(logs, axis=0)
+
+    def nll(x):
+        la, lb, lt = parts(x)
+        return -np.sum(va * la + vb * lb + vt * lt)
+
+    def grad(x):
+        pa, pb, pt = np.exp(parts(x))
+        ga = va + vt / 2 - (pa + pt / 2)
+        gb = vb + vt / 2 - (pb + pt / 2)
+        g = np.zeros(k + 1)
+        np.add.at(g, ia, ga)
+        np.add.at(g, ib, gb)
+        g[k] = np.sum(vt - pt)
+        return -np.concatenate([g[1:k], [g[k]]])
+
+    res = minimize(nll, np.zeros(k), jac=grad, method="BFGS", options={"gtol": 1e-12, "maxiter": 10000})
+    t = np.concatenate([[0.0], res.x[:-1]])
+    return {"strengths": (t - t.mean()).tolist(), "tieParameter": float(np.exp(res.x[-1])), "gradientNorm": float(np.abs(grad(res.x)).max())}
+
+
+bradley_terry["davidson"] = davidson_fit(rows)
 
 out = pathlib.Path(__file__).resolve().parents[2] / "test/fixtures/scipy/pairwise-stats.json"
 out.write_text(

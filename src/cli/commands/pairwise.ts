@@ -19,7 +19,7 @@ import { DEFAULT_SEED } from '../../core/stats/random';
 import { readDataFile } from '../../core/textInput';
 import { parseAspects } from '../aspectList';
 import { pairwiseDryRun } from '../format/pairwiseDryRun';
-import { pairwiseJson, pairwiseText, usageOf } from '../format/pairwiseText';
+import { pairwiseJson, pairwiseText, usageOf, type TieFlag } from '../format/pairwiseText';
 import { cliIo, setExitCode } from '../io';
 import { wholeNumber } from '../numbers';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
@@ -36,6 +36,7 @@ export interface PairwiseFlags extends SessionFlags, PairwiseInputFlags {
   prompts?: string;
   resamples: number;
   preferences?: string;
+  ties: TieFlag;
   json?: boolean;
   out?: string;
   dryRun?: boolean;
@@ -71,6 +72,11 @@ export function registerPairwise(program: Command): void {
     .option('--samples <n>', 'sampling route: answers drawn per question (1-100)', wholeNumber(1, 100), 10)
     .option('--prompts <dir>', 'a folder of templates that override the built-in ones (pairwise/<aspect>.md)')
     .option('--seed <n>', 'seed of the pair design, the orders and the bootstrap', positiveInt, DEFAULT_SEED)
+    .addOption(
+      new Option('--ties <rule>', "ties in the Bradley–Terry fit: half (half a win to each side) or davidson (Davidson's tie model)")
+        .choices(['half', 'davidson'])
+        .default('half'),
+    )
     .option('--resamples <n>', 'bootstrap resamples of the intervals', wholeNumber(100, 100_000), 1000)
     .option('--json', 'print the result as JSON')
     .option('--out <file>', 'a run file (JSONL): every pair as asked; the same command goes on where it stopped')
@@ -126,6 +132,7 @@ async function runPairwise(flags: PairwiseFlags): Promise<void> {
   }
   const figures = pairwiseFigures(records, aspects, {
     resamples: flags.resamples,
+    ties: flags.ties === 'davidson' ? 'davidson' : 'half wins',
     seed: flags.seed,
     human: inputs.human,
     preferences: preferences ? (a) => preferencesOn(preferences, a === 'overall' ? undefined : a) : undefined,

@@ -9,6 +9,9 @@ import { estimateCost } from '../../core/llm/pricing';
 import type { AspectFigures } from '../../core/pairwise/pairwiseReport';
 import type { PairJudge } from '../../core/pairwise/runPairs';
 
+/** `--ties`: half (a tie is half a win to each side) or davidson (Davidson's tie model). */
+export type TieFlag = 'half' | 'davidson';
+
 export interface PairwiseUsage {
   calls: number;
   promptTokens: number;
@@ -53,14 +56,17 @@ function aspectJson(f: AspectFigures): Record<string, unknown> {
 export function pairwiseJson(
   figures: readonly AspectFigures[],
   usage: PairwiseUsage,
-  settings: { orders: string; seed: number; resamples: number },
+  settings: { orders: string; seed: number; resamples: number; ties: TieFlag },
 ): Record<string, unknown> {
   const aspects = figures.map(aspectJson);
   return {
     ...(aspects.length === 1 ? aspects[0] : {}),
     aspects,
     orders: settings.orders,
-    ties: 'ties count as half a win (win rate and Bradley–Terry)',
+    ties:
+      settings.ties === 'davidson'
+        ? "Bradley–Terry by Davidson's tie model (ties their own outcome); the win rate counts ties as half"
+        : 'ties count as half a win (win rate and Bradley–Terry)',
     seed: settings.seed,
     resamples: settings.resamples,
     usage,
@@ -78,7 +84,9 @@ function rankingLines(f: AspectFigures): string[] {
     lines.push(
       `  ${r.system.padEnd(width)}  ${n2(r.strength).padStart(8)}  ${range(r.interval).padEnd(16)}  ${String(r.wins).padStart(4)}  ${String(r.losses).padStart(6)}  ${String(r.ties).padStart(4)}`,
     );
-  lines.push('  Bradley–Terry, ties as half wins; strengths on the log-odds scale, mean 0; intervals resample documents');
+  const fit = f.rankingFit;
+  const tieRule = fit?.ties === 'davidson' ? `Davidson's tie model (ν = ${n2(fit.tieParameter ?? NaN)})` : 'ties as half wins';
+  lines.push(`  Bradley–Terry, ${tieRule}; strengths on the log-odds scale, mean 0; intervals resample documents`);
   if (f.rankingFit && !f.rankingFit.converged) lines.push('  some system won or lost every game: its strength is unbounded');
   return lines;
 }

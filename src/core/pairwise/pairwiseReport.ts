@@ -12,7 +12,7 @@ import { agreementWithPeople, type PersonPreference } from './stats/humanPrefere
 import { lengthBias, type LengthBias } from './stats/lengthBias';
 import type { PairOutcome, Verdict } from './stats/outcome';
 import { positionBias, type PositionBias } from './stats/positionBias';
-import { rankSystems, type HumanScores, type Ranking } from './stats/ranking';
+import { rankSystems, type HumanScores, type Ranking, type TieRule } from './stats/ranking';
 import { winRate, type WinRate } from './stats/winRate';
 
 export interface JudgePairAgreement {
@@ -38,6 +38,8 @@ export interface AspectFigures extends PositionBias {
 
 export interface ReportOptions extends ResamplingOptions {
   human?: HumanScores;
+  /** How the Bradley–Terry fit counts ties (default half wins; the win rate of two systems always counts them as half). */
+  ties?: TieRule;
   /** People's preferences, per aspect. */
   preferences?: (aspect: string) => PersonPreference[] | undefined;
 }

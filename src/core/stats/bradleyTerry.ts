@@ -1,8 +1,8 @@
 /**
  * The Bradley–Terry model of paired comparisons, P(i beats j) = σ(θᵢ − θⱼ), fitted by maximum
  * likelihood (Newton's method on the concave log-likelihood, step halved when it would not
- * rise). A tie counts as half a win to each side (Rao and Kupper's and Davidson's tie
- * parameters are not used). Strengths are on the log-odds scale, centred to mean 0. Checked
+ * rise). A tie counts as half a win to each side (Davidson's tie model is davidson.ts; Rao
+ * and Kupper's is not used). Strengths are on the log-odds scale, centred to mean 0. Checked
  * against scipy.optimize in test/fixtures/scipy/pairwise-stats.json.
  *
  * The maximum is finite only when every split of the systems into two groups has each group
@@ -43,7 +43,7 @@ function logLikelihood(results: PairResults, theta: Float64Array): number {
 }
 
 /** Solves m·x = v in place (m symmetric positive definite, by Gaussian elimination); returns x. */
-function solve(m: Float64Array[], v: Float64Array): Float64Array {
+export function solve(m: Float64Array[], v: Float64Array): Float64Array {
   const n = v.length;
   for (let c = 0; c < n; c++) {
     for (let r = c + 1; r < n; r++) {

@@ -36,5 +36,7 @@ export function rankingAspect(f: AspectFigures): RankingAspectView {
 }
 
 export function rankingView(figures: readonly AspectFigures[], about: Omit<RankingView, 'aspects' | 'ties'>): RankingView {
-  return { ...about, ties: vscode.l10n.t('ties count as half a win'), aspects: figures.map(rankingAspect) };
+  const davidson = figures.some((f) => f.rankingFit?.ties === 'davidson');
+  const ties = davidson ? vscode.l10n.t("ties by Davidson's tie model") : vscode.l10n.t('ties count as half a win');
+  return { ...about, ties, aspects: figures.map(rankingAspect) };
 }

@@ -71,7 +71,7 @@ describe('sumlens pairwise on SummEval: a ranking of 16 systems', function () {
   it('a judge answering "the first" on 30% of pairs: its flip rate interval holds 30%, its ranking overlaps the fair one\'s intervals', async () => {
     server.requests.splice(0);
     server.setHandler(firstSayingJudge(0.3, fair));
-    const run = await runInProcess(args(), env);
+    const run = await runInProcess([...args(), '--out', path.join(dir, 'biased.jsonl')], env);
     assert.equal(run.code, 0, run.stderr);
     const biased = JSON.parse(run.stdout);
     assert.equal(server.chatRequests.length, 2 * biased.pairs);
@@ -94,5 +94,23 @@ describe('sumlens pairwise on SummEval: a ranking of 16 systems', function () {
       tau.value >= fairTau.interval[0] && tau.value <= fairTau.interval[1],
       `tau ${tau.value} within the fair judge's ${fairTau.interval.join(' to ')}`,
     );
+  });
+
+  it("the same run file with --ties davidson: nothing asked, the fit says so and gives ν; the flipped pairs' ties no longer count as half wins", async () => {
+    const calls = server.chatRequests.length;
+    const run = await runInProcess([...args(), '--out', path.join(dir, 'biased.jsonl'), '--ties', 'davidson'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(server.chatRequests.length, calls, 'every pair read from the run file');
+    const tied = JSON.parse(run.stdout);
+    assert.match(tied.ties, /Davidson/);
+    assert.equal(tied.rankingFit.ties, 'davidson');
+    assert.ok(tied.rankingFit.tieParameter > 0 && tied.rankingFit.converged, JSON.stringify(tied.rankingFit));
+    const fairBy = new Map(fairRun.ranking.map((r) => [r.system, r]));
+    const inside = (tied.ranking as Ranked[]).filter((r) => r.strength >= fairBy.get(r.system)!.interval[0] && r.strength <= fairBy.get(r.system)!.interval[1]);
+    const tau = tied.humanAgreement.kendallTau;
+    console.log(
+      `      Davidson: ν ${tied.rankingFit.tieParameter.toFixed(3)}, tau ${tau.value.toFixed(3)}, strengths inside the fair judge's intervals: ${inside.length} of 16`,
+    );
+    assert.ok(tau.value >= fairRun.humanAgreement.kendallTau.interval[0], `tau ${tau.value}`);
   });
 });

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { binomialTest } from '../../../src/core/stats/binomialTest';
 import { addGame, bradleyTerry, emptyResults } from '../../../src/core/stats/bradleyTerry';
+import { addTieGame, davidson, emptyTieResults } from '../../../src/core/stats/davidson';
 import { categoryAgreement } from '../../../src/core/stats/cohenKappa';
 import { logisticFit } from '../../../src/core/stats/logisticFit';
 import { agreementWithPeople } from '../../../src/core/pairwise/stats/humanPreferences';
@@ -29,6 +30,28 @@ describe('pairwise statistics (against scipy/numpy)', () => {
     const fit = bradleyTerry(results);
     assert.ok(fit.converged);
     fit.strengths.forEach((s, i) => assert.ok(Math.abs(s - bt.strengths[i]) < 1e-6, `${bt.systems[i]}: ${s} vs ${bt.strengths[i]}`));
+  });
+
+  it("Davidson's tie model: the strengths and the tie parameter within 1e-6 of scipy's MLE", () => {
+    const results = emptyTieResults(bt.systems.length);
+    const index = new Map<string, number>(bt.systems.map((s: string, i: number) => [s, i]));
+    for (const o of outcomes) addTieGame(results, index.get(o.b)!, index.get(o.a)!, o.verdict === 'B' ? 1 : o.verdict === 'tie' ? 0.5 : 0);
+    const fit = davidson(results);
+    assert.ok(fit.converged);
+    fit.strengths.forEach((s, i) => assert.ok(Math.abs(s - bt.davidson.strengths[i]) < 1e-6, `${bt.systems[i]}: ${s} vs ${bt.davidson.strengths[i]}`));
+    assert.ok(Math.abs(fit.tieParameter - bt.davidson.tieParameter) < 1e-6, `ν ${fit.tieParameter} vs ${bt.davidson.tieParameter}`);
+  });
+
+  it('the ranking with --ties davidson says so, gives ν, and orders the systems as the half-wins fit does here', () => {
+    const half = rankSystems(outcomes, { resamples: 200, seed: 7 });
+    const tied = rankSystems(outcomes, { resamples: 200, seed: 7, ties: 'davidson' });
+    assert.equal(tied.ties, 'davidson');
+    assert.ok(Math.abs(tied.tieParameter! - bt.davidson.tieParameter) < 1e-6);
+    assert.deepEqual(
+      tied.ranking.map((r) => r.system),
+      half.ranking.map((r) => r.system),
+    );
+    for (const row of tied.ranking) assert.ok(row.interval[0] <= row.strength && row.strength <= row.interval[1], row.system);
   });
 
   it('the ranking: strengths, bootstrap intervals over documents within Monte-Carlo error, tau with people', () => {
