@@ -2,7 +2,8 @@
 // and dark themes (and the panel in high contrast), then in Japanese (code-server --locale ja,
 // light theme: `--theme ja` runs only that pass). Screenshots go to test-results/screenshots/;
 // with --update-docs to docs/screenshots/ (the README's pictures: `npm run screenshots`).
-//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc|ja] [--dev] [--update-docs]
+//   node scripts/test-ui.mjs [--headed] [--theme light|dark|hc|ja] [--dev] [--update-docs] [--ranking-only]
+// (--ranking-only: only Rank Systems (Pairwise), its chart in each theme.)
 // The walk-through runs against what a user installs: the VSIX (`npm run package`: production
 // build, vsce package), installed into code-server's extensions folder as
 // `code --install-extension` does. --dev loads the extension from the source folder instead
@@ -41,6 +42,7 @@ await esbuild.build({
     path.join(root, 'test/ui/fakeServer.ts'),
     path.join(root, 'test/ui/review.ts'),
     path.join(root, 'test/ui/compare.ts'),
+    path.join(root, 'test/ui/rank.ts'),
     path.join(root, 'test/ui/japanese.ts'),
   ],
   outdir: outDir,
@@ -66,10 +68,20 @@ const {
   longSourceExcerpts,
 } = require(path.join(outDir, 'drive.js'));
 const { rateReview, ratePairs, writeReviewItems } = require(path.join(outDir, 'review.js'));
-const { compareTwoSummaries, pairwiseRanking } = require(path.join(outDir, 'compare.js'));
-const { startFakeJudge, startJapaneseJudge, hangJudges, varyJudges, writeAuditItems, writeLongSource, lengthBiasedJudge, writeCompareSummaries } = require(
-  path.join(outDir, 'fakeServer.js'),
-);
+const { compareTwoSummaries } = require(path.join(outDir, 'compare.js'));
+const { openWorkbench, rankSystemsChart } = require(path.join(outDir, 'rank.js'));
+const rankingOnly = process.argv.includes('--ranking-only');
+const {
+  startFakeJudge,
+  startJapaneseJudge,
+  hangJudges,
+  varyJudges,
+  writeAuditItems,
+  writeLongSource,
+  lengthBiasedJudge,
+  writeCompareSummaries,
+  writeRankingData,
+} = require(path.join(outDir, 'fakeServer.js'));
 const { japaneseEditor } = require(path.join(outDir, 'japanese.js'));
 
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -100,6 +112,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   writeLongSource(workspace);
   writeReviewItems(workspace);
   writeCompareSummaries(workspace);
+  writeRankingData(workspace);
   const log = path.join(profile, 'code-server.log');
   const codeServer = await startCodeServer({
     folder: workspace,
@@ -111,43 +124,10 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   const t0 = Date.now();
   console.log(`\n[${theme}] ${colorTheme}`);
   try {
-    await drive({
-      page,
-      url: fromVsix ? codeServer.url() : codeServer.url({ developmentPath: root }),
-      theme,
-      themeLabel,
-      shotsDir,
-      log: (line) => console.log(`  ${line}`),
-    });
-    await reloadKeepsPanel({ page, themeLabel, log: (line) => console.log(`  ${line}`) });
-    const restore = hangJudges(server);
-    try {
-      await cancelFromNotification({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    } finally {
-      restore();
-    }
-    await walkthrough({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    await measureTemplate({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    await datasets({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    const steady = varyJudges(server);
-    try {
-      await scoreSpread({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    } finally {
-      steady();
-    }
-    const fair = lengthBiasedJudge(server);
-    try {
-      await auditJudge({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    } finally {
-      fair();
-    }
-    await yourScore({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    await aspectChoice({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    await longSourceExcerpts({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    await rateReview({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
-    await ratePairs({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
-    await compareTwoSummaries({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
-    await pairwiseRanking({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+    const url = fromVsix ? codeServer.url() : codeServer.url({ developmentPath: root });
+    if (rankingOnly) await openWorkbench({ page, url, themeLabel, log: (line) => console.log(`  ${line}`) });
+    else await everyStep({ page, url, theme, themeLabel, workspace });
+    await rankSystemsChart({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
     passes++;
     console.log(`  ✓ ${theme} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   } catch (error) {
@@ -162,7 +142,7 @@ for (const [theme, [colorTheme, themeLabel]] of Object.entries(themes).filter(([
   }
 }
 await server.close();
-if (!only || only === 'ja') {
+if (!rankingOnly && (!only || only === 'ja')) {
   if (await runJapanese()) passes++;
   else failures++;
 }
@@ -210,4 +190,37 @@ async function runJapanese() {
     await codeServer.stop();
     await judge.close();
   }
+}
+
+/** Every step but the ranking, in order, in one theme. */
+async function everyStep({ page, url, theme, themeLabel, workspace }) {
+  await drive({ page, url, theme, themeLabel, shotsDir, log: (line) => console.log(`  ${line}`) });
+  await reloadKeepsPanel({ page, themeLabel, log: (line) => console.log(`  ${line}`) });
+  const restore = hangJudges(server);
+  try {
+    await cancelFromNotification({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  } finally {
+    restore();
+  }
+  await walkthrough({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  await measureTemplate({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  await datasets({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  const steady = varyJudges(server);
+  try {
+    await scoreSpread({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  } finally {
+    steady();
+  }
+  const fair = lengthBiasedJudge(server);
+  try {
+    await auditJudge({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  } finally {
+    fair();
+  }
+  await yourScore({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  await aspectChoice({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  await longSourceExcerpts({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
+  await rateReview({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
+  await ratePairs({ page, theme, shotsDir, workspace, log: (line) => console.log(`  ${line}`) });
+  await compareTwoSummaries({ page, theme, shotsDir, log: (line) => console.log(`  ${line}`) });
 }

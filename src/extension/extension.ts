@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 
 import { registerAgentTools } from './agentTools/registerAgentTools';
 import { compareSummaries } from './pairwise/compareSummaries';
-import { showPairwiseRanking } from './pairwise/showRanking';
+import { rankSystems, type RankOutcome } from './pairwise/rankSystems';
+import type { RankRequest } from './pairwise/rankQuestions';
 import { registerApiKeyCommands } from './commands/apiKey';
 import { registerJudgeCommands } from './commands/judge';
 import { registerCustomizePromptCommand } from './commands/customizePrompt';
@@ -113,6 +114,8 @@ export interface SumLensApi {
   rateReview(folder: vscode.Uri, rater: string): Promise<RatingView | undefined>;
   /** Review Status on a review, with the judge's run of the same items when given. */
   reviewStatus(folder: vscode.Uri, run?: vscode.Uri): Promise<ReviewStatusView | undefined>;
+  /** Rank Systems (Pairwise) with its questions answered (those left out are asked); a pairwise run file is shown as it stands. */
+  rankSystems(request: RankRequest): Promise<RankOutcome | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): SumLensApi {
@@ -165,6 +168,7 @@ function createServices(context: vscode.ExtensionContext) {
   const datasets = new DatasetViews(panel, itemDocuments, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
   const audit = new AuditJudge(panel, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
   const reviews = new ReviewCommands(context.extensionUri, context.globalState);
+  const rankDeps = { extensionUri: context.extensionUri, keys, notices, templates, globalStorage: context.globalStorageUri, log };
   const agentTools = registerAgentTools({ evaluator, pairs, store, saved, datasets, keys, templates, globalStorage: context.globalStorageUri });
   // The runs of the previous session come back after activation, not during it.
   const restored = restoreRuns(saved, { store, evaluator, presenter, log });
@@ -197,6 +201,7 @@ function createServices(context: vscode.ExtensionContext) {
     datasets,
     audit,
     reviews,
+    rankDeps,
     agentTools,
     restored,
   };
@@ -277,6 +282,7 @@ function registrations(context: vscode.ExtensionContext, services: Services): vs
     datasets,
     audit,
     reviews,
+    rankDeps,
     agentTools,
   } = services;
   return [
@@ -312,7 +318,12 @@ function registrations(context: vscode.ExtensionContext, services: Services): vs
         selected,
       ),
     ),
-    vscode.commands.registerCommand('sumlens.showPairwiseRanking', (clicked?: vscode.Uri) => showPairwiseRanking(context.extensionUri, clicked)),
+    vscode.commands.registerCommand('sumlens.rankSystems', (data?: vscode.Uri) =>
+      rankSystems(rankDeps, { data }).catch((error: Error) => {
+        void vscode.window.showErrorMessage(vscode.l10n.t('SumLens could not rank the systems: {0}', error.message));
+        return undefined;
+      }),
+    ),
   ];
 }
 
@@ -352,6 +363,7 @@ function apiOf(services: Services, activationMs: ReturnType<SumLensApi['activati
     datasets,
     audit,
     reviews,
+    rankDeps,
     agentTools,
     restored,
   } = services;
@@ -386,6 +398,7 @@ function apiOf(services: Services, activationMs: ReturnType<SumLensApi['activati
     startReview: (request) => reviews.start(request),
     rateReview: (folder, rater) => reviews.rate(folder, rater),
     reviewStatus: (folder, run) => reviews.showStatus(folder, run),
+    rankSystems: (request) => rankSystems(rankDeps, request),
   };
 }
 

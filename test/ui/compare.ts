@@ -48,31 +48,3 @@ async function comparisonFrame(page: Page) {
     await page.waitForTimeout(250);
   }
 }
-
-/** "SumLens: Show Pairwise Ranking" on a pairwise run file of four systems: the chart of strengths with intervals, and the table. */
-export async function pairwiseRanking({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
-  await page.keyboard.press(`${mod}+Shift+E`);
-  // One file selected (the two summaries compared before are selected still).
-  const file = explorerRow(page, 'ranking.pairwise.jsonl');
-  await explorerMenu(page, file, 'SumLens: Show Pairwise Ranking', () => file.click());
-  const deadline = Date.now() + 30_000;
-  let view;
-  while (!view) {
-    for (const frame of page.frames())
-      if (
-        (await frame
-          .locator('.ranking-chart')
-          .count()
-          .catch(() => 0)) > 0
-      )
-        view = frame;
-    if (!view && Date.now() > deadline) throw new Error('no ranking view');
-    if (!view) await page.waitForTimeout(250);
-  }
-  await view.locator('.ranking-table tbody tr').nth(3).waitFor();
-  const systems = await view.locator('.ranking-table tbody tr td:nth-child(2)').allInnerTexts();
-  if (systems.join(',') !== 'reference,model-b,model-a,lead') throw new Error(`ranking ${systems.join(', ')}`);
-  await page.mouse.move(1000, 12);
-  await page.screenshot({ path: path.join(shotsDir, `ranking-${theme}.png`) });
-  log('Show Pairwise Ranking: four systems, strengths with their intervals as a chart and a table, the flip rate and first-position win rate');
-}

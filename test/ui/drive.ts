@@ -136,7 +136,7 @@ export function panelFrame(page: Page): FrameLocator {
  * Picks a colour theme through the theme picker. (An Extension Development Host window in
  * code-server starts in Light+ whatever workbench.colorTheme says.)
  */
-async function pickTheme(page: Page, label: string): Promise<void> {
+export async function pickTheme(page: Page, label: string): Promise<void> {
   // Right after startup the built-in themes may not be registered yet: retry until listed.
   for (let attempt = 1; ; attempt++) {
     await runCommand(page, 'Preferences: Color Theme');

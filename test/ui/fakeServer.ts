@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { auditItems, auditJudge } from '../fake/auditJudges';
 import { chooseJudge } from '../fake/chooseJudge';
 import { FakeOpenAiServer, type ChatHandler } from '../fake/openaiServer';
-import { isPairwisePrompt, pairwiseAnswer, RIGHT_SUMMARY, WRONG_SUMMARY } from '../fake/pairwiseJudge';
+import { isPairwisePrompt, pairwiseAnswer, rankingAnswer, rankingRows, RIGHT_SUMMARY, WRONG_SUMMARY } from '../fake/pairwiseJudge';
 import { scenarioHandler } from '../vscode/fakeJudge';
 import { longSource } from '../vscode/longSource';
 import { fixtureScenario, japaneseSampleScenario } from '../vscode/scenario';
@@ -22,7 +22,7 @@ function judge(scenario: ReturnType<typeof fixtureScenario>): ChatHandler {
     const prompt = JSON.stringify(request.body?.messages ?? '');
     // The aspect-choice question (method choose): the judge chooses the aspects from the catalogue.
     if (prompt.includes('aspects list:')) return chooser(request);
-    if (isPairwisePrompt(request)) return pairwiseAnswer(request);
+    if (isPairwisePrompt(request)) return prompt.includes('quality level') ? rankingAnswer(request) : pairwiseAnswer(request);
     if (request.body?.response_format || prompt.includes('Lakeford')) return fixture(request);
     let hash = 0;
     for (let i = 0; i < prompt.length; i++) hash = (hash * 31 + prompt.charCodeAt(i)) >>> 0;
@@ -69,6 +69,16 @@ export function varyJudges(server: FakeOpenAiServer): () => void {
 export function writeCompareSummaries(workspace: string): void {
   fs.writeFileSync(path.join(workspace, 'summary-right.md'), RIGHT_SUMMARY + '\n');
   fs.writeFileSync(path.join(workspace, 'summary-wrong.md'), WRONG_SUMMARY + '\n');
+}
+
+/** Rank Systems' data (4 systems × 6 documents), written into the test's copy of the workspace. */
+export function writeRankingData(workspace: string): void {
+  fs.writeFileSync(
+    path.join(workspace, 'ranking-systems.jsonl'),
+    rankingRows()
+      .map((r) => JSON.stringify(r))
+      .join('\n') + '\n',
+  );
 }
 
 /** The audit's items, written into the test's copy of the workspace as audit-items.jsonl. */

@@ -58,22 +58,17 @@ describe('Compare Two Summaries', function () {
     assert.strictEqual(comparisons, undefined);
   });
 
-  it('Show Pairwise Ranking: a run of four systems ranked with intervals, as the CLI made it', async () => {
+  it('Rank Systems on a run file the CLI made: four systems ranked with intervals, nothing asked', async () => {
     // test/vscode/fixtures/workspace/ranking.pairwise.jsonl: `sumlens pairwise --data` on 4 systems × 16 documents, a fake judge preferring quality plus noise.
-    const ranking = await vscode.commands.executeCommand<RankingView | undefined>('sumlens.showPairwiseRanking', fileUri('ranking.pairwise.jsonl'));
-    assert.ok(ranking, 'the ranking was shown');
-    const [overall] = ranking.aspects;
+    const outcome = await vscode.commands.executeCommand<{ view: RankingView } | undefined>('sumlens.rankSystems', fileUri('ranking.pairwise.jsonl'));
+    assert.ok(outcome, 'the ranking was shown');
+    const [overall] = outcome.view.aspects;
     assert.deepStrictEqual(
-      overall.systems.map((s) => s.system),
+      overall.ranking?.map((s) => s.system),
       ['reference', 'model-b', 'model-a', 'lead'],
     );
-    for (const s of overall.systems) assert.ok(s.low! <= s.strength! && s.strength! <= s.high!, JSON.stringify(s));
+    for (const s of overall.ranking ?? []) assert.ok(s.interval[0]! <= s.strength! && s.strength! <= s.interval[1]!, JSON.stringify(s));
     assert.strictEqual(overall.pairs, 16 * 6);
     assert.ok(overall.flipRate.value !== null && overall.flipRate.of === overall.pairs);
-  });
-
-  it('Show Pairwise Ranking on a file that is no pairwise run: an error naming it, nothing shown', async () => {
-    const ranking = await vscode.commands.executeCommand('sumlens.showPairwiseRanking', fileUri('scored.jsonl'));
-    assert.strictEqual(ranking, undefined);
   });
 });

@@ -67,18 +67,11 @@ export type PairwiseHeader = z.infer<typeof PairwiseHeaderSchema>;
 
 export const recordKey = (r: Pick<PairRecord, 'doc' | 'a' | 'b' | 'judge'>) => `${r.doc}\u0000${r.a}\u0000${r.b}\u0000${r.judge}`;
 
-/** Opens `path` for `header`: the records already done (failed ones are asked again), or a new file. */
-export function openPairwiseRun(path: string, header: PairwiseHeader): PairRecord[] {
-  if (!existsSync(path)) {
-    writeFileSync(path, JSON.stringify(header) + '\n');
-    return [];
-  }
-  const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
+/** A run file's lines checked: its header, its records, and the good lines (a cut last line left out). */
+function parseRunFile(path: string): { header: PairwiseHeader; records: PairRecord[]; kept: string[]; cut: boolean } {
+  const lines = readFileSync(path, 'utf8').split('\n');
   const first = PairwiseHeaderSchema.safeParse(safeJson(lines[0]));
-  if (!first.success) throw new SumLensError('usage', `${path} is not a pairwise run file (its first line is not one's header); give another --out`);
-  if (JSON.stringify(first.data) !== JSON.stringify(header))
-    throw new SumLensError('usage', `${path} was run with other settings (judges, aspects, orders, seed or templates); give another --out`);
+  if (!first.success) throw new SumLensError('usage', `${path} is not a pairwise run file (its first line is not one's header)`);
   const records: PairRecord[] = [];
   const kept: string[] = [lines[0]];
   for (let i = 1; i < lines.length; i++) {
@@ -86,37 +79,32 @@ export function openPairwiseRun(path: string, header: PairwiseHeader): PairRecor
     const parsed = PairRecordSchema.safeParse(safeJson(lines[i]));
     if (!parsed.success) {
       // The last line of a killed run, cut short: dropped, its pair asked again.
-      if (i === lines.length - 1) {
-        writeFileSync(path, kept.join('\n') + '\n');
-        break;
-      }
+      if (i === lines.length - 1) return { header: first.data, records, kept, cut: true };
       throw new SumLensError('bad-input', `${path}:${i + 1}: not a pair record (${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message})`);
     }
     records.push(parsed.data);
     kept.push(lines[i]);
   }
-  return records.filter((r) => r.comparisons !== undefined);
+  return { header: first.data, records, kept, cut: false };
 }
 
-/**
- * A finished or partial pairwise run file, read to be shown (the editor's ranking): its header
- * and the pairs judged. Nothing is written: a torn last line is left out, any other bad line is
- * an error naming it.
- */
-export function readPairwiseRun(path: string): { header: PairwiseHeader; records: PairRecord[] } {
-  const lines = readFileSync(path, 'utf8').split('\n');
-  const header = PairwiseHeaderSchema.safeParse(safeJson(lines[0]));
-  if (!header.success) throw new SumLensError('bad-input', `${path} is not a pairwise run file (its first line is not one's header)`);
-  const records: PairRecord[] = [];
-  const last = lines.length - 1 - [...lines].reverse().findIndex((line) => line.trim() !== '');
-  for (let i = 1; i <= last; i++) {
-    if (lines[i].trim() === '') continue;
-    const parsed = PairRecordSchema.safeParse(safeJson(lines[i]));
-    if (parsed.success) records.push(parsed.data);
-    else if (i !== last)
-      throw new SumLensError('bad-input', `${path}:${i + 1}: not a pair record (${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message})`);
+/** Opens `path` for `header`: the records already done (failed ones are asked again), or a new file. */
+export function openPairwiseRun(path: string, header: PairwiseHeader): PairRecord[] {
+  if (!existsSync(path)) {
+    writeFileSync(path, JSON.stringify(header) + '\n');
+    return [];
   }
-  return { header: header.data, records: records.filter((r) => r.comparisons !== undefined) };
+  const run = parseRunFile(path);
+  if (JSON.stringify(run.header) !== JSON.stringify(header))
+    throw new SumLensError('usage', `${path} was run with other settings (judges, aspects, orders, seed or templates); give another --out`);
+  if (run.cut) writeFileSync(path, run.kept.join('\n') + '\n');
+  return run.records.filter((r) => r.comparisons !== undefined);
+}
+
+/** A run file as it stands, to report on (the editor opens one made by `--out`): its header and every record, failed ones too. */
+export function readPairwiseRun(path: string): { header: PairwiseHeader; records: PairRecord[] } {
+  const { header, records } = parseRunFile(path);
+  return { header, records };
 }
 
 function safeJson(line: string | undefined): unknown {

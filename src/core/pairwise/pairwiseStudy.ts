@@ -16,7 +16,8 @@ import { runPairs, type PairItem, type PairJudge } from './runPairs';
 export interface PairwiseSettings {
   aspects: string[];
   orders: OrderMode;
-  adaptiveMargin: number;
+  /** With orders `adaptive` (comparePair has the default). */
+  adaptiveMargin?: number;
   seed: number;
   route: RoutePreference;
   samples: number;

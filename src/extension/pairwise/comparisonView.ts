@@ -30,6 +30,11 @@ export class ComparisonPanel implements vscode.Disposable {
     this.panel.onDidDispose(() => this.sent.dispose());
   }
 
+  /** The latest message posted (what the view shows once its script runs). */
+  get lastMessage(): ToComparisonView | undefined {
+    return this.latest;
+  }
+
   post(message: ToComparisonView): void {
     const checked = toComparisonViewSchema.parse(message);
     this.latest = checked;

@@ -69,5 +69,8 @@ export { appendLines } from '../../core/review/appendRating';
 export { ratingsFile } from '../../core/review/reviewSchema';
 // "Compare Two Summaries": the pairwise judge, both orders.
 export { comparePair } from '../../core/pairwise/comparePair';
+// "Rank Systems (Pairwise)": the pairs of a dataset's systems, asked and ranked as `sumlens pairwise --data` does.
+export { pairwiseInputs } from '../../core/pairwise/pairwiseInputs';
+export { askPairwise, pairwiseFigures } from '../../core/pairwise/pairwiseStudy';
 export { readPairwiseRun } from '../../core/pairwise/pairwiseRunFile';
-export { aspectFigures } from '../../core/pairwise/pairwiseReport';
+export { dataColumns } from '../../core/run/data/dataColumns';

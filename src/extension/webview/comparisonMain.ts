@@ -2,11 +2,12 @@
  * The comparison view's script (bundled to media/dist/comparison.js): per aspect the verdict
  * (A, B or a tie), the probability of each answer, and whether the verdict flipped when the
  * order of the two summaries was swapped; each order's own answer and the judge's words behind
- * a click. Every node is built with textContent: summary text is untrusted.
+ * a click; or a pairwise run's ranking of many systems (rankingView.ts). Every node is built
+ * with textContent: summary text is untrusted.
  */
 import { el } from './dom';
+import { showRanking, showRankingProgress } from './rankingView';
 import { ui } from './uiText';
-import { rankingSection } from './rankingView';
 import { fromComparisonViewSchema, toComparisonViewSchema, type AspectComparisonView, type ComparisonView, type OrderAnswerView } from './comparisonProtocol';
 
 interface VsCodeApi {
@@ -107,7 +108,8 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!parsed.success) return; // a message we do not know is dropped, never shown
   const message = parsed.data;
   if (message.type === 'comparison') show(message.comparison);
-  else if (message.type === 'ranking') root.replaceChildren(...rankingSection(message.ranking));
+  else if (message.type === 'ranking') showRanking(root, message.ranking);
+  else if (message.type === 'ranking-progress') showRankingProgress(root, message.title, message.done, message.total);
   else if (message.type === 'comparing')
     root.replaceChildren(el('p', 'comparison-meta', ui('Comparing {0} and {1} as summaries of {2}…', message.a, message.b, message.source)));
   else root.replaceChildren(el('p', 'comparison-error', message.message));
