@@ -115,4 +115,49 @@ describe('a pairwise review rated by keyboard in the editor', function () {
       [['ann and bob', DOCS * 3]],
     );
   });
+
+  it('Review Status lists a pair the raters split on (A against B) and settles it with an adjudicated answer beside theirs', async () => {
+    // bob changes his mind on one pair ann answered: now the other side.
+    const annLine = JSON.parse(
+      fs
+        .readFileSync(path.join(dir, 'ratings', 'ann.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)[3],
+    );
+    const flipped = { ...annLine, preference: annLine.preference === 'A' ? 'B' : 'A', rater: 'bob', at: new Date().toISOString() };
+    fs.appendFileSync(path.join(dir, 'ratings', 'bob.jsonl'), JSON.stringify(flipped) + '\n');
+    const config = vscode.workspace.getConfiguration('sumlens');
+    const rater = config.inspect<string>('raterName')?.workspaceValue;
+    await config.update('raterName', 'cy', vscode.ConfigurationTarget.Workspace);
+    try {
+      const api = await activateSumLens();
+      const view = (await api.reviewStatus(vscode.Uri.file(dir))) as ReviewStatusView;
+      const posted: ToStatusView[] = [];
+      view.onDidPostMessage((m) => posted.push(m));
+      await eventually(() => posted.some((m) => m.type === 'status'), 'the status view shows the review', 30_000);
+      const last = () => (posted.filter((m) => m.type === 'status').pop() as { status: ReviewStatusModel }).status;
+      const split = () => last().pairs!.disagreements.filter((d) => d.pair === annLine.item);
+      assert.strictEqual(split().length, 1, JSON.stringify(last().pairs?.disagreements));
+      assert.deepStrictEqual(
+        split()[0]
+          .answers.map((a) => [a.rater, a.preference])
+          .sort(),
+        [
+          ['ann', annLine.preference],
+          ['bob', flipped.preference],
+        ],
+      );
+      await view.handle({ type: 'adjudicatePair', pair: annLine.item, question: 'overall', preference: 'tie', comment: 'both miss a fact' });
+      assert.deepStrictEqual(
+        posted.filter((m) => m.type === 'error'),
+        [],
+      );
+      assert.deepStrictEqual(split()[0].adjudicated, { preference: 'tie', by: 'cy' });
+      assert.strictEqual(split()[0].answers.length, 2, 'the raters’ own answers stay');
+      const adjudication = JSON.parse(fs.readFileSync(path.join(dir, 'ratings', 'cy.jsonl'), 'utf8').trim());
+      assert.deepStrictEqual([adjudication.kind, adjudication.item, adjudication.preference], ['adjudication', annLine.item, 'tie']);
+    } finally {
+      await config.update('raterName', rater, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });

@@ -17,7 +17,8 @@ export function ratingLine(rater: string, rating: RatingInput, review?: Review):
   const parsed = RatingLineSchema.safeParse({ kind: 'rating', ...rating, rater, at: rating.at ?? new Date().toISOString() });
   if (!parsed.success) throw new SumLensError('bad-input', `not a rating: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
   const line = parsed.data;
-  if (review && line.kind === 'preference') {
+  // A preference, or an adjudication settling a pair (it carries a preference), is about a pair.
+  if (review && (line.kind === 'preference' || line.preference !== undefined)) {
     if (!review.pairById.has(line.item)) throw new SumLensError('bad-input', `pair ${line.item} is not in the review ${review.definition.name}`);
     if (!(review.definition.questions ?? []).some((q) => q.name === line.aspect))
       throw new SumLensError('bad-input', `pairwise question ${line.aspect} is not in the review ${review.definition.name}`);

@@ -30,6 +30,7 @@ export { appendRating, ratingLine } from './appendRating';
 export { latestRatings, scoreTables, adjudications, type LatestRating, type ScoreTable } from './latestRatings';
 export { reviewStatus, type ReviewStatus, type RaterProgress } from './reviewStatus';
 export { reviewAgreement, type AspectAgreement, type AgreementOptions } from './reviewAgreement';
+export { pairDisagreements, type PairDisagreement } from './pairDisagreements';
 export { disagreements, RATERS_APART, JUDGE_APART, type Disagreement } from './disagreements';
 export { readJudgeRun, type JudgeRun } from './judgeRun';
 export { exportLines, preferenceLines, ratedSetsOf, alignItemsOf, type ExportLine } from './exportRatings';

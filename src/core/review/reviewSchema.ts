@@ -95,8 +95,9 @@ export type ReviewPairText = z.infer<typeof ReviewPairTextSchema>;
  * One act of a rater. `rating`: the rater's own score of an aspect of an item, or a skip with
  * its reason. `preference`: the rater's answer to a pairwise question on a pair (A, B or tie as
  * the pair lists its systems, an optional margin, and which summary was shown first), or a skip.
- * `adjudication`: a score settling a disagreement, kept apart from every rater's own. The
- * latest line of a (kind, item, aspect) in a rater's file counts; the earlier stay as history.
+ * `adjudication`: a score (an item) or a preference (a pair) settling a disagreement, kept
+ * apart from every rater's own. The latest line of a (kind, item, aspect) in a rater's file
+ * counts; the earlier stay as history.
  */
 export const RatingLineSchema = z
   .object({
@@ -114,18 +115,21 @@ export const RatingLineSchema = z
     rater: RaterName,
     at: z.iso.datetime({ offset: true }),
   })
-  .refine((r) => r.kind === 'preference' || (r.score === undefined) !== (r.skipped === undefined), {
+  .refine((r) => r.kind !== 'rating' || (r.score === undefined) !== (r.skipped === undefined), {
     message: 'needs either score or skipped (a reason), not both',
   })
   .refine((r) => r.kind !== 'preference' || (r.preference === undefined) !== (r.skipped === undefined), {
     message: 'a preference needs either preference (A, B or tie) or skipped (a reason), not both',
   })
-  .refine((r) => r.kind === 'preference' || (r.preference === undefined && r.margin === undefined && r.shownFirst === undefined), {
-    message: 'preference, margin and shownFirst belong to a preference line',
+  .refine((r) => r.kind === 'preference' || (r.margin === undefined && r.shownFirst === undefined), {
+    message: 'margin and shownFirst belong to a preference line',
   })
+  .refine((r) => r.kind !== 'rating' || r.preference === undefined, { message: 'a rating has a score, not a preference' })
   .refine((r) => r.kind !== 'preference' || r.score === undefined, { message: 'a preference has no score' })
   .refine((r) => r.margin === undefined || r.preference === 'A' || r.preference === 'B', { message: 'a margin goes with A or B, not a tie' })
-  .refine((r) => r.kind !== 'adjudication' || r.score !== undefined, { message: 'an adjudication needs a score' });
+  .refine((r) => r.kind !== 'adjudication' || ((r.score === undefined) !== (r.preference === undefined) && r.skipped === undefined), {
+    message: 'an adjudication needs a score (an item) or a preference (a pair), one of the two',
+  });
 export type RatingLine = z.infer<typeof RatingLineSchema>;
 
 /** What a caller gives appendRating: `rater` and `at` are filled in, `kind` defaults to a rating. */

@@ -36,7 +36,8 @@ export function reviewStatus(review: Review, options: AgreementOptions, judge?: 
   const latest = latestRatings(review);
   const aspects = review.definition.aspects.map((a) => a.name);
   const raters = [...review.ratings.keys()].map((rater): RaterProgress => {
-    const own = latest.filter((r) => r.rater === rater && r.kind !== 'preference' && !review.byId.get(r.item)!.changed);
+    // Lines about unchanged items (a pair's lines, adjudications of pairs too, are counted with the pairs).
+    const own = latest.filter((r) => r.rater === rater && review.byId.has(r.item) && !review.byId.get(r.item)!.changed);
     const answered = new Map<string, number>();
     for (const r of own) if (r.kind === 'rating') answered.set(r.item, (answered.get(r.item) ?? 0) + 1);
     const assigned = review.items.filter((item) => !item.changed && item.raters.includes(rater));
@@ -46,7 +47,7 @@ export function reviewStatus(review: Review, options: AgreementOptions, judge?: 
       done: assigned.filter((item) => answered.get(item.id) === aspects.length).length,
       scores: own.filter((r) => r.kind === 'rating' && r.score !== undefined).length,
       skips: own.filter((r) => r.skipped !== undefined).length,
-      adjudications: own.filter((r) => r.kind === 'adjudication').length,
+      adjudications: latest.filter((r) => r.rater === rater && r.kind === 'adjudication').length,
     };
   });
   return {

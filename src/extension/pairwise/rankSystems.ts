@@ -154,7 +154,7 @@ export async function rankSystems(deps: RankDeps, request: RankRequest): Promise
   const view = show(panel, figures, {
     title,
     model: session.model,
-    note: vscode.l10n.t('{0} pairs × {1} aspects, both orders · {2} calls this time', inputs.items.length, answers.aspects.length, usage.calls),
+    note: vscode.l10n.t('{0} pairs × {1}, both orders · {2} calls this time', inputs.items.length, answers.aspects.join(', '), usage.calls),
     ...(partial ? { partial } : {}),
   });
   return { runFile, figures, view, panel };

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import { createViewPanel } from '../presentation/webviewHtml';
 import { loadEngine } from '../run/loadEngine';
+import type { PairDisagreement, ReviewStatus } from '../../core/review';
 import { statusOffThread, type StatusResult } from './statusOffThread';
 import { fromStatusViewSchema, toStatusViewSchema, type FromStatusView, type ReviewStatusModel, type ToStatusView } from '../webview/reviewStatusProtocol';
 
@@ -67,6 +68,11 @@ export class ReviewStatusView implements vscode.Disposable {
           review,
         );
         await engine.appendLines(engine.ratingsFile(this.dir, this.user), [line]);
+      } else if (message.type === 'adjudicatePair') {
+        const review = await engine.readReview(this.dir);
+        const { pair: item, question: aspect, preference, comment } = message;
+        const line = engine.ratingLine(this.user, { kind: 'adjudication', item, aspect, preference, ...(comment ? { comment } : {}) }, review);
+        await engine.appendLines(engine.ratingsFile(this.dir, this.user), [line]);
       } else if (message.type === 'openItem') {
         await this.openItem(message.item);
         return;
@@ -90,13 +96,14 @@ export class ReviewStatusView implements vscode.Disposable {
     this.post({ type: 'status', status: this.model(await statusOffThread(this.dir, this.judgeFile, VIEW_RESAMPLES)) });
   }
 
-  private model({ status, found, facts }: StatusResult): ReviewStatusModel {
+  private model({ status, found, foundPairs, facts }: StatusResult): ReviewStatusModel {
     const estimate = (e: { value: number; interval: { low: number; high: number } } | undefined) =>
       e === undefined ? null : { value: finite(e.value), low: finite(e.interval.low), high: finite(e.interval.high) };
     // Blind: a disagreement on an item the user was dealt and has not rated yet is not sent.
     const rated = new Set(facts.rated[this.user] ?? []);
     const dealt = (item: string) => facts.dealt[item]?.includes(this.user) ?? false;
     const visible = found.filter((d) => !dealt(d.item) || rated.has(`${d.item}\u0000${d.aspect}`));
+    const visiblePairs = foundPairs.filter((d) => !dealt(d.pair) || rated.has(`${d.pair}\u0000${d.question}`));
     return {
       name: status.name,
       // A pair is an item of the review too.
@@ -127,21 +134,8 @@ export class ReviewStatusView implements vscode.Disposable {
           scale: { min: scale.min, max: scale.max },
         };
       }),
-      ...(status.pairs
-        ? {
-            pairs: {
-              raters: status.pairs.raters.map((r) => ({ rater: r.rater, done: r.done, assigned: r.assigned })),
-              questions: status.pairs.agreement.map((q) => ({
-                question: q.question,
-                pairedItems: q.pairedItems,
-                counts: q.counts,
-                alpha: estimate(q.alphaNominal)!,
-                kappas: q.byRaters.map((k) => ({ raters: k.raters.join(' and '), n: k.n, kappa: finite(k.kappa) })),
-              })),
-            },
-          }
-        : {}),
-      hidden: found.length - visible.length,
+      ...(status.pairs ? { pairs: pairsModel(status.pairs, visiblePairs, estimate) } : {}),
+      hidden: found.length - visible.length + foundPairs.length - visiblePairs.length,
       changed: status.changed.length,
     };
   }
@@ -164,3 +158,23 @@ export class ReviewStatusView implements vscode.Disposable {
 }
 
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
+type PairsModel = NonNullable<ReviewStatusModel['pairs']>;
+type Estimate = (e: { value: number; interval: { low: number; high: number } }) => PairsModel['questions'][number]['alpha'] | null;
+
+/** A review's pairs: progress, agreement per question, and the pairs the raters split on (those the user may see). */
+function pairsModel(pairs: NonNullable<ReviewStatus['pairs']>, found: readonly PairDisagreement[], estimate: Estimate): PairsModel {
+  return {
+    raters: pairs.raters.map((r) => ({ rater: r.rater, done: r.done, assigned: r.assigned })),
+    questions: pairs.agreement.map((q) => ({
+      question: q.question,
+      pairedItems: q.pairedItems,
+      counts: q.counts,
+      alpha: estimate(q.alphaNominal)!,
+      kappas: q.byRaters.map((k) => ({ raters: k.raters.join(' and '), n: k.n, kappa: finite(k.kappa) })),
+    })),
+    disagreements: found.map((d) => ({
+      ...{ pair: d.pair, question: d.question, a: d.a, b: d.b, answers: d.answers },
+      adjudicated: d.adjudicated ? { preference: d.adjudicated.preference, by: d.adjudicated.by } : null,
+    })),
+  };
+}

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Disagreement, ReviewStatus } from '../../core/review';
+import type { Disagreement, PairDisagreement, ReviewStatus } from '../../core/review';
 import type { ReviewFile } from '../../core/review/reviewSchema';
 import type { StatusWork } from './statusWorker';
 
@@ -13,13 +13,14 @@ import type { StatusWork } from './statusWorker';
 export interface ReviewFacts {
   definition: ReviewFile;
   dealt: Record<string, string[]>;
-  /** Per rater, `item\0aspect` of their own ratings. */
+  /** Per rater, `item\0aspect` of their own ratings and answers to pairs. */
   rated: Record<string, string[]>;
 }
 
 export interface StatusResult {
   status: ReviewStatus;
   found: Disagreement[];
+  foundPairs: PairDisagreement[];
   facts: ReviewFacts;
 }
 

@@ -5,7 +5,7 @@
  * no `vscode` module, so it cannot load dist/engine.js.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { disagreements, readJudgeRun, readReview, reviewStatus } from '../../core/review';
+import { disagreements, pairDisagreements, readJudgeRun, readReview, reviewStatus } from '../../core/review';
 
 export interface StatusWork {
   dir: string;
@@ -18,11 +18,16 @@ async function work({ dir, judgeFile, resamples }: StatusWork) {
   const judge = judgeFile ? await readJudgeRun(judgeFile) : undefined;
   const status = reviewStatus(review, { resamples, seed: 1 }, judge);
   const found = disagreements(review, judge);
-  const dealt = Object.fromEntries(review.items.map((item) => [item.id, item.raters]));
+  const foundPairs = pairDisagreements(review);
+  // Items and pairs by id (a pair's id is doc/a/b, no item's).
+  const dealt = Object.fromEntries([...review.items, ...review.pairs].map((item) => [item.id, item.raters]));
   const rated = Object.fromEntries(
-    [...review.ratings].map(([rater, lines]) => [rater, lines.filter((l) => l.kind === 'rating').map((l) => `${l.item}\u0000${l.aspect}`)]),
+    [...review.ratings].map(([rater, lines]) => [
+      rater,
+      lines.filter((l) => l.kind === 'rating' || l.kind === 'preference').map((l) => `${l.item}\u0000${l.aspect}`),
+    ]),
   );
-  return { status, found, facts: { definition: review.definition, dealt, rated } };
+  return { status, found, foundPairs, facts: { definition: review.definition, dealt, rated } };
 }
 
 work(workerData as StatusWork).then(

@@ -111,6 +111,37 @@ function disagreementCard(d: ReviewStatusModel['disagreements'][number]): HTMLEl
   return card;
 }
 
+type PairDisagreementModel = NonNullable<ReviewStatusModel['pairs']>['disagreements'][number];
+
+/** A pair the raters split on: each rater's answer by the system they chose, and A, tie or B to settle it with. */
+function pairDisagreementCard(d: PairDisagreementModel): HTMLElement {
+  const card = el('section', 'disagreement');
+  card.setAttribute('aria-label', `${d.pair}, ${d.question}`);
+  const chose = (p: 'A' | 'B' | 'tie') => (p === 'tie' ? ui('a tie') : p === 'A' ? d.a : d.b);
+  const answers = d.answers.map((a) => `${a.rater}: ${chose(a.preference)}${a.comment ? ` (“${a.comment}”)` : ''}`).join(', ');
+  card.append(
+    el('h3', undefined, `${d.pair} · ${d.question}`),
+    el('p', 'muted', ui('one rater preferred {0}, another {1}', d.a, d.b)),
+    el('p', undefined, answers),
+  );
+  if (d.adjudicated)
+    card.append(el('p', 'settled', ui('settled: {0} by {1} (an adjudication, beside the raters’ own)', chose(d.adjudicated.preference), d.adjudicated.by)));
+  const comment = el('input', 'adjudication-comment');
+  comment.placeholder = ui('Why (optional)');
+  comment.setAttribute('aria-label', ui('Why this answer for {0}, {1} (optional)', d.pair, d.question));
+  const settle = el('div', 'settle');
+  settle.setAttribute('role', 'group');
+  settle.setAttribute('aria-label', ui('Settle {0} of {1}', d.question, d.pair));
+  settle.append(el('span', 'muted', ui('Settle with:')));
+  for (const preference of ['A', 'tie', 'B'] as const) {
+    const button = el('button', d.adjudicated?.preference === preference ? 'pressed' : undefined, chose(preference));
+    button.addEventListener('click', () => send({ type: 'adjudicatePair', pair: d.pair, question: d.question, preference, comment: comment.value }));
+    settle.append(button);
+  }
+  card.append(settle, comment);
+  return card;
+}
+
 function render(status: ReviewStatusModel): void {
   const head = el('div', 'status-head');
   const pick = el('button', 'secondary', status.judgeRun ? ui('Judge: {0} (change…)', status.judgeRun) : ui('Compare with the judge’s run…'));
@@ -120,11 +151,13 @@ function render(status: ReviewStatusModel): void {
     el('p', 'muted', `${status.items} items${status.changed ? `, ${status.changed} changed since it began (left out)` : ''}`),
     pick,
   );
+  const pairCards = (status.pairs?.disagreements ?? []).map(pairDisagreementCard);
   const list = el('section', 'disagreements');
-  list.append(el('h2', undefined, ui('Disagreements ({0})', status.disagreements.length)));
+  list.append(el('h2', undefined, ui('Disagreements ({0})', status.disagreements.length + pairCards.length)));
   if (status.hidden > 0) list.append(el('p', 'muted', ui('{0} more on items you still rate: hidden until you have rated them.', status.hidden)));
   for (const d of status.disagreements) list.append(disagreementCard(d));
-  if (status.pairs && status.agreement.length === 0) return root.replaceChildren(head, ...pairsTables(status.pairs, status.resamples));
+  list.append(...pairCards);
+  if (status.pairs && status.agreement.length === 0) return root.replaceChildren(head, ...pairsTables(status.pairs, status.resamples), list);
   root.replaceChildren(
     head,
     progressTable(status),

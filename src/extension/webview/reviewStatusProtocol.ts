@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 
 const name = z.string().check(z.minLength(1), z.maxLength(200));
 /** An estimate with its 95% interval; null where it is not defined (fewer than two raters, no variation). */
+const preference = z.enum(['A', 'B', 'tie']);
 const estimate = z.object({ value: z.nullable(z.number()), low: z.nullable(z.number()), high: z.nullable(z.number()) });
 export type StatusEstimate = z.infer<typeof estimate>;
 
@@ -53,9 +54,20 @@ export const statusSchema = z.object({
           kappas: z.array(z.object({ raters: name, n: z.int(), kappa: z.nullable(z.number()) })),
         }),
       ),
+      /** Pairs where one rater preferred A and another B, to settle with an adjudicated answer. */
+      disagreements: z.array(
+        z.object({
+          pair: name,
+          question: name,
+          a: name,
+          b: name,
+          answers: z.array(z.object({ rater: name, preference, comment: z.optional(z.string().check(z.maxLength(20_000))) })),
+          adjudicated: z.nullable(z.object({ preference, by: name })),
+        }),
+      ),
     }),
   ),
-  /** Disagreements left out because the user still rates those items. */
+  /** Disagreements (of items and of pairs) left out because the user still rates those items. */
   hidden: z.int(),
   changed: z.int(),
 });
@@ -73,6 +85,8 @@ export const fromStatusViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   /** Settle a disagreement: an adjudicated score, kept apart from the raters' own. */
   z.object({ type: z.literal('adjudicate'), item: name, aspect: name, score: z.number(), comment: z.string().check(z.maxLength(20_000)) }),
+  /** Settle a pair's disagreement: an adjudicated A, B or tie, kept apart from the raters' own. */
+  z.object({ type: z.literal('adjudicatePair'), pair: name, question: name, preference, comment: z.string().check(z.maxLength(20_000)) }),
   /** Open the item's source and summary in editors, side by side. */
   z.object({ type: z.literal('openItem'), item: name }),
   /** Compare the judge: pick a run file of the same items. */

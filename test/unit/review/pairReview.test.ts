@@ -14,6 +14,7 @@ import { importRatings } from '../../../src/core/review/importRatings';
 import { pairsOfFiles, pairsOfTable, type PairText } from '../../../src/core/review/pairItems';
 import { pairsFor, readReview } from '../../../src/core/review/readReview';
 import { reviewStatus } from '../../../src/core/review/reviewStatus';
+import { pairDisagreements } from '../../../src/core/review/pairDisagreements';
 import { ratingsFile } from '../../../src/core/review/reviewSchema';
 import { parsePreferences } from '../../../src/core/pairwise/preferencesFile';
 import { packageRoot } from '../../../src/core/paths';
@@ -166,5 +167,43 @@ describe('review: pairwise items', () => {
       close(k.agreement, fixture.kappas[i].agreement, 'agreement');
       close(k.kappa, fixture.kappas[i].kappa, 'kappa');
     });
+  });
+
+  it('lists the pairs raters split on (A against B, not a tie against a side) and keeps an adjudicated answer beside theirs', async () => {
+    const data = writeJsonl(path.join(root, 'd.jsonl'), [{ id: 'x' }]);
+    const { dir } = createPairReview({
+      pairs: pairsOf(['d1', 'd2', 'd3']),
+      dataFiles: [data],
+      raters: ['ann', 'bob'],
+      perItem: 2,
+      name: 'p',
+      reviewsDir: root,
+    });
+    let review = await readReview(dir);
+    const answer = (rater: string, doc: string, preference: 'A' | 'B' | 'tie') =>
+      appendRating(dir, rater, { kind: 'preference', item: `${doc}/M1/M2`, aspect: 'overall', preference }, review);
+    await answer('ann', 'd1', 'A');
+    await answer('bob', 'd1', 'B');
+    await answer('ann', 'd2', 'A');
+    await answer('bob', 'd2', 'tie');
+    await answer('ann', 'd3', 'B');
+    await answer('bob', 'd3', 'B');
+    review = await readReview(dir);
+    const found = pairDisagreements(review);
+    assert.deepEqual(
+      found.map((d) => [d.pair, d.question, d.a, d.b, d.answers.map((a) => `${a.rater}:${a.preference}`).join(' ')]),
+      [['d1/M1/M2', 'overall', 'M1', 'M2', 'ann:A bob:B']],
+    );
+    await appendRating(dir, 'cy', { kind: 'adjudication', item: 'd1/M1/M2', aspect: 'overall', preference: 'tie', comment: 'both miss a fact' }, review);
+    const [settled] = pairDisagreements(await readReview(dir));
+    assert.deepEqual([settled.adjudicated?.preference, settled.adjudicated?.by, settled.answers.length], ['tie', 'cy', 2]);
+    await assert.rejects(
+      appendRating(dir, 'cy', { kind: 'adjudication', item: 'd1/M1/M2', aspect: 'overall', preference: 'A', score: 3 }, review),
+      /a score \(an item\) or a preference \(a pair\), one of the two/,
+    );
+    await assert.rejects(
+      appendRating(dir, 'cy', { kind: 'adjudication', item: 'd9/M1/M2', aspect: 'overall', preference: 'A' }, review),
+      /pair d9\/M1\/M2 is not in the review/,
+    );
   });
 });
