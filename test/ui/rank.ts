@@ -30,7 +30,9 @@ async function answer(page: Page, choice: string): Promise<void> {
 
 export async function rankSystemsChart({ page, theme, shotsDir, log }: Omit<DriveOptions, 'url' | 'themeLabel'>): Promise<void> {
   await page.keyboard.press(`${mod}+Shift+E`);
-  await explorerMenu(page, explorerRow(page, 'ranking-systems.jsonl'), 'SumLens: Rank Systems (Pairwise)');
+  // One file selected (the two summaries compared before are selected still).
+  const file = explorerRow(page, 'ranking-systems.jsonl');
+  await explorerMenu(page, file, 'SumLens: Rank Systems (Pairwise)', () => file.click());
   for (const choice of ['doc_id', 'system_id', 'output', 'article', 'people']) await answer(page, choice);
   // The question: "overall" is picked already; then every pair (an empty answer).
   await page.locator('.quick-input-widget .quick-input-action, .quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();

@@ -164,7 +164,26 @@ export async function ratePairs({ page, theme, shotsDir, log, workspace }: Omit<
     .readFileSync(ratings, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { kind: string; margin?: number; shownFirst?: string });
+    .map((l) => JSON.parse(l) as { kind: string; item: string; aspect: string; preference: string; margin?: number; shownFirst?: string });
   assert.deepStrictEqual([first.kind, first.margin, typeof first.shownFirst], ['preference', 2, 'string']);
   log('a pair answered by keyboard (a, 2: A clearly better), on disk with the order it was shown in, before the next pair');
+
+  // bob answers the same pair the other way (as from git): the status lists it, settled as a tie.
+  const bob = {
+    kind: 'preference',
+    item: first.item,
+    aspect: first.aspect,
+    preference: first.preference === 'A' ? 'B' : 'A',
+    rater: 'bob',
+    at: new Date().toISOString(),
+  };
+  fs.writeFileSync(path.join(path.dirname(ratings), 'bob.jsonl'), JSON.stringify(bob) + '\n');
+  await runCommand(page, 'SumLens: Review Status and Disagreements');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ui-pairs' }).first().click();
+  const status = await frameWith(page, '.disagreement');
+  await status.locator('.disagreement', { hasText: first.item }).getByRole('button', { name: 'a tie', exact: true }).click();
+  await status.locator('.settled', { hasText: 'settled: a tie by ann' }).waitFor();
+  await page.mouse.move(1000, 12);
+  await page.screenshot({ path: path.join(shotsDir, `review-pairs-status-${theme}.png`) });
+  log(`Review Status of pairs: ${first.item} split (ann ${first.preference}, bob ${bob.preference}), settled as a tie by an adjudication`);
 }
