@@ -58,15 +58,6 @@ const builds = [
     plugins: [tokenizerApart],
   },
   {
-    // The review status's worker thread (no vscode there): the review engine alone.
-    ...common,
-    entryPoints: ['src/extension/review/statusWorker.ts'],
-    outfile: 'dist/statusWorker.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-  },
-  {
     ...common,
     entryPoints: ['gpt-tokenizer'],
     outfile: 'dist/tokenizer.js',

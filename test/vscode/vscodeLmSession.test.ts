@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { evaluate } from '../../src/core/evaluate';
-import { VscodeLmSession } from '../../src/extension/run/vscodeLmSession';
+import { useVscode, VscodeLmSession } from '../../src/extension/run/vscodeLmSession';
 
 /** A chat model answering every request with `answer`, recording what it was sent. */
 function scriptedModel(answer: string, options: { hang?: boolean; maxInputTokens?: number } = {}) {
@@ -35,6 +35,8 @@ function scriptedModel(answer: string, options: { hang?: boolean; maxInputTokens
 const input = { source: 'The bridge will cost 12 million euros.', summary: 'The bridge costs 12 million euros.', task: 'summarization' as const };
 
 describe('vscode-lm session (scripted chat model)', () => {
+  // As loadEngine gives the engine its vscode module.
+  before(() => useVscode(vscode));
   it('samples: n answers become n parallel requests, and log-probabilities are reported unavailable', async () => {
     const { model, requests } = scriptedModel('4');
     const session = new VscodeLmSession(model, 3);

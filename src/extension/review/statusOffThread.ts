@@ -1,13 +1,16 @@
 /**
  * A review's status and disagreements computed on a worker thread: the bootstrap intervals of a
  * 1,600-item review take about two seconds, which on the extension host's thread would freeze
- * every editor. The worker (statusWorker.ts) reads the review itself; what comes back is plain data.
+ * every editor. The worker (statusWorker.ts, in the engine's module) reads the review itself;
+ * what comes back is plain data.
  */
-import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Disagreement, PairDisagreement, ReviewStatus } from '../../core/review';
 import type { ReviewFile } from '../../core/review/reviewSchema';
+import { enginePath } from '../run/loadEngine';
 import type { StatusWork } from './statusWorker';
+
+const WORKER_CODE = "const { workerData } = require('node:worker_threads'); require(workerData.engine).runStatusWorker();";
 
 /** What the view needs of the review besides the figures: its definition, who was dealt what, what each rater rated. */
 export interface ReviewFacts {
@@ -27,8 +30,8 @@ export interface StatusResult {
 export function statusOffThread(dir: string, judgeFile: string | undefined, resamples: number): Promise<StatusResult> {
   return new Promise((resolve, reject) => {
     const work: StatusWork = { dir, judgeFile, resamples };
-    // Beside this code: dist/statusWorker.js in the bundle, statusWorker.js in tsc's output.
-    const worker = new Worker(path.join(__dirname, 'statusWorker.js'), { workerData: work });
+    // The worker loads the engine's module (dist/engine.js, or tsc's engine.js) and runs its part.
+    const worker = new Worker(WORKER_CODE, { eval: true, workerData: { engine: enginePath(), work } });
     worker.once('message', (message: StatusResult | { error: string }) => {
       void worker.terminate();
       if ('error' in message) reject(new Error(message.error));

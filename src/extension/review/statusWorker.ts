@@ -1,8 +1,8 @@
 /**
  * The worker thread of statusOffThread.ts: reads a review (and the judge's run, when given),
  * computes its status with bootstrap intervals and its disagreements, and posts them back as
- * plain data. Bundled apart (dist/statusWorker.js) with the review engine only: a worker has
- * no `vscode` module, so it cannot load dist/engine.js.
+ * plain data. Part of dist/engine.js, which the worker loads (the engine requires no `vscode`
+ * module: a worker has none).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { disagreements, pairDisagreements, readJudgeRun, readReview, reviewStatus } from '../../core/review';
@@ -30,7 +30,11 @@ async function work({ dir, judgeFile, resamples }: StatusWork) {
   return { status, found, foundPairs, facts: { definition: review.definition, dealt, rated } };
 }
 
-work(workerData as StatusWork).then(
-  (result) => parentPort?.postMessage(result),
-  (error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) }),
-);
+/** The worker's whole job: its work from workerData, its answer (or error) posted back. */
+export function runStatusWorker(): void {
+  const { work: given } = workerData as { work: StatusWork };
+  work(given).then(
+    (result) => parentPort?.postMessage(result),
+    (error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  );
+}

@@ -10,7 +10,7 @@ export { isCancellation } from '../../core/errors';
 export { createOpenAiSession } from '../../core/llm/openaiSession';
 export { checkTemplateId, listTemplates, loadTemplate, TemplateError } from '../../core/prompts';
 // With the engine, so that the errors it throws are the engine's own SumLensError class.
-export { selectLanguageModel, VscodeLmSession } from './vscodeLmSession';
+export { selectLanguageModel, useVscode, VscodeLmSession } from './vscodeLmSession';
 // For the template preview: the exact prompts of an aspect, and how an input fills them.
 export { scorePrompt, stepsPrompt } from '../../core/geval/aspectPrompt';
 export { templateVars } from '../../core/geval/inputVariables';
@@ -74,3 +74,5 @@ export { pairwiseInputs } from '../../core/pairwise/pairwiseInputs';
 export { askPairwise, pairwiseFigures } from '../../core/pairwise/pairwiseStudy';
 export { readPairwiseRun } from '../../core/pairwise/pairwiseRunFile';
 export { dataColumns } from '../../core/run/data/dataColumns';
+// Review Status's figures, on a worker thread of their own (review/statusOffThread.ts).
+export { runStatusWorker } from '../review/statusWorker';

@@ -4,13 +4,20 @@
  * the extension's own bundle either way.
  */
 import * as path from 'path';
+import * as vscode from 'vscode';
 
 export type Engine = typeof import('./engine');
 
 let engine: Engine | undefined;
 
+/** Where the engine's module is: the review status's worker thread loads it too. */
+export const enginePath = (): string => path.join(__dirname, 'engine.js');
+
 export function loadEngine(): Engine {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  engine ??= require(path.join(__dirname, 'engine.js')) as Engine;
+  if (!engine) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    engine = require(enginePath()) as Engine;
+    engine.useVscode(vscode);
+  }
   return engine;
 }

@@ -5,15 +5,25 @@
  * `logprobsUnavailable` so the engine switches to its sampling route. The context window a
  * long source is fitted to is the model's maxInputTokens (after sumlens.contextTokens).
  */
-import * as vscode from 'vscode';
+import type * as vscodeApi from 'vscode';
 import { cancelledError, SumLensError } from '../../core/errors';
 import { decideContextWindow } from '../../core/llm/contextWindow';
 import { ConcurrencyLimiter } from '../../core/llm/limiter';
 import { TokenCounter } from '../../core/llm/tokenCount';
 import type { Capabilities, ChatChoice, ChatMessage, ChatRequest, ChatResult, ContextWindow, LlmSession, Usage } from '../../core/llm/types';
 
+/**
+ * The vscode module, given by the extension when it loads the engine (loadEngine.ts). Not
+ * imported: dist/engine.js is also loaded on the review status's worker thread, where there
+ * is no vscode module to require.
+ */
+let vscode: typeof vscodeApi;
+export function useVscode(api: typeof vscodeApi): void {
+  vscode = api;
+}
+
 /** Picks the model whose id or family matches `wanted`, or the first one offered. */
-export async function selectLanguageModel(wanted: string): Promise<vscode.LanguageModelChat> {
+export async function selectLanguageModel(wanted: string): Promise<vscodeApi.LanguageModelChat> {
   const models = await vscode.lm.selectChatModels();
   const model = wanted ? models.find((m) => m.id === wanted || m.family === wanted) : models[0];
   if (!model) {
@@ -26,7 +36,7 @@ export async function selectLanguageModel(wanted: string): Promise<vscode.Langua
   return model;
 }
 
-function toLmMessage(message: ChatMessage): vscode.LanguageModelChatMessage {
+function toLmMessage(message: ChatMessage): vscodeApi.LanguageModelChatMessage {
   // vscode.lm has no system role: the instructions go in as the first user turn.
   return message.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(message.content) : vscode.LanguageModelChatMessage.User(message.content);
 }
@@ -43,7 +53,7 @@ export class VscodeLmSession implements LlmSession {
   private readonly tokens: TokenCounter;
 
   constructor(
-    private readonly chatModel: vscode.LanguageModelChat,
+    private readonly chatModel: vscodeApi.LanguageModelChat,
     concurrency: number,
     /** sumlens.contextTokens, when set: it comes before what the model says. */
     private readonly userContext?: { tokens: number; detail: string },
@@ -94,7 +104,7 @@ export class VscodeLmSession implements LlmSession {
     };
   }
 
-  private async once(messages: vscode.LanguageModelChatMessage[], signal?: AbortSignal): Promise<ChatChoice> {
+  private async once(messages: vscodeApi.LanguageModelChatMessage[], signal?: AbortSignal): Promise<ChatChoice> {
     const cancellation = new vscode.CancellationTokenSource();
     const onAbort = () => cancellation.cancel();
     signal?.addEventListener('abort', onAbort, { once: true });
