@@ -75,7 +75,7 @@ export function createServices(context: vscode.ExtensionContext) {
   const audit = new AuditJudge(panel, { keys, notices, templates, globalStorage: context.globalStorageUri, log });
   const reviews = new ReviewCommands(context.extensionUri, context.globalState);
   const rankDeps = { extensionUri: context.extensionUri, keys, notices, templates, globalStorage: context.globalStorageUri, log };
-  const agentTools = registerAgentTools({ evaluator, pairs, store, saved, datasets, keys, templates, globalStorage: context.globalStorageUri });
+  const agentTools = registerAgentTools({ evaluator, pairs, store, saved, datasets, keys, notices, templates, globalStorage: context.globalStorageUri, log });
   // The runs of the previous session come back after activation, not during it.
   const restored = restoreRuns(saved, { store, evaluator, presenter, log });
   return {

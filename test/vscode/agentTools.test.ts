@@ -13,6 +13,8 @@ import { scenarioHandler } from './fakeJudge';
 import { confirmationText, eventually, fileUri, fixtureScenario, invokeAgentTool, openFixture, rangeOfText, sumlensDiagnostics, type Fixture } from './helpers';
 
 const toolNames = ['sumlens_compare_runs', 'sumlens_evaluate_summary', 'sumlens_summary_findings'];
+/** The engine's tools the editor offers as `sumlens mcp` serves them. */
+const engineToolNames = ['sumlens_audit_judge', 'sumlens_estimate_cost', 'sumlens_evaluate_dataset', 'sumlens_get_dataset', 'sumlens_list_datasets'];
 
 /** "summary.md:5:28–5:44" for the first occurrence of `words` in the document. */
 function spanOf(document: vscode.TextDocument, words: string): string {
@@ -42,9 +44,9 @@ describe('language model tools (agent mode)', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('lists the three tools in vscode.lm.tools with their input schemas and descriptions', () => {
+  it("lists the editor's three tools and the engine's five in vscode.lm.tools with their input schemas and descriptions", () => {
     const ours = vscode.lm.tools.filter((t) => t.name.startsWith('sumlens_'));
-    assert.deepStrictEqual(ours.map((t) => t.name).sort(), toolNames);
+    assert.deepStrictEqual(ours.map((t) => t.name).sort(), [...toolNames, ...engineToolNames].sort());
     const evaluate = ours.find((t) => t.name === 'sumlens_evaluate_summary')!;
     const schema = evaluate.inputSchema as { properties: Record<string, { enum?: string[] }> };
     assert.deepStrictEqual(Object.keys(schema.properties), ['summaryPath', 'sourcePath', 'method', 'aspects', 'maxCost']);
@@ -139,6 +141,34 @@ describe('language model tools (agent mode)', function () {
     // The active editor's document is the default; the source holds no run of its own.
     assert.strictEqual(await invokeAgentTool('sumlens_summary_findings', {}), text);
     assert.match(await invokeAgentTool('sumlens_summary_findings', { summaryPath: 'background.txt' }), /holds no evaluation of background\.txt/);
+  });
+
+  it("the engine's tools as sumlens mcp serves them: the cost first (nothing sent), then a dataset run into a run file inside the workspace", async () => {
+    const out = fileUri('.sumlens/agent-run.jsonl').fsPath;
+    fs.rmSync(out, { force: true });
+    const source = fs.readFileSync(fileUri('article.txt').fsPath, 'utf8');
+    fx.server.setHandler(scenarioHandler({ ...fixtureScenario(source), scores: { '*': 4 } }));
+    const before = fx.server.requests.length;
+    const estimate = await invokeAgentTool('sumlens_estimate_cost', { data: 'summaries.csv', out: '.sumlens/agent-run.jsonl' });
+    assert.strictEqual(fx.server.requests.length, before, 'the estimate sends nothing');
+    assert.match(estimate, /^3 item\(s\) to evaluate/);
+    const confirmation = confirmationText(await fx.api.prepareAgentTool('sumlens_evaluate_dataset', { data: 'summaries.csv', maxCost: 0.5 }));
+    assert.match(confirmation!.message, /gpt-4o-mini/);
+    assert.match(confirmation!.message, /\$0\.5/);
+    const text = await invokeAgentTool('sumlens_evaluate_dataset', { data: 'summaries.csv', out: '.sumlens/agent-run.jsonl' });
+    assert.ok(fx.server.requests.length > before, 'the judge was asked');
+    assert.match(text, /^3 item\(s\) written to \.sumlens\/agent-run\.jsonl/);
+    const structured = JSON.parse(text.slice(text.indexOf('{"out"'))) as { out: string; aspects: { aspect: string; scored: number }[] };
+    assert.strictEqual(structured.out, '.sumlens/agent-run.jsonl');
+    assert.deepStrictEqual(
+      structured.aspects.map((r) => [r.aspect, r.scored]),
+      ['coherence', 'consistency', 'fluency', 'relevance'].map((a) => [a, 3]),
+    );
+    assert.strictEqual(fs.readFileSync(out, 'utf8').trim().split('\n').length, 1 + 3, 'a header and three records');
+    assert.match(await invokeAgentTool('sumlens_list_datasets', {}), /summeval/i);
+    await assert.rejects(invokeAgentTool('sumlens_evaluate_dataset', { data: '../outside.csv' }), /usage \(exit 2\): data \.\.\/outside\.csv is outside/);
+    fx.server.setHandler(scenarioHandler(fixtureScenario(source)));
+    fs.rmSync(out, { force: true });
   });
 
   it('compares two runs: the paired difference per aspect with its interval, and the panel', async () => {

@@ -6,19 +6,12 @@
  */
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { exitCodeOf, failureOf } from '../../core/errors';
+import { failureText } from '../../core/tools/failureText';
 import type { SumLensTool, ToolContext } from '../../core/tools/tool';
 import { inCall, type CliIo } from '../io';
 import { printError } from '../stderr';
 
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** "no-api-key (exit 3): …": what the CLI prints, with the name and number of its exit code. */
-export function failureText(error: unknown): string {
-  const { code, message } = failureOf(error);
-  const bug = code === 'internal' ? ' This is a bug in SumLens: please report it with the call that caused it.' : '';
-  return `${code} (exit ${exitCodeOf(code)}): ${message.replace(/\.$/, '')}${bug}`;
-}
 
 export function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };

@@ -54,6 +54,7 @@ export function runSpecOf(args: ScoringArguments, context: ToolContext): RunSpec
     samples: args.samples,
     route: args.route,
     concurrency: context.judge.concurrency,
+    ...(context.promptOverrideDir !== undefined ? { prompts: context.promptOverrideDir } : {}),
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * The engine side of SumLens's tools for agents: each tool's input and output as zod schemas,
  * the call into the engine, and its structured result. The front ends are thin: `sumlens mcp`
- * (src/cli/mcp/) serves them over the Model Context Protocol, and the editor may offer them as
- * language model tools. Nothing here knows either protocol.
+ * (src/cli/mcp/) serves them over the Model Context Protocol, and the editor offers them as
+ * language model tools (src/extension/agentTools/engineAgentTool.ts). Nothing here knows
+ * either protocol.
  */
 import type * as z from 'zod';
 import type { DatasetFolders } from '../datasets/locate';
@@ -17,6 +18,8 @@ export interface ToolContext {
   /** A new session on that judge, with its key; one per call. */
   session(): LlmSession;
   datasetFolders: DatasetFolders;
+  /** A folder of templates overriding the built-in ones, when the front end trusts the workspace's. */
+  promptOverrideDir?: string;
   signal?: AbortSignal;
   onProgress?(progress: ToolProgress): void;
   /** One-line notices for people (bad rows skipped, a stale lock taken over). */

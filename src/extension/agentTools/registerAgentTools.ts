@@ -1,8 +1,9 @@
 /**
  * The language model tools (package.json `contributes.languageModelTools`) that Copilot's agent
- * mode, or any extension through vscode.lm.invokeTool, calls: evaluate a summary, read the
- * findings SumLens holds for one, compare two runs. Each is a thin adapter over what the
- * commands already do.
+ * mode, or any extension through vscode.lm.invokeTool, calls: the editor's own three (evaluate
+ * a summary, read the findings SumLens holds for one, compare two runs: thin adapters over
+ * what the commands do), and the engine's tools that `sumlens mcp` serves (a dataset run, its
+ * cost, an audit, the human-scored sets), each from its one definition.
  */
 import * as vscode from 'vscode';
 import type { DatasetViews } from '../datasets/datasetCommands';
@@ -12,7 +13,10 @@ import type { SavedRuns } from '../persistence/savedRuns';
 import type { PromptTemplates } from '../promptTemplates';
 import type { Evaluator } from '../run/evaluator';
 import type { ApiKeyStore } from '../secrets';
+import type { TrustNotices } from '../trust';
 import { CompareRunsTool } from './compareRunsTool';
+import { EngineAgentTool } from './engineAgentTool';
+import { agentToolName, ENGINE_TOOLS_IN_EDITOR } from './engineToolNames';
 import { EvaluateSummaryTool } from './evaluateSummaryTool';
 import { SummaryFindingsTool } from './summaryFindingsTool';
 
@@ -23,8 +27,10 @@ export interface AgentToolDeps {
   saved: SavedRuns;
   datasets: DatasetViews;
   keys: ApiKeyStore;
+  notices: TrustNotices;
   templates: PromptTemplates;
   globalStorage: vscode.Uri;
+  log: vscode.LogOutputChannel;
 }
 
 export interface AgentTools {
@@ -42,6 +48,7 @@ export function registerAgentTools(deps: AgentToolDeps): AgentTools {
     [EvaluateSummaryTool.toolName]: new EvaluateSummaryTool(deps),
     [SummaryFindingsTool.toolName]: new SummaryFindingsTool(deps),
     [CompareRunsTool.toolName]: new CompareRunsTool(deps.datasets),
+    ...Object.fromEntries(ENGINE_TOOLS_IN_EDITOR.map((name) => [agentToolName(name), new EngineAgentTool(name, deps)])),
   };
   return {
     disposables: Object.entries(tools).map(([name, tool]) => vscode.lm.registerTool(name, tool)),

@@ -76,3 +76,6 @@ export { readPairwiseRun } from '../../core/pairwise/pairwiseRunFile';
 export { dataColumns } from '../../core/run/data/dataColumns';
 // Review Status's figures, on a worker thread of their own (review/statusOffThread.ts).
 export { runStatusWorker } from '../review/statusWorker';
+// The engine's tools, offered to agents in the editor as `sumlens mcp` serves them (agentTools/engineAgentTool.ts).
+export { sumlensTools } from '../../core/tools/toolList';
+export { failureText } from '../../core/tools/failureText';
