@@ -11,6 +11,7 @@
  * passages retrieved for each fact (excerpts.ts); calls then grow with the facts, never
  * past a prompt that cannot fit.
  */
+import { alignmentAngles as alignmentAnglesFor, EXTRACTION_STEPS, plannedFineCalls } from './callParts';
 import { loopTurn } from '../cooperative';
 import { cancelledError, failureOf, isCancellation, type Failure } from '../errors';
 import type { LlmSession } from '../llm/types';
@@ -124,7 +125,7 @@ function rubricPlan(input: FineInput, opts: FineOptions) {
   const rubrics = opts.referenceRubrics ?? new ReferenceRubrics();
   const rubricNote: NoteName = reference !== undefined || fromReferences ? 'reference' : 'source';
   const rubricText = reference ?? input.source;
-  const alignmentAngles = reference !== undefined ? ANGLES.alignment : ANGLES.alignment.filter((a) => a.name !== 'alignment-reference');
+  const alignmentAngles = alignmentAnglesFor(reference !== undefined);
   const rubricLabel = fromReferences ? `rubric from ${fromReferences.length} references` : `entity extraction (${rubricNote})`;
   return { reference, fromReferences, rubrics, rubricNote, rubricText, alignmentAngles, rubricLabel };
 }
@@ -147,7 +148,7 @@ async function loadTemplates(ctx: FineContext, plan: RubricPlan): Promise<void> 
     await loopTurn(); // the first run parses a dozen templates
     ctx.template(name);
   }
-  ctx.planCalls(3 * 2 + ANGLES.completeness.length + ANGLES.correctness.length + plan.alignmentAngles.length + READABILITY_PROMPTS.length);
+  ctx.planCalls(plannedFineCalls(plan.reference !== undefined));
 }
 
 /** Starts every part of the evaluation (extraction, then judging; readability alongside); `shown.excerpts` is set once the source is planned. */
@@ -157,7 +158,7 @@ function startParts(ctx: FineContext, input: FineInput, plan: RubricPlan, failed
   const targetEntities = guarded(errors, extractionFailures, 'entity extraction (target)', () => extractEntities(ctx, 'target', input.summary));
   const rubricEntities = fromReferences
     ? guarded(errors, extractionFailures, rubricLabel, () => {
-        ctx.planCalls(1 - 3); // one rubric call instead of the three extraction steps
+        ctx.planCalls(1 - EXTRACTION_STEPS); // one rubric call instead of the extraction steps
         return rubrics.entities(ctx, fromReferences);
       })
     : guarded(errors, extractionFailures, rubricLabel, () => extractEntities(ctx, rubricNote, rubricText));

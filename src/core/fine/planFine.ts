@@ -1,12 +1,11 @@
 /**
  * The fine-grained method's plan for one item, before any call: its calls, tokens and largest call,
- * counted as evaluateFine makes them (used by the dry run).
+ * counted by the parts evaluateFine plans its calls by (callParts.ts; used by the dry run).
  */
-import { ANGLES } from './angles';
+import { EXTRACTION_STEPS, fineCallParts } from './callParts';
 import { DEFAULT_MAX_ENTITIES_PER_CALL, DEFAULT_MAX_EXTRACTION_TOKENS, DEFAULT_MAX_PROMPT_TOKENS } from './evaluateFine';
 import { loadFineTemplate } from './messages';
 import { chunkNote } from './noteChunks';
-import { READABILITY_PROMPTS } from './readability';
 import { DEFAULT_SHAPE } from './retrieval';
 import { fitToWindow, REPLY_TOKENS_PER_ENTITY } from './windowLimits';
 import { splitSourceSentences } from '../longSource';
@@ -48,19 +47,20 @@ export function planFine(
     chunkNote(text, extractionChunkTokens).map((c) => ({ tokens: countTokens(c.text), facts: sentences(c.text) })),
   );
   const extraction = {
-    calls: 3 * chunks.length,
-    tokens: chunks.reduce((sum, c) => sum + 3 * instructions + 5 * c.tokens, 0),
-    completion: chunks.reduce((sum, c) => sum + 3 * c.facts * REPLY_TOKENS_PER_ENTITY, 0),
+    calls: EXTRACTION_STEPS * chunks.length,
+    tokens: chunks.reduce((sum, c) => sum + EXTRACTION_STEPS * instructions + 5 * c.tokens, 0),
+    completion: chunks.reduce((sum, c) => sum + EXTRACTION_STEPS * c.facts * REPLY_TOKENS_PER_ENTITY, 0),
     largest: instructions + 3 * Math.max(...chunks.map((c) => c.tokens)),
   };
+  const parts = fineCallParts(input.reference !== undefined);
   // Completeness: the rubric's entities against the summary; readability and alignment by the reference: one call each.
   const rubricFacts = sentences(rubric);
-  const completeness = ANGLES.completeness.length * perCall(rubricFacts);
-  const plain = READABILITY_PROMPTS.length + (input.reference !== undefined ? 1 : 0);
+  const completeness = parts.completeness * perCall(rubricFacts);
+  const plain = parts.readability + parts.alignmentWithReference;
   // Correctness and alignment by definition carry the source: whole when it fits, else each fact's passages.
   const facts = sentences(input.summary);
   const whole = instructions + source + reference + summary;
-  const sourceAngles = ANGLES.correctness.length + 1;
+  const sourceAngles = parts.correctness + parts.alignmentWithSource;
   let sourceCalls = sourceAngles * perCall(facts);
   let sourcePrompt = whole;
   if (whole > limits.maxPromptTokens) {
@@ -72,7 +72,7 @@ export function planFine(
   const judgingPrompt = instructions + summary + reference;
   const reply = (entities: number) => Math.min(entities, limits.maxEntitiesPerCall) * REPLY_TOKENS_PER_ENTITY;
   // Each angle judges every fact once, however its calls are cut; alignment to the reference and readability read the summary.
-  const judged = ANGLES.completeness.length * rubricFacts + (sourceAngles + plain) * facts;
+  const judged = parts.completeness * rubricFacts + (sourceAngles + plain) * facts;
   return {
     calls: extraction.calls + completeness + plain + sourceCalls,
     promptTokens: extraction.tokens + (completeness + plain) * judgingPrompt + sourceCalls * sourcePrompt,
