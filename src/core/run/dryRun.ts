@@ -4,7 +4,7 @@
  * - G-Eval and rationale-first: the run is walked with a DryRunSession, so the calls are the
  *   evaluator's own (exact on the log-probability route; auto-CoT steps counted once).
  * - Aspect choice: its calls are 1 per item, or 1 + K with K reasons (choose/planChoose.ts).
- * - Fine-grained: its calls are a constant per item (fine/planFine.ts, from fine/evaluateFine.ts): 3 extraction
+ * - Fine-grained: its calls are a constant per item (fine/planFine.ts, by the parts the run plans by, fine/callParts.ts): 3 extraction
  *   steps per chunk of each of 2 notes, 3 completeness, 3 correctness, 2 alignment (1 without
  *   a reference), 2 readability. Exact while no judging call holds over its entity limit.
  *   With the judge's window known, as a run fits it: smaller chunks, fewer entities a call,
