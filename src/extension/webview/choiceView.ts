@@ -7,27 +7,28 @@
 import { captionedTable, el } from './dom';
 import { formatScore } from './numberFormat';
 import type { PanelResult } from './resultSchema';
+import { ui } from './uiText';
 
 export function choiceSection(result: PanelResult, choice: NonNullable<PanelResult['choice']>): HTMLElement {
   const section = el('section', 'choice');
-  section.setAttribute('aria-label', 'Aspects the judge chose');
-  section.append(el('h2', undefined, `The judge chose ${choice.chosen.length} of ${choice.offered.length} aspects`));
+  section.setAttribute('aria-label', ui('Aspects the judge chose'));
+  section.append(el('h2', undefined, ui('The judge chose {0} of {1} aspects', choice.chosen.length, choice.offered.length)));
   const how = choice.reasons
-    ? `after ${choice.reasons.texts.length} reasons written from the ${choice.reasons.examples} examples, each scored on its own and pooled`
-    : 'in one answer, a reason and a score for each';
+    ? ui('after {0} reasons written from the {1} examples, each scored on its own and pooled', choice.reasons.texts.length, choice.reasons.examples)
+    : ui('in one answer, a reason and a score for each');
   const catalogue = el(
     'p',
     'muted',
-    `${how} · ${choice.catalogueOrigin === 'override' ? `your catalogue, ${choice.catalogue}` : "the built-in catalogue (the 20 aspects of Tanaka's thesis)"}`,
+    `${how} · ${choice.catalogueOrigin === 'override' ? ui('your catalogue, {0}', choice.catalogue) : ui("the built-in catalogue (the 20 aspects of Tanaka's thesis)")}`,
   );
   catalogue.title = choice.catalogue;
   section.append(catalogue);
 
   const own = new Map((choice.ownTemplate ?? []).map((a) => [a.name, a]));
-  const titles = ['Aspect', "Judge's choice", 'Chosen in', 'Spread', ...(choice.ownTemplate ? ['Own template (G-Eval)'] : [])];
+  const titles = [ui('Aspect'), ui("Judge's choice"), ui('Chosen in'), ui('Spread'), ...(choice.ownTemplate ? [ui('Own template (G-Eval)')] : [])];
   const { table, body } = captionedTable(
     'agreement choice-table',
-    "Each chosen aspect's score, how many readings chose it, and SumLens's own template's score beside it",
+    ui("Each chosen aspect's score, how many readings chose it, and SumLens's own template's score beside it"),
     titles,
   );
   for (const chosen of choice.chosen) {
@@ -36,12 +37,12 @@ export function choiceSection(result: PanelResult, choice: NonNullable<PanelResu
     tr.append(
       el('td', undefined, chosen.name),
       el('td', 'num', formatScore(score)),
-      el('td', 'num', `${chosen.chosenIn} of ${chosen.of}`),
+      el('td', 'num', ui('{0} of {1}', chosen.chosenIn, chosen.of)),
       el('td', 'num', chosen.sd === undefined ? '—' : `${chosen.sd.toFixed(2)} (${formatScore(chosen.min ?? null)}–${formatScore(chosen.max ?? null)})`),
     );
     if (choice.ownTemplate) {
       const template = own.get(chosen.name);
-      tr.append(el('td', 'num', template ? (template.error ? `failed: ${template.error}` : formatScore(template.score)) : 'no template'));
+      tr.append(el('td', 'num', template ? (template.error ? ui('failed: {0}', template.error) : formatScore(template.score)) : ui('no template')));
     }
     body.append(tr);
   }
@@ -49,15 +50,15 @@ export function choiceSection(result: PanelResult, choice: NonNullable<PanelResu
 
   if (choice.reasons?.texts.length) {
     const reasons = el('details', 'choice-reasons');
-    reasons.append(el('summary', undefined, `Reasons (${choice.reasons.texts.length})`));
+    reasons.append(el('summary', undefined, ui('Reasons ({0})', choice.reasons.texts.length)));
     const list = el('ol');
     for (const text of choice.reasons.texts) list.append(el('li', 'reason', text));
     reasons.append(list);
     section.append(reasons);
   }
   const unchosen = el('details', 'not-chosen');
-  unchosen.append(el('summary', undefined, `Not chosen (${choice.notChosen.length}): no score`));
-  unchosen.append(el('p', 'muted', choice.notChosen.join(', ') || 'none'));
+  unchosen.append(el('summary', undefined, ui('Not chosen ({0}): no score', choice.notChosen.length)));
+  unchosen.append(el('p', 'muted', choice.notChosen.join(', ') || ui('none')));
   section.append(unchosen);
   return section;
 }

@@ -8,8 +8,15 @@ import type { PanelComparison, PanelDataset } from './datasetSchemas';
 import type { FromWebview } from './protocol';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
 import { itemOrder } from './itemOrder';
-import { formatCount, formatEstimate, formatPValue, formatScore, plural } from './numberFormat';
+import { ui } from './uiText';
+import { formatCount, formatEstimate, formatPValue, formatScore } from './numberFormat';
 import { scrollToShow, visibleRows } from './virtualWindow';
+
+const items = (n: number) => (n === 1 ? ui('1 item') : ui('{0} items', formatCount(n)));
+const itemsCaption = (sorted: boolean) =>
+  sorted
+    ? ui('Items — click a column to sort, a row to open its summary and source (arrow keys move between rows)')
+    : ui('Items, worst first — click a column to sort, a row to open its summary and source (arrow keys move between rows)');
 
 /** Rows in the list before "Show all" (the list is virtual either way: only the rows in view are in the DOM). */
 const FIRST_ROWS = 200;
@@ -43,7 +50,7 @@ function histogram(distribution: Record<string, number>, label: string): HTMLEle
   for (const [value, count] of Object.entries(distribution)) {
     const bar = el('div', 'histogram-bar');
     bar.style.height = `${Math.max(8, (100 * count) / most)}%`;
-    bar.title = `${value}: ${plural(count, 'item')}`;
+    bar.title = `${value}: ${items(count)}`;
     bars.append(bar);
   }
   return bars;
@@ -52,21 +59,21 @@ function histogram(distribution: Record<string, number>, label: string): HTMLEle
 function aspectRows(dataset: PanelDataset): HTMLElement {
   const systems = dataset.rows.some((r) => r.system !== undefined);
   const axis = axisOf(dataset.rows);
-  const { table, body } = captionedTable('dataset-aspects', 'Per aspect: mean with its 95% bootstrap interval, and how the scores spread', [
-    'Aspect',
-    ...(systems ? ['System'] : []),
-    'Mean [95% interval]',
+  const { table, body } = captionedTable('dataset-aspects', ui('Per aspect: mean with its 95% bootstrap interval, and how the scores spread'), [
+    ui('Aspect'),
+    ...(systems ? [ui('System')] : []),
+    ui('Mean [95% interval]'),
     '',
-    'Scored',
-    'Unscored',
-    'Distribution',
+    ui('Scored'),
+    ui('Unscored'),
+    ui('Distribution'),
   ]);
   for (const row of dataset.rows) {
     const tr = el('tr');
     const bar = el('td');
     bar.append(intervalBar({ value: row.mean, low: row.low, high: row.high }, axis, `${row.aspect}: ${formatEstimate(row.mean, row.low, row.high)}`));
     const spread = el('td');
-    spread.append(histogram(row.distribution, `${row.aspect} scores`));
+    spread.append(histogram(row.distribution, ui('{0} scores', row.aspect)));
     tr.append(
       el('td', undefined, row.aspect),
       ...(systems ? [el('td', undefined, row.system ?? '')] : []),
@@ -104,7 +111,7 @@ function orderOf(items: Item[], column: string, descending: boolean, varying: st
 
 function itemRow(item: Item, index: number, columns: { systems: boolean; aspects: string[] }, send: (m: FromWebview) => void): HTMLTableRowElement {
   const tr = el('tr', item.failed ? 'item failed' : 'item');
-  actionRow(tr, `Open item ${item.id}`, () => send({ type: 'openItem', key: item.key }));
+  actionRow(tr, ui('Open item {0}', item.id), () => send({ type: 'openItem', key: item.key }));
   tr.dataset.row = String(index);
   // The header is row 1 of the whole table, of which only the rows in view are in the DOM.
   tr.setAttribute('aria-rowindex', String(index + 2));
@@ -112,7 +119,7 @@ function itemRow(item: Item, index: number, columns: { systems: boolean; aspects
   if (columns.systems) tr.append(el('td', undefined, item.system ?? ''));
   for (const aspect of columns.aspects) tr.append(el('td', 'num', formatScore(item.scores[aspect])));
   tr.append(el('td', 'num', item.findings ? formatCount(item.findings) : ''));
-  tr.append(el('td', item.failed ? 'error-text' : 'muted', item.failed ? 'failed' : 'ok'));
+  tr.append(el('td', item.failed ? 'error-text' : 'muted', item.failed ? ui('failed') : ui('ok')));
   return tr;
 }
 
@@ -183,7 +190,7 @@ function moveFocusByKeys(body: HTMLElement, view: HTMLElement, rows: { focusRow(
 function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void): HTMLElement {
   const systems = dataset.items.some((i) => i.system !== undefined);
   const columns = ['id', ...(systems ? ['system'] : []), ...dataset.aspects, 'findings'];
-  const titles: Record<string, string> = { id: 'Item', system: 'System', findings: 'Findings' };
+  const titles: Record<string, string> = { id: ui('Item'), system: ui('System'), findings: ui('Findings') };
   const varying = varyingAspects(dataset);
   if (shownRun !== dataset.runPath) {
     // Another run: its table starts at the top.
@@ -197,7 +204,7 @@ function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void): HTML
   const view = el('div', 'virtual-scroll');
   view.append(table);
   wrap.append(view);
-  const more = el('button', undefined, `Show all ${formatCount(dataset.items.length)} items`);
+  const more = el('button', undefined, ui('Show all {0} items', formatCount(dataset.items.length)));
   const top = spacer(columns.length + 1);
   const bottom = spacer(columns.length + 1);
   let order: number[] = [];
@@ -230,7 +237,7 @@ function itemsTable(dataset: PanelDataset, send: (m: FromWebview) => void): HTML
   };
   const sortOn = () => {
     const { column, descending } = sort ?? { column: varying[0] ?? dataset.aspects[0] ?? 'id', descending: false };
-    caption.textContent = `Items${sort ? '' : ', worst first'} — click a column to sort, a row to open its summary and source (arrow keys move between rows)`;
+    caption.textContent = itemsCaption(sort !== undefined);
     for (const th of Array.from(head.querySelectorAll<HTMLElement>('th.sortable'))) {
       const name = th.dataset.column!;
       th.setAttribute('aria-sort', name === column ? (descending ? 'descending' : 'ascending') : 'none');
@@ -281,23 +288,23 @@ function offerShowAll(wrap: HTMLElement, more: HTMLElement, shown: () => void): 
 
 export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => void): HTMLElement {
   const section = el('section', 'dataset');
-  section.setAttribute('aria-label', 'Dataset run');
-  section.append(el('h2', undefined, `Dataset ${dataset.data}`));
+  section.setAttribute('aria-label', ui('Dataset run'));
+  section.append(el('h2', undefined, ui('Dataset {0}', dataset.data)));
   const failed = dataset.items.filter((i) => i.failed).length;
   section.append(
     el(
       'p',
       'muted',
-      `${dataset.model} · ${dataset.method} · ${plural(dataset.items.length, 'item')}${failed ? ` · ${failed} failed` : ''} · run file ${dataset.runFile}`,
+      `${dataset.model} · ${dataset.method} · ${items(dataset.items.length)}${failed ? ` · ${ui('{0} failed', failed)}` : ''} · ${ui('run file {0}', dataset.runFile)}`,
     ),
   );
   const run = dataset.run;
   if (run) {
-    const parts = [`${formatCount(run.written)} evaluated now`];
-    if (run.alreadyDone) parts.push(`${formatCount(run.alreadyDone)} already done`);
-    if (run.failed) parts.push(`${formatCount(run.failed)} failed (evaluate again to retry them)`);
-    if (run.cancelled) parts.push('cancelled: what finished is kept');
-    parts.push(`${plural(run.calls, 'call')}, ${formatCount(run.tokens)} tokens`);
+    const parts = [ui('{0} evaluated now', formatCount(run.written))];
+    if (run.alreadyDone) parts.push(ui('{0} already done', formatCount(run.alreadyDone)));
+    if (run.failed) parts.push(ui('{0} failed (evaluate again to retry them)', formatCount(run.failed)));
+    if (run.cancelled) parts.push(ui('cancelled: what finished is kept'));
+    parts.push(`${run.calls === 1 ? ui('1 call') : ui('{0} calls', formatCount(run.calls))}, ${ui('{0} tokens', formatCount(run.tokens))}`);
     section.append(el('p', run.failed || run.cancelled || run.stopped ? 'warning' : 'muted', parts.join(' · ')));
   }
   const aspects = el('div', 'table-wrap');
@@ -308,33 +315,33 @@ export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => 
 
 /** What the comparison says for one aspect, in words, at the 5% level after Holm's correction. */
 function verdict(row: PanelComparison['aspects'][number]): { text: string; tone: string } {
-  if (row.pHolm === null || row.difference === null) return { text: 'not enough pairs', tone: 'muted' };
-  if (row.pHolm >= 0.05) return { text: 'no significant difference', tone: 'muted' };
-  return row.difference > 0 ? { text: 'B better', tone: 'good-text' } : { text: 'B worse', tone: 'error-text' };
+  if (row.pHolm === null || row.difference === null) return { text: ui('not enough pairs'), tone: 'muted' };
+  if (row.pHolm >= 0.05) return { text: ui('no significant difference'), tone: 'muted' };
+  return row.difference > 0 ? { text: ui('B better'), tone: 'good-text' } : { text: ui('B worse'), tone: 'error-text' };
 }
 
 export function comparisonSection(comparison: PanelComparison): HTMLElement {
   const section = el('section', 'comparison');
-  section.setAttribute('aria-label', 'Comparison of two runs');
-  section.append(el('h2', undefined, 'Is B better than A?'));
-  section.append(
-    el('p', 'muted', `A: ${comparison.a.label} (${plural(comparison.a.items, 'item')}) · B: ${comparison.b.label} (${plural(comparison.b.items, 'item')})`),
-  );
+  section.setAttribute('aria-label', ui('Comparison of two runs'));
+  section.append(el('h2', undefined, ui('Is B better than A?')));
+  section.append(el('p', 'muted', `A: ${comparison.a.label} (${items(comparison.a.items)}) · B: ${comparison.b.label} (${items(comparison.b.items)})`));
   const unpaired = (side: string, keys: string[]) =>
-    keys.length ? ` · only in ${side}: ${keys.length} (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})` : '';
+    keys.length ? ` · ${ui('only in {0}: {1}', side, `${keys.length} (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})`)}` : '';
   section.append(
     el(
       'p',
       comparison.onlyA.length || comparison.onlyB.length ? 'warning' : 'muted',
-      `${plural(comparison.paired, 'item')} paired on id${unpaired('A', comparison.onlyA)}${unpaired('B', comparison.onlyB)}`,
+      `${ui('{0} paired on id', items(comparison.paired))}${unpaired('A', comparison.onlyA)}${unpaired('B', comparison.onlyB)}`,
     ),
   );
-  for (const difference of comparison.differences) section.append(el('div', 'warning', `⚠ made differently: ${difference}`));
+  for (const difference of comparison.differences) section.append(el('div', 'warning', `⚠ ${ui('made differently: {0}', difference)}`));
   const reach = Math.max(0.5, ...comparison.aspects.flatMap((r) => [Math.abs(r.low ?? 0), Math.abs(r.high ?? 0)]));
   const { table, body } = captionedTable(
     'comparison-table',
-    'Per aspect: mean of A and B, B − A with its paired bootstrap 95% interval, paired permutation p-value (and Holm-adjusted across aspects), items where B won / tied / lost',
-    ['Aspect', 'A', 'B', 'B − A [95% interval]', '', 'p', 'p (Holm)', 'Wins / ties / losses', ''],
+    ui(
+      'Per aspect: mean of A and B, B − A with its paired bootstrap 95% interval, paired permutation p-value (and Holm-adjusted across aspects), items where B won / tied / lost',
+    ),
+    [ui('Aspect'), 'A', 'B', ui('B − A [95% interval]'), '', 'p', ui('p (Holm)'), ui('Wins / ties / losses'), ''],
   );
   for (const row of comparison.aspects) {
     const bar = el('td');
@@ -356,7 +363,7 @@ export function comparisonSection(comparison: PanelComparison): HTMLElement {
       bar,
       el('td', 'num', formatPValue(row.pValue)),
       el('td', 'num', formatPValue(row.pHolm)),
-      el('td', 'num', `${row.wins} / ${row.ties} / ${row.losses}${row.unscoredPairs ? ` (${row.unscoredPairs} unscored)` : ''}`),
+      el('td', 'num', `${row.wins} / ${row.ties} / ${row.losses}${row.unscoredPairs ? ` ${ui('({0} unscored)', row.unscoredPairs)}` : ''}`),
       el('td', said.tone, said.text),
     );
     body.append(tr);

@@ -5,10 +5,26 @@
  * never the source's text.
  */
 import { el } from './dom';
-import { plural } from './numberFormat';
+import { formatCount } from './numberFormat';
 import type { FromWebview } from './protocol';
 import type { PanelResult, PanelSourceShown } from './resultSchema';
-import { formatShare, shownGroups, shownTokens, shownWhy, type ShownGroup } from './sourceShownText';
+import { formatShare, shownGroups, type ShownGroup } from './sourceShownText';
+import { ui } from './uiText';
+
+const excerptCount = (n: number) => (n === 1 ? ui('1 excerpt') : ui('{0} excerpts', n));
+
+/** Why the source was shortened, as a clause of the panel's sentence. */
+function why(shown: PanelSourceShown): string {
+  return shown.reason === 'context'
+    ? ui("the whole source would not fit the judge's context, which left {0} tokens for it", formatCount(shown.budgetTokens))
+    : ui('the source budget (sumlens.sourceTokens) is {0} tokens', formatCount(shown.budgetTokens));
+}
+
+/** The people's words for two lists: "coherence, fluency do not read the source or saw all of it". */
+const notShortened = (aspects: string[]) =>
+  aspects.length === 1
+    ? ui('{0} does not read the source or saw all of it.', aspects[0])
+    : ui('{0} do not read the source or saw all of it.', aspects.join(', '));
 
 /** Narrowest mark on the strip, and the gap below which two excerpts are drawn as one (% of the source). */
 const minWidth = 0.4;
@@ -21,7 +37,7 @@ const joinGap = 0.3;
 function excerptStrip(shown: PanelSourceShown, sourceLength: number, show: (at: number) => void): HTMLElement {
   const strip = el('div', 'excerpt-strip');
   strip.setAttribute('role', 'group');
-  strip.setAttribute('aria-label', `Where the ${plural(shown.ranges.length, 'excerpt')} lie in the source, from its start (left) to its end (right)`);
+  strip.setAttribute('aria-label', ui('Where the {0} lie in the source, from its start (left) to its end (right)', excerptCount(shown.ranges.length)));
   const at = (offset: number) => (100 * offset) / (sourceLength || 1);
   const marks: { left: number; right: number; first: number; count: number }[] = [];
   shown.ranges.forEach((range, index) => {
@@ -34,11 +50,12 @@ function excerptStrip(shown: PanelSourceShown, sourceLength: number, show: (at: 
     } else marks.push({ left, right, first: index, count: 1 });
   });
   for (const mark of marks) {
-    const where = `${Math.round(mark.left)}% into the source`;
-    const label = mark.count === 1 ? `Excerpt ${mark.first + 1}, ${where}` : `Excerpts ${mark.first + 1}–${mark.first + mark.count}, ${where}`;
+    const where = ui('{0}% into the source', Math.round(mark.left));
+    const label =
+      mark.count === 1 ? ui('Excerpt {0}, {1}', mark.first + 1, where) : ui('Excerpts {0}–{1}, {2}', mark.first + 1, mark.first + mark.count, where);
     const node = el('button', 'excerpt-mark');
-    node.title = `${label}: show in the source`;
-    node.setAttribute('aria-label', `${label}: show in the source`);
+    node.title = ui('{0}: show in the source', label);
+    node.setAttribute('aria-label', node.title);
     node.style.left = `${mark.left}%`;
     node.style.width = `${Math.min(100, mark.right) - mark.left}%`;
     node.addEventListener('click', () => show(mark.first));
@@ -59,27 +76,27 @@ function groupBlock(
   const share = el('p', 'shown-share');
   share.append(
     el('strong', undefined, formatShare(shown.share)),
-    ` of the source (${shownTokens(shown)}), in ${plural(shown.ranges.length, 'excerpt')}, because ${shownWhy(shown)}.`,
+    ' ' +
+      ui(
+        'of the source ({0}), in {1}, because {2}.',
+        ui('{0} of {1} tokens', formatCount(shown.shownTokens), formatCount(shown.sourceTokens)),
+        excerptCount(shown.ranges.length),
+        why(shown),
+      ),
   );
   block.append(share);
   const show = (at?: number) => send({ type: 'showExcerpts', ...(group.key ? { aspect: group.key } : {}), ...(at === undefined ? {} : { at }) });
   if (sourceLength) block.append(excerptStrip(shown, sourceLength, show));
-  block.append(el('p', 'muted', `Chosen by ${shown.rule}.`));
+  block.append(el('p', 'muted', ui('Chosen by {0}.', shown.rule)));
   const whole = allAspects.filter((a) => !group.aspects.includes(a));
   if (!many && whole.length && group.aspects.length) {
-    block.append(
-      el(
-        'p',
-        'muted',
-        `Judged on these excerpts: ${group.aspects.join(', ')}; ${whole.join(', ')} ${whole.length === 1 ? 'does' : 'do'} not read the source or saw all of it.`,
-      ),
-    );
+    block.append(el('p', 'muted', `${ui('Judged on these excerpts: {0};', group.aspects.join(', '))} ${notShortened(whole)}`));
   }
   const actions = el('div', 'actions');
-  const showButton = el('button', 'show-excerpts', 'Show the excerpts the judge saw');
-  showButton.title = 'Highlight these excerpts on the source document; again for the next excerpt';
+  const showButton = el('button', 'show-excerpts', ui('Show the excerpts the judge saw'));
+  showButton.title = ui('Highlight these excerpts on the source document; again for the next excerpt');
   showButton.addEventListener('click', () => show());
-  const clearButton = el('button', 'clear-excerpts secondary', 'Clear the highlight');
+  const clearButton = el('button', 'clear-excerpts secondary', ui('Clear the highlight'));
   clearButton.addEventListener('click', () => send({ type: 'clearExcerpts' }));
   actions.append(showButton, clearButton);
   block.append(actions);
@@ -96,17 +113,17 @@ export function sourceShownSection(
   const groups = shownGroups(result);
   if (!groups.length) return undefined;
   const section = el('section', 'source-shown');
-  section.setAttribute('aria-label', 'How the source was shortened');
-  section.append(el('h2', undefined, `The judge saw excerpts of ${sourceName ?? 'the source'}`));
+  section.setAttribute('aria-label', ui('How the source was shortened'));
+  section.append(el('h2', undefined, sourceName ? ui('The judge saw excerpts of {0}', sourceName) : ui('The judge saw excerpts of the source')));
   const aspects = result.aspects.map((a) => a.name);
   const many = groups.length > 1;
   // Each aspect is fitted on its own (its prompt leaves its own room for the source): when
   // their excerpts differ, each set is shown under the aspects that saw it.
   const aspectGroups = groups.filter((g) => g.aspects.some((a) => aspects.includes(a)));
   const shortened = aspectGroups.flatMap((g) => g.aspects);
-  if (aspectGroups.length > 1) section.append(el('p', 'muted', "Each aspect's prompt was fitted on its own, and they were shown different excerpts:"));
+  if (aspectGroups.length > 1) section.append(el('p', 'muted', ui("Each aspect's prompt was fitted on its own, and they were shown different excerpts:")));
   for (const group of groups) section.append(groupBlock(group, { allAspects: aspects, sourceLength, many }, send));
   const whole = aspects.filter((a) => !shortened.includes(a));
-  if (many && whole.length) section.append(el('p', 'muted', `${whole.join(', ')} ${whole.length === 1 ? 'does' : 'do'} not read the source or saw all of it.`));
+  if (many && whole.length) section.append(el('p', 'muted', notShortened(whole)));
   return section;
 }

@@ -7,6 +7,7 @@
 import type { PanelResult } from './resultSchema';
 import { captionedTable, el } from './dom';
 import { formatScore } from './numberFormat';
+import { ui } from './uiText';
 
 type Repeat = NonNullable<PanelResult['repeat']>;
 type Spread = Repeat['spread'][number];
@@ -21,7 +22,7 @@ function runStrip(spread: Spread, [low, high]: [number, number], threshold: numb
   const strip = el('div', 'spread-strip');
   strip.setAttribute('role', 'img');
   const scores = spread.scores.filter((s): s is number => s !== null);
-  strip.setAttribute('aria-label', `${spread.name} in each run: ${spread.scores.map(formatScore).join(', ')}`);
+  strip.setAttribute('aria-label', ui('{0} in each run: {1}', spread.name, spread.scores.map(formatScore).join(', ')));
   const at = (x: number) => `${(100 * (Math.min(high, Math.max(low, x)) - low)) / (high - low || 1)}%`;
   if (spread.min !== null && spread.max !== null) {
     const range = el('div', 'spread-range');
@@ -32,7 +33,7 @@ function runStrip(spread: Spread, [low, high]: [number, number], threshold: numb
   if (threshold !== undefined) {
     const line = el('div', 'spread-threshold');
     line.style.left = at(threshold);
-    line.title = `threshold ${formatScore(threshold)}`;
+    line.title = ui('threshold {0}', formatScore(threshold));
     strip.append(line);
   }
   for (const score of scores) {
@@ -47,24 +48,29 @@ function runStrip(spread: Spread, [low, high]: [number, number], threshold: numb
 function passCell(spread: Spread): HTMLElement {
   const t = spread.threshold;
   if (!t) return el('td', 'num', '—');
-  const cell = el('td', t.straddles ? 'num straddles' : 'num', `${t.passed} of ${spread.scored}${t.straddles ? ' ⚠ straddles' : ''}`);
-  if (t.straddles) cell.title = `Some runs reach ${formatScore(t.threshold)} and some do not: one run would have decided this by chance.`;
+  const cell = el(
+    'td',
+    t.straddles ? 'num straddles' : 'num',
+    t.straddles ? ui('{0} of {1} ⚠ straddles', t.passed, spread.scored) : ui('{0} of {1}', t.passed, spread.scored),
+  );
+  if (t.straddles) cell.title = ui('Some runs reach {0} and some do not: one run would have decided this by chance.', formatScore(t.threshold));
   return cell;
 }
 
 export function spreadSection(result: PanelResult, repeat: Repeat): HTMLElement {
   const section = el('section', 'spread');
-  section.setAttribute('aria-label', `Spread over ${repeat.runs} runs`);
-  section.append(el('h2', undefined, `Spread over ${repeat.runs} runs`));
+  section.setAttribute('aria-label', ui('Spread over {0} runs', repeat.runs));
+  section.append(el('h2', undefined, ui('Spread over {0} runs', repeat.runs)));
   section.append(
     el(
       'p',
       'muted',
-      `The same summary judged ${repeat.runs} times independently; the cards above show the first run.${repeat.threshold !== undefined ? ` Pass: a score of at least ${formatScore(repeat.threshold)}.` : ''}`,
+      ui('The same summary judged {0} times independently; the cards above show the first run.', repeat.runs) +
+        (repeat.threshold !== undefined ? ` ${ui('Pass: a score of at least {0}.', formatScore(repeat.threshold))}` : ''),
     ),
   );
-  const titles = ['score', 'runs', 'mean ± sd', 'range', ...(repeat.threshold !== undefined ? ['runs passing'] : [])];
-  const { table, body } = captionedTable('spread-table', `Each score over ${repeat.runs} independent runs`, titles);
+  const titles = [ui('score'), ui('runs'), ui('mean ± sd'), ui('range'), ...(repeat.threshold !== undefined ? [ui('runs passing')] : [])];
+  const { table, body } = captionedTable('spread-table', ui('Each score over {0} independent runs', repeat.runs), titles);
   for (const spread of repeat.spread) {
     const row = el('tr');
     const strip = el('td');
@@ -73,7 +79,7 @@ export function spreadSection(result: PanelResult, repeat: Repeat): HTMLElement 
     row.append(
       el('td', undefined, spread.name),
       strip,
-      el('td', 'num', `${formatScore(spread.mean)} ± ${formatScore(spread.sd)}${unscored ? ` (${unscored} unscored)` : ''}`),
+      el('td', 'num', `${formatScore(spread.mean)} ± ${formatScore(spread.sd)}${unscored ? ` ${ui('({0} unscored)', unscored)}` : ''}`),
       el('td', 'num', `${formatScore(spread.min)} – ${formatScore(spread.max)}`),
     );
     if (repeat.threshold !== undefined) row.append(passCell(spread));
