@@ -7,7 +7,6 @@ import { mainCause, runExitCode } from '../core/run/outcome';
 import { estimateCost, formatCost } from '../core/llm/pricing';
 import { ProgressBar, type RunProgress } from '../core/run/progressBar';
 import type { RunSummary } from '../core/run/runItems';
-import type { DryRunEstimate } from '../core/run/dryRun';
 import { cliIo, setExitCode } from './io';
 import { SUCCESS_EXIT_CODE } from '../core/errors';
 
@@ -39,24 +38,6 @@ export function runReport(s: RunSummary, out: string, model: string, { batch, sp
   if (s.restartedRecords) lines.unshift(`restarted ${out}: ${s.restartedRecords} earlier record(s) dropped`);
   if (s.truncatedBytes) lines.unshift(`cut a torn last line (${s.truncatedBytes} bytes) off ${out} before resuming`);
   return lines.join('\n');
-}
-
-export function dryRunReport(estimate: DryRunEstimate, out: string, model: string, batch: boolean): string {
-  return [
-    `dry run: ${estimate.items} item(s) to evaluate (${estimate.alreadyDone} already in ${out}), nothing sent`,
-    `  calls: ${estimate.usage.calls}${estimate.fineCalls !== undefined ? ` (fine-grained: ${estimate.fineCalls})` : ''}`,
-    `  prompt tokens: ~${estimate.usage.promptTokens}`,
-    `  completion tokens: at most ${estimate.usage.completionTokens}`,
-    `  cost for ${model}: ${formatCost(estimateCost(model, estimate.usage, batch))}${batch ? ' at Batch API prices' : ''}`,
-    'not known before running:',
-    ...estimate.unknowns.map((u) => `  - ${u}`),
-  ].join('\n');
-}
-
-/** The dry run's estimate on stdout, as text or JSON. */
-export function printDryRun(estimate: DryRunEstimate, out: string, model: string, options: { batch?: boolean; json?: boolean }): void {
-  const text = options.json ? JSON.stringify({ dryRun: true, ...estimate, out }, null, 2) : dryRunReport(estimate, out, model, options.batch === true);
-  cliIo().stdout.write(text + '\n');
 }
 
 /** Sets the process exit code from how the run ended, with its one line on stderr. */

@@ -6,31 +6,23 @@
  * it a CI gate (exit 15); --format sarif writes the fine-grained findings as SARIF 2.1.0.
  */
 import { evaluate } from '../core/evaluate';
-import { jurySpecs } from '../core/jury/jurySpecs';
 import { estimateSpec } from '../core/run/specRun';
 import { checkChooseUsage } from './chooseOptions';
-import { batchBaseUrl, specFromFlags } from './runSpecFromFlags';
+import { specFromFlags } from './runSpecFromFlags';
 import { SUCCESS_EXIT_CODE, SumLensError } from '../core/errors';
 import { aspectTable } from '../core/run/aspectTable';
 import { dataItems, parseFieldMap } from '../core/run/data/dataItems';
 import { loadRun, readDetails } from '../core/run/loadRun';
-import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE, runExitCode } from '../core/run/outcome';
+import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE } from '../core/run/outcome';
 import type { RunSummary } from '../core/run/runItems';
-import { defaultDataRunFile, judgeRunFile } from '../core/operations/runFileNames';
+import { defaultDataRunFile } from '../core/operations/runFileNames';
 import { runDataset, type DatasetRunOutcome } from '../core/operations/runDataset';
 import type { RunSpec } from '../core/runSpec/runSpec';
-import { BatchClient } from '../core/run/batch/batchClient';
-import { runThroughBatches } from '../core/run/batch/runBatchBench';
-import type { LlmSession } from '../core/llm/types';
-import { sarifLog } from '../core/run/sarif';
-import { gateFailures, parseThresholds } from '../core/run/qualityGate';
-import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from './datasetRun';
+import { finishRun, runProgress, runReport, stderrNotice } from './datasetRun';
 import { runTable } from './format/runTable';
 import { sessionFrom } from './sessionOptions';
-import { spendLimitOf, spendLine } from './spendLimitOptions';
+import { spendLine } from './spendLimitOptions';
 import type { DataEvalFlags } from './evalFlags';
-import { runDataJury } from './evalDataJury';
-import { readJudgesFile } from '../core/jury/judgesFile';
 import { cancelOnInterrupt } from './terminal';
 import { cliIo, setExitCode } from './io';
 
@@ -54,32 +46,20 @@ async function checkRows(flags: DataEvalFlags, map: ReturnType<typeof parseField
 export async function runDataEval(flags: DataEvalFlags, given: (option: string) => boolean): Promise<void> {
   checkChooseUsage(flags);
   const map = parseFieldMap(flags.map ?? '');
-  const thresholds = flags.failUnder !== undefined ? parseThresholds(flags.failUnder) : undefined;
+  const gate = flags.failUnder !== undefined ? await import('../core/run/qualityGate') : undefined;
+  const thresholds = gate && flags.failUnder !== undefined ? gate.parseThresholds(flags.failUnder) : undefined;
   const format = flags.json ? 'json' : (flags.format ?? 'table');
   await checkRows(flags, map);
   const items = () => dataItems({ path: flags.data, task: flags.task, map });
   const out = flags.out ?? defaultDataRunFile(flags.data, flags.method);
   const spec = specFromFlags(flags, given, { task: flags.task, aspects: flags.aspects });
-  if (flags.judges !== undefined) {
-    if (flags.batch || thresholds || flags.format === 'sarif')
-      throw new SumLensError('usage', '--judges runs with neither --batch, --fail-under nor --format sarif yet');
-    const file = readJudgesFile(flags.judges);
-    const judges = jurySpecs(spec, file);
-    if (!flags.dryRun) return runDataJury(flags, file, judges, out);
-    // Each judge's own estimate, against its own run file.
-    for (const judge of judges) {
-      const judgeOut = judgeRunFile(out, judge.judge.name ?? '');
-      const estimate = await estimateSpec({ spec: judge, items, out: judgeOut, evaluate });
-      if (format !== 'json') cliIo().stdout.write(`judge ${judge.judge.name}:\n`);
-      printDryRun(estimate, judgeOut, judge.judge.model, { json: format === 'json' });
-    }
-    return;
-  }
+  // A jury (--judges) has code of its own, loaded only for one.
+  if (flags.judges !== undefined) return (await import('./evalDataJury')).juryDataEval(flags, { spec, items, out, format, thresholds });
   const { model } = spec.judge;
 
   if (flags.dryRun) {
     const estimate = await estimateSpec({ spec, items, out, evaluate });
-    printDryRun(estimate, out, model, { json: format === 'json', batch: flags.batch });
+    (await import('./format/dryRunReport')).printDryRun(estimate, out, model, { json: format === 'json', batch: flags.batch });
     return;
   }
 
@@ -90,8 +70,8 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
 
   const run = await loadRun(out);
   await printRunResults(run, { format, summary, out });
-  if (thresholds) {
-    const failures = gateFailures(aspectTable(run), thresholds, flags.strictCi);
+  if (gate && thresholds) {
+    const failures = gate.gateFailures(aspectTable(run), thresholds, flags.strictCi);
     for (const line of failures) stderrNotice(line);
     // A run stopped by an error keeps its code; one that finished (even partly) but is not good enough exits 15.
     if (failures.length > 0 && (exitCode === SUCCESS_EXIT_CODE || exitCode === PARTIAL_EXIT_CODE)) setExitCode(QUALITY_GATE_EXIT_CODE);
@@ -101,28 +81,14 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
 /** Runs the data (operations/runDataset.ts), through the Batch API with --batch, else on one session; an interrupt cancels the run. */
 async function runDataItems(flags: DataEvalFlags, spec: RunSpec, data: { out: string; map: ReturnType<typeof parseFieldMap> }): Promise<DatasetRunOutcome> {
   const { out, map } = data;
-  const { endpoint, model } = spec.judge;
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
   const run = { spec, command: 'eval --data', data: { path: flags.data, task: flags.task, map }, out, restart: flags.restart };
   const ports = { signal: cancellation.signal, onProgress: progress.onProgress, onNotice: stderrNotice };
   try {
     if (!flags.batch) return await runDataset(run, { ...ports, session: sessionFrom(flags) });
-    const summary = await runThroughBatches(
-      {
-        out,
-        signal: cancellation.signal,
-        client: new BatchClient({ baseURL: batchBaseUrl(flags), apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
-        endpoint,
-        model,
-        pollMs: flags.pollSeconds * 1000,
-        spendLimit: spendLimitOf(flags),
-        onBatch: (b) => cliIo().stderr.write(`\rbatch ${b.id}: ${b.status} ${b.completed + b.failed}/${b.total}\x1b[K`),
-      },
-      async (session: LlmSession, itemConcurrency: number) => (await runDataset(run, { ...ports, session, itemConcurrency })).summary,
-    );
-    // The batches' summary covers every item: its exit code by the same rule as a direct run's.
-    return { out, summary, exitCode: runExitCode(summary) };
+    // The Batch API (--batch) has code of its own, loaded only for it.
+    return await (await import('./evalDataBatch')).runThroughBatchApi(flags, { run, ports });
   } finally {
     progress.finish();
     cancellation.dispose();
@@ -133,6 +99,7 @@ async function runDataItems(flags: DataEvalFlags, spec: RunSpec, data: { out: st
 async function printRunResults(run: Awaited<ReturnType<typeof loadRun>>, shown: { format: string; summary: RunSummary; out: string }): Promise<void> {
   const { format, summary, out } = shown;
   if (format === 'sarif') {
+    const { sarifLog } = await import('../core/run/sarif');
     cliIo().stdout.write(JSON.stringify(await sarifLog(run), null, 2) + '\n');
   } else {
     const rows = aspectTable(run);

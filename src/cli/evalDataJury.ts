@@ -4,7 +4,9 @@
  * judge's mean, the jury's agreement (Krippendorff's alpha among the judges with its interval,
  * pairwise Spearman, the effective number of independent judges) and the judge that disagrees most.
  */
-import type { JudgeSpec } from '../core/jury/judgesFile';
+import { evaluate } from '../core/evaluate';
+import { readJudgesFile, type JudgeSpec } from '../core/jury/judgesFile';
+import { jurySpecs } from '../core/jury/jurySpecs';
 import type { JuryAgreement } from '../core/jury/juryStats';
 import { JURY_RESAMPLES, juryAgreements, runJury, type JuryOutcome } from '../core/operations/runJury';
 import { runDataset } from '../core/operations/runDataset';
@@ -13,6 +15,11 @@ import { parseFieldMap } from '../core/run/data/dataItems';
 import type { RunSpec } from '../core/runSpec/runSpec';
 import { DEFAULT_SEED } from '../core/stats/random';
 import { runReport, stderrNotice } from './datasetRun';
+import { printDryRun } from './format/dryRunReport';
+import { judgeRunFile } from '../core/operations/runFileNames';
+import { estimateSpec } from '../core/run/specRun';
+import type { RunItem } from '../core/run/runItems';
+import { SumLensError } from '../core/errors';
 import type { DataEvalFlags } from './evalFlags';
 import { alignColumns } from './format/columns';
 import { sessionFrom } from './sessionOptions';
@@ -97,5 +104,24 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
     cliIo().stdout.write(
       `means per judge\n${alignColumns(rows).join('\n')}\n\njury agreement (${flags.pool} pool; ${JURY_RESAMPLES} bootstrap resamples of items, seed ${DEFAULT_SEED})\n${juryAgreementText(agreements)}\n`,
     );
+  }
+}
+
+/** `eval --data FILE --judges JUDGES`: each judge's dry run against its own run file, or the jury's run. */
+export async function juryDataEval(
+  flags: DataEvalFlags,
+  run: { spec: RunSpec; items: () => AsyncIterable<RunItem>; out: string; format: string; thresholds: unknown },
+): Promise<void> {
+  const { spec, items, out, format, thresholds } = run;
+  if (flags.batch || thresholds || flags.format === 'sarif')
+    throw new SumLensError('usage', '--judges runs with neither --batch, --fail-under nor --format sarif yet');
+  const file = readJudgesFile(flags.judges!);
+  const judges = jurySpecs(spec, file);
+  if (!flags.dryRun) return runDataJury(flags, file, judges, out);
+  for (const judge of judges) {
+    const judgeOut = judgeRunFile(out, judge.judge.name ?? '');
+    const estimate = await estimateSpec({ spec: judge, items, out: judgeOut, evaluate });
+    if (format !== 'json') cliIo().stdout.write(`judge ${judge.judge.name}:\n`);
+    printDryRun(estimate, judgeOut, judge.judge.model, { json: format === 'json' });
   }
 }

@@ -33,7 +33,8 @@ import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '
 import { addSpendLimitOptions, spendLimitOf, spendLine } from '../spendLimitOptions';
 import { cancelOnInterrupt } from '../terminal';
 import { wholeNumber } from '../numbers';
-import { finishRun, printDryRun, runProgress, runReport, stderrNotice } from '../datasetRun';
+import { finishRun, runProgress, runReport, stderrNotice } from '../datasetRun';
+import { printDryRun } from '../format/dryRunReport';
 import { parseAspects } from '../aspectList';
 import { levelOption, subsetOption } from './meta';
 import { runBenchJury } from '../benchJury';
