@@ -64,7 +64,7 @@ export async function customizePrompt(promptFolder: string, templateId?: string)
   if (!id) {
     const choice = await vscode.window.showQuickPick(
       builtins.map((e) => ({ label: e.id, description: e.id.startsWith('fine/') ? 'fine-grained' : 'aspect' })),
-      { title: 'SumLens: customize which prompt template?', placeHolder: 'The copy in the workspace shadows the built-in one' },
+      { title: vscode.l10n.t('SumLens: customize which prompt template?'), placeHolder: vscode.l10n.t('The copy in the workspace shadows the built-in one') },
     );
     id = choice?.label;
   }

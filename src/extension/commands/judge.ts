@@ -73,7 +73,7 @@ async function checkJudge(deps: JudgeCommandDeps, reports: Reports): Promise<str
   const controller = new AbortController();
   try {
     const found = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `SumLens: checking ${model} at ${endpoint}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: checking {0} at {1}', model, endpoint), cancellable: true },
       (_progress, token) => {
         const subscription = token.onCancellationRequested(() => controller.abort());
         return engine.probeEndpoint({ endpoint, model, apiKey, timeoutMs: probeTimeoutMs }, controller.signal).finally(() => void subscription.dispose());

@@ -45,7 +45,9 @@ export class ItemDocuments implements vscode.TextDocumentContentProvider, vscode
   async open(run: string, line: number, id: string, panelColumn: vscode.ViewColumn | undefined): Promise<vscode.Uri | undefined> {
     const detail = await this.detail(run, line);
     if (!detail) {
-      void vscode.window.showWarningMessage(`SumLens: the run file keeps no texts for item ${id} (runs made by "sumlens bench" keep only scores).`);
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('SumLens: the run file keeps no texts for item {0} (runs made by "sumlens bench" keep only scores).', id),
+      );
       return undefined;
     }
     const [summaryColumn, sourceColumn] = columnsBeside(panelColumn);

@@ -51,6 +51,19 @@ export interface AlignOutcome {
   used?: string;
 }
 
+/** The modal question before an alignment is paid for: what it sends, and the cache. */
+async function confirmAlign(aspect: string, estimate: { judgeCalls: number; optimizerCalls: number; promptTokens: number }, items: number): Promise<boolean> {
+  const detail = vscode.l10n.t(
+    '{0} judge requests and {1} criteria rewrites on {2} rated items, about {3} prompt tokens. Answers already in the cache cost nothing.',
+    estimate.judgeCalls,
+    estimate.optimizerCalls,
+    items,
+    estimate.promptTokens.toLocaleString('en-US'),
+  );
+  const align = vscode.l10n.t('Align');
+  return (await vscode.window.showInformationMessage(vscode.l10n.t('Align the {0} judge to your scores?', aspect), { modal: true, detail }, align)) === align;
+}
+
 export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): Promise<AlignOutcome | undefined> {
   const folder = workspacePromptFolder();
   if (!folder) return warn('open a folder first: an aligned template is kept in its prompt folder.');
@@ -69,20 +82,17 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
     const sets = [{ aspect, items }];
     const options = { task: settings.task, examples: 6, folds: 5, strategy: 'both' as const, promptDir: locations.promptOverrideDir };
     const estimate = engine.alignEstimate(sets, options);
-    if (!request.confirmed) {
-      const detail = `${estimate.judgeCalls} judge requests and ${estimate.optimizerCalls} criteria rewrites on ${items.length} rated items, about ${estimate.promptTokens.toLocaleString('en-US')} prompt tokens. Answers already in the cache cost nothing.`;
-      if ((await vscode.window.showInformationMessage(`Align the ${aspect} judge to your scores?`, { modal: true, detail }, 'Align')) !== 'Align')
-        return undefined;
-    }
+    if (!request.confirmed && !(await confirmAlign(aspect, estimate, items.length))) return undefined;
     const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.storage });
     const stage = path.join(deps.storage.fsPath, 'align', `${Date.now()}`);
     const alignment = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `SumLens: aligning ${aspect} to your scores`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: aligning {0} to your scores', aspect), cancellable: true },
       async (progress, token) => {
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
         let done = 0;
-        const onItem = () => progress.report({ increment: 100 / estimate.judgeCalls, message: `${++done} of ${estimate.judgeCalls} judgements` });
+        const onItem = () =>
+          progress.report({ increment: 100 / estimate.judgeCalls, message: vscode.l10n.t('{0} of {1} judgements', ++done, estimate.judgeCalls) });
         try {
           const [result] = await engine.alignJudge(sets, {
             ...options,
@@ -123,7 +133,9 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
     return await offer(alignment, request, { target, original: engine.originalTemplatePath(settings.task, aspect, locations.promptOverrideDir) }, deps);
   } catch (error) {
     if (engine.isCancellation(error)) {
-      void vscode.window.showInformationMessage('SumLens: alignment cancelled; the answers so far are cached, so aligning again continues where it stopped.');
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('SumLens: alignment cancelled; the answers so far are cached, so aligning again continues where it stopped.'),
+      );
       return undefined;
     }
     void vscode.window.showErrorMessage(`SumLens: cannot align: ${(error as Error).message}`);
@@ -139,8 +151,12 @@ async function pickWhatToAlign(request: AlignRequest, taskAspects: readonly stri
       ? 'person'
       : data &&
         (request.human ??
-          (await vscode.window.showInputBox({ title: 'SumLens: align', prompt: "The column of your people's scores", placeHolder: 'expert_coherence' })));
-  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(taskAspects, { title: 'SumLens: align which aspect?' })));
+          (await vscode.window.showInputBox({
+            title: vscode.l10n.t('SumLens: align'),
+            prompt: vscode.l10n.t("The column of your people's scores"),
+            placeHolder: 'expert_coherence',
+          })));
+  const aspect = human && (request.aspect ?? (await vscode.window.showQuickPick(taskAspects, { title: vscode.l10n.t('SumLens: align which aspect?') })));
   return { data, human, aspect };
 }
 
@@ -191,14 +207,18 @@ async function offerCalibration(alignment: AspectAlignment, request: AlignReques
 }
 
 async function pickData(): Promise<string | undefined> {
-  const yours = { label: 'The scores you gave in the panel', description: WORKSPACE_RATINGS_FILE, data: 'ratings' };
-  const table = { label: 'A table of rated summaries…', description: 'JSONL, JSON, CSV or TSV with source, summary, id and a score column', data: '' };
-  const choice = await vscode.window.showQuickPick([yours, table], { title: 'SumLens: align the judge to which scores?' });
+  const yours = { label: vscode.l10n.t('The scores you gave in the panel'), description: WORKSPACE_RATINGS_FILE, data: 'ratings' };
+  const table = {
+    label: vscode.l10n.t('A table of rated summaries…'),
+    description: vscode.l10n.t('JSONL, JSON, CSV or TSV with source, summary, id and a score column'),
+    data: '',
+  };
+  const choice = await vscode.window.showQuickPick([yours, table], { title: vscode.l10n.t('SumLens: align the judge to which scores?') });
   if (!choice || choice.data) return choice?.data;
   const picked = await vscode.window.showOpenDialog({
-    title: 'SumLens: a table of rated summaries',
+    title: vscode.l10n.t('SumLens: a table of rated summaries'),
     canSelectMany: false,
-    filters: { 'Rated items': ['jsonl', 'json', 'csv', 'tsv'] },
+    filters: { [vscode.l10n.t('Rated items')]: ['jsonl', 'json', 'csv', 'tsv'] },
   });
   return picked?.[0]?.fsPath;
 }

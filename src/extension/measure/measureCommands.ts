@@ -47,31 +47,36 @@ export interface MeasureCommandDeps extends MeasureDeps {
 export async function runMeasureCommand(uri: unknown, deps: MeasureCommandDeps, confirmed = false) {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) ?? vscode.window.activeTextEditor?.document;
   if (!document || !isTemplate(document)) {
-    void vscode.window.showWarningMessage('SumLens: open a prompt template (prompts/<task>/<name>.md) first.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: open a prompt template (prompts/<task>/<name>.md) first.'));
     return undefined;
   }
   try {
     const template = loadTemplateText(document, deps.scratchDir);
     if (!loadEngine().isAspectTemplate(template)) {
-      void vscode.window.showWarningMessage('SumLens: a fine-grained step has no score to compare with people; measure an aspect template.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: a fine-grained step has no score to compare with people; measure an aspect template.'));
       return undefined;
     }
     const text = document.getText();
     const plan = planMeasurement(template, text, document.uri);
     if (!confirmed) {
-      const go = await vscode.window.showInformationMessage(`Measure ${template.id} against people?`, { modal: true, detail: plan.text }, 'Measure');
-      if (go !== 'Measure') return undefined;
+      const measure = vscode.l10n.t('Measure');
+      const go = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Measure {0} against people?', template.id),
+        { modal: true, detail: plan.text },
+        measure,
+      );
+      if (go !== measure) return undefined;
     }
     const measurement = await measureTemplate({ template, templateText: text }, document.uri, plan, deps);
     if (!measurement) {
-      void vscode.window.showInformationMessage('SumLens: measurement cancelled; nothing was recorded.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: measurement cancelled; nothing was recorded.'));
       return undefined;
     }
     deps.panel.update({ measurements: { templateId: template.id, history: deps.history.of(template.id) } });
     deps.panel.show(true);
     return measurement;
   } catch (error) {
-    void vscode.window.showErrorMessage(`SumLens: cannot measure this template: ${(error as Error).message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('SumLens: cannot measure this template: {0}', (error as Error).message));
     return undefined;
   }
 }

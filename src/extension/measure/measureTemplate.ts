@@ -51,6 +51,17 @@ export function planMeasurement(template: AspectTemplate, templateText: string, 
 }
 
 /** Runs the measurement of `template` (whose text is `templateText`); undefined when cancelled. */
+/** "12 of 40 judgements · 12 calls, 9,812 tokens so far". */
+function judgementsSoFar(done: number, total: number, usage: { calls: number; promptTokens: number; completionTokens: number }): string {
+  return vscode.l10n.t(
+    '{0} of {1} judgements · {2} calls, {3} tokens so far',
+    done,
+    total,
+    usage.calls,
+    formatCount(usage.promptTokens + usage.completionTokens),
+  );
+}
+
 export async function measureTemplate(
   { template, templateText }: { template: AspectTemplate; templateText: string },
   scope: vscode.Uri,
@@ -72,7 +83,7 @@ export async function measureTemplate(
   const total = plan.set.items.length * 2;
   let done = 0;
   const scores = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `SumLens: measuring ${template.id} against people`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: measuring {0} against people', template.id), cancellable: true },
     async (progress, token) => {
       const subscription = token.onCancellationRequested(() => controller.abort());
       const score = async (item: ScoredSet['items'][number], promptOverrideDir?: string) => {
@@ -83,10 +94,7 @@ export async function measureTemplate(
         );
         done++;
         const usage = session.usage();
-        progress.report({
-          increment: 100 / total,
-          message: `${done} of ${total} judgements · ${plural(usage.calls, 'call')}, ${formatCount(usage.promptTokens + usage.completionTokens)} tokens so far`,
-        });
+        progress.report({ increment: 100 / total, message: judgementsSoFar(done, total, usage) });
         return aspect.score;
       };
       try {

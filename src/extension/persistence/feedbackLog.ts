@@ -90,7 +90,7 @@ export class FeedbackLog implements vscode.Disposable {
     });
     if (!written) {
       undo();
-      void vscode.window.showWarningMessage('SumLens: open a folder first; verdicts are kept in its .sumlens/feedback.jsonl.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: open a folder first; verdicts are kept in its .sumlens/feedback.jsonl.'));
     }
   }
 

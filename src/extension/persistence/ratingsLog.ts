@@ -72,7 +72,7 @@ export class RatingsLog implements vscode.Disposable {
     });
     if (!written) {
       undo();
-      void vscode.window.showWarningMessage('SumLens: open a folder first; your scores are kept in its .sumlens/ratings.jsonl.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: open a folder first; your scores are kept in its .sumlens/ratings.jsonl.'));
     }
   }
 

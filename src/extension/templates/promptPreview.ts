@@ -89,14 +89,14 @@ export function registerPromptPreview(extensionUri: vscode.Uri, scratchDir: stri
       // Only an open template is previewed, whatever a command link passes.
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) ?? vscode.window.activeTextEditor?.document;
       if (!document || !isTemplate(document)) {
-        void vscode.window.showWarningMessage('SumLens: open a prompt template (prompts/<task>/<name>.md) first.');
+        void vscode.window.showWarningMessage(vscode.l10n.t('SumLens: open a prompt template (prompts/<task>/<name>.md) first.'));
         return undefined;
       }
       let content: string;
       try {
         content = messagesMarkdown(loadTemplateText(document, scratchDir), previewInput(lastRun(), extensionUri));
       } catch (error) {
-        void vscode.window.showErrorMessage(`SumLens: this template cannot be rendered yet: ${(error as Error).message}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('SumLens: this template cannot be rendered yet: {0}', (error as Error).message));
         return undefined;
       }
       const preview = await vscode.workspace.openTextDocument({ language: 'markdown', content });
