@@ -215,7 +215,7 @@ export async function prepareDatasetRun(data: vscode.Uri, method: Method | undef
       const ports = {
         session,
         signal,
-        onProgress: (p: RunProgress) => onProgress(progressText(p, rows.good)),
+        onProgress: (p: RunProgress) => onProgress(progressText(p, rows.good, vscode.l10n.t)),
         onNotice: (line: string) => deps.log.warn(line),
       };
       return engine.runDataset(run, ports).then((outcome) => outcome.summary);

@@ -2,7 +2,12 @@
  * A dataset run's progress in words, for its notification and the panel's status line. A
  * run with nothing left to do (every row finished before) says so rather than "0 of 0".
  */
-import { formatCount, plural } from '../webview/numberFormat';
+import { formatCount } from '../webview/numberFormat';
+
+/** vscode.l10n.t's shape: the English message and its {0} … placeholders' values. */
+export type Translate = (message: string, ...args: (string | number)[]) => string;
+/** English as written, for callers without VS Code (the unit test). */
+const english: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 
 export interface RunProgress {
   done: number;
@@ -11,12 +16,12 @@ export interface RunProgress {
   usage: { calls: number; promptTokens: number; completionTokens: number };
 }
 
-/** `rows`: the data's good rows, finished before or not. */
-export function progressText(p: RunProgress, rows: number): string {
-  if (p.todo === 0) return `finished: ${plural(rows, 'summary', 'summaries')}, all evaluated before`;
+/** `rows`: the data's good rows, finished before or not; `t`: the editor's translation (vscode.l10n.t). */
+export function progressText(p: RunProgress, rows: number, t: Translate = english): string {
+  if (p.todo === 0) return rows === 1 ? t('finished: 1 summary, all evaluated before') : t('finished: {0} summaries, all evaluated before', formatCount(rows));
   const tokens = p.usage.promptTokens + p.usage.completionTokens;
-  const failed = p.failed ? ` · ${p.failed} failed` : '';
-  const finished = p.done >= p.todo;
-  const count = `${formatCount(p.done)} of ${formatCount(p.todo)} summaries${failed} · ${plural(p.usage.calls, 'call')}, ${formatCount(tokens)} tokens`;
-  return finished ? `finished: ${count}` : `${count} so far`;
+  const failed = p.failed ? ` · ${t('{0} failed', p.failed)}` : '';
+  const calls = p.usage.calls === 1 ? t('1 call') : t('{0} calls', formatCount(p.usage.calls));
+  const count = `${t('{0} of {1} summaries', formatCount(p.done), formatCount(p.todo))}${failed} · ${calls}, ${t('{0} tokens', formatCount(tokens))}`;
+  return p.done >= p.todo ? t('finished: {0}', count) : t('{0} so far', count);
 }
