@@ -7,7 +7,7 @@ import type { PanelAgreement } from './measurementSchemas';
 import { panelModelSchema, type PanelMeasurements, type PanelModel } from './panelModel';
 import { fromWebviewSchema, toWebviewSchema, type FromWebview } from './protocol';
 import type { PanelResult } from './resultSchema';
-import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds, plural } from './numberFormat';
+import { formatCount, formatEstimate, formatPercent, formatPValue, formatScore, formatSeconds } from './numberFormat';
 import { fallbacksText, provenanceLine } from './provenanceText';
 import { actionRow, captionedTable, el, intervalBar } from './dom';
 import { auditSection } from './auditView';
@@ -209,14 +209,23 @@ function agreementSection(rows: PanelAgreement[]): HTMLElement {
 
 const figureText = (f: PanelMeasurements['history'][number]['candidate']) => formatEstimate(f.correlation, f.low, f.high);
 
+/** "12 calls · 9,812 tokens · 1 cache hit". */
+function costOf(m: { calls: number; tokens: number; cacheHits: number }): string {
+  const calls = m.calls === 1 ? ui('1 call') : ui('{0} calls', formatCount(m.calls));
+  const hits = m.cacheHits === 1 ? ui('1 cache hit') : ui('{0} cache hits', formatCount(m.cacheHits));
+  return `${calls} · ${ui('{0} tokens', formatCount(m.tokens))} · ${hits}`;
+}
+
 /** A template's measurements against people, newest first: did the last edit help? */
 function measurementsSection({ templateId, history }: PanelMeasurements): HTMLElement {
   const section = el('section', 'measurements');
-  section.append(el('h2', undefined, `${templateId} against people`));
+  section.append(el('h2', undefined, ui('{0} against people', templateId)));
   const { table, body } = captionedTable(
     'agreement',
-    'Spearman correlation with the human scores (95% bootstrap interval), beside the built-in template on the same items; Δ with a paired permutation p-value',
-    ['When', 'Set', 'This template', 'Built-in', 'Δ', 'p', 'Cost'],
+    ui(
+      'Spearman correlation with the human scores (95% bootstrap interval), beside the built-in template on the same items; Δ with a paired permutation p-value',
+    ),
+    [ui('When'), ui('Set'), ui('This template'), ui('Built-in'), 'Δ', 'p', ui('Cost')],
   );
   for (const m of history) {
     const tr = el('tr');
@@ -227,7 +236,7 @@ function measurementsSection({ templateId, history }: PanelMeasurements): HTMLEl
       el('td', 'num', figureText(m.baseline)),
       el('td', 'num', figureText(m.difference)),
       el('td', 'num', formatPValue(m.pValue)),
-      el('td', 'num', `${plural(m.calls, 'call')} · ${formatCount(m.tokens)} tokens · ${plural(m.cacheHits, 'cache hit')}`),
+      el('td', 'num', costOf(m)),
     );
     body.append(tr);
   }

@@ -79,7 +79,7 @@ function aspectRow(aspect: RatingAspect, index: number): HTMLElement {
   row.tabIndex = 0;
   row.dataset.index = String(index);
   row.setAttribute('role', 'radiogroup');
-  row.setAttribute('aria-label', `${aspect.name}, ${aspect.min} to ${aspect.max}`);
+  row.setAttribute('aria-label', ui('{0}, {1} to {2}', aspect.name, aspect.min, aspect.max));
   row.addEventListener('focus', () => setFocus(index, false));
   row.append(el('span', 'rating-aspect-name', aspect.name));
   const buttons = el('span', 'rating-scale');
@@ -162,7 +162,7 @@ function setFocus(index: number, moveFocus: boolean): void {
   rows().forEach((row, i) => row.classList.toggle('current', i === focused));
   const aspect = entries(screen)[focused];
   const criteria = root.querySelector('.rating-criteria');
-  if (criteria) criteria.replaceChildren(el('h2', undefined, `${aspect.name}: criteria`), el('p', undefined, aspect.criteria));
+  if (criteria) criteria.replaceChildren(el('h2', undefined, ui('{0}: criteria', aspect.name)), el('p', undefined, aspect.criteria));
   if (moveFocus) rows()[focused]?.focus();
 }
 

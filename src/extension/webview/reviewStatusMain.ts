@@ -85,22 +85,25 @@ function disagreementCard(d: ReviewStatusModel['disagreements'][number]): HTMLEl
   const card = el('section', 'disagreement');
   card.setAttribute('aria-label', `${d.item}, ${d.aspect}`);
   const head = el('h3', undefined, `${d.item} · ${d.aspect}`);
-  const why = d.reasons.map((r) => (r === 'raters' ? 'raters 2 points or more apart' : 'the judge 1.5 points or more from the raters’ mean')).join('; ');
+  const why = d.reasons
+    .map((r) => (r === 'raters' ? ui('raters 2 points or more apart') : ui('the judge 1.5 points or more from the raters’ mean')))
+    .join('; ');
   const scores = d.scores.map((s) => `${s.rater} ${s.score}${s.comment ? ` (“${s.comment}”)` : ''}`).join(', ');
   card.append(
     head,
     el('p', 'muted', why),
-    el('p', undefined, `${scores}; mean ${d.mean.toFixed(2)}${d.judge === null ? '' : `; judge ${d.judge.toFixed(2)}`}`),
+    el('p', undefined, `${scores}; ${ui('mean {0}', d.mean.toFixed(2))}${d.judge === null ? '' : `; ${ui('judge {0}', d.judge.toFixed(2))}`}`),
   );
-  if (d.adjudicated) card.append(el('p', 'settled', `settled: ${d.adjudicated.score} by ${d.adjudicated.by} (an adjudication, beside the raters’ own)`));
+  if (d.adjudicated)
+    card.append(el('p', 'settled', ui('settled: {0} by {1} (an adjudication, beside the raters’ own)', d.adjudicated.score, d.adjudicated.by)));
   const open = el('button', 'secondary', ui('Open the item'));
   open.addEventListener('click', () => send({ type: 'openItem', item: d.item }));
   const comment = el('input', 'adjudication-comment');
   comment.placeholder = ui('Why (optional)');
-  comment.setAttribute('aria-label', `Why this score for ${d.item}, ${d.aspect} (optional)`);
+  comment.setAttribute('aria-label', ui('Why this score for {0}, {1} (optional)', d.item, d.aspect));
   const settle = el('div', 'settle');
   settle.setAttribute('role', 'group');
-  settle.setAttribute('aria-label', `Settle ${d.aspect} of ${d.item} with a score`);
+  settle.setAttribute('aria-label', ui('Settle {0} of {1} with a score', d.aspect, d.item));
   settle.append(el('span', 'muted', ui('Settle with:')));
   for (let v = d.scale.min; v <= d.scale.max; v++) {
     const button = el('button', d.adjudicated?.score === v ? 'pressed' : undefined, String(v));
@@ -148,7 +151,7 @@ function render(status: ReviewStatusModel): void {
   pick.addEventListener('click', () => send({ type: 'pickRun' }));
   head.append(
     el('h1', undefined, ui('Review {0}', status.name)),
-    el('p', 'muted', `${status.items} items${status.changed ? `, ${status.changed} changed since it began (left out)` : ''}`),
+    el('p', 'muted', ui('{0} items', status.items) + (status.changed ? `, ${ui('{0} changed since it began (left out)', status.changed)}` : '')),
     pick,
   );
   const pairCards = (status.pairs?.disagreements ?? []).map(pairDisagreementCard);

@@ -6,6 +6,25 @@
  * Placeholders are {0}, {1} …, as in vscode.l10n.t.
  */
 export const uiStrings = [
+  // the review status's and rating view's remaining text, the template measurements
+  'raters 2 points or more apart',
+  'the judge 1.5 points or more from the raters’ mean',
+  'mean {0}',
+  'judge {0}',
+  'Why this score for {0}, {1} (optional)',
+  'Settle {0} of {1} with a score',
+  '{0} changed since it began (left out)',
+  '{0}, {1} to {2}',
+  '{0}: criteria',
+  '{0} against people',
+  'Spearman correlation with the human scores (95% bootstrap interval), beside the built-in template on the same items; Δ with a paired permutation p-value',
+  'When',
+  'Set',
+  'This template',
+  'Built-in',
+  'Cost',
+  '1 cache hit',
+  '{0} cache hits',
   // the panel's dataset, comparison, audit, spread, aspect-choice and source-shown sections
   '1 item',
   '{0} items',
