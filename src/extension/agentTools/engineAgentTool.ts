@@ -50,13 +50,14 @@ export class EngineAgentTool implements vscode.LanguageModelTool<object> {
     const scope = vscode.workspace.workspaceFolders?.[0]?.uri;
     const settings = readSettings(scope);
     const limit = agentCallLimit(settings.maxCost, (options.input as { maxCost?: number }).maxCost, 'sumlens.maxCost');
+    const engine = loadEngine();
+    const judge =
+      settings.provider === 'vscode-lm'
+        ? vscode.l10n.t("**Judge:** {0} (VS Code's language models)", settings.model || engine.defaultModel)
+        : vscode.l10n.t('**Judge:** {0} at {1}', settings.model || engine.defaultModel, engine.endpointOf(resolveTrustedLocations(scope).baseUrl));
     const lines = [
-      vscode.l10n.t(
-        '**Judge:** {0} at {1}',
-        settings.model || loadEngine().defaultModel,
-        resolveTrustedLocations(scope).baseUrl ?? 'https://api.openai.com/v1',
-      ),
-      vscode.l10n.t('**Calls the judge**: answers already cached cost nothing; estimate_cost says what a run would cost first'),
+      judge,
+      vscode.l10n.t('**Calls the judge**: answers already cached cost nothing; sumlens_estimate_cost says what a run would cost first'),
       limit.usd === undefined
         ? vscode.l10n.t('**Spending limit:** none (sumlens.maxCost is empty)')
         : vscode.l10n.t('**Spending limit:** ${0} ({1})', limit.usd, limit.raise),

@@ -24,6 +24,7 @@ export { comparePairedCorrelations } from '../../core/stats/pairedCorrelation';
 // "SumLens: Check Judge" and the learned-quirks commands.
 export { probeEndpoint } from '../../core/probe/probeEndpoint';
 export { defaultModel } from '../../core/llm/openaiSession';
+export { endpointOf } from '../../core/runSpec/buildSpec';
 export { describeQuirk, listCapabilities, resetCapabilities } from '../../core/llm/capabilityStore';
 // "Evaluate Dataset" and "Compare Runs": the dataset-run engine the CLI's eval --data uses.
 export { aspectsOf } from '../../core/geval/evaluateAspects';
