@@ -63,7 +63,7 @@ export async function customizePrompt(promptFolder: string, templateId?: string)
   let id = templateId;
   if (!id) {
     const choice = await vscode.window.showQuickPick(
-      builtins.map((e) => ({ label: e.id, description: e.id.startsWith('fine/') ? 'fine-grained' : 'aspect' })),
+      builtins.map((e) => ({ label: e.id, description: e.id.startsWith('fine/') ? vscode.l10n.t('fine-grained') : vscode.l10n.t('aspect') })),
       { title: vscode.l10n.t('SumLens: customize which prompt template?'), placeHolder: vscode.l10n.t('The copy in the workspace shadows the built-in one') },
     );
     id = choice?.label;

@@ -20,8 +20,11 @@ import { loadEngine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import { readSettings } from '../settings';
 import { resolveTrustedLocations } from '../trust';
-import { formatCount, plural } from '../webview/numberFormat';
+import { formatCount } from '../webview/numberFormat';
 import { auditModel } from './auditModel';
+
+/** `one` for a count of 1, else `many` (both already translated). */
+const counted = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** Items audited, as `sumlens audit --limit` defaults: enough pairs for the paired tests, a bounded cost. */
 export const AUDIT_ITEMS = 30;
@@ -147,7 +150,15 @@ export class AuditJudge {
       aspects: engine.auditedScores(method, engine.aspectsOf(task, options.aspects)),
       alpha: AUDIT_ALPHA,
     });
-    const cost = `${plural(subjects.length, 'summary', 'summaries')} and their changed copies (${probes.map((p) => p.name).join(', ')}): ${plural(estimate.items, 'evaluation')}, ${plural(estimate.usage.calls, 'call')}, ~${formatCount(estimate.usage.promptTokens)} prompt tokens, ${usd === undefined ? 'no price known for this model' : engine.formatCost(usd)}. Answers already cached cost nothing.`;
+    const cost = vscode.l10n.t(
+      '{0} and their changed copies ({1}): {2}, {3}, ~{4} prompt tokens, {5}. Answers already cached cost nothing.',
+      counted(subjects.length, vscode.l10n.t('1 summary'), vscode.l10n.t('{0} summaries', formatCount(subjects.length))),
+      probes.map((p) => p.name).join(', '),
+      counted(estimate.items, vscode.l10n.t('1 evaluation'), vscode.l10n.t('{0} evaluations', formatCount(estimate.items))),
+      counted(estimate.usage.calls, vscode.l10n.t('1 call'), vscode.l10n.t('{0} calls', formatCount(estimate.usage.calls))),
+      formatCount(estimate.usage.promptTokens),
+      usd === undefined ? vscode.l10n.t('no price known for this model') : engine.formatCost(usd),
+    );
     const detail = [cost, vscode.l10n.t('What these items can tell:'), ...engine.planLines(plan)].join('\n');
     const auditButton = vscode.l10n.t('Audit');
     const go = await vscode.window.showInformationMessage(vscode.l10n.t('Audit {0} ({1})?', model, method), { modal: true, detail }, auditButton);

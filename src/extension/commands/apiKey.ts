@@ -29,7 +29,7 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
         typeof name === 'string' && judges.includes(name)
           ? name
           : await vscode.window.showQuickPick(judges, {
-              title: "SumLens: which judge's key?",
+              title: vscode.l10n.t("SumLens: which judge's key?"),
               placeHolder: judges.length ? undefined : vscode.l10n.t('No judges in sumlens.judges'),
             });
       if (!judge) return false;

@@ -55,7 +55,9 @@ export function registerJudgeCommands(deps: JudgeCommandDeps): vscode.Disposable
 async function checkJudge(deps: JudgeCommandDeps, reports: Reports): Promise<string | undefined> {
   const settings = readSettings();
   if (settings.provider === 'vscode-lm') {
-    void vscode.window.showInformationMessage('SumLens: Check Judge probes an OpenAI-compatible endpoint; the provider is VS Code language models.');
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('SumLens: Check Judge probes an OpenAI-compatible endpoint; the provider is VS Code language models.'),
+    );
     return undefined;
   }
   const locations = resolveTrustedLocations();
@@ -64,7 +66,7 @@ async function checkJudge(deps: JudgeCommandDeps, reports: Reports): Promise<str
   try {
     new URL(endpoint);
   } catch {
-    void vscode.window.showErrorMessage(`SumLens: the endpoint "${endpoint}" (sumlens.baseUrl) is not a URL.`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('SumLens: the endpoint "{0}" (sumlens.baseUrl) is not a URL.', endpoint));
     return undefined;
   }
   const engine = loadEngine();
@@ -85,12 +87,12 @@ async function checkJudge(deps: JudgeCommandDeps, reports: Reports): Promise<str
     return text;
   } catch (error) {
     if (controller.signal.aborted || engine.isCancellation(error)) {
-      void vscode.window.showInformationMessage('SumLens: Check Judge cancelled.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: Check Judge cancelled.'));
       return undefined;
     }
     const message = error instanceof Error ? error.message : String(error);
     deps.log.error(`Check Judge: ${message}`);
-    void vscode.window.showErrorMessage(`SumLens: Check Judge failed: ${message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('SumLens: Check Judge failed: {0}', message));
     return undefined;
   }
 }
@@ -98,7 +100,8 @@ async function checkJudge(deps: JudgeCommandDeps, reports: Reports): Promise<str
 /** Where learned quirks are kept, or undefined (with a message) when the cache is off. */
 function capabilityDir(deps: JudgeCommandDeps): string | undefined {
   const dir = cacheDir(deps.globalStorage);
-  if (!dir) void vscode.window.showInformationMessage('SumLens: the answer cache is off (SUMLENS_CACHE_DIR=off): no judge capabilities are remembered.');
+  if (!dir)
+    void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: the answer cache is off (SUMLENS_CACHE_DIR=off): no judge capabilities are remembered.'));
   return dir ?? undefined;
 }
 

@@ -17,7 +17,7 @@ export async function pickRuns(clicked: unknown, selected: unknown): Promise<vsc
   if (fromExplorer.length === 2) return fromExplorer;
   const runs = await listRunFiles();
   type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
-  const browse: Item = { label: '$(folder-opened) Browse…', alwaysShow: true };
+  const browse: Item = { label: `$(folder-opened) ${vscode.l10n.t('Browse…')}`, alwaysShow: true };
   const items: Item[] = runs.map((uri) => ({
     label: path.basename(uri.path),
     description: displayPath(uri),

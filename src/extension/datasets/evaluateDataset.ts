@@ -20,7 +20,7 @@ import type { PromptTemplates } from '../promptTemplates';
 import { loadEngine, type Engine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import { resolveTrustedLocations, type TrustNotices } from '../trust';
-import { formatCount, plural } from '../webview/numberFormat';
+import { formatCount } from '../webview/numberFormat';
 import { datasetSpecInput } from './datasetRunSpec';
 import { keptDataName } from './keptDataName';
 import { progressText } from './progressText';
@@ -89,7 +89,8 @@ async function checkRows(engine: Engine, data: string, task: Task): Promise<{ go
 
 /** "12 calls · ~3,400 prompt tokens": a dry run's calls and prompt tokens. */
 export function usageText(usage: Pick<Usage, 'calls' | 'promptTokens'>): string {
-  return `${plural(usage.calls, 'call')} · ~${formatCount(usage.promptTokens)} prompt tokens`;
+  const calls = usage.calls === 1 ? vscode.l10n.t('1 call') : vscode.l10n.t('{0} calls', formatCount(usage.calls));
+  return vscode.l10n.t('{0} · ~{1} prompt tokens', calls, formatCount(usage.promptTokens));
 }
 
 /** "12 calls · ~3,400 prompt tokens · ~$0.0012 (estimate from list prices)": a dry run's estimate in words (the agent tools' confirmation too). */
@@ -101,7 +102,11 @@ export function costText(
 ): string {
   const usd = engine.estimateCost(session.model, estimate.usage, false);
   const cost =
-    settings.provider === 'vscode-lm' ? 'billed by your VS Code model provider' : usd === undefined ? 'no price known for this model' : engine.formatCost(usd);
+    settings.provider === 'vscode-lm'
+      ? vscode.l10n.t('billed by your VS Code model provider')
+      : usd === undefined
+        ? vscode.l10n.t('no price known for this model')
+        : engine.formatCost(usd);
   return `${usageText(estimate.usage)} · ${cost}`;
 }
 

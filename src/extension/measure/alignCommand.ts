@@ -51,19 +51,6 @@ export interface AlignOutcome {
   used?: string;
 }
 
-/** The modal question before an alignment is paid for: what it sends, and the cache. */
-async function confirmAlign(aspect: string, estimate: { judgeCalls: number; optimizerCalls: number; promptTokens: number }, items: number): Promise<boolean> {
-  const detail = vscode.l10n.t(
-    '{0} judge requests and {1} criteria rewrites on {2} rated items, about {3} prompt tokens. Answers already in the cache cost nothing.',
-    estimate.judgeCalls,
-    estimate.optimizerCalls,
-    items,
-    estimate.promptTokens.toLocaleString('en-US'),
-  );
-  const align = vscode.l10n.t('Align');
-  return (await vscode.window.showInformationMessage(vscode.l10n.t('Align the {0} judge to your scores?', aspect), { modal: true, detail }, align)) === align;
-}
-
 export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): Promise<AlignOutcome | undefined> {
   const folder = workspacePromptFolder();
   if (!folder) return warn('open a folder first: an aligned template is kept in its prompt folder.');
@@ -82,7 +69,9 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
     const sets = [{ aspect, items }];
     const options = { task: settings.task, examples: 6, folds: 5, strategy: 'both' as const, promptDir: locations.promptOverrideDir };
     const estimate = engine.alignEstimate(sets, options);
-    if (!request.confirmed && !(await confirmAlign(aspect, estimate, items.length))) return undefined;
+    if (!request.confirmed) {
+      if (!(await confirmAlign(aspect, estimate, items.length))) return undefined;
+    }
     const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.storage });
     const stage = path.join(deps.storage.fsPath, 'align', `${Date.now()}`);
     const alignment = await vscode.window.withProgress(
@@ -138,9 +127,22 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
       );
       return undefined;
     }
-    void vscode.window.showErrorMessage(`SumLens: cannot align: ${(error as Error).message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('SumLens: cannot align: {0}', (error as Error).message));
     return undefined;
   }
+}
+
+/** Asks whether to align `aspect` at the estimated cost; true when the user agrees. */
+async function confirmAlign(aspect: string, estimate: { judgeCalls: number; optimizerCalls: number; promptTokens: number }, items: number): Promise<boolean> {
+  const detail = vscode.l10n.t(
+    '{0} judge requests and {1} criteria rewrites on {2} rated items, about {3} prompt tokens. Answers already in the cache cost nothing.',
+    estimate.judgeCalls,
+    estimate.optimizerCalls,
+    items,
+    estimate.promptTokens.toLocaleString('en-US'),
+  );
+  const align = vscode.l10n.t('Align');
+  return (await vscode.window.showInformationMessage(vscode.l10n.t('Align the {0} judge to your scores?', aspect), { modal: true, detail }, align)) === align;
 }
 
 /** The data (a file, or your ratings), the column of people's scores and the aspect, as given or asked for; undefined where the user stopped. */
@@ -176,16 +178,19 @@ async function offer(
     'vscode.diff',
     vscode.Uri.file(original),
     vscode.Uri.file(alignment.written),
-    `${path.basename(target)}: yours ↔ aligned`,
+    vscode.l10n.t('{0}: yours ↔ aligned', path.basename(target)),
   );
   const choice =
     request.choice ??
-    ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, 'Use this template', 'Discard')) === 'Use this template' ? 'use' : 'discard');
+    ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, vscode.l10n.t('Use this template'), vscode.l10n.t('Discard'))) ===
+    vscode.l10n.t('Use this template')
+      ? 'use'
+      : 'discard');
   if (choice !== 'use') return { alignment };
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(alignment.written, target);
   await deps.aligned.add(sha256(fs.readFileSync(target, 'utf8')));
-  void vscode.window.showInformationMessage(`SumLens: evaluations in this workspace now use ${vscode.workspace.asRelativePath(target)}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('SumLens: evaluations in this workspace now use {0}.', vscode.workspace.asRelativePath(target)));
   return { alignment, used: target };
 }
 
@@ -196,12 +201,17 @@ async function offerCalibration(alignment: AspectAlignment, request: AlignReques
     void vscode.window.showInformationMessage(`SumLens: ${summary}`);
     return { alignment };
   }
-  const use = 'Use this calibration';
-  const choice = request.choice ?? ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, use, 'Discard')) === use ? 'use' : 'discard');
+  const use = vscode.l10n.t('Use this calibration');
+  const choice =
+    request.choice ?? ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, use, vscode.l10n.t('Discard'))) === use ? 'use' : 'discard');
   if (choice !== 'use') return { alignment };
   const used = loadEngine().adoptCalibrationFile(alignment.written, folder, task);
   void vscode.window.showInformationMessage(
-    `SumLens: evaluations in this workspace now show ${alignment.verdict.aspect} calibrated to your people's scale beside the judge's own score (${vscode.workspace.asRelativePath(used)}).`,
+    vscode.l10n.t(
+      "SumLens: evaluations in this workspace now show {0} calibrated to your people's scale beside the judge's own score ({1}).",
+      alignment.verdict.aspect,
+      vscode.workspace.asRelativePath(used),
+    ),
   );
   return { alignment, used };
 }
@@ -233,7 +243,10 @@ async function ratedByYou(file: string, root: string, aspect: string, task: Para
     );
   if (found.skipped.length > 0)
     void vscode.window.showWarningMessage(
-      `SumLens: ${found.skipped.length} of your ratings left out: their source or summary is not a file of this workspace (a selection, or a file changed since).`,
+      vscode.l10n.t(
+        'SumLens: {0} of your ratings left out: their source or summary is not a file of this workspace (a selection, or a file changed since).',
+        found.skipped.length,
+      ),
     );
   return items;
 }

@@ -27,7 +27,9 @@ class MeasureLenses implements vscode.CodeLensProvider {
     // Fine-grained steps have no score to correlate with people.
     if (!id || !isTemplate(document) || /^task:\s*fine\s*$/m.test(document.getText())) return [];
     const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [new vscode.CodeLens(top, { title: '$(beaker) Measure against people', command: measureCommand, arguments: [document.uri.toString()] })];
+    const lenses = [
+      new vscode.CodeLens(top, { title: vscode.l10n.t('$(beaker) Measure against people'), command: measureCommand, arguments: [document.uri.toString()] }),
+    ];
     const last = this.history.of(id)[0];
     if (last) {
       const sha = createHash('sha256').update(document.getText()).digest('hex');

@@ -16,7 +16,7 @@ import { readSettings } from '../settings';
 import { loadEngine } from '../run/loadEngine';
 import { createSession } from '../run/session';
 import { resolveTrustedLocations, type TrustNotices } from '../trust';
-import { formatCount, plural } from '../webview/numberFormat';
+import { formatCount } from '../webview/numberFormat';
 import type { Measurement, MeasurementHistory } from './measurementHistory';
 import { loadScoredSet, type ScoredSet } from './scoredSet';
 
@@ -37,6 +37,19 @@ export interface MeasurePlan {
 
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
+/** "1 call" / "12 calls", translated. */
+const callCount = (count: number) => (count === 1 ? vscode.l10n.t('1 call') : vscode.l10n.t('{0} calls', formatCount(count)));
+
+/** The progress line: judgements done of all, and the calls and tokens so far. */
+const judged = (done: number, total: number, usage: { calls: number; promptTokens: number; completionTokens: number }) =>
+  vscode.l10n.t(
+    '{0} of {1} judgements · {2}, {3} tokens so far',
+    done,
+    total,
+    callCount(usage.calls),
+    formatCount(usage.promptTokens + usage.completionTokens),
+  );
+
 export function planMeasurement(template: AspectTemplate, templateText: string, scope: vscode.Uri): MeasurePlan {
   const set = loadScoredSet(template.task, template.aspect, scope);
   const calls = 2 * set.items.length;
@@ -46,22 +59,17 @@ export function planMeasurement(template: AspectTemplate, templateText: string, 
     set,
     calls,
     tokens,
-    text: `${plural(calls, 'call')} (×${samples} when the endpoint gives no log-probabilities), about ${formatCount(tokens)} prompt tokens, on ${set.name}. Replies already in the cache cost nothing.`,
+    text: vscode.l10n.t(
+      '{0} (×{1} when the endpoint gives no log-probabilities), about {2} prompt tokens, on {3}. Replies already in the cache cost nothing.',
+      callCount(calls),
+      samples,
+      formatCount(tokens),
+      set.name,
+    ),
   };
 }
 
 /** Runs the measurement of `template` (whose text is `templateText`); undefined when cancelled. */
-/** "12 of 40 judgements · 12 calls, 9,812 tokens so far". */
-function judgementsSoFar(done: number, total: number, usage: { calls: number; promptTokens: number; completionTokens: number }): string {
-  return vscode.l10n.t(
-    '{0} of {1} judgements · {2} calls, {3} tokens so far',
-    done,
-    total,
-    usage.calls,
-    formatCount(usage.promptTokens + usage.completionTokens),
-  );
-}
-
 export async function measureTemplate(
   { template, templateText }: { template: AspectTemplate; templateText: string },
   scope: vscode.Uri,
@@ -94,7 +102,10 @@ export async function measureTemplate(
         );
         done++;
         const usage = session.usage();
-        progress.report({ increment: 100 / total, message: judgementsSoFar(done, total, usage) });
+        progress.report({
+          increment: 100 / total,
+          message: judged(done, total, usage),
+        });
         return aspect.score;
       };
       try {

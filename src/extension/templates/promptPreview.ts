@@ -19,7 +19,9 @@ export class PromptPreviewLenses implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isTemplate(document)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
-    return [new vscode.CodeLens(top, { title: '$(eye) Preview rendered prompt', command: previewCommand, arguments: [document.uri.toString()] })];
+    return [
+      new vscode.CodeLens(top, { title: vscode.l10n.t('$(eye) Preview rendered prompt'), command: previewCommand, arguments: [document.uri.toString()] }),
+    ];
   }
 }
 
