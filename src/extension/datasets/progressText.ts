@@ -2,12 +2,8 @@
  * A dataset run's progress in words, for its notification and the panel's status line. A
  * run with nothing left to do (every row finished before) says so rather than "0 of 0".
  */
+import { english, type Translate } from '../translation';
 import { formatCount } from '../webview/numberFormat';
-
-/** vscode.l10n.t's shape: the English message and its {0} … placeholders' values. */
-export type Translate = (message: string, ...args: (string | number)[]) => string;
-/** English as written, for callers without VS Code (the unit test). */
-const english: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 
 export interface RunProgress {
   done: number;

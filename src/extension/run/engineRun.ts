@@ -78,7 +78,7 @@ export async function runEngine(request: EngineRequest, hooks: EngineRunHooks, a
             signal: request.signal,
             onProgress: (p: { done: number; total: number; label: string }) => {
               const percent = p.total ? (100 * p.done) / p.total : 0;
-              const message = progressMessage(p, session.usage());
+              const message = progressMessage(p, session.usage(), vscode.l10n.t);
               progress.report({ message, increment: percent - reported });
               reported = percent;
               hooks.onProgress({ done: p.done, total: p.total, label: message });

@@ -4,30 +4,38 @@
  * the panel say what is being done to which document, with the calls and tokens so far.
  */
 import type { Usage } from '../../core/llm/types';
-import { formatCount, plural } from '../webview/numberFormat';
+import { english, type Translate } from '../translation';
+import { formatCount } from '../webview/numberFormat';
 
-const noteWords: Record<string, string> = { target: 'the summary', source: 'the article', reference: 'the reference summary' };
+/** The note a fine-grained step reads, in words. */
+function noteWords(note: string | undefined, t: Translate): string {
+  if (note === 'target') return t('the summary');
+  if (note === 'source') return t('the article');
+  if (note === 'reference') return t('the reference summary');
+  return t('the text');
+}
 
 /** What the step named `label` is doing, as a sentence fragment. */
-export function describeStep(label: string): string {
+export function describeStep(label: string, t: Translate = english): string {
   const [kind, step, note, chunk] = label.split(':');
-  if (kind !== 'fine') return `Scoring ${label}`;
-  const where = noteWords[note ?? ''] ?? 'the text';
+  if (kind !== 'fine') return t('Scoring {0}', label);
+  const where = noteWords(note, t);
   // A long note is read in parts ("source:3/26"): say which.
   const [k, n] = (chunk ?? '').split('/');
-  const part = n ? ` (part ${k} of ${n})` : '';
-  if (step === 'extract') return `Finding the facts in ${where}${part}`;
-  if (step === 'verify') return `Double-checking the facts found in ${where}${part}`;
-  if (step === 'source') return `Locating the facts in ${where}${part}`;
-  if (step.startsWith('correctness')) return "Checking the summary's facts against the article";
-  if (step.startsWith('completeness')) return "Looking for the article's facts in the summary";
-  if (step.startsWith('alignment')) return 'Checking that each fact is in the right place';
-  if (step.startsWith('readability')) return 'Reading the summary for clarity';
-  return 'Judging the summary';
+  const part = n ? ` ${t('(part {0} of {1})', k, n)}` : '';
+  if (step === 'extract') return t('Finding the facts in {0}', where) + part;
+  if (step === 'verify') return t('Double-checking the facts found in {0}', where) + part;
+  if (step === 'source') return t('Locating the facts in {0}', where) + part;
+  if (step.startsWith('correctness')) return t("Checking the summary's facts against the article");
+  if (step.startsWith('completeness')) return t("Looking for the article's facts in the summary");
+  if (step.startsWith('alignment')) return t('Checking that each fact is in the right place');
+  if (step.startsWith('readability')) return t('Reading the summary for clarity');
+  return t('Judging the summary');
 }
 
 /** "Checking the summary's facts against the article · step 7 of 15 · 7 calls, 3,210 tokens so far". */
-export function progressMessage(progress: { done: number; total: number; label: string }, usage: Usage): string {
+export function progressMessage(progress: { done: number; total: number; label: string }, usage: Usage, t: Translate = english): string {
   const tokens = usage.promptTokens + usage.completionTokens;
-  return `${describeStep(progress.label)} · step ${progress.done} of ${progress.total} · ${plural(usage.calls, 'call')}, ${formatCount(tokens)} tokens so far`;
+  const calls = usage.calls === 1 ? t('1 call') : t('{0} calls', formatCount(usage.calls));
+  return t('{0} · step {1} of {2} · {3}, {4} tokens so far', describeStep(progress.label, t), progress.done, progress.total, calls, formatCount(tokens));
 }
