@@ -8,7 +8,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
-import { panelFrame, runCommand } from './drive';
+import { explorerMenu, explorerRow, panelFrame, runCommand } from './drive';
 
 /** The palette finds `title` when typed (then closes it). */
 async function runCommandRowVisible(page: Page, title: string): Promise<void> {
@@ -83,4 +83,24 @@ export async function japaneseEditor({ page, url, shotsDir, log }: JapaneseOptio
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(shotsDir, 'panel-ja.png') });
   log('サンプルの要約を評価: the Japanese sample, and the panel in Japanese with the wrong number and name');
+
+  await japaneseDataset(page, shotsDir, log);
+}
+
+/** Evaluate Dataset in Japanese: the method pick, then the panel's dataset section (its headings, table and run line). */
+async function japaneseDataset(page: Page, shotsDir: string, log: (line: string) => void): Promise<void> {
+  await page.keyboard.press(`${process.platform === 'darwin' ? 'Meta' : 'Control'}+Shift+E`);
+  const file = explorerRow(page, 'summaries.csv');
+  await explorerMenu(page, file, 'SumLens: データセットを評価', () => file.click());
+  const geval = page.locator('.quick-input-list .monaco-list-row', { hasText: 'G-Eval のスコア' }).first();
+  await geval.waitFor({ timeout: 15_000 });
+  await geval.click();
+  const panel = panelFrame(page);
+  const table = panel.locator('section.dataset table.dataset-items');
+  await table.locator('tbody tr.item').nth(2).waitFor({ timeout: 120_000 });
+  for (const text of ['データセット summaries.csv', '平均 [95% 区間]', '今回 3 件を評価']) await panel.getByText(text).first().waitFor({ timeout: 10_000 });
+  await page.mouse.move(5, 300);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(shotsDir, 'dataset-ja.png') });
+  log("データセットを評価: the method pick and the panel's dataset section in Japanese");
 }
