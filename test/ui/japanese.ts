@@ -79,7 +79,7 @@ export async function japaneseEditor({ page, url, shotsDir, log }: JapaneseOptio
   }
   // The picture shows the facts table at the top of the panel.
   await panel.locator('table.entities').evaluate((table) => table.scrollIntoView({ block: 'start' }));
-  await page.mouse.move(5, 300);
+  await page.mouse.move(600, 700); // an empty stretch of the editor: no tooltip in the picture
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(shotsDir, 'panel-ja.png') });
   log('サンプルの要約を評価: the Japanese sample, and the panel in Japanese with the wrong number and name');
@@ -99,7 +99,7 @@ async function japaneseDataset(page: Page, shotsDir: string, log: (line: string)
   const table = panel.locator('section.dataset table.dataset-items');
   await table.locator('tbody tr.item').nth(2).waitFor({ timeout: 120_000 });
   for (const text of ['データセット summaries.csv', '平均 [95% 区間]', '今回 3 件を評価']) await panel.getByText(text).first().waitFor({ timeout: 10_000 });
-  await page.mouse.move(5, 300);
+  await page.mouse.move(600, 700); // an empty stretch of the editor: no tooltip in the picture
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(shotsDir, 'dataset-ja.png') });
   log("データセットを評価: the method pick and the panel's dataset section in Japanese");

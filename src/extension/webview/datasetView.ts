@@ -304,7 +304,7 @@ export function datasetSection(dataset: PanelDataset, send: (m: FromWebview) => 
     if (run.alreadyDone) parts.push(ui('{0} already done', formatCount(run.alreadyDone)));
     if (run.failed) parts.push(ui('{0} failed (evaluate again to retry them)', formatCount(run.failed)));
     if (run.cancelled) parts.push(ui('cancelled: what finished is kept'));
-    parts.push(`${run.calls === 1 ? ui('1 call') : ui('{0} calls', formatCount(run.calls))}, ${ui('{0} tokens', formatCount(run.tokens))}`);
+    parts.push(ui('{0}, {1}', run.calls === 1 ? ui('1 call') : ui('{0} calls', formatCount(run.calls)), ui('{0} tokens', formatCount(run.tokens))));
     section.append(el('p', run.failed || run.cancelled || run.stopped ? 'warning' : 'muted', parts.join(' · ')));
   }
   const aspects = el('div', 'table-wrap');

@@ -53,6 +53,7 @@ export const uiStrings = [
   '1 call',
   '{0} calls',
   '{0} tokens',
+  '{0}, {1}',
   'not enough pairs',
   'no significant difference',
   'B worse',
