@@ -330,7 +330,9 @@ describe('sumlens align', function () {
     server.setHandler(learning);
     const resumed = await align(data);
     assert.equal(resumed.code, 0, resumed.stderr);
-    assert.match(resumed.stdout, /cache hits [6-9]\d\b/, resumed.stdout);
+    // At least the answers the failed run got: the same command's own repeats hit the cache too, as many as its timing lets.
+    const hits = Number(/cache hits (\d+)/.exec(resumed.stdout)?.[1] ?? 0);
+    assert.ok(hits >= 60, resumed.stdout);
   });
 
   it('people whose scores the judge cannot know: nothing adopted, nothing written', async () => {
