@@ -120,9 +120,12 @@ async function fetchInto(file: RegistryFile, part: string, start: number, option
     received += chunk.length;
     options.onProgress?.({ file: file.path, received, total: file.bytes });
   });
+  const sink = createWriteStream(part, { flags: resumed ? 'a' : 'w' });
   try {
-    await pipeline(counted, createWriteStream(part, { flags: resumed ? 'a' : 'w' }));
+    await pipeline(counted, sink);
   } catch (error) {
+    // The part file as the next get will find it: the writes in flight finish before the failure is told.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     throw new SumLensError(
       'unreachable',
       `${file.path}: the download broke off at ${thousands(received)} of ${thousands(file.bytes)} bytes (${causeOf(error)}); run the same command again to resume`,
