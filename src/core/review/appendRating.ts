@@ -10,15 +10,14 @@ import { dirname } from 'node:path';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
 import type { Review } from './readReview';
-import { RatingLineSchema, ratingsFile, type RatingInput, type RatingLine } from './reviewSchema';
+import { isAboutPair, RatingLineSchema, ratingsFile, type RatingInput, type RatingLine } from './reviewSchema';
 
 /** The line for `rating` by `rater`, checked; against the review's items, aspects and scales when it is given. */
 export function ratingLine(rater: string, rating: RatingInput, review?: Review): RatingLine {
   const parsed = RatingLineSchema.safeParse({ kind: 'rating', ...rating, rater, at: rating.at ?? new Date().toISOString() });
   if (!parsed.success) throw new SumLensError('bad-input', `not a rating: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
   const line = parsed.data;
-  // A preference, or an adjudication settling a pair (it carries a preference), is about a pair.
-  if (review && (line.kind === 'preference' || line.preference !== undefined)) {
+  if (review && isAboutPair(line)) {
     if (!review.pairById.has(line.item)) throw new SumLensError('bad-input', `pair ${line.item} is not in the review ${review.definition.name}`);
     if (!(review.definition.questions ?? []).some((q) => q.name === line.aspect))
       throw new SumLensError('bad-input', `pairwise question ${line.aspect} is not in the review ${review.definition.name}`);

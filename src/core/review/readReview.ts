@@ -20,6 +20,7 @@ import {
   PAIRS_FILE,
   RATINGS_FOLDER,
   REVIEW_FILE,
+  isAboutPair,
   RatingLineSchema,
   ReviewFileSchema,
   ReviewItemTextSchema,
@@ -157,7 +158,7 @@ function checkedLine(review: Review, rater: string, text: string): { value?: Rat
   const { value, error } = parseJson(text, RatingLineSchema);
   if (!value) return { error: `not a rating (kind, item, aspect, score or skipped, rater, at): ${error}` };
   if (value.rater !== rater) return { error: `rater ${value.rater} in ${rater}'s file (each rater writes only their own file)` };
-  if (value.kind === 'preference' || value.preference !== undefined) return checkedPreference(review, value);
+  if (isAboutPair(value)) return checkedPreference(review, value);
   if (!review.byId.has(value.item)) return { error: `item ${value.item} is not in the review` };
   const aspect = review.definition.aspects.find((a) => a.name === value.aspect);
   if (!aspect) return { error: `aspect ${value.aspect} is not in the review (${review.definition.aspects.map((a) => a.name).join(', ')})` };

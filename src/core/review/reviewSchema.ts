@@ -132,6 +132,9 @@ export const RatingLineSchema = z
   });
 export type RatingLine = z.infer<typeof RatingLineSchema>;
 
+/** A line about a pair, not an item: a preference, or an adjudication settling a pair (it carries a preference). */
+export const isAboutPair = (line: RatingLine): boolean => line.kind === 'preference' || line.preference !== undefined;
+
 /** What a caller gives appendRating: `rater` and `at` are filled in, `kind` defaults to a rating. */
 export type RatingInput = Omit<RatingLine, 'rater' | 'at' | 'kind'> & { kind?: RatingLine['kind']; at?: string };
 
