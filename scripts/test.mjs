@@ -37,6 +37,8 @@ if (!engineOnly) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = [];
+// Each failing step's mocha failure reports, repeated at the end: a CI log is often read by its tail.
+const failureReports = [];
 for (const step of steps) {
   process.stdout.write(`\n=== ${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}\n`);
   const { code, output } = await run(step.command, step.args);
@@ -46,10 +48,12 @@ for (const step of steps) {
   totals.skipped += counts.skipped;
   if (code !== 0) {
     broken.push(step.name);
+    failureReports.push(...failuresOf(step.name, output));
     if (counts.failed === 0) totals.failed++; // a step that broke without a test failing still fails the run
     if (step.name.startsWith('compile') || step.name === 'setup') break;
   }
 }
+if (failureReports.length) process.stdout.write(`\n${failureReports.join('\n')}\n`);
 process.stdout.write(
   `\n${broken.length ? `failed steps: ${broken.join(', ')}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
 );
@@ -78,4 +82,12 @@ function countTests(output) {
     failed: sum(/^\s*(\d+) failing/gm),
     skipped: sum(/^\s*(\d+) pending/gm),
   };
+}
+
+/** Mocha's reports after each "N failing" line (at most 60 lines of each), headed by the step's name. */
+function failuresOf(step, output) {
+  return [...output.matchAll(/^\s*\d+ failing$/gm)].map((m) => {
+    const lines = output.slice(m.index).split('\n').slice(0, 60);
+    return `--- ${step}: ${lines.join('\n')}`;
+  });
 }

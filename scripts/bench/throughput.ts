@@ -12,7 +12,7 @@ import { evaluate } from '../../src/core/evaluate';
 import { createOpenAiSession } from '../../src/core/llm/openaiSession';
 import { benchPlan } from '../../src/core/run/benchPlan';
 import { readDataset } from '../../src/core/datasets/dataset';
-import { runBench } from '../../src/core/run/runBench';
+import { runBench } from '../../src/core/operations/runBench';
 import { buildSpec } from '../../src/core/runSpec/buildSpec';
 import { datasetFolders, findDatasetFile } from '../../src/core/datasets/locate';
 import '../../test/setup/sharedDatasets';

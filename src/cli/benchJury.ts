@@ -8,19 +8,20 @@
  */
 import type { Dataset } from '../core/datasets/dataset';
 import type { JudgeSpec } from '../core/jury/judgesFile';
-import type { PoolRule } from '../core/jury/pool';
+import type { PoolRule } from '../core/methodsAndTasks';
 import { compareTable, metaTable } from '../core/meta/formatTable';
 import { runCompare, runMeta } from '../core/meta/runMeta';
 import { juryAgreements, runJury, type JuryOutcome } from '../core/operations/runJury';
 import type { BenchPlan } from '../core/run/benchPlan';
-import { runBench } from '../core/run/runBench';
+import { runBench } from '../core/operations/runBench';
 import type { Evaluator } from '../core/run/runItems';
 import type { RunSpec } from '../core/runSpec/runSpec';
 import { reportJury, juryAgreementText } from './evalDataJury';
-import { sessionFrom, type SessionFlags } from './sessionOptions';
+import type { SessionFlags } from './sessionOptions';
 import { stderrNotice } from './datasetRun';
 import { cancelOnInterrupt } from './terminal';
 import { cliIo, setExitCode } from './io';
+import { judgeSession } from './judgeSession';
 
 export interface BenchJuryOptions {
   dataset: Dataset;
@@ -81,7 +82,7 @@ async function runJudges(judges: JudgeSpec[], specs: RunSpec[], o: BenchJuryOpti
   const cancellation = cancelOnInterrupt();
   try {
     return await runJury({
-      members: judges.map((judge, i) => ({ name: judge.name, spec: specs[i], session: sessionFrom(o.flags, {}, judge) })),
+      members: judges.map((judge, i) => ({ name: judge.name, spec: specs[i], session: judgeSession(o.flags, judge) })),
       out: o.out,
       command: 'bench --judges',
       data: o.dataset.path,

@@ -8,7 +8,7 @@ import { DEFAULT_REASONS_K } from '../core/choose/reasonsDefault';
 import type { EvaluateOptions } from '../core/evaluate';
 import { SumLensError } from '../core/errors';
 import type { Method, ReasonExamples } from '../core/result';
-import { wholeNumber } from './numbers';
+import { wholeNumber } from './optionParsers';
 
 export interface ChooseFlags {
   method: Method;

@@ -7,7 +7,7 @@ import { runDataset, type DatasetRun, type DatasetRunOutcome } from '../core/ope
 import type { RunPorts } from '../core/run/specRun';
 import type { LlmSession } from '../core/llm/types';
 import { BatchClient } from '../core/run/batch/batchClient';
-import { runThroughBatches } from '../core/run/batch/runBatchBench';
+import { runThroughBatches } from '../core/run/batch/runThroughBatches';
 import { runExitCode } from '../core/run/outcome';
 import type { DataEvalFlags } from './evalFlags';
 import { cliIo } from './io';

@@ -22,9 +22,9 @@ import type { RunItem } from '../core/run/runItems';
 import { SumLensError } from '../core/errors';
 import type { DataEvalFlags } from './evalFlags';
 import { alignColumns } from './format/columns';
-import { sessionFrom } from './sessionOptions';
 import { cancelOnInterrupt } from './terminal';
 import { cliIo, setExitCode } from './io';
+import { judgeSession } from './judgeSession';
 
 const f = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
 
@@ -69,7 +69,7 @@ export async function runDataJury(flags: DataEvalFlags, judges: JudgeSpec[], spe
   let outcome: JuryOutcome;
   try {
     outcome = await runJury({
-      members: judges.map((judge, i) => ({ name: judge.name, spec: specs[i], session: sessionFrom(flags, {}, judge) })),
+      members: judges.map((judge, i) => ({ name: judge.name, spec: specs[i], session: judgeSession(flags, judge) })),
       out,
       command: 'eval --data --judges',
       data: flags.data,

@@ -3,7 +3,7 @@
  * a dataset (DataEvalFlags). Their own module, so the command, its dataset mode and its usage
  * checks all depend on it rather than on each other.
  */
-import type { PoolRule } from '../core/jury/pool';
+import type { PoolRule } from '../core/methodsAndTasks';
 import type { Method, ReasonExamples, Task } from '../core/result';
 import type { ScoringFlags } from './scoringOptions';
 import type { SessionFlags } from './sessionOptions';

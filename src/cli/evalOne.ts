@@ -23,6 +23,7 @@ import { evalCalibration } from './evalCalibration';
 import type { EvalFlags } from './evalFlags';
 import { checkEvalUsage } from './evalUsage';
 import { cliIo, setExitCode } from './io';
+import { judgeSession } from './judgeSession';
 
 export async function runEval(flags: EvalFlags, command: Command): Promise<void> {
   if (flags.source === undefined || flags.summary === undefined) {
@@ -77,7 +78,7 @@ async function runJury(input: EvaluationInput, shared: Omit<EvaluateOptions, 'se
   ]);
   const specs = readJudgesFile(judgesFile);
   if (flags.repeat !== undefined) throw new SumLensError('usage', '--judges and --repeat do not go together');
-  const jurors = specs.map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) }));
+  const jurors = specs.map((spec) => ({ spec, session: judgeSession(flags, spec) }));
   const cancellation = cancelOnInterrupt();
   try {
     const jury = await evaluateJury(input, jurors, { options: shared, rule: flags.pool, evaluate }, { signal: cancellation.signal });

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_STANDARD_ERROR } from '../core/geval/adaptiveSampling';
 import { PRESETS, type PresetName } from '../core/geval/presets';
 import { reasonLanguageOf } from '../core/prompts/reasonLanguage';
 import { ROUTES, type RoutePreference } from '../core/geval/scoreRoutes';
-import { wholeNumber } from './numbers';
+import { wholeNumber } from './optionParsers';
 
 export interface ScoringFlags {
   route: RoutePreference;

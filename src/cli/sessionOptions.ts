@@ -1,11 +1,9 @@
 import { Command, Option } from 'commander';
 import { defaultCacheDir } from '../core/paths';
-import { DEFAULT_CONCURRENCY } from '../core/runSpec/runDefaults';
-import { judgeKey } from '../core/jury/judgeKey';
-import type { JudgeSpec } from '../core/jury/judgesFile';
+import { DEFAULT_CONCURRENCY } from '../core/methodsAndTasks';
 import { createOpenAiSession, defaultModel } from '../core/llm/openaiSession';
 import type { LlmSession } from '../core/llm/types';
-import { positiveSeconds, wholeNumber } from './numbers';
+import { positiveSeconds, wholeNumber } from './optionParsers';
 import { printNotice, printWarning } from './stderr';
 import { environmentOption } from './environmentOptions';
 import { cliIo } from './io';
@@ -49,14 +47,21 @@ export function addSessionOptions(command: Command): Command {
     .option('--no-cache', 'do not read or write the answer cache (what endpoints taught about themselves is kept: sumlens capabilities)');
 }
 
+/** A judge of its own endpoint, model and key (a jury's, judgeSession.ts), in place of the flags' one. */
+export interface JudgeEndpoint {
+  baseUrl?: string;
+  model: string;
+  apiKey?: string;
+}
+
 /**
  * The API key comes from the environment only: never a flag, so it stays out of shell history.
- * `judge`: a jury's judge, with its own endpoint, model and key variable (--judges FILE).
+ * `judge`: a jury's judge, with its own endpoint, model and key (--judges FILE).
  */
-export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}, judge?: JudgeSpec): LlmSession {
+export function sessionFrom(flags: SessionFlags, chosen: ChosenValues = {}, judge?: JudgeEndpoint): LlmSession {
   return createOpenAiSession({
     baseURL: judge ? judge.baseUrl : flags.baseUrl,
-    apiKey: judge ? judgeKey(judge, cliIo().env) : cliIo().env.OPENAI_API_KEY,
+    apiKey: judge ? judge.apiKey : cliIo().env.OPENAI_API_KEY,
     model: judge ? judge.model : flags.model,
     concurrency: flags.concurrency,
     timeoutMs: flags.timeout * 1000,

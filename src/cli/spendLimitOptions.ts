@@ -7,7 +7,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { PRICE_TABLE_DATE } from '../core/llm/pricing';
 import { formatUsd, SpendLimit } from '../core/llm/spendLimit';
 import { cliIo, type CliIo } from './io';
-import { wholeNumber } from './numbers';
+import { wholeNumber } from './optionParsers';
 
 export interface SpendLimitFlags {
   maxCost?: number;

@@ -7,7 +7,7 @@
 // zod/mini: the same checks as zod in a fraction of the extension's bundle.
 import * as z from 'zod/mini';
 import { DEFAULT_REASONS_K } from '../core/choose/reasonsDefault';
-import { DEFAULT_CONCURRENCY } from '../core/runSpec/runDefaults';
+import { DEFAULT_CONCURRENCY } from '../core/methodsAndTasks';
 import { DEFAULT_SAMPLES, RUN_METHODS, RUN_TASKS } from '../core/methodsAndTasks';
 
 export const settingsSchema = z.object({

@@ -12,14 +12,14 @@ import { Command, Option } from 'commander';
 import { FEW_ITEMS, MIN_RESAMPLES } from '../../core/agreement/agreementTable';
 import { alignEstimate } from '../../core/align/alignEstimate';
 import { readAlignItems, sha256File } from '../../core/align/alignItems';
-import { alignJudge, type AlignSet } from '../../core/align/alignJudge';
+import type { AlignSet } from '../../core/align/alignJudge';
+import { alignToPeople } from '../../core/operations/alignToPeople';
 import { readRatingsItems } from '../../core/align/ratingsItems';
 import type { AlignmentFile } from '../../core/align/alignmentFile';
 import { alignmentText } from '../../core/align/alignmentText';
 import type { Strategy } from '../../core/align/crossValidate';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../../core/align/criteriaRounds';
 import { SumLensError } from '../../core/errors';
-import { evaluate } from '../../core/evaluate';
 import { aspectsOf } from '../../core/geval/evaluateAspects';
 import { tableContextWindow } from '../../core/llm/contextTable';
 import { defaultModel } from '../../core/llm/openaiSession';
@@ -27,10 +27,9 @@ import { parseFieldMap } from '../../core/run/data/dataItems';
 import { estimateCost, formatCost } from '../../core/llm/pricing';
 import type { Task } from '../../core/result';
 import { stderrNotice, usageLine } from '../datasetRun';
-import { wholeNumber } from '../numbers';
+import { wholeNumber } from '../optionParsers';
 import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
 import { specFromFlags } from '../runSpecFromFlags';
-import { evaluateOptionsOf } from '../../core/runSpec/evaluateOptions';
 import { addSessionOptions, contextTokensOf, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions } from '../spendLimitOptions';
 import { cliIo } from '../io';
@@ -146,31 +145,28 @@ async function runAlign(flags: AlignFlags): Promise<void> {
   const cancellation = cancelOnInterrupt();
   const dataSha256 = sha256File(file);
   try {
-    const alignments = await alignJudge(sets, {
-      task: flags.task,
-      folds: flags.folds,
-      examples: flags.examples,
-      strategy: flags.strategy,
-      rounds: flags.rounds,
-      promptDir: flags.prompts,
-      outDir: flags.out,
-      force: flags.force === true,
-      workDir: join(tmpdir(), 'sumlens-align'),
-      scoring: {
-        evaluate,
-        options: { ...evaluateOptionsOf(specFromFlags({ ...flags, method: 'geval' }, () => false, { task: flags.task })), session },
-        concurrency: flags.concurrency,
+    const spec = specFromFlags({ ...flags, method: 'geval' }, () => false, { task: flags.task });
+    const alignments = await alignToPeople(
+      {
+        spec,
+        sets,
+        folds: flags.folds,
+        examples: flags.examples,
+        strategy: flags.strategy,
+        rounds: flags.rounds,
+        outDir: flags.out,
+        force: flags.force === true,
+        workDir: join(tmpdir(), 'sumlens-align'),
+        resamples: flags.resamples,
+        seed: flags.seed,
+        provenance: { dataFile: file, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
+      },
+      {
+        session,
+        optimizer: flags.optimizerModel ? sessionFrom({ ...flags, model: flags.optimizerModel }) : undefined,
         signal: cancellation.signal,
       },
-      optimizer: {
-        session: flags.optimizerModel ? sessionFrom({ ...flags, model: flags.optimizerModel }) : session,
-        promptDir: flags.prompts,
-        signal: cancellation.signal,
-      },
-      resamples: flags.resamples,
-      seed: flags.seed,
-      provenance: { dataFile: file, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },
-    });
+    );
     if (flags.json) {
       const report: AlignmentFile = {
         sumlens: 'alignment',

@@ -11,23 +11,18 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { auditReport, type AuditReport } from '../../core/audit/auditStats';
-import { auditEvaluations, type AuditSubject } from '../../core/audit/auditItems';
 import { auditSubjects } from '../../core/audit/auditSubjects';
-import { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
-import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type Probe, type ProbeName } from '../../core/audit/probes';
+import { planLines } from '../../core/audit/auditPlan';
+import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
 import type { AuditRun } from '../../core/audit/runAudit';
-import { auditJudge } from '../../core/operations/auditJudge';
-import { evaluateOptionsOf } from '../../core/runSpec/evaluateOptions';
+import { auditEstimate, auditJudge, type JudgeAudit } from '../../core/operations/auditJudge';
 import { specFromFlags } from '../runSpecFromFlags';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
-import { evaluate, type EvaluateOptions } from '../../core/evaluate';
-import { aspectsOf } from '../../core/geval/evaluateAspects';
-import { defaultModel } from '../../core/llm/openaiSession';
+import { evaluate } from '../../core/evaluate';
 import type { Usage } from '../../core/llm/types';
 import type { Method, Task } from '../../core/result';
 import { parseFieldMap } from '../../core/run/data/dataItems';
-import { estimateRun } from '../../core/run/dryRun';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { stderrNotice, usageLine } from '../datasetRun';
 import { estimateCost, formatCost } from '../../core/llm/pricing';
@@ -51,9 +46,10 @@ function juryEvaluator(jurors: Juror[]): typeof evaluate {
     return juryAsResult(verdict, { method: options.method, task: input.task, durationMs: Date.now() - started });
   };
 }
-import { parseAspects } from '../aspectList';
+import { parseAspects } from '../optionParsers';
 import { cliIo, setExitCode } from '../io';
 import { DEFAULT_SAMPLES, RUN_TASKS, SCORING_METHODS } from '../../core/methodsAndTasks';
+import { judgeSession } from '../judgeSession';
 
 interface AuditFlags extends SessionFlags, ScoringFlags {
   data?: string;
@@ -134,12 +130,11 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
   const probes = PROBES.filter((p) => flags.probes.includes(p.name));
   // The audit judges as a dataset run of the same flags would: evaluate()'s options from the run spec alone.
   const spec = { ...specFromFlags(flags, () => false, { task, aspects: flags.aspects }), method: flags.method };
-  const options: Omit<EvaluateOptions, 'session' | 'method'> = evaluateOptionsOf(spec);
   const variant = flags.fenceInputs ? 'fenced' : 'plain';
-  if (flags.dryRun) return dryRunAudit(flags, { subjects, probes, task, options });
+  if (flags.dryRun) return dryRunAudit(flags, { spec, subjects, probes, seed: flags.seed });
   if (flags.judges !== undefined && flags.method === 'fine')
     throw new SumLensError('usage', '--judges audits G-Eval or rationale-first scores, not --method fine');
-  const jury = flags.judges !== undefined ? readJudgesFile(flags.judges).map((spec) => ({ spec, session: sessionFrom(flags, {}, spec) })) : undefined;
+  const jury = flags.judges !== undefined ? readJudgesFile(flags.judges).map((spec) => ({ spec, session: judgeSession(flags, spec) })) : undefined;
   const cancellation = cancelOnInterrupt();
   const progress = progressLine();
   try {
@@ -162,31 +157,10 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
 }
 
 /** --dry-run: the calls, tokens and cost of the audit, and what its items can tell, without sending anything. */
-async function dryRunAudit(
-  flags: AuditFlags,
-  audit: { subjects: AuditSubject[]; probes: Probe[]; task: Task; options: Omit<EvaluateOptions, 'session' | 'method'> },
-): Promise<void> {
-  const { subjects, probes, task, options } = audit;
-  const inputs = auditEvaluations(subjects, probes, flags.seed, task);
-  const model = flags.model ?? defaultModel;
-  const aspects = aspectsOf(task, flags.aspects);
-  const estimate = await estimateRun({
-    items: () => inputs,
-    method: flags.method,
-    aspects,
-    out: '',
-    evaluate,
-    endpoint: flags.baseUrl ?? '',
-    model,
-    extra: options,
-  });
-  const plan = auditPlan(subjects, probes, {
-    seed: flags.seed,
-    method: flags.method,
-    task,
-    aspects: auditedScores(flags.method, aspects),
-    alpha: flags.alpha,
-  });
+async function dryRunAudit(flags: AuditFlags, audit: JudgeAudit): Promise<void> {
+  const { subjects, probes } = audit;
+  const model = audit.spec.judge.model;
+  const { estimate, plan } = await auditEstimate(audit, flags.alpha);
   if (flags.format === 'json') {
     cliIo().stdout.write(
       JSON.stringify(

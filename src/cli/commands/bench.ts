@@ -9,21 +9,20 @@ import { Command, Option } from 'commander';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { evaluate } from '../../core/evaluate';
 import { jurySpecs } from '../../core/jury/jurySpecs';
-import { DEFAULT_SAMPLES, RUN_METHODS } from '../../core/methodsAndTasks';
+import { DEFAULT_SAMPLES, POOL_RULES, RUN_METHODS } from '../../core/methodsAndTasks';
 import { estimateSpec } from '../../core/run/specRun';
 import { readDataset, type Dataset, type Level } from '../../core/datasets/dataset';
 import { metaTable, paperSection } from '../../core/meta/formatTable';
 import { defaultReferencesPath, readSummEvalReferences, withSummEvalReferences } from '../../core/datasets/summevalReferences';
 import { runMeta } from '../../core/meta/runMeta';
-import { repeatBench } from '../../core/run/repeatBench';
+import { repeatBench } from '../../core/operations/repeatBench';
 import { correlationSpread, correlationSpreadTable } from '../../core/meta/repeatSpread';
 import { SUCCESS_EXIT_CODE, SumLensError } from '../../core/errors';
 import { runExitCode } from '../../core/run/outcome';
 import type { Method, ReasonExamples } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
-import { runBatchBench } from '../../core/run/batch/runBatchBench';
 import { benchPlan } from '../../core/run/benchPlan';
-import { benchItems, runBench, type BenchRunOptions, type RunSummary, type Evaluator } from '../../core/run/runBench';
+import { benchItems, runBatchBench, runBench, type BenchRunOptions, type RunSummary, type Evaluator } from '../../core/operations/runBench';
 import { readWholeRunFile } from '../../core/runFile/runRecord';
 import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
 import { batchBaseUrl, specFromFlags } from '../runSpecFromFlags';
@@ -32,15 +31,14 @@ import { reasonGroundedSection } from '../../core/meta/reasonGroundedFigures';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions, spendLimitOf, spendLine } from '../spendLimitOptions';
 import { cancelOnInterrupt } from '../terminal';
-import { wholeNumber } from '../numbers';
+import { parseAspects, wholeNumber } from '../optionParsers';
 import { finishRun, runProgress, runReport, stderrNotice } from '../datasetRun';
 import { printDryRun } from '../format/dryRunReport';
-import { parseAspects } from '../aspectList';
 import { levelOption, subsetOption } from './meta';
 import { runBenchJury } from '../benchJury';
 import { defaultBenchRunFile, judgeRunFile } from '../../core/operations/runFileNames';
 import { readJudgesFile } from '../../core/jury/judgesFile';
-import type { PoolRule } from '../../core/jury/pool';
+import type { PoolRule } from '../../core/methodsAndTasks';
 import { cliIo, setExitCode } from '../io';
 
 interface BenchFlags extends SessionFlags, ScoringFlags {
@@ -107,7 +105,7 @@ export function registerBench(program: Command): void {
       '--judges <file>',
       'a jury (YAML or JSON: name, baseUrl, model, apiKeyEnv per judge): each judge and the jury against people, the jury against its best judge',
     )
-    .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(['mean', 'median']).default('mean'));
+    .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(POOL_RULES).default('mean'));
   addScoringOptions(command);
   addChooseOptions(command);
   addSpendLimitOptions(addSessionOptions(command)).action((flags: BenchFlags) =>
@@ -198,7 +196,7 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   }
 }
 
-/** `--repeat N` (src/core/run/repeatBench.ts): N runs, then each correlation's spread over them. */
+/** `--repeat N` (src/core/operations/repeatBench.ts): N runs, then each correlation's spread over them. */
 async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions, 'session'>): Promise<void> {
   const session = sessionFrom(flags);
   const cancellation = cancelOnInterrupt();

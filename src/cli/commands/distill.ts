@@ -5,14 +5,15 @@
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_REASONS_K } from '../../core/choose/reasonsDefault';
-import { distill, distillEstimate } from '../../core/distill/distillRun';
+import { distillEstimate } from '../../core/distill/distillRun';
+import { distillReasons } from '../../core/operations/distillReasons';
+import { buildSpec } from '../../core/runSpec/buildSpec';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { readDataset } from '../../core/datasets/dataset';
-import { exitCodeOf, SumLensError } from '../../core/errors';
 import { defaultModel } from '../../core/llm/openaiSession';
 import { estimateCost, formatCost } from '../../core/llm/pricing';
 import type { ReasonExamples } from '../../core/result';
-import { wholeNumber } from '../numbers';
+import { wholeNumber } from '../optionParsers';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions } from '../spendLimitOptions';
 import { cancelOnInterrupt } from '../terminal';
@@ -62,13 +63,23 @@ async function runDistill(flags: DistillFlags): Promise<void> {
   const session = sessionFrom(flags);
   const cancellation = cancelOnInterrupt();
   try {
-    const summary = await distill({
-      ...options,
-      out: flags.out,
-      session,
-      signal: cancellation.signal,
-      onProgress: (done, total) => cliIo().stderr.isTTY && cliIo().stderr.write(`\r${done}/${total} items\x1b[K`),
+    const spec = buildSpec({
+      judge: { baseUrl: flags.baseUrl, model: flags.model },
+      method: 'choose',
+      task: dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization',
+      reasons: flags.reasons,
+      reasonsK: flags.reasonsK,
+      prompts: flags.prompts,
+      concurrency: flags.concurrency,
     });
+    const { summary, failure, exitCode } = await distillReasons(
+      { spec: { ...spec, reasons: flags.reasons, reasonsK: flags.reasonsK }, dataset, out: flags.out, limit: flags.limit },
+      {
+        session,
+        signal: cancellation.signal,
+        onProgress: (done, total) => cliIo().stderr.isTTY && cliIo().stderr.write(`\r${done}/${total} items\x1b[K`),
+      },
+    );
     if (cliIo().stderr.isTTY) cliIo().stderr.write('\n');
     const u = session.usage();
     cliIo().stdout.write(
@@ -76,14 +87,12 @@ async function runDistill(flags: DistillFlags): Promise<void> {
         `split by document: ${summary.itemsBySplit.train} train and ${summary.itemsBySplit.validation} validation items (Tanaka's thesis: 1,196 / 239 for SummEval, 266 / 53 for Topical-Chat)\n` +
         `calls ${u.calls} (cache hits ${u.cacheHits}), tokens ${u.promptTokens} prompt + ${u.completionTokens} completion\n`,
     );
-    if (summary.cancelled) {
-      setExitCode(exitCodeOf('cancelled'));
-      stderrNotice('cancelled: the items written are kept; run the same command again to continue');
-    } else if (summary.failed.length > 0) {
+    if (failure) throw failure;
+    setExitCode(exitCode);
+    if (summary.cancelled) stderrNotice('cancelled: the items written are kept; run the same command again to continue');
+    else if (summary.failed.length > 0) {
       const first = summary.failed[0];
-      if (summary.written + summary.alreadyDone === 0) throw new SumLensError('invalid-reply', `every item failed; ${first.key}: ${first.message}`);
       stderrNotice(`partial: ${summary.failed.length} item(s) failed (first ${first.key}: ${first.message}); run the same command again to retry them`);
-      setExitCode(exitCodeOf('partial'));
     }
   } finally {
     cancellation.dispose();

@@ -4,15 +4,14 @@
  * a run parses only what it runs, and sends its first request sooner (scripts/bench/startup.ts).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { parseAspects } from '../aspectList';
+import { parseAspects, wholeNumber } from '../optionParsers';
 import { addSessionOptions } from '../sessionOptions';
 import { addSpendLimitOptions } from '../spendLimitOptions';
-import { wholeNumber } from '../numbers';
 import { evalCalibration } from '../evalCalibration';
 import { addDataOptions } from '../evalDataOptions';
 import type { DataEvalFlags, EvalFlags } from '../evalFlags';
 import { DEFAULT_TOP_LOGPROBS } from '../../core/geval/scoreRoutes';
-import { DEFAULT_SAMPLES, RUN_METHODS, RUN_TASKS } from '../../core/methodsAndTasks';
+import { DEFAULT_SAMPLES, POOL_RULES, RUN_METHODS, RUN_TASKS } from '../../core/methodsAndTasks';
 import { addScoringOptions } from '../scoringOptions';
 import { addChooseOptions } from '../chooseOptions';
 
@@ -44,7 +43,7 @@ export function registerEval(program: Command): void {
     .option('--threshold <score>', 'with --repeat: share of runs scoring at least this, and aspects whose runs straddle it', finiteNumber)
     .option('--json', 'print the result as JSON')
     .option('--judges <file>', 'a jury: a YAML or JSON file listing judges (name, baseUrl, model, apiKeyEnv[, route, samples]); each scores on its own')
-    .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(['mean', 'median']).default('mean'))
+    .addOption(new Option('--pool <rule>', "with --judges: how the judges' scores are pooled").choices(POOL_RULES).default('mean'))
     .option(
       '--calibration <file>',
       "also print each score mapped to your people's scale by a map from sumlens calibrate or align (the raw score stays; default: --prompts DIR's <task>/calibration.json)",

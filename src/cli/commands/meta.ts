@@ -19,7 +19,7 @@ import { BASELINES, type BaselineName } from '../../core/meta/predictions';
 import type { Dataset } from '../../core/datasets/dataset';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { cliIo } from '../io';
-import { parseAspects } from '../aspectList';
+import { parseAspects } from '../optionParsers';
 
 /** `--level`, shared with replay and bench. */
 export function levelOption(): Option {

@@ -17,15 +17,15 @@ import type { PairJudge } from '../../core/pairwise/runPairs';
 import { listTemplates } from '../../core/prompts/resolveTemplate';
 import { DEFAULT_SEED } from '../../core/stats/random';
 import { readDataFile } from '../../core/textInput';
-import { parseAspects } from '../aspectList';
+import { parseAspects, wholeNumber } from '../optionParsers';
 import { pairwiseDryRun } from '../format/pairwiseDryRun';
 import { pairwiseJson, pairwiseText, usageOf, type TieFlag } from '../format/pairwiseText';
 import { cliIo, setExitCode } from '../io';
-import { wholeNumber } from '../numbers';
 import { addSessionOptions, positiveInt, sessionFrom, type SessionFlags } from '../sessionOptions';
 import { addSpendLimitOptions, spendLine } from '../spendLimitOptions';
 import { printError, printNotice, printWarning } from '../stderr';
 import { cancelOnInterrupt, progressLine } from '../terminal';
+import { judgeSession } from '../judgeSession';
 
 export interface PairwiseFlags extends SessionFlags, PairwiseInputFlags {
   aspects?: string[];
@@ -98,7 +98,7 @@ function judgesOf(flags: PairwiseFlags): PairJudge[] {
     const session = sessionFrom(flags);
     return [{ name: session.model, session }];
   }
-  return readJudgesFile(flags.judges).map((judge) => ({ name: judge.name, session: sessionFrom(flags, {}, judge) }));
+  return readJudgesFile(flags.judges).map((judge) => ({ name: judge.name, session: judgeSession(flags, judge) }));
 }
 
 async function runPairwise(flags: PairwiseFlags): Promise<void> {

@@ -22,12 +22,11 @@ import { readJudgeRun, type JudgeRun } from '../../core/review/judgeRun';
 import type { Review } from '../../core/review/readReview';
 import { reviewStatus } from '../../core/review/reviewStatus';
 import { writeFileAtomically } from '../../core/writeAtomically';
-import { parseAspects } from '../aspectList';
+import { parseAspects, wholeNumber } from '../optionParsers';
 import { stderrNotice } from '../datasetRun';
 import { reviewStatusText } from '../format/reviewStatus';
 import { reviewWithNotices } from '../reviewFolder';
 import { cliIo } from '../io';
-import { wholeNumber } from '../numbers';
 import { addResamplingOptions } from './meta';
 import { RUN_TASKS } from '../../core/methodsAndTasks';
 

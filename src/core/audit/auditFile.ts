@@ -6,7 +6,8 @@ import * as z from 'zod';
 import { readWrittenJson } from '../jsonFile';
 import type { AuditReport } from './auditStats';
 import type { AuditRun } from './runAudit';
-import { CELL_VERDICTS, PROBE_VERDICTS } from './verdicts';
+import { probeVerdictShape } from './probeVerdictShape';
+import { CELL_VERDICTS } from './verdicts';
 
 const SpanSchema = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() });
 const CopySchema = z.looseObject({ probe: z.string(), text: z.string(), spans: z.array(SpanSchema), note: z.string().optional() });
@@ -43,20 +44,7 @@ const AuditFileSchema = z.object({
         verdict: z.enum(CELL_VERDICTS),
       }),
     ),
-    probes: z.array(
-      z.looseObject({
-        probe: z.string(),
-        change: z.string(),
-        fair: z.string(),
-        violatedMeans: z.string(),
-        pairs: z.number(),
-        skipped: z.number(),
-        skipReasons: z.record(z.string(), z.number()),
-        violated: z.boolean(),
-        verdict: z.enum(PROBE_VERDICTS),
-        notAudited: z.string().optional(),
-      }),
-    ),
+    probes: z.array(z.looseObject({ ...probeVerdictShape, skipReasons: z.record(z.string(), z.number()) })),
   }),
 });
 

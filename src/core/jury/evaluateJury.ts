@@ -9,7 +9,8 @@ import { isSumLensError } from '../errors';
 import type { LlmSession } from '../llm/types';
 import type { EvaluationResult } from '../result';
 import type { JudgeSpec } from './judgesFile';
-import { pool, type Pooled, type PoolRule } from './pool';
+import type { PoolRule } from '../methodsAndTasks';
+import { pool, type Pooled } from './pool';
 
 export type Evaluator = (input: EvaluationInput, options: EvaluateOptions, hooks: EvaluateHooks) => Promise<EvaluationResult>;
 

@@ -7,7 +7,8 @@
 import type { LoadedRun } from '../run/loadRun';
 import type { RunHeader } from '../runFile/runHeader';
 import { writeFileAtomically } from '../writeAtomically';
-import { pool, type PoolRule } from './pool';
+import type { PoolRule } from '../methodsAndTasks';
+import { pool } from './pool';
 
 export function writeJuryRun(out: string, header: RunHeader, runs: LoadedRun[], rule: PoolRule): { items: number; leftOut: number } {
   const [first, ...others] = runs;

@@ -7,7 +7,7 @@
 import { endpointOf } from '../runSpec/buildSpec';
 import type { RunSpec } from '../runSpec/runSpec';
 import type { JudgeSpec } from './judgesFile';
-import type { PoolRule } from './pool';
+import type { PoolRule } from '../methodsAndTasks';
 
 export function jurySpecs(spec: RunSpec, judges: readonly JudgeSpec[]): RunSpec[] {
   return judges.map((judge) => ({

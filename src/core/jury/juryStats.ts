@@ -21,7 +21,8 @@ import { pearson, spearman } from '../stats/correlation';
 import { krippendorffAlpha } from '../stats/krippendorffAlpha';
 import { percentileInterval, type Interval } from '../stats/percentile';
 import { resampleIndices, seededRandom } from '../stats/random';
-import { pool, type PoolRule } from './pool';
+import type { PoolRule } from '../methodsAndTasks';
+import { pool } from './pool';
 
 /** Judge name → item key → score of one aspect. */
 export type JudgeScores = Map<string, Map<string, number>>;

@@ -3,7 +3,7 @@
  * their spread (sample standard deviation, min, max). Judges without a score are left out and
  * named by the caller; no score at all is no jury score.
  */
-export type PoolRule = 'mean' | 'median';
+import type { PoolRule } from '../methodsAndTasks';
 
 export interface Pooled {
   score: number;

@@ -43,60 +43,33 @@ export interface PaperTable {
 const PAPER = 'Liu et al. 2023, G-Eval (arXiv:2303.16634)';
 const MODEL = 'G-Eval-4 (GPT-4)';
 
-const SUMMEVAL: PaperTable = {
-  paper: PAPER,
-  model: MODEL,
-  table: 'Table 1',
-  dataset: 'SummEval',
-  level: 'summary',
-  items: 1600,
-  fingerprint: '5a737d049909b871',
-  figures: [
-    { aspect: 'coherence', spearman: 0.582, kendall: 0.457 },
-    { aspect: 'consistency', spearman: 0.507, kendall: 0.425 },
-    { aspect: 'fluency', spearman: 0.455, kendall: 0.378 },
-    { aspect: 'relevance', spearman: 0.547, kendall: 0.433 },
-  ],
-};
+/** One of the G-Eval paper's tables: the protocol it was measured under and its figures. */
+function gEvalTable(table: string, measured: Pick<PaperTable, 'dataset' | 'level' | 'items' | 'fingerprint'>, figures: PaperFigure[]): PaperTable {
+  return { paper: PAPER, model: MODEL, table, ...measured, figures };
+}
 
-const TOPICAL_CHAT: PaperTable = {
-  paper: PAPER,
-  model: MODEL,
-  table: 'Table 2',
-  dataset: 'Topical-Chat',
-  // The paper's "turn level": every response pooled.
-  level: 'sample',
-  items: 360,
-  fingerprint: 'd219640d8aa93263',
-  figures: [
-    { aspect: 'naturalness', pearson: 0.549, spearman: 0.565 },
-    { aspect: 'coherence', pearson: 0.594, spearman: 0.605 },
-    { aspect: 'engagingness', pearson: 0.627, spearman: 0.631 },
-    { aspect: 'groundedness', pearson: 0.531, spearman: 0.551 },
-  ],
-};
+const SUMMEVAL = gEvalTable('Table 1', { dataset: 'SummEval', level: 'summary', items: 1600, fingerprint: '5a737d049909b871' }, [
+  { aspect: 'coherence', spearman: 0.582, kendall: 0.457 },
+  { aspect: 'consistency', spearman: 0.507, kendall: 0.425 },
+  { aspect: 'fluency', spearman: 0.455, kendall: 0.378 },
+  { aspect: 'relevance', spearman: 0.547, kendall: 0.433 },
+]);
 
-const QAGS_CNN: PaperTable = {
-  paper: PAPER,
-  model: MODEL,
-  table: 'Table 3',
-  dataset: 'QAGS-CNN',
-  level: 'sample',
-  items: 235,
-  fingerprint: '5ee5d87309e0fd81',
-  figures: [{ aspect: 'consistency', pearson: 0.631, spearman: 0.685, kendall: 0.591 }],
-};
+// The paper's "turn level": every response pooled.
+const TOPICAL_CHAT = gEvalTable('Table 2', { dataset: 'Topical-Chat', level: 'sample', items: 360, fingerprint: 'd219640d8aa93263' }, [
+  { aspect: 'naturalness', pearson: 0.549, spearman: 0.565 },
+  { aspect: 'coherence', pearson: 0.594, spearman: 0.605 },
+  { aspect: 'engagingness', pearson: 0.627, spearman: 0.631 },
+  { aspect: 'groundedness', pearson: 0.531, spearman: 0.551 },
+]);
 
-const QAGS_XSUM: PaperTable = {
-  paper: PAPER,
-  model: MODEL,
-  table: 'Table 3',
-  dataset: 'QAGS-XSum',
-  level: 'sample',
-  items: 239,
-  fingerprint: 'd6d50702a78cdb4e',
-  figures: [{ aspect: 'consistency', pearson: 0.558, spearman: 0.537, kendall: 0.472 }],
-};
+const QAGS_CNN = gEvalTable('Table 3', { dataset: 'QAGS-CNN', level: 'sample', items: 235, fingerprint: '5ee5d87309e0fd81' }, [
+  { aspect: 'consistency', pearson: 0.631, spearman: 0.685, kendall: 0.591 },
+]);
+
+const QAGS_XSUM = gEvalTable('Table 3', { dataset: 'QAGS-XSum', level: 'sample', items: 239, fingerprint: 'd6d50702a78cdb4e' }, [
+  { aspect: 'consistency', pearson: 0.558, spearman: 0.537, kendall: 0.472 },
+]);
 
 const LONGEVAL_PUBMED: PaperTable = {
   paper: 'Wu et al. 2024, Less is More for Long Document Summary Evaluation by LLMs (arXiv:2309.07382)',

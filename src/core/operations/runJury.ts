@@ -15,7 +15,7 @@ import type { LlmSession } from '../llm/types';
 import { writeJuryRun } from '../jury/juryRunFile';
 import { pooledJurySpec } from '../jury/jurySpecs';
 import { juryAgreement, type JudgeScores, type JuryAgreement } from '../jury/juryStats';
-import type { PoolRule } from '../jury/pool';
+import type { PoolRule } from '../methodsAndTasks';
 import { loadRun, type LoadedRun } from '../run/loadRun';
 import { runExitCode } from '../run/outcome';
 import type { RunSummary } from '../run/runItems';

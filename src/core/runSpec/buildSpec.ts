@@ -11,7 +11,7 @@ import { aspectsOf } from '../geval/evaluateAspects';
 import { DEFAULT_TOP_LOGPROBS } from '../geval/scoreRoutes';
 import { reasonLanguageOf } from '../prompts/reasonLanguage';
 import { defaultBaseUrl, defaultModel } from '../llm/openaiSession';
-import { DEFAULT_CONCURRENCY } from './runDefaults';
+import { DEFAULT_CONCURRENCY } from '../methodsAndTasks';
 import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 import { RunSpecSchema, type RunSpec } from './runSpec';
 

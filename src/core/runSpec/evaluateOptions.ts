@@ -4,7 +4,7 @@
  * here, so they cannot ask different things.
  */
 import type { EvaluateOptions } from '../evaluate';
-import { ITEMS_PER_REQUEST_SLOT } from './runDefaults';
+import { ITEMS_PER_REQUEST_SLOT } from '../methodsAndTasks';
 import type { RunSpec } from './runSpec';
 
 export type SpecOptions = Omit<EvaluateOptions, 'session'>;

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { DEFAULT_REASONS_K } from '../choose/reasonsDefault';
 import { DEFAULT_MAX_STANDARD_ERROR } from '../geval/adaptiveSampling';
 import { DEFAULT_TOP_LOGPROBS } from '../geval/scoreRoutes';
-import { DEFAULT_CONCURRENCY } from './runDefaults';
+import { DEFAULT_CONCURRENCY } from '../methodsAndTasks';
 import { DEFAULT_SAMPLES } from '../methodsAndTasks';
 import { RunSpecSchema, type RunSpec } from './runSpec';
 

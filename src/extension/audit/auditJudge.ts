@@ -12,7 +12,7 @@ import type { AuditSubject } from '../../core/audit/auditItems';
 import type { AuditReport } from '../../core/audit/auditStats';
 import type { AuditRun } from '../../core/audit/runAudit';
 import { datasetSpecInput } from '../datasets/datasetRunSpec';
-import type { EvaluateOptions } from '../../core/evaluate';
+import type { JudgeAudit } from '../../core/operations/auditJudge';
 import type { Method, Task } from '../../core/result';
 import { pickDataFile, type DatasetRunDeps } from '../datasets/evaluateDataset';
 import type { SumLensPanel } from '../presentation/panel';
@@ -71,8 +71,8 @@ export class AuditJudge {
       // Judged as a dataset run of the same settings would be: evaluate()'s options from the run spec alone.
       const specInput = datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method, prompts: promptOverrideDir });
       const spec = { ...engine.buildSpec(specInput), method };
-      const options: EvaluateOptions = { ...engine.evaluateOptionsOf(spec), session };
-      if (!confirmed && !(await this.confirmCost(engine, { subjects, probes, method, task, options }))) return undefined;
+      const audit = { spec, subjects, probes, seed: AUDIT_SEED };
+      if (!confirmed && !(await this.confirmCost(engine, audit))) return undefined;
 
       this.panel.update({ view: 'audit', running: true, error: undefined });
       this.deps.log.info(`auditing ${session.model} (${method}) on ${subjects.length} item(s) of ${data.fsPath}`);
@@ -81,18 +81,15 @@ export class AuditJudge {
         (progress, token) => {
           const subscription = token.onCancellationRequested(() => controller.abort());
           return engine
-            .auditJudge(
-              { spec, subjects, probes, seed: AUDIT_SEED },
-              {
-                session,
-                signal: controller.signal,
-                onProgress: (done, total) => {
-                  const message = `${done} of ${total} evaluations`;
-                  progress.report({ message, increment: 100 / total });
-                  this.panel.progress({ done, total, label: message });
-                },
+            .auditJudge(audit, {
+              session,
+              signal: controller.signal,
+              onProgress: (done, total) => {
+                const message = `${done} of ${total} evaluations`;
+                progress.report({ message, increment: 100 / total });
+                this.panel.progress({ done, total, label: message });
               },
-            )
+            })
             .finally(() => void subscription.dispose());
         },
       );
@@ -119,37 +116,11 @@ export class AuditJudge {
   }
 
   /** Asks whether to spend what the audit is estimated to cost, with what its items can tell. */
-  private async confirmCost(
-    engine: ReturnType<typeof loadEngine>,
-    audit: {
-      subjects: AuditSubject[];
-      probes: ReturnType<typeof loadEngine>['PROBES'];
-      method: Exclude<Method, 'all'>;
-      task: Task;
-      options: EvaluateOptions;
-    },
-  ): Promise<boolean> {
-    const { subjects, probes, method, task, options } = audit;
-    const model = options.session.model;
-    const items = engine.auditEvaluations(subjects, probes, AUDIT_SEED, task);
-    const estimate = await engine.estimateRun({
-      items: () => items,
-      method,
-      aspects: options.aspects,
-      out: '',
-      evaluate: engine.evaluate,
-      endpoint: options.session.endpoint,
-      model,
-      extra: options,
-    });
+  private async confirmCost(engine: ReturnType<typeof loadEngine>, audit: JudgeAudit): Promise<boolean> {
+    const { subjects, probes, spec } = audit;
+    const { model } = spec.judge;
+    const { estimate, plan } = await engine.auditEstimate(audit, AUDIT_ALPHA);
     const usd = engine.estimateCost(model, estimate.usage, false);
-    const plan = engine.auditPlan(subjects, probes, {
-      seed: AUDIT_SEED,
-      method,
-      task,
-      aspects: engine.auditedScores(method, engine.aspectsOf(task, options.aspects)),
-      alpha: AUDIT_ALPHA,
-    });
     const cost = vscode.l10n.t(
       '{0} and their changed copies ({1}): {2}, {3}, ~{4} prompt tokens, {5}. Answers already cached cost nothing.',
       counted(subjects.length, vscode.l10n.t('1 summary'), vscode.l10n.t('{0} summaries', formatCount(subjects.length))),
@@ -161,7 +132,7 @@ export class AuditJudge {
     );
     const detail = [cost, vscode.l10n.t('What these items can tell:'), ...engine.planLines(plan)].join('\n');
     const auditButton = vscode.l10n.t('Audit');
-    const go = await vscode.window.showInformationMessage(vscode.l10n.t('Audit {0} ({1})?', model, method), { modal: true, detail }, auditButton);
+    const go = await vscode.window.showInformationMessage(vscode.l10n.t('Audit {0} ({1})?', model, spec.method), { modal: true, detail }, auditButton);
     return go === auditButton;
   }
 

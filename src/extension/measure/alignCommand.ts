@@ -83,34 +83,28 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
         const onItem = () =>
           progress.report({ increment: 100 / estimate.judgeCalls, message: vscode.l10n.t('{0} of {1} judgements', ++done, estimate.judgeCalls) });
         try {
-          const [result] = await engine.alignJudge(sets, {
-            ...options,
-            outDir: stage,
-            force: true,
-            workDir: path.join(deps.storage.fsPath, 'align', 'candidates'),
-            scoring: {
-              evaluate: engine.evaluate,
-              // Scored as a dataset run of the same settings would be: evaluate()'s options from the run spec alone.
-              options: {
-                ...engine.evaluateOptionsOf(
-                  engine.buildSpec(datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: 'geval' })),
-                ),
-                session,
+          const spec = engine.buildSpec(
+            datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method: 'geval', prompts: locations.promptOverrideDir }),
+          );
+          const [result] = await engine.alignToPeople(
+            {
+              ...options,
+              spec,
+              sets,
+              outDir: stage,
+              force: true,
+              workDir: path.join(deps.storage.fsPath, 'align', 'candidates'),
+              resamples: 2000,
+              seed: 1,
+              provenance: {
+                dataFile: vscode.workspace.asRelativePath(file),
+                dataSha256: engine.sha256File(file),
+                folds: options.folds,
+                date: new Date().toISOString().slice(0, 10),
               },
-              concurrency: settings.concurrency,
-              signal: controller.signal,
-              onItem,
             },
-            optimizer: { session, promptDir: locations.promptOverrideDir, signal: controller.signal },
-            resamples: 2000,
-            seed: 1,
-            provenance: {
-              dataFile: vscode.workspace.asRelativePath(file),
-              dataSha256: engine.sha256File(file),
-              folds: options.folds,
-              date: new Date().toISOString().slice(0, 10),
-            },
-          });
+            { session, signal: controller.signal, onItem },
+          );
           return result;
         } finally {
           subscription.dispose();

@@ -45,15 +45,14 @@ export { systemsOf } from '../../core/run/aspectTable';
 // "Audit Judge": the probes, their run and statistics.
 export { DEFAULT_PROBES, PROBES } from '../../core/audit/probes';
 export { auditEvaluations } from '../../core/audit/auditItems';
-export { auditJudge } from '../../core/operations/auditJudge';
-export { evaluateOptionsOf } from '../../core/runSpec/evaluateOptions';
+export { auditEstimate, auditJudge } from '../../core/operations/auditJudge';
 export { auditReport, levelNote, resamplingNote } from '../../core/audit/auditStats';
 export { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
 // A jury of sumlens.judges.
 export { evaluateJury } from '../../core/jury/evaluateJury';
 export { juryAsResult } from '../../core/jury/juryAsResult';
 // "Align Judge to My Scores": the alignment `sumlens align` runs.
-export { alignJudge } from '../../core/align/alignJudge';
+export { alignToPeople } from '../../core/operations/alignToPeople';
 export { readAlignItems } from '../../core/align/alignItems';
 export { readRatingsItems } from '../../core/align/ratingsItems';
 export { alignEstimate } from '../../core/align/alignEstimate';

@@ -6,7 +6,8 @@
  */
 // zod/mini: the same validation in a fraction of the bundle (the webview script ships it).
 import * as z from 'zod/mini';
-import { CELL_VERDICTS, PROBE_VERDICTS } from '../../core/audit/verdicts';
+import { probeVerdictShape } from '../../core/audit/probeVerdictShape';
+import { CELL_VERDICTS } from '../../core/audit/verdicts';
 
 // null where a figure is not defined (a mean or an interval over no scored item).
 const maybeNumber = z.nullable(z.number());
@@ -136,16 +137,7 @@ export const auditSchema = z.object({
   ),
   probes: z.array(
     z.object({
-      probe: z.string(),
-      change: z.string(),
-      fair: z.string(),
-      violatedMeans: z.string(),
-      pairs: z.number(),
-      skipped: z.number(),
-      violated: z.boolean(),
-      verdict: z.enum(PROBE_VERDICTS),
-      /** Why the probe was not audited. */
-      notAudited: z.optional(z.string()),
+      ...probeVerdictShape,
       example: z.optional(
         z.object({
           key: z.string(),

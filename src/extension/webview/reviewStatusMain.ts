@@ -98,19 +98,17 @@ function disagreementCard(d: ReviewStatusModel['disagreements'][number]): HTMLEl
     card.append(el('p', 'settled', ui('settled: {0} by {1} (an adjudication, beside the raters’ own)', d.adjudicated.score, d.adjudicated.by)));
   const open = el('button', 'secondary', ui('Open the item'));
   open.addEventListener('click', () => send({ type: 'openItem', item: d.item }));
-  const comment = el('input', 'adjudication-comment');
-  comment.placeholder = ui('Why (optional)');
-  comment.setAttribute('aria-label', ui('Why this score for {0}, {1} (optional)', d.item, d.aspect));
-  const settle = el('div', 'settle');
-  settle.setAttribute('role', 'group');
-  settle.setAttribute('aria-label', ui('Settle {0} of {1} with a score', d.aspect, d.item));
-  settle.append(el('span', 'muted', ui('Settle with:')));
-  for (let v = d.scale.min; v <= d.scale.max; v++) {
-    const button = el('button', d.adjudicated?.score === v ? 'pressed' : undefined, String(v));
-    button.addEventListener('click', () => send({ type: 'adjudicate', item: d.item, aspect: d.aspect, score: v, comment: comment.value }));
-    settle.append(button);
-  }
-  card.append(open, settle, comment);
+  const scale = Array.from({ length: d.scale.max - d.scale.min + 1 }, (_, i) => d.scale.min + i);
+  const labels = {
+    group: ui('Settle {0} of {1} with a score', d.aspect, d.item),
+    comment: ui('Why this score for {0}, {1} (optional)', d.item, d.aspect),
+  };
+  const choices = scale.map((score) => ({
+    text: String(score),
+    pressed: d.adjudicated?.score === score,
+    choose: (comment: string) => send({ type: 'adjudicate', item: d.item, aspect: d.aspect, score, comment }),
+  }));
+  card.append(open, ...settleControls(labels, choices));
   return card;
 }
 
@@ -129,20 +127,38 @@ function pairDisagreementCard(d: PairDisagreementModel): HTMLElement {
   );
   if (d.adjudicated)
     card.append(el('p', 'settled', ui('settled: {0} by {1} (an adjudication, beside the raters’ own)', chose(d.adjudicated.preference), d.adjudicated.by)));
+  const labels = { group: ui('Settle {0} of {1}', d.question, d.pair), comment: ui('Why this answer for {0}, {1} (optional)', d.pair, d.question) };
+  const choices = (['A', 'tie', 'B'] as const).map((preference) => ({
+    text: chose(preference),
+    pressed: d.adjudicated?.preference === preference,
+    choose: (comment: string) => send({ type: 'adjudicatePair', pair: d.pair, question: d.question, preference, comment }),
+  }));
+  card.append(...settleControls(labels, choices));
+  return card;
+}
+
+interface SettleChoice {
+  text: string;
+  /** The adjudication given so far. */
+  pressed: boolean;
+  choose(comment: string): void;
+}
+
+/** An adjudicator's controls: "Settle with:" and a button per answer, then the box for why. */
+function settleControls(labels: { group: string; comment: string }, choices: readonly SettleChoice[]): HTMLElement[] {
   const comment = el('input', 'adjudication-comment');
   comment.placeholder = ui('Why (optional)');
-  comment.setAttribute('aria-label', ui('Why this answer for {0}, {1} (optional)', d.pair, d.question));
+  comment.setAttribute('aria-label', labels.comment);
   const settle = el('div', 'settle');
   settle.setAttribute('role', 'group');
-  settle.setAttribute('aria-label', ui('Settle {0} of {1}', d.question, d.pair));
+  settle.setAttribute('aria-label', labels.group);
   settle.append(el('span', 'muted', ui('Settle with:')));
-  for (const preference of ['A', 'tie', 'B'] as const) {
-    const button = el('button', d.adjudicated?.preference === preference ? 'pressed' : undefined, chose(preference));
-    button.addEventListener('click', () => send({ type: 'adjudicatePair', pair: d.pair, question: d.question, preference, comment: comment.value }));
+  for (const choice of choices) {
+    const button = el('button', choice.pressed ? 'pressed' : undefined, choice.text);
+    button.addEventListener('click', () => choice.choose(comment.value));
     settle.append(button);
   }
-  card.append(settle, comment);
-  return card;
+  return [settle, comment];
 }
 
 function render(status: ReviewStatusModel): void {

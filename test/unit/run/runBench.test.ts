@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { benchPlan } from '../../../src/core/run/benchPlan';
 import { parseDataset } from '../../../src/core/datasets/dataset';
 import { DryRunSession } from '../../../src/core/run/dryRunSession';
-import { runBench, type Evaluator } from '../../../src/core/run/runBench';
+import { runBench, type Evaluator } from '../../../src/core/operations/runBench';
 import { SumLensError } from '../../../src/core/errors';
 import { buildSpec } from '../../../src/core/runSpec/buildSpec';
 import type { RunSpec } from '../../../src/core/runSpec/runSpec';
@@ -62,7 +62,7 @@ function fakeEvaluator(calls: string[], failOn?: string | ((summary: string) => 
   };
 }
 
-describe('run/runBench', () => {
+describe('operations/runBench', () => {
   let dir: string;
   let out: string;
   beforeEach(() => {

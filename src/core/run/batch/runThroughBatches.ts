@@ -1,6 +1,6 @@
 /**
- * `bench --batch` and `eval --data --batch`: the same run as runBench or runItems, but the model calls go through the OpenAI Batch
- * API. Every item is started at once against a BatchSession that parks its requests; when the
+ * `bench --batch` and `eval --data --batch`: the same run as a bench (operations/runBench.ts) or
+ * runItems, but the model calls go through the OpenAI Batch API. Every item is started at once against a BatchSession that parks its requests; when the
  * run goes quiet (every item waits on an answer), the parked requests are submitted as one
  * batch, polled to the end, and their answers wake the items, which may then ask their next
  * question (auto-CoT, rationale) for the next round. The batch in flight is recorded next to
@@ -10,7 +10,7 @@
 import { SumLensError, type ErrorCode } from '../../errors';
 import type { SpendLimit } from '../../llm/spendLimit';
 import type { LlmSession } from '../../llm/types';
-import { runBench, type BenchRunOptions, type RunSummary } from '../runBench';
+import type { RunSummary } from '../runItems';
 import { isTerminal, type BatchClient, type BatchOutputLine, type BatchProgress } from './batchClient';
 import { appendResult, readResults, readState, writeState, type BatchState } from './batchFiles';
 import { BatchSession } from './batchSession';
@@ -31,8 +31,6 @@ export interface BatchPumpOptions {
   spendLimit?: SpendLimit;
 }
 
-export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, Omit<BatchPumpOptions, 'endpoint' | 'model'> {}
-
 export interface BatchRunSummary extends RunSummary {
   /** Batches submitted or resumed in this run. */
   batches: string[];
@@ -40,12 +38,6 @@ export interface BatchRunSummary extends RunSummary {
 
 /** A request sent this many times without an answer fails instead of being sent again. */
 const MAX_SUBMISSIONS = 2;
-
-export function runBatchBench(options: BatchBenchOptions): Promise<BatchRunSummary> {
-  return runThroughBatches({ ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model }, (session, itemConcurrency) =>
-    runBench({ ...options, session, itemConcurrency }),
-  );
-}
 
 /** Waits, or ends early when the run is cancelled. */
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Parsers for numeric options: a bad value is a usage error naming the option's range
- * (commander reports it as "option '--samples <n>' argument 'abc' is invalid. …", exit 2).
+ * Parsers for option values (numbers, aspect lists): a bad value is a usage error naming what
+ * was expected (commander reports it as "option '--samples <n>' argument 'abc' is invalid. …", exit 2).
  */
 import { InvalidArgumentError } from 'commander';
 
@@ -21,4 +21,14 @@ export function positiveSeconds(text: string): number {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError('Expected a number of seconds above 0.');
   return value;
+}
+
+/** `--aspects coherence,fluency` (eval, bench, audit): "coherence, fluency" → ["coherence", "fluency"]; an empty list is a usage error. */
+export function parseAspects(text: string): string[] {
+  const aspects = text
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  if (aspects.length === 0) throw new InvalidArgumentError('Expected at least one aspect name, e.g. coherence,fluency.');
+  return aspects;
 }

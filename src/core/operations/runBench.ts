@@ -1,16 +1,17 @@
 /**
- * A bench run: evaluate every item of a human-annotated dataset (or the first `limit`) into a
+ * Operation: a bench (`sumlens bench`), a run of a people-scored set: evaluate every item of a human-annotated dataset (or the first `limit`) into a
  * run file, through the dataset-run engine (runItems.ts: header, lock, resume, failures
  * recorded and retried, fail fast, rate-limit slow-down). Records carry the scores under the
  * human aspect names, so `meta` can correlate them with the people's scores.
  */
 import type { Dataset, DatasetItem } from '../datasets/dataset';
-import { datasetItemInput, type BenchPlan } from './benchPlan';
-import type { RunSummary, ItemRunOptions, RunItem } from './runItems';
-import { runSpecItems } from './specRun';
+import { runThroughBatches, type BatchPumpOptions, type BatchRunSummary } from '../run/batch/runThroughBatches';
+import { datasetItemInput, type BenchPlan } from '../run/benchPlan';
+import type { RunSummary, ItemRunOptions, RunItem } from '../run/runItems';
+import { runSpecItems } from '../run/specRun';
 import type { RunSpec } from '../runSpec/runSpec';
 
-export type { RunSummary, Evaluator } from './runItems';
+export type { RunSummary, Evaluator } from '../run/runItems';
 
 export interface BenchRunOptions extends Omit<ItemRunOptions, 'items' | 'aspects' | 'header' | 'method' | 'extra' | 'itemConcurrency'> {
   dataset: Dataset;
@@ -43,5 +44,14 @@ export function runBench(options: BenchRunOptions): Promise<RunSummary> {
   return runSpecItems(
     { spec, command: 'bench', data: dataset.path, out, restart, items: () => items, aspects: plan.aspects.map((a) => ({ judge: a.judge, as: a.human })) },
     ports,
+  );
+}
+
+export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, Omit<BatchPumpOptions, 'endpoint' | 'model'> {}
+
+/** `bench --batch`: the same run, its model calls through the Batch API (run/batch/runThroughBatches.ts). */
+export function runBatchBench(options: BatchBenchOptions): Promise<BatchRunSummary> {
+  return runThroughBatches({ ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model }, (session, itemConcurrency) =>
+    runBench({ ...options, session, itemConcurrency }),
   );
 }
