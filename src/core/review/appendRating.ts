@@ -9,25 +9,16 @@ import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod';
 import { SumLensError } from '../errors';
-import type { Review } from './readReview';
-import { isAboutPair, RatingLineSchema, ratingsFile, type RatingInput, type RatingLine } from './reviewSchema';
+import { ratingLineProblem, type Review } from './readReview';
+import { RatingLineSchema, ratingsFile, type RatingInput, type RatingLine } from './reviewSchema';
 
 /** The line for `rating` by `rater`, checked; against the review's items, aspects and scales when it is given. */
 export function ratingLine(rater: string, rating: RatingInput, review?: Review): RatingLine {
   const parsed = RatingLineSchema.safeParse({ kind: 'rating', ...rating, rater, at: rating.at ?? new Date().toISOString() });
   if (!parsed.success) throw new SumLensError('bad-input', `not a rating: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
   const line = parsed.data;
-  if (review && isAboutPair(line)) {
-    if (!review.pairById.has(line.item)) throw new SumLensError('bad-input', `pair ${line.item} is not in the review ${review.definition.name}`);
-    if (!(review.definition.questions ?? []).some((q) => q.name === line.aspect))
-      throw new SumLensError('bad-input', `pairwise question ${line.aspect} is not in the review ${review.definition.name}`);
-  } else if (review) {
-    if (!review.byId.has(line.item)) throw new SumLensError('bad-input', `item ${line.item} is not in the review ${review.definition.name}`);
-    const aspect = review.definition.aspects.find((a) => a.name === line.aspect);
-    if (!aspect) throw new SumLensError('bad-input', `aspect ${line.aspect} is not in the review ${review.definition.name}`);
-    if (line.score !== undefined && (line.score < aspect.scale.min || line.score > aspect.scale.max))
-      throw new SumLensError('bad-input', `score ${line.score} is off ${aspect.name}'s scale ${aspect.scale.min}-${aspect.scale.max}`);
-  }
+  const problem = review && ratingLineProblem(review, line);
+  if (problem) throw new SumLensError('bad-input', problem);
   return line;
 }
 

@@ -158,21 +158,29 @@ function checkedLine(review: Review, rater: string, text: string): { value?: Rat
   const { value, error } = parseJson(text, RatingLineSchema);
   if (!value) return { error: `not a rating (kind, item, aspect, score or skipped, rater, at): ${error}` };
   if (value.rater !== rater) return { error: `rater ${value.rater} in ${rater}'s file (each rater writes only their own file)` };
-  if (isAboutPair(value)) return checkedPreference(review, value);
-  if (!review.byId.has(value.item)) return { error: `item ${value.item} is not in the review` };
-  const aspect = review.definition.aspects.find((a) => a.name === value.aspect);
-  if (!aspect) return { error: `aspect ${value.aspect} is not in the review (${review.definition.aspects.map((a) => a.name).join(', ')})` };
-  if (value.score !== undefined && (value.score < aspect.scale.min || value.score > aspect.scale.max))
-    return { error: `score ${value.score} is off ${aspect.name}'s scale ${aspect.scale.min}-${aspect.scale.max}` };
-  return { value };
+  const problem = ratingLineProblem(review, value);
+  return problem === undefined ? { value } : { error: problem };
 }
 
-function checkedPreference(review: Review, value: RatingLine): { value?: RatingLine; error?: string } {
-  if (!review.pairById.has(value.item)) return { error: `pair ${value.item} is not in the review` };
-  const questions = review.definition.questions ?? [];
-  if (!questions.some((q) => q.name === value.aspect))
-    return { error: `pairwise question ${value.aspect} is not in the review (${questions.map((q) => q.name).join(', ') || 'none'})` };
-  return { value };
+/**
+ * What makes a well-formed line wrong for this review, if anything: an item, pair, aspect or
+ * question it does not have, a score off the aspect's scale. Both the line a rater appends
+ * (appendRating.ts) and the lines read back are checked by it.
+ */
+export function ratingLineProblem(review: Review, line: RatingLine): string | undefined {
+  if (isAboutPair(line)) {
+    if (!review.pairById.has(line.item)) return `pair ${line.item} is not in the review`;
+    const questions = review.definition.questions ?? [];
+    if (!questions.some((q) => q.name === line.aspect))
+      return `pairwise question ${line.aspect} is not in the review (${questions.map((q) => q.name).join(', ') || 'none'})`;
+    return undefined;
+  }
+  if (!review.byId.has(line.item)) return `item ${line.item} is not in the review`;
+  const aspect = review.definition.aspects.find((a) => a.name === line.aspect);
+  if (!aspect) return `aspect ${line.aspect} is not in the review (${review.definition.aspects.map((a) => a.name).join(', ')})`;
+  if (line.score !== undefined && (line.score < aspect.scale.min || line.score > aspect.scale.max))
+    return `score ${line.score} is off ${aspect.name}'s scale ${aspect.scale.min}-${aspect.scale.max}`;
+  return undefined;
 }
 
 function readRatings(review: Review): void {
