@@ -63,7 +63,7 @@ describe('Audit Judge', function () {
     assert.strictEqual(audit.summary, 'no bias found: 0 of 5 probes violated');
     const order = audit.cells.find((c) => c.probe === 'order' && c.aspect === 'coherence')!;
     assert.strictEqual(order.verdict, 'ok');
-    assert.ok(order.high! < 0);
+    assert.ok(order.interval.high! < 0);
   });
 
   it('on three items the Audit view says too few pairs to tell, not fair and not biased', async () => {
@@ -93,7 +93,7 @@ describe('Audit Judge', function () {
         ['too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs', 'too-few-pairs'],
       );
       const facts = audit.cells.find((c) => c.probe === 'facts' && c.aspect === 'consistency')!;
-      assert.deepStrictEqual([facts.verdict, facts.n, facts.needed, facts.detectable], ['too-few-pairs', 3, 10, null]);
+      assert.deepStrictEqual([facts.verdict, facts.n, facts.pairsNeeded, facts.detectable], ['too-few-pairs', 3, 10, null]);
       assert.ok(
         audit.cells.every((c) => c.verdict === 'too-few-pairs' || c.verdict === 'none'),
         'no cell fair or violated',

@@ -6,8 +6,7 @@ import * as z from 'zod';
 import { readWrittenJson } from '../jsonFile';
 import type { AuditReport } from './auditStats';
 import type { AuditRun } from './runAudit';
-import { probeVerdictShape } from './probeVerdictShape';
-import { CELL_VERDICTS } from './verdicts';
+import { auditCellShape, probeVerdictShape } from './auditReportShapes';
 
 const SpanSchema = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() });
 const CopySchema = z.looseObject({ probe: z.string(), text: z.string(), spans: z.array(SpanSchema), note: z.string().optional() });
@@ -28,22 +27,7 @@ const AuditFileSchema = z.object({
     pairsNeeded: z.number().int().positive(),
     resampling: z.object({ bootstrapResamples: z.number().int(), signFlips: z.number().int(), exactUpTo: z.number().int(), seed: z.number() }),
     summary: z.string(),
-    cells: z.array(
-      z.looseObject({
-        probe: z.string(),
-        aspect: z.string(),
-        n: z.number(),
-        meanDifference: z.number().nullable(),
-        interval: z.object({ low: z.number().nullable(), high: z.number().nullable() }),
-        pValue: z.number().nullable(),
-        pHolm: z.number().nullable(),
-        pairsNeeded: z.number(),
-        detectable: z.number().nullable(),
-        /** Absent in audits written before the must-react rule. */
-        delta: z.number().nullable().optional(),
-        verdict: z.enum(CELL_VERDICTS),
-      }),
-    ),
+    cells: z.array(z.looseObject(auditCellShape)),
     probes: z.array(z.looseObject({ ...probeVerdictShape, skipReasons: z.record(z.string(), z.number()) })),
   }),
 });

@@ -30,11 +30,12 @@ const margin = (x: number) => x.toFixed(2).replace(/\.?0+$/, '');
 
 /** A must-react cell (delta set) reacts, is blind (its whole 95% interval above −delta) or cannot tell. */
 function verdictCell(cell: PanelAudit['cells'][number], means: string): HTMLElement {
-  const mustReact = cell.delta !== null;
+  const mustReact = cell.delta !== null && cell.delta !== undefined;
   if (cell.verdict === 'violated')
     return el('td', 'error-text', mustReact ? ui('biased: {0} (95% interval above -{1})', means, margin(cell.delta!)) : ui('biased: {0}', means));
   if (cell.verdict === 'ok') return el('td', 'good-text', mustReact ? ui('fair: reacts') : ui('fair'));
-  if (cell.verdict === 'too-few-pairs') return el('td', 'warning-text audit-too-few', ui('too few pairs (n = {0}; at least {1} needed)', cell.n, cell.needed));
+  if (cell.verdict === 'too-few-pairs')
+    return el('td', 'warning-text audit-too-few', ui('too few pairs (n = {0}; at least {1} needed)', cell.n, cell.pairsNeeded));
   if (cell.verdict === 'cannot-tell')
     return el('td', 'warning-text audit-cannot-tell', ui('cannot tell (n = {0}; detectable {1})', cell.n, detectable(cell.detectable)));
   return el('td', 'muted', '');
@@ -54,7 +55,7 @@ export function auditSection(audit: PanelAudit): HTMLElement {
   section.append(
     el('p', 'muted audit-resampling', `${audit.resamplingNote}. ${ui('Detectable: the smallest change the pairs could tell from 0 at that level.')}`),
   );
-  const reach = Math.max(0.5, ...audit.cells.flatMap((c) => [Math.abs(c.low ?? 0), Math.abs(c.high ?? 0)]));
+  const reach = Math.max(0.5, ...audit.cells.flatMap((c) => [Math.abs(c.interval.low ?? 0), Math.abs(c.interval.high ?? 0)]));
   const { table, body } = captionedTable(
     'audit-table',
     ui(
@@ -68,9 +69,9 @@ export function auditSection(audit: PanelAudit): HTMLElement {
     const bar = el('td');
     bar.append(
       intervalBar(
-        { value: cell.difference, low: cell.low, high: cell.high },
+        { value: cell.meanDifference, ...cell.interval },
         [-reach, reach],
-        `${cell.probe}, ${cell.aspect}: ${formatEstimate(cell.difference, cell.low, cell.high)}`,
+        `${cell.probe}, ${cell.aspect}: ${formatEstimate(cell.meanDifference, cell.interval.low, cell.interval.high)}`,
         0,
       ),
     );
@@ -78,7 +79,7 @@ export function auditSection(audit: PanelAudit): HTMLElement {
       el('td', undefined, cell.probe),
       el('td', undefined, cell.aspect),
       el('td', 'num', String(cell.n)),
-      el('td', 'num', formatEstimate(cell.difference, cell.low, cell.high)),
+      el('td', 'num', formatEstimate(cell.meanDifference, cell.interval.low, cell.interval.high)),
       bar,
       el('td', 'num', detectable(cell.detectable)),
       el('td', 'num', formatPValue(cell.pValue)),

@@ -6,8 +6,7 @@
  */
 // zod/mini: the same validation in a fraction of the bundle (the webview script ships it).
 import * as z from 'zod/mini';
-import { probeVerdictShape } from '../../core/audit/probeVerdictShape';
-import { CELL_VERDICTS } from '../../core/audit/verdicts';
+import { auditCellShape, probeVerdictShape } from '../../core/audit/auditReportShapes';
 
 // null where a figure is not defined (a mean or an interval over no scored item).
 const maybeNumber = z.nullable(z.number());
@@ -116,25 +115,7 @@ export const auditSchema = z.object({
   nothingAudited: z.boolean(),
   failed: z.number(),
   cancelled: z.boolean(),
-  cells: z.array(
-    z.object({
-      probe: z.string(),
-      aspect: z.string(),
-      n: z.number(),
-      difference: maybeNumber,
-      low: maybeNumber,
-      high: maybeNumber,
-      pValue: maybeNumber,
-      pHolm: maybeNumber,
-      /** The fewest pairs with which the cell could reach significance after Holm. */
-      needed: z.number(),
-      /** The smallest change its pairs could tell from 0 at Holm's level (null: none, too few pairs). */
-      detectable: maybeNumber,
-      /** A must-react cell's drop too small to matter: blind only when the whole interval is above −delta. */
-      delta: maybeNumber,
-      verdict: z.enum(CELL_VERDICTS),
-    }),
-  ),
+  cells: z.array(z.object(auditCellShape)),
   probes: z.array(
     z.object({
       ...probeVerdictShape,
