@@ -76,6 +76,8 @@ function prepare(suite) {
     SUMLENS_RELOAD_MARKER: `${resultsFile}.before-reload.json`,
     // Where a reload-suite test asks for its extension host to be killed before the reload (its pid).
     SUMLENS_KILL_PID_FILE: `${resultsFile}.kill-pid`,
+    // After a deliberate change of the run-file format: the golden run files written again (test/fixtures/run/goldenRunFiles.ts).
+    ...(process.env.SUMLENS_WRITE_GOLDEN ? { SUMLENS_WRITE_GOLDEN: process.env.SUMLENS_WRITE_GOLDEN } : {}),
   };
   return { workspace, resultsFile, env };
 }

@@ -1,62 +1,21 @@
 /**
  * Run files are a format users keep (they resume them, compare them, commit them): the same
  * spec and the same scripted judge must write the same file, byte for byte, whatever the code
- * behind a front end becomes (issue 39's redesign was checked against these). One committed
- * file per method and front end, in test/fixtures/run/golden/; only what differs by nature
- * is normalised: the header's `created` time, the tool's version, durations, a record's running
- * total of the session's usage, folders and the port.
- * After a deliberate change of the format: SUMLENS_WRITE_GOLDEN=1 writes them again.
+ * behind a front end becomes (issue 39's redesign was checked against these). The CLI's and
+ * the MCP server's runs here; the editor's in test/vscode/goldenRun.test.ts; the files and
+ * what is normalised in test/fixtures/run/goldenRunFiles.ts.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../../src/core/paths';
 import { chooseJudge } from '../../fake/chooseJudge';
 import { juryJudge } from '../../fake/juryJudges';
-import { FakeOpenAiServer, scoreReply, type ChatHandler } from '../../fake/openaiServer';
+import { FakeOpenAiServer, type ChatHandler } from '../../fake/openaiServer';
+import { checkGolden, geval, ROWS } from '../../fixtures/run/goldenRunFiles';
 import { scriptedJudge } from '../../fixtures/fine/scriptedJudge';
 import { runInProcess } from '../cli/runInProcess';
 import { call, startMcp, structured } from '../mcp/mcpClient';
-
-const golden = path.join(__dirname, '../../../../test/fixtures/run/golden');
-const write = process.env.SUMLENS_WRITE_GOLDEN === '1';
-
-const ROWS = [
-  {
-    id: 'a1',
-    source: 'Doctor: What brings you in? Patient: A cough for two weeks, and a fever since Monday.',
-    summary: 'Cough for two weeks. Fever since Tuesday.',
-  },
-  { id: 'a2', source: 'The council approved the new park on Monday. It will open in May.', summary: 'The council approved a park. It opens in May.' },
-  { id: 'a3', source: 'Rain is expected on Friday across the north. The south stays dry.', summary: 'Rain on Friday in the north.' },
-];
-
-/** What differs by nature: the header's creation time, the tool's version, durations, running totals, the folders and the fake server's port. */
-function normalised(text: string, dir: string): string {
-  return (
-    text
-      .split(dir)
-      .join('<dir>')
-      .split(packageRoot())
-      .join('<package>')
-      .replace(/http:\/\/127\.0\.0\.1:\d+/g, '<server>')
-      .replace(/"durationMs":\d+/g, '"durationMs":0')
-      // A record's usage is the session's running total when it was written: with items in flight together, racy by nature.
-      .replace(/"usage":\{"calls":\d+,"promptTokens":\d+,"completionTokens":\d+,"cacheHits":\d+,"retries":\d+\}/g, '"usage":"<running total>"')
-      .replace(/"created":"[^"]*"/, '"created":"<created>"')
-      .replace(/"tool":"[^"]*"/, '"tool":"<tool>"')
-  );
-}
-
-function check(name: string, file: string, dir: string): void {
-  const actual = normalised(fs.readFileSync(file, 'utf8'), dir);
-  const fixture = path.join(golden, name);
-  if (write) fs.writeFileSync(fixture, actual);
-  assert.equal(actual, fs.readFileSync(fixture, 'utf8'), `${name} differs from the committed run file`);
-}
-
-const geval: ChatHandler = () => scoreReply('3', { '3': 0.6, '4': 0.3, '2': 0.1 });
 
 describe('run files, byte for byte, per method and front end', function () {
   this.timeout(120_000);
@@ -69,7 +28,6 @@ describe('run files, byte for byte, per method and front end', function () {
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sumlens-golden-')));
     data = path.join(dir, 'rows.jsonl');
     fs.writeFileSync(data, ROWS.map((row) => JSON.stringify(row)).join('\n') + '\n');
-    if (write) fs.mkdirSync(golden, { recursive: true });
   });
   after(async () => {
     await server.close();
@@ -107,7 +65,7 @@ describe('run files, byte for byte, per method and front end', function () {
         env(),
       );
       assert.equal(run.code, 0, run.stderr);
-      check(`cli-${method}.jsonl`, out, dir);
+      checkGolden(`cli-${method}.jsonl`, out, dir);
     });
   }
 
@@ -125,7 +83,7 @@ describe('run files, byte for byte, per method and front end', function () {
     );
     assert.equal(run.code, 0, run.stderr);
     // A run file per judge, and the jury's pooled file beside them.
-    for (const part of ['judge-a', 'judge-b', 'jury']) check(`cli-jury.${part}.jsonl`, path.join(dir, `cli-jury.${part}.jsonl`), dir);
+    for (const part of ['judge-a', 'judge-b', 'jury']) checkGolden(`cli-jury.${part}.jsonl`, path.join(dir, `cli-jury.${part}.jsonl`), dir);
   });
 
   it('MCP evaluate_dataset (the agent tools share its definition)', async () => {
@@ -136,7 +94,7 @@ describe('run files, byte for byte, per method and front end', function () {
     try {
       const args = { data: 'rows.jsonl', out: 'mcp-geval.jsonl', aspects: ['coherence', 'consistency'], route: 'logprobs' };
       structured(await call(session, 'evaluate_dataset', args));
-      check('mcp-geval.jsonl', path.join(workspace, 'mcp-geval.jsonl'), workspace);
+      checkGolden('mcp-geval.jsonl', path.join(workspace, 'mcp-geval.jsonl'), workspace);
     } finally {
       await session.close();
       fs.rmSync(workspace, { recursive: true, force: true });
