@@ -41,24 +41,24 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   // Keys typed while a webview has focus stay in the webview: give the workbench focus first
   // (an empty stretch of the status bar). A view that takes the focus back as it settles (a
-  // walkthrough moving to its next step) can close the palette: then it is opened again.
+  // walkthrough moving to its next step, a window just reloaded) can close the palette, even
+  // between finding the command's row and clicking it: then it is opened again.
   for (let attempt = 1; ; attempt++) {
     await page.locator('.statusbar').click({ position: { x: 600, y: 5 } });
     await page.keyboard.press('F1');
     try {
       await input.waitFor({ state: 'visible' });
       await input.fill(`>${title}`, { timeout: 5_000 });
-      await pickRow(page, title).waitFor({ timeout: 10_000 });
-      break;
+      const row = pickRow(page, title);
+      await row.waitFor({ timeout: 10_000 });
+      await row.click({ timeout: 5_000 });
+      return;
     } catch (error) {
       if (attempt === 3) throw error;
       await page.keyboard.press('Escape');
       await page.waitForTimeout(1_000);
     }
   }
-  const row = pickRow(page, title);
-  await row.waitFor();
-  await row.click();
 }
 
 /** The editor group showing `file`. */
