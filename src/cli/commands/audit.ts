@@ -10,12 +10,10 @@
  * probe tested exits 17 (nothing audited).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { auditReport, type AuditReport } from '../../core/audit/auditStats';
 import { auditSubjects } from '../../core/audit/auditSubjects';
 import { planLines } from '../../core/audit/auditPlan';
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES, type ProbeName } from '../../core/audit/probes';
-import type { AuditRun } from '../../core/audit/runAudit';
-import { auditEstimate, auditJudge, type JudgeAudit } from '../../core/operations/auditJudge';
+import { auditEstimate, auditJudge, type JudgeAudit, type JudgeAuditOutcome } from '../../core/operations/auditJudge';
 import { specFromFlags } from '../runSpecFromFlags';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
 import { errorExitCodes, SumLensError, type ErrorCode } from '../../core/errors';
@@ -131,26 +129,23 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
   // The audit judges as a dataset run of the same flags would: evaluate()'s options from the run spec alone.
   const spec = { ...specFromFlags(flags, () => false, { task, aspects: flags.aspects }), method: flags.method };
   const variant = flags.fenceInputs ? 'fenced' : 'plain';
-  if (flags.dryRun) return dryRunAudit(flags, { spec, subjects, probes, seed: flags.seed });
+  const audit = { spec, subjects, probes, seed: flags.seed, alpha: flags.alpha, failOn: flags.failOn };
+  if (flags.dryRun) return dryRunAudit(flags, audit);
   if (flags.judges !== undefined && flags.method === 'fine')
     throw new SumLensError('usage', '--judges audits G-Eval or rationale-first scores, not --method fine');
   const jury = flags.judges !== undefined ? readJudgesFile(flags.judges).map((spec) => ({ spec, session: judgeSession(flags, spec) })) : undefined;
   const cancellation = cancelOnInterrupt();
   const progress = progressLine();
   try {
-    const run = await auditJudge(
-      { spec, subjects, probes, seed: flags.seed },
-      {
-        session: jury ? jury[0].session : sessionFrom(flags),
-        evaluate: jury ? juryEvaluator(jury) : undefined,
-        signal: cancellation.signal,
-        onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
-      },
-    );
+    const { run, report, exitCode } = await auditJudge(audit, {
+      session: jury ? jury[0].session : sessionFrom(flags),
+      evaluate: jury ? juryEvaluator(jury) : undefined,
+      signal: cancellation.signal,
+      onProgress: progress && ((done, total) => progress({ done, total, label: 'evaluations' })),
+    });
     // A jury's calls are every judge's (each on its own session), not only the first one's.
     if (jury) run.usage = juryUsage(jury);
-    const report = auditReport(run, { alpha: flags.alpha, seed: flags.seed });
-    reportAudit(flags, run, report, variant);
+    reportAudit(flags, { run, report, exitCode }, variant);
   } finally {
     cancellation.dispose();
   }
@@ -160,7 +155,7 @@ async function runAuditCommand(flags: AuditFlags): Promise<void> {
 async function dryRunAudit(flags: AuditFlags, audit: JudgeAudit): Promise<void> {
   const { subjects, probes } = audit;
   const model = audit.spec.judge.model;
-  const { estimate, plan } = await auditEstimate(audit, flags.alpha);
+  const { estimate, plan } = await auditEstimate(audit);
   if (flags.format === 'json') {
     cliIo().stdout.write(
       JSON.stringify(
@@ -200,28 +195,19 @@ function juryUsage(jury: { session: { usage(): Usage } }[]): Usage {
     }));
 }
 
-/** Prints the report (stdout) and the usage and verdict lines (stderr), and sets the exit code the verdict calls for. */
-function reportAudit(flags: AuditFlags, run: AuditRun, report: AuditReport, variant: 'fenced' | 'plain'): void {
+/** Prints the report (stdout), the usage line and the line that says why the audit ends with its code (stderr), and sets that code. */
+function reportAudit(flags: AuditFlags, outcome: JudgeAuditOutcome, variant: 'fenced' | 'plain'): void {
+  const { run, report, exitCode } = outcome;
   if (flags.format === 'json') cliIo().stdout.write(JSON.stringify({ prompts: variant, run, report }, null, 2) + '\n');
   else cliIo().stdout.write((flags.format === 'markdown' ? auditMarkdown(run, report, variant) : auditText(run, report, variant)) + '\n');
   // Nothing to evaluate, nothing used: the one line is the reason (below).
   if (!(report.nothingAudited && run.usage.calls === 0)) cliIo().stderr.write(`${usageLine(run.usage)}\n`);
   const spent = spendLine(flags);
   if (spent) stderrNotice(spent);
-  if (run.cancelled) {
-    stderrNotice('cancelled; the figures above are from what finished');
-    setExitCode(errorExitCodes.cancelled);
-  } else if (run.failed > 0) {
-    stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
-    setExitCode(errorExitCodes.partial);
-  } else if (report.nothingAudited) {
-    stderrNotice(report.summary);
-    setExitCode(errorExitCodes['nothing-audited']);
-  } else if (flags.failOn !== undefined && report.probes.some((p) => p.verdict === 'violated')) {
-    stderrNotice(`the judge is biased: ${report.summary}`);
-    setExitCode(errorExitCodes['quality-gate']);
-  } else if (flags.failOn === 'unsure' && report.probes.some((p) => p.verdict !== 'fair')) {
-    stderrNotice(`the audit cannot tell: ${report.summary}`);
-    setExitCode(errorExitCodes['quality-gate']);
-  }
+  setExitCode(exitCode);
+  if (run.cancelled) stderrNotice('cancelled; the figures above are from what finished');
+  else if (run.failed > 0) stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
+  else if (report.nothingAudited) stderrNotice(report.summary);
+  else if (exitCode === errorExitCodes['quality-gate'])
+    stderrNotice(report.probes.some((p) => p.violated) ? `the judge is biased: ${report.summary}` : `the audit cannot tell: ${report.summary}`);
 }

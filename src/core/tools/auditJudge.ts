@@ -6,20 +6,18 @@
  * (the CLI's exit 17), as is one where every evaluation failed.
  */
 import * as z from 'zod';
-import { auditReport } from '../audit/auditStats';
 import { auditSubjects } from '../audit/auditSubjects';
 import { DEFAULT_PROBES, PROBE_NAMES, PROBES } from '../audit/probes';
-import { runAudit } from '../audit/runAudit';
 import { CELL_VERDICTS, PROBE_VERDICTS } from '../audit/verdicts';
 import { resolveDatasetArgument } from '../datasets/locate';
 import { errorExitCodes, SumLensError } from '../errors';
-import { evaluate } from '../evaluate';
 import { parseFieldMap } from '../run/data/dataItems';
 import { DEFAULT_SEED } from '../stats/random';
 import { datasetName } from './datasetArgument';
 import { dataArguments } from './evaluateData';
 import { intervalOutput } from './runSummaryOutput';
-import { maxCostArgument, scoringArguments, usageOutput, usageWithCost } from './scoringArguments';
+import { maxCostArgument, runSpecOf, scoringArguments, usageOutput, usageWithCost } from './scoringArguments';
+import { auditJudge } from '../operations/auditJudge';
 import { asJson, defineTool } from './tool';
 import { workspacePath } from './workspacePath';
 import { SCORING_METHODS } from '../methodsAndTasks';
@@ -102,19 +100,16 @@ export const auditJudgeTool = defineTool({
       onBadRow: (where, problem) => context.onNotice?.(`skipped ${where}: ${problem}`),
     });
     const session = context.session();
-    const run = await runAudit({
-      subjects,
-      probes: PROBES.filter((p) => args.probes.includes(p.name)),
-      method: args.method,
-      task,
-      seed: args.seed,
-      evaluate,
-      options: { method: args.method, aspects: args.aspects, route: args.route, samples: args.samples, session },
-      concurrency: context.judge.concurrency,
-      signal: context.signal,
-      onProgress: (done, total) => context.onProgress?.({ done, total, message: `${done}/${total} evaluations` }),
-    });
-    const report = auditReport(run, { alpha: args.alpha, seed: args.seed });
+    // The audit judges as a dataset run of the same arguments would: evaluate()'s options from the run spec alone.
+    const spec = { ...runSpecOf({ ...args, task }, context), method: args.method };
+    const { run, report } = await auditJudge(
+      { spec, subjects, probes: PROBES.filter((p) => args.probes.includes(p.name)), seed: args.seed, alpha: args.alpha },
+      {
+        session,
+        signal: context.signal,
+        onProgress: (done, total) => context.onProgress?.({ done, total, message: `${done}/${total} evaluations` }),
+      },
+    );
     if (report.nothingAudited && !run.cancelled) throw new SumLensError('nothing-audited', `${report.summary}${run.errors[0] ? ` (${run.errors[0]})` : ''}`);
     const structured = asJson<z.infer<typeof output>>({
       summaries: subjects.length,

@@ -71,12 +71,12 @@ export class AuditJudge {
       // Judged as a dataset run of the same settings would be: evaluate()'s options from the run spec alone.
       const specInput = datasetSpecInput(settings, { endpoint: session.endpoint, model: session.model, method, prompts: promptOverrideDir });
       const spec = { ...engine.buildSpec(specInput), method };
-      const audit = { spec, subjects, probes, seed: AUDIT_SEED };
+      const audit = { spec, subjects, probes, seed: AUDIT_SEED, alpha: AUDIT_ALPHA };
       if (!confirmed && !(await this.confirmCost(engine, audit))) return undefined;
 
       this.panel.update({ view: 'audit', running: true, error: undefined });
       this.deps.log.info(`auditing ${session.model} (${method}) on ${subjects.length} item(s) of ${data.fsPath}`);
-      const run = await vscode.window.withProgress(
+      const { run, report } = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('SumLens: auditing {0}', session.model), cancellable: true },
         (progress, token) => {
           const subscription = token.onCancellationRequested(() => controller.abort());
@@ -93,7 +93,6 @@ export class AuditJudge {
             .finally(() => void subscription.dispose());
         },
       );
-      const report = engine.auditReport(run, { alpha: AUDIT_ALPHA, seed: AUDIT_SEED });
       const notes = { levelNote: engine.levelNote(report), resamplingNote: engine.resamplingNote(report.resampling) };
       this.panel.update({
         view: 'audit',
@@ -119,7 +118,7 @@ export class AuditJudge {
   private async confirmCost(engine: ReturnType<typeof loadEngine>, audit: JudgeAudit): Promise<boolean> {
     const { subjects, probes, spec } = audit;
     const { model } = spec.judge;
-    const { estimate, plan } = await engine.auditEstimate(audit, AUDIT_ALPHA);
+    const { estimate, plan } = await engine.auditEstimate(audit);
     const usd = engine.estimateCost(model, estimate.usage, false);
     const cost = vscode.l10n.t(
       '{0} and their changed copies ({1}): {2}, {3}, ~{4} prompt tokens, {5}. Answers already cached cost nothing.',

@@ -46,7 +46,7 @@ export { systemsOf } from '../../core/run/aspectTable';
 export { DEFAULT_PROBES, PROBES } from '../../core/audit/probes';
 export { auditEvaluations } from '../../core/audit/auditItems';
 export { auditEstimate, auditJudge } from '../../core/operations/auditJudge';
-export { auditReport, levelNote, resamplingNote } from '../../core/audit/auditStats';
+export { levelNote, resamplingNote } from '../../core/audit/auditStats';
 export { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
 // A jury of sumlens.judges.
 export { evaluateJury } from '../../core/jury/evaluateJury';
