@@ -5,8 +5,6 @@
  * interval, distribution, unscored items, worst items with their findings. --fail-under makes
  * it a CI gate (exit 15); --format sarif writes the fine-grained findings as SARIF 2.1.0.
  */
-import { evaluate } from '../core/evaluate';
-import { estimateSpec } from '../core/run/specRun';
 import { checkChooseUsage } from './chooseOptions';
 import { specFromFlags } from './runSpecFromFlags';
 import { SUCCESS_EXIT_CODE, SumLensError } from '../core/errors';
@@ -16,7 +14,7 @@ import { loadRun, readDetails } from '../core/run/loadRun';
 import { PARTIAL_EXIT_CODE, QUALITY_GATE_EXIT_CODE } from '../core/run/outcome';
 import type { RunSummary } from '../core/run/runItems';
 import { defaultDataRunFile } from '../core/operations/runFileNames';
-import { runDataset, type DatasetRunOutcome } from '../core/operations/runDataset';
+import { estimateDataset, runDataset, type DatasetRunOutcome } from '../core/operations/runDataset';
 import type { RunSpec } from '../core/runSpec/runSpec';
 import { finishRun, runProgress, runReport, stderrNotice } from './datasetRun';
 import { runTable } from './format/runTable';
@@ -58,7 +56,7 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
   const { model } = spec.judge;
 
   if (flags.dryRun) {
-    const estimate = await estimateSpec({ spec, items, out, evaluate });
+    const estimate = await estimateDataset({ spec, data: { path: flags.data, task: flags.task, map }, out });
     (await import('./format/dryRunReport')).printDryRun(estimate, out, model, { json: format === 'json', batch: flags.batch });
     return;
   }

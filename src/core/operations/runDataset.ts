@@ -9,7 +9,7 @@ import type { Task } from '../result';
 import { dataItems, type DataField } from '../run/data/dataItems';
 import { runExitCode } from '../run/outcome';
 import type { RunSummary } from '../run/runItems';
-import { runSpecItems, type RunPorts } from '../run/specRun';
+import { estimateSpec, runSpecItems, type RunPorts } from '../run/specRun';
 import type { RunSpec } from '../runSpec/runSpec';
 
 /** The data a dataset run reads. */
@@ -51,4 +51,12 @@ export async function runDataset(run: DatasetRun, ports: Omit<RunPorts, 'evaluat
     { ...ports, evaluate: ports.evaluate ?? evaluate },
   );
   return { out: run.out, summary, exitCode: runExitCode(summary) };
+}
+
+/**
+ * Before anything is sent (--dry-run, the agent tools' estimate_cost): the calls, tokens and
+ * items the run would take, its finished items left out.
+ */
+export function estimateDataset(run: Pick<DatasetRun, 'spec' | 'data' | 'out'>): ReturnType<typeof estimateSpec> {
+  return estimateSpec({ spec: run.spec, items: dataFileItems(run.data), out: run.out, evaluate });
 }

@@ -5,10 +5,8 @@
  */
 import * as path from 'node:path';
 import * as z from 'zod';
-import { evaluate } from '../evaluate';
-import { dataItems } from '../run/data/dataItems';
 import { estimateCost } from '../llm/pricing';
-import { estimateSpec } from '../run/specRun';
+import { estimateDataset } from '../operations/runDataset';
 import { dataArguments, dataRunOf } from './evaluateData';
 import { scoringArguments } from './scoringArguments';
 import { asJson, defineTool } from './tool';
@@ -42,7 +40,7 @@ export const estimateCostTool = defineTool({
   readOnly: true,
   async run(args, context) {
     const { data, out, spec, map } = dataRunOf(args, context);
-    const estimate = await estimateSpec({ spec, items: () => dataItems({ path: data, task: args.task, map }), out, evaluate });
+    const estimate = await estimateDataset({ spec, data: { path: data, task: args.task, map }, out });
     const costUsd = estimateCost(spec.judge.model, estimate.usage) ?? null;
     const structured = asJson<z.infer<typeof output>>({
       model: spec.judge.model,
