@@ -84,10 +84,12 @@ function countTests(output) {
   };
 }
 
-/** Mocha's reports after each "N failing" line (at most 60 lines of each), headed by the step's name. */
+/**
+ * Mocha's reports after each "N failing" line (at most 60 lines of each), headed by the step's
+ * name; a step that is not mocha's (lint, format), the last 20 lines of its output.
+ */
 function failuresOf(step, output) {
-  return [...output.matchAll(/^\s*\d+ failing$/gm)].map((m) => {
-    const lines = output.slice(m.index).split('\n').slice(0, 60);
-    return `--- ${step}: ${lines.join('\n')}`;
-  });
+  const reports = [...output.matchAll(/^\s*\d+ failing$/gm)].map((m) => output.slice(m.index).split('\n').slice(0, 60).join('\n'));
+  if (reports.length === 0) reports.push(output.trimEnd().split('\n').slice(-20).join('\n'));
+  return reports.map((report) => `--- ${step}:\n${report}`);
 }
