@@ -42,7 +42,7 @@ async function pass(datasetPath: string, items: number, rateLimitShare: number):
     const dataset = readDataset(datasetPath);
     const session = createOpenAiSession({ baseURL: server.url, apiKey: 'sk-bench', model: 'bench', cacheDir: null, concurrency: CONCURRENCY });
     const started = performance.now();
-    const summary = await runBench({
+    const { summary } = await runBench({
       dataset,
       plan: benchPlan(dataset),
       out: path.join(dir, 'results.jsonl'),

@@ -87,8 +87,8 @@ async function runJudges(judges: JudgeSpec[], specs: RunSpec[], o: BenchJuryOpti
       command: 'bench --judges',
       data: o.dataset.path,
       pool: o.flags.pool,
-      runMember: (member, out) =>
-        runBench({
+      runMember: async (member, out) => {
+        const outcome = await runBench({
           dataset: o.dataset,
           plan: o.plan,
           out,
@@ -99,7 +99,9 @@ async function runJudges(judges: JudgeSpec[], specs: RunSpec[], o: BenchJuryOpti
           session: member.session,
           signal: cancellation.signal,
           onNotice: (line) => stderrNotice(`${member.name}: ${line}`),
-        }),
+        });
+        return outcome.summary;
+      },
     });
   } finally {
     cancellation.dispose();

@@ -3,7 +3,7 @@
  * report lines, and its exit code (README: all items failed → the cause's code; some → 14).
  */
 import type { Usage } from '../core/llm/types';
-import { mainCause, runExitCode } from '../core/run/outcome';
+import { mainCause } from '../core/run/outcome';
 import { estimateCost, formatCost } from '../core/llm/pricing';
 import { ProgressBar, type RunProgress } from '../core/run/progressBar';
 import type { RunSummary } from '../core/run/runItems';
@@ -40,11 +40,10 @@ export function runReport(s: RunSummary, out: string, model: string, { batch, sp
   return lines.join('\n');
 }
 
-/** Sets the process exit code from how the run ended, with its one line on stderr. */
-export function finishRun(summary: RunSummary): void {
-  const code = runExitCode(summary);
-  if (code === SUCCESS_EXIT_CODE) return;
-  setExitCode(code);
+/** Sets the exit code the run ended with (its operation's outcome), with its one line on stderr. */
+export function finishRun({ summary, exitCode }: { summary: RunSummary; exitCode: number }): void {
+  if (exitCode === SUCCESS_EXIT_CODE) return;
+  setExitCode(exitCode);
   if (summary.fatal) stderrNotice(`stopped: ${summary.fatal.message}`);
   else if (summary.cancelled) stderrNotice('cancelled; what finished is kept');
   else if (summary.written + summary.alreadyDone === 0) stderrNotice(`every item failed (${mainCause(summary.causes)}): ${summary.errors[0] ?? ''}`);

@@ -61,9 +61,10 @@ export async function runDataEval(flags: DataEvalFlags, given: (option: string) 
     return;
   }
 
-  const { summary, exitCode } = await runDataItems(flags, spec, { out, map });
+  const outcome = await runDataItems(flags, spec, { out, map });
+  const { summary, exitCode } = outcome;
   cliIo().stderr.write(runReport(summary, out, model, { batch: flags.batch === true, spend: spendLine(flags) }) + '\n');
-  finishRun(summary);
+  finishRun(outcome);
   if (summary.written + summary.alreadyDone === 0) return;
 
   const run = await loadRun(out);

@@ -156,7 +156,8 @@ async function runAlign(flags: AlignFlags): Promise<void> {
         rounds: flags.rounds,
         outDir: flags.out,
         force: flags.force === true,
-        workDir: join(tmpdir(), 'sumlens-align'),
+        // The call's temporary folder (its TMPDIR), as every path a call uses comes from the call's environment.
+        workDir: join(cliIo().env.TMPDIR || tmpdir(), 'sumlens-align'),
         resamples: flags.resamples,
         seed: flags.seed,
         provenance: { dataFile: file, dataSha256, folds: flags.folds, date: new Date().toISOString().slice(0, 10) },

@@ -18,11 +18,11 @@ import { runMeta } from '../../core/meta/runMeta';
 import { repeatBench } from '../../core/operations/repeatBench';
 import { correlationSpread, correlationSpreadTable } from '../../core/meta/repeatSpread';
 import { SUCCESS_EXIT_CODE, SumLensError } from '../../core/errors';
-import { runExitCode } from '../../core/run/outcome';
 import type { Method, ReasonExamples } from '../../core/result';
 import { BatchClient } from '../../core/run/batch/batchClient';
 import { benchPlan } from '../../core/run/benchPlan';
 import { benchItems, runBatchBench, runBench, type BenchRunOptions, type RunSummary, type Evaluator } from '../../core/operations/runBench';
+import type { DatasetRunOutcome } from '../../core/operations/runDataset';
 import { readWholeRunFile } from '../../core/runFile/runRecord';
 import { addScoringOptions, type ScoringFlags } from '../scoringOptions';
 import { batchBaseUrl, specFromFlags } from '../runSpecFromFlags';
@@ -162,9 +162,9 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
   if (flags.repeat !== undefined && flags.repeat > 1) return runRepeatedBench(flags, common);
   const cancellation = cancelOnInterrupt();
   const progress = runProgress(flags.progressEvery);
-  let summary: RunSummary;
+  let outcome: DatasetRunOutcome;
   try {
-    summary = flags.batch
+    outcome = flags.batch
       ? await runBatchBench({
           ...common,
           client: new BatchClient({ baseURL: batchBaseUrl(flags), apiKey: cliIo().env.OPENAI_API_KEY, timeoutMs: flags.timeout * 1000 }),
@@ -186,8 +186,9 @@ async function runBenchCommand(flags: BenchFlags, given: (option: string) => boo
     progress.finish();
     cancellation.dispose();
   }
+  const { summary } = outcome;
   cliIo().stderr.write(runReport(summary, out, spec.judge.model, { batch: flags.batch === true, spend: spendLine(flags) }) + '\n');
-  finishRun(summary);
+  finishRun(outcome);
   // Fine-grained scores read as human aspects only on SummEval (paper §4.3); elsewhere there is nothing to correlate.
   if (summary.written + summary.alreadyDone > 0 && (flags.method !== 'fine' || dataset.kind === 'summeval')) {
     printMeta(dataset, flags, { aspects: plan.aspects.map((a) => a.human), out, summary });
@@ -215,12 +216,11 @@ async function runRepeatedBench(flags: BenchFlags, common: Omit<BenchRunOptions,
   } finally {
     cancellation.dispose();
   }
-  if (result.stopped) return finishRun(result.stopped);
+  if (result.stopped) return finishRun({ summary: result.stopped, exitCode: result.exitCode });
   const spread = correlationSpread(result.runs);
   cliIo().stdout.write(flags.json ? JSON.stringify({ runs: result.outs, spread }, null, 2) + '\n' : correlationSpreadTable(spread, result.runs.length));
-  const exitCode = result.summaries.map(runExitCode).find((code) => code !== SUCCESS_EXIT_CODE);
-  if (exitCode !== undefined) {
-    setExitCode(exitCode);
+  if (result.exitCode !== SUCCESS_EXIT_CODE) {
+    setExitCode(result.exitCode);
     stderrNotice('partial: some items failed in some runs (recorded; a rerun evaluates them again)');
   }
 }

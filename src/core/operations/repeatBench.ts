@@ -1,9 +1,10 @@
 /**
- * `bench --repeat N`: N bench runs, run k in cache slot k − 1 (run 1 is the plain run, so it
+ * Operation: `bench --repeat N`, N bench runs, run k in cache slot k − 1 (run 1 is the plain run, so it
  * shares its cache and run file) and its own run file `<out>.repeatK.jsonl`; each run's
  * correlations with people are kept for their spread. A run that stops (fatal, cancelled, or
  * nothing written) ends the repeat and is returned as `stopped`.
  */
+import { SUCCESS_EXIT_CODE } from '../errors';
 import { inCacheSlot } from '../llm/cacheSlot';
 import type { LlmSession } from '../llm/types';
 import type { Level } from '../datasets/dataset';
@@ -30,6 +31,8 @@ export interface RepeatBenchResult {
   summaries: RunSummary[];
   /** The run that ended the repeat early, if one did. */
   stopped?: RunSummary;
+  /** The stopping run's code; else the first run's that did not end with 0 (partial), else 0. */
+  exitCode: number;
 }
 
 /** Where run k (0-based) writes: the plain run file for the first, `<out>.repeatK.jsonl` after. */
@@ -39,22 +42,25 @@ export function repeatOut(out: string, k: number): string {
 
 export async function repeatBench(options: RepeatBenchOptions): Promise<RepeatBenchResult> {
   const { repeat, session, level, progressFor, onRunDone, ...common } = options;
-  const result: RepeatBenchResult = { outs: [], runs: [], summaries: [] };
+  const result: RepeatBenchResult = { outs: [], runs: [], summaries: [], exitCode: SUCCESS_EXIT_CODE };
   for (let k = 0; k < repeat; k++) {
     const out = repeatOut(common.out, k);
     // The slot is part of the run's settings, so a resume never mixes two slots in one file.
     const spec = k === 0 ? common.spec : { ...common.spec, cacheSlot: k };
     const progress = progressFor(k);
     let summary: RunSummary;
+    let exitCode: number;
     try {
-      summary = await runBench({ ...common, out, spec, session: inCacheSlot(session, k), onProgress: progress.onProgress });
+      ({ summary, exitCode } = await runBench({ ...common, out, spec, session: inCacheSlot(session, k), onProgress: progress.onProgress }));
     } finally {
       progress.finish();
     }
     result.summaries.push(summary);
+    if (result.exitCode === SUCCESS_EXIT_CODE) result.exitCode = exitCode;
     onRunDone?.(k, summary, out);
     if (summary.fatal || summary.cancelled || summary.written + summary.alreadyDone === 0) {
       result.stopped = summary;
+      result.exitCode = exitCode;
       return result;
     }
     result.outs.push(out);

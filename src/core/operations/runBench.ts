@@ -1,15 +1,19 @@
 /**
- * Operation: a bench (`sumlens bench`), a run of a people-scored set: evaluate every item of a human-annotated dataset (or the first `limit`) into a
- * run file, through the dataset-run engine (runItems.ts: header, lock, resume, failures
- * recorded and retried, fail fast, rate-limit slow-down). Records carry the scores under the
- * human aspect names, so `meta` can correlate them with the people's scores.
+ * Operation: a bench (`sumlens bench`), a run of a people-scored set: evaluate every item of a
+ * human-annotated dataset (or the first `limit`) into a run file, through the dataset-run
+ * engine (runItems.ts: header, lock, resume, failures recorded and retried, fail fast,
+ * rate-limit slow-down), directly or through the Batch API. Records carry the scores under the
+ * human aspect names, so `meta` can correlate them with the people's scores. The outcome
+ * carries the code the run ends with, by the rule every dataset run ends by (run/outcome.ts).
  */
 import type { Dataset, DatasetItem } from '../datasets/dataset';
 import { runThroughBatches, type BatchPumpOptions, type BatchRunSummary } from '../run/batch/runThroughBatches';
 import { datasetItemInput, type BenchPlan } from '../run/benchPlan';
-import type { RunSummary, ItemRunOptions, RunItem } from '../run/runItems';
+import type { ItemRunOptions, RunItem } from '../run/runItems';
+import { runExitCode } from '../run/outcome';
 import { runSpecItems } from '../run/specRun';
 import type { RunSpec } from '../runSpec/runSpec';
+import type { DatasetRunOutcome } from './runDataset';
 
 export type { RunSummary, Evaluator } from '../run/runItems';
 
@@ -38,20 +42,24 @@ export function benchItems(dataset: Dataset, plan: BenchPlan, limit?: number): R
   return scope.map((item) => benchItem(item, plan));
 }
 
-export function runBench(options: BenchRunOptions): Promise<RunSummary> {
+export async function runBench(options: BenchRunOptions): Promise<DatasetRunOutcome> {
   const { dataset, plan, spec, out, restart, limit, ...ports } = options;
   const items = benchItems(dataset, plan, limit);
-  return runSpecItems(
+  const summary = await runSpecItems(
     { spec, command: 'bench', data: dataset.path, out, restart, items: () => items, aspects: plan.aspects.map((a) => ({ judge: a.judge, as: a.human })) },
     ports,
   );
+  return { out, summary, exitCode: runExitCode(summary) };
 }
 
 export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, Omit<BatchPumpOptions, 'endpoint' | 'model'> {}
 
 /** `bench --batch`: the same run, its model calls through the Batch API (run/batch/runThroughBatches.ts). */
-export function runBatchBench(options: BatchBenchOptions): Promise<BatchRunSummary> {
-  return runThroughBatches({ ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model }, (session, itemConcurrency) =>
-    runBench({ ...options, session, itemConcurrency }),
+export async function runBatchBench(options: BatchBenchOptions): Promise<DatasetRunOutcome & { summary: BatchRunSummary }> {
+  const summary = await runThroughBatches(
+    { ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model },
+    async (session, itemConcurrency) => (await runBench({ ...options, session, itemConcurrency })).summary,
   );
+  // The batches' summary covers every item: its exit code by the same rule as a direct run's.
+  return { out: options.out, summary, exitCode: runExitCode(summary) };
 }

@@ -65,18 +65,20 @@ describe('e2e meta: bench --batch through the Batch API', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = (signal?: AbortSignal) =>
-    runBatchBench({
-      dataset,
-      plan: benchPlan(dataset, ['coherence', 'fluency']),
-      out,
-      evaluate: twoStepEvaluator,
-      client: new BatchClient({ baseURL: server.url }),
-      spec: buildSpec({ judge: { baseUrl: server.url, model: 'fake-model' }, aspects: ['coherence', 'fluency'], samples: 1 }),
-      pollMs: 10,
-      idleMs: 30,
-      signal,
-    });
+  const run = async (signal?: AbortSignal) =>
+    (
+      await runBatchBench({
+        dataset,
+        plan: benchPlan(dataset, ['coherence', 'fluency']),
+        out,
+        evaluate: twoStepEvaluator,
+        client: new BatchClient({ baseURL: server.url }),
+        spec: buildSpec({ judge: { baseUrl: server.url, model: 'fake-model' }, aspects: ['coherence', 'fluency'], samples: 1 }),
+        pollMs: 10,
+        idleMs: 30,
+        signal,
+      })
+    ).summary;
 
   it('runs every item through batches, round by round, and writes the JSONL', async () => {
     const summary = await run();

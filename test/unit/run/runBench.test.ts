@@ -80,21 +80,24 @@ describe('operations/runBench', () => {
     notices?: string[];
     signal?: AbortSignal;
   };
-  const run = (calls: string[], extra: Extra = {}) =>
-    runBench({
-      dataset,
-      plan,
-      out,
-      session: new DryRunSession('e', 'm'),
-      evaluate: extra.evaluate ?? fakeEvaluator(calls, extra.failOn),
-      itemConcurrency: 3,
-      limit: extra.limit,
-      spec: extra.spec ?? spec,
-      restart: extra.restart,
-      signal: extra.signal,
-      onNotice: (t) => extra.notices?.push(t),
-      rateLimitPauseMs: 1,
-    });
+  // The run's summary (the outcome's exit code is run/outcome.ts's, tested there).
+  const run = async (calls: string[], extra: Extra = {}) =>
+    (
+      await runBench({
+        dataset,
+        plan,
+        out,
+        session: new DryRunSession('e', 'm'),
+        evaluate: extra.evaluate ?? fakeEvaluator(calls, extra.failOn),
+        itemConcurrency: 3,
+        limit: extra.limit,
+        spec: extra.spec ?? spec,
+        restart: extra.restart,
+        signal: extra.signal,
+        onNotice: (t) => extra.notices?.push(t),
+        rateLimitPauseMs: 1,
+      })
+    ).summary;
 
   it('writes a header, then one JSONL line per item with scores under the human aspect name', async () => {
     const summary = await run([]);
