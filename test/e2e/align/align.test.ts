@@ -41,7 +41,7 @@ describe('sumlens align', function () {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', SUMLENS_CACHE_DIR: path.join(dir, 'cache'), TMPDIR: dir });
+  const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', XDG_CACHE_HOME: path.join(dir, 'cache'), TMPDIR: dir });
   const align = (data: string, ...more: string[]) =>
     runInProcess(
       [

@@ -43,7 +43,7 @@ describe('sumlens align: an adopted calibration, written and applied', function 
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', SUMLENS_CACHE_DIR: path.join(dir, 'cache'), TMPDIR: dir });
+  const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', XDG_CACHE_HOME: path.join(dir, 'cache'), TMPDIR: dir });
   const out = () => path.join(dir, 'aligned');
   const mapFile = () => path.join(out(), 'summarization', 'calibration.json');
   const align = (data: string, ...more: string[]) =>

@@ -110,7 +110,7 @@ describe('sumlens review', function () {
     const out = path.join(root, 'export-align.jsonl');
     const texts = path.join(root, 'texts');
     assert.equal((await runInProcess(['review', 'export', dir, '--out', out, '--texts', texts])).code, 0);
-    const env = { OPENAI_API_KEY: 'sk-test', SUMLENS_CACHE_DIR: path.join(root, 'cache') };
+    const env = { OPENAI_API_KEY: 'sk-test', XDG_CACHE_HOME: path.join(root, 'cache') };
     const fromExport = await runInProcess(['align', '--ratings', out, '--texts', texts, '--aspect', 'coherence', '--dry-run'], env);
     assert.equal(fromExport.code, 0, fromExport.stderr);
     assert.match(fromExport.stdout, /\(20 coherence items ×/);
