@@ -209,5 +209,5 @@ function reportAudit(flags: AuditFlags, outcome: JudgeAuditOutcome, variant: 'fe
   else if (run.failed > 0) stderrNotice(`partial: ${run.failed} evaluation(s) failed and their pairs are left out (${run.errors[0]})`);
   else if (report.nothingAudited) stderrNotice(report.summary);
   else if (exitCode === errorExitCodes['quality-gate'])
-    stderrNotice(report.probes.some((p) => p.violated) ? `the judge is biased: ${report.summary}` : `the audit cannot tell: ${report.summary}`);
+    stderrNotice(report.probes.some((p) => p.verdict === 'violated') ? `the judge is biased: ${report.summary}` : `the audit cannot tell: ${report.summary}`);
 }

@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_REASONS_K } from '../../core/choose/reasonsDefault';
-import { distillEstimate } from '../../core/distill/distillRun';
+import { distillEstimate, distillTask } from '../../core/distill/distillRun';
 import { distillReasons } from '../../core/operations/distillReasons';
 import { buildSpec } from '../../core/runSpec/buildSpec';
 import { datasetFolders, resolveDatasetArgument } from '../../core/datasets/locate';
@@ -66,7 +66,7 @@ async function runDistill(flags: DistillFlags): Promise<void> {
     const spec = buildSpec({
       judge: { baseUrl: flags.baseUrl, model: flags.model },
       method: 'choose',
-      task: dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization',
+      task: distillTask(dataset),
       reasons: flags.reasons,
       reasonsK: flags.reasonsK,
       prompts: flags.prompts,

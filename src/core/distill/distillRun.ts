@@ -76,10 +76,15 @@ function doneKeys(out: string): Set<string> {
 
 const RUN_LEVEL: readonly ErrorCode[] = ['no-api-key', 'unreachable', 'auth', 'model-not-found', 'template', 'usage', 'bad-input'];
 
+/** The task a set's questions are asked in: Topical-Chat's responses are dialogue, SummEval's summaries summarisation. */
+export function distillTask(dataset: Dataset): 'dialogue' | 'summarization' {
+  return dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization';
+}
+
 /** Prompt tokens, at about four characters a token, and the most completion tokens, for --dry-run. */
 export function distillEstimate(options: Omit<DistillOptions, 'session' | 'out'>): { calls: number; promptTokens: number; completionTokens: number } {
   const catalogue = loadCatalogue(options.promptOverrideDir);
-  const task = options.dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization';
+  const task = distillTask(options.dataset);
   const items = options.limit !== undefined ? options.dataset.items.slice(0, options.limit) : options.dataset.items;
   let promptTokens = 0;
   for (const item of items)
@@ -94,7 +99,7 @@ export async function distill(options: DistillOptions): Promise<DistillSummary> 
   const items = options.limit !== undefined ? dataset.items.slice(0, options.limit) : dataset.items;
   const done = doneKeys(options.out);
   const catalogue = loadCatalogue(options.promptOverrideDir);
-  const task = dataset.kind === 'topical_chat' ? 'dialogue' : 'summarization';
+  const task = distillTask(dataset);
   const summary: DistillSummary = {
     items: items.length,
     alreadyDone: 0,

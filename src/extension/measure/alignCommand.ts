@@ -69,9 +69,7 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
     const sets = [{ aspect, items }];
     const options = { task: settings.task, examples: 6, folds: 5, strategy: 'both' as const, promptDir: locations.promptOverrideDir };
     const estimate = engine.alignEstimate(sets, options);
-    if (!request.confirmed) {
-      if (!(await confirmAlign(aspect, estimate, items.length))) return undefined;
-    }
+    if (!request.confirmed && !(await confirmAlign(aspect, estimate, items.length))) return undefined;
     const session = await createSession(settings, locations.baseUrl, { keys: deps.keys, globalStorage: deps.storage });
     const stage = path.join(deps.storage.fsPath, 'align', `${Date.now()}`);
     const alignment = await vscode.window.withProgress(
@@ -88,7 +86,10 @@ export async function runAlignCommand(request: AlignRequest, deps: AlignDeps): P
           );
           const [result] = await engine.alignToPeople(
             {
-              ...options,
+              // The task and templates folder are the spec's.
+              examples: options.examples,
+              folds: options.folds,
+              strategy: options.strategy,
               spec,
               sets,
               outDir: stage,
@@ -174,12 +175,9 @@ async function offer(
     vscode.Uri.file(alignment.written),
     vscode.l10n.t('{0}: yours ↔ aligned', path.basename(target)),
   );
+  const use = vscode.l10n.t('Use this template');
   const choice =
-    request.choice ??
-    ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, vscode.l10n.t('Use this template'), vscode.l10n.t('Discard'))) ===
-    vscode.l10n.t('Use this template')
-      ? 'use'
-      : 'discard');
+    request.choice ?? ((await vscode.window.showInformationMessage(`SumLens: ${summary}`, use, vscode.l10n.t('Discard'))) === use ? 'use' : 'discard');
   if (choice !== 'use') return { alignment };
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(alignment.written, target);

@@ -27,7 +27,6 @@ export { defaultModel } from '../../core/llm/openaiSession';
 export { endpointOf } from '../../core/runSpec/buildSpec';
 export { describeQuirk, listCapabilities, resetCapabilities } from '../../core/llm/capabilityStore';
 // "Evaluate Dataset" and "Compare Runs": the dataset-run engine the CLI's eval --data uses.
-export { aspectsOf } from '../../core/geval/evaluateAspects';
 export { dataItems } from '../../core/run/data/dataItems';
 export { estimateRun } from '../../core/run/dryRun';
 export { estimateCost, formatCost } from '../../core/llm/pricing';
@@ -44,10 +43,9 @@ export { compareRuns, compareSides, judgeDifferences, sidesBySystem } from '../.
 export { systemsOf } from '../../core/run/aspectTable';
 // "Audit Judge": the probes, their run and statistics.
 export { DEFAULT_PROBES, PROBES } from '../../core/audit/probes';
-export { auditEvaluations } from '../../core/audit/auditItems';
 export { auditEstimate, auditJudge } from '../../core/operations/auditJudge';
 export { levelNote, resamplingNote } from '../../core/audit/auditStats';
-export { auditedScores, auditPlan, planLines } from '../../core/audit/auditPlan';
+export { planLines } from '../../core/audit/auditPlan';
 // A jury of sumlens.judges.
 export { evaluateJury } from '../../core/jury/evaluateJury';
 export { juryAsResult } from '../../core/jury/juryAsResult';
