@@ -5,6 +5,11 @@
  * keeps indexing a 100,000-word book within tens of milliseconds.
  * k1 = 1.2, b = 0.75 (Robertson and Zaragoza's usual values); idf = ln(1 + (N − n + ½)/(n + ½)),
  * which stays positive for a term found in most passages.
+ *
+ * The same postings also rank windows of neighbouring passages as passages of their own
+ * (passage-level evidence: Callan, "Passage-Level Evidence in Document Retrieval", SIGIR 1994):
+ * a stretch of dialogue, many short sentences that each share a word or two with a query,
+ * scores as the stretch it is, where no one of its sentences ranks high alone.
  */
 import type { Work } from '../cooperative';
 import { termsOf } from './terms';
@@ -22,20 +27,23 @@ export interface Ranked {
 
 export class Bm25Index {
   // firstOf, passages, counts: term t's postings are passages[firstOf[t] .. firstOf[t + 1])
-  // (ascending), with their counts. norms: K1 · (1 − B + B · length / average length), per
-  // passage, the part of the formula that does not depend on the query.
+  // (ascending), with their counts; lengths: each passage's number of terms.
   private readonly firstOf: Int32Array;
   private readonly passages: Int32Array;
   private readonly counts: Int32Array;
+  private readonly norms: Float64Array;
+  /** Per window radius: each window's length norm, computed on first use. */
+  private readonly windowNorms = new Map<number, Float64Array>();
 
   private constructor(
     private readonly termIds: Map<string, number>,
     postings: { firstOf: Int32Array; passages: Int32Array; counts: Int32Array },
-    private readonly norms: Float64Array,
+    private readonly lengths: Float64Array,
   ) {
     this.firstOf = postings.firstOf;
     this.passages = postings.passages;
     this.counts = postings.counts;
+    this.norms = normsOf(lengths);
   }
 
   /** The index in steps that yield every YIELD_EVERY passages (cooperative.ts). */
@@ -89,12 +97,7 @@ export class Bm25Index {
       }
       lengths[passage] = at - from;
     }
-    const average = occurrences.length / Math.max(1, texts.length) || 1;
-    return new Bm25Index(
-      termIds,
-      { firstOf, passages, counts },
-      lengths.map((length) => K1 * (1 - B + (B * length) / average)),
-    );
+    return new Bm25Index(termIds, { firstOf, passages, counts }, lengths);
   }
 
   /** Passages that share a term with the query, best first (ties: earlier passage first). */
@@ -106,7 +109,7 @@ export class Bm25Index {
       const id = this.termIds.get(term);
       if (id === undefined) continue;
       const [from, to] = [this.firstOf[id], this.firstOf[id + 1]];
-      const idf = Math.log(1 + (n - (to - from) + 0.5) / (to - from + 0.5));
+      const idf = idfOf(n, to - from);
       for (let k = from; k < to; k++) {
         const passage = this.passages[k];
         const count = this.counts[k];
@@ -114,6 +117,65 @@ export class Bm25Index {
         scores[passage] += (idf * count * (K1 + 1)) / (count + this.norms[passage]);
       }
     }
-    return touched.map((index) => ({ index, score: scores[index] })).sort((a, b) => b.score - a.score || a.index - b.index);
+    return sorted(touched, scores);
   }
+
+  /**
+   * Windows of passages i − radius … i + radius (cut at the ends) that share a term with the
+   * query, scored by BM25 as passages of their own and named by their middle passage i, best
+   * first. Scores what indexing each window's joined text would, from the passages' postings.
+   */
+  rankWindows(query: string, radius: number): Ranked[] {
+    const n = this.lengths.length;
+    const norms = this.windowNormsOf(radius);
+    const scores = new Float64Array(n);
+    const counts = new Float64Array(n);
+    const touched: number[] = [];
+    for (const term of new Set(termsOf(query))) {
+      const id = this.termIds.get(term);
+      if (id === undefined) continue;
+      // The term's count in each window it falls in, then its number of windows.
+      const windows: number[] = [];
+      for (let k = this.firstOf[id]; k < this.firstOf[id + 1]; k++) {
+        const passage = this.passages[k];
+        for (let w = Math.max(0, passage - radius); w <= Math.min(n - 1, passage + radius); w++) {
+          if (counts[w] === 0) windows.push(w);
+          counts[w] += this.counts[k];
+        }
+      }
+      const idf = idfOf(n, windows.length);
+      for (const w of windows) {
+        if (scores[w] === 0) touched.push(w);
+        scores[w] += (idf * counts[w] * (K1 + 1)) / (counts[w] + norms[w]);
+        counts[w] = 0;
+      }
+    }
+    return sorted(touched, scores);
+  }
+
+  private windowNormsOf(radius: number): Float64Array {
+    let norms = this.windowNorms.get(radius);
+    if (!norms) {
+      const n = this.lengths.length;
+      const before = new Float64Array(n + 1);
+      for (let i = 0; i < n; i++) before[i + 1] = before[i] + this.lengths[i];
+      const windowLengths = new Float64Array(n).map((_, i) => before[Math.min(n, i + radius + 1)] - before[Math.max(0, i - radius)]);
+      this.windowNorms.set(radius, (norms = normsOf(windowLengths)));
+    }
+    return norms;
+  }
+}
+
+/** K1 · (1 − B + B · length / average length), per passage: the part of the formula that does not depend on the query. */
+function normsOf(lengths: Float64Array): Float64Array {
+  const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, lengths.length) || 1;
+  return lengths.map((length) => K1 * (1 - B + (B * length) / average));
+}
+
+function idfOf(passages: number, withTerm: number): number {
+  return Math.log(1 + (passages - withTerm + 0.5) / (withTerm + 0.5));
+}
+
+function sorted(touched: number[], scores: Float64Array): Ranked[] {
+  return touched.map((index) => ({ index, score: scores[index] })).sort((a, b) => b.score - a.score || a.index - b.index);
 }

@@ -26,6 +26,11 @@ export class SourceIndex {
   rank(query: string): Ranked[] {
     return this.bm25.rank(query);
   }
+
+  /** Windows of ±radius sentences sharing a term with `query`, named by their middle sentence, best first. */
+  rankWindows(query: string, radius: number): Ranked[] {
+    return this.bm25.rankWindows(query, radius);
+  }
 }
 
 let last: { source: string; index: Promise<SourceIndex> } | undefined;

@@ -5,9 +5,9 @@ import { requireDataset } from '../../unit/meta/sharedData';
 /**
  * People's evidence (issue 38): of the support passages LongEval's annotators marked for a
  * SQuALITY reference-summary chunk, the share a 4,096-token consistency judge is shown.
- * Measured 66% before the markup view and the stretches; the goal is 90%.
+ * Measured 66% before the markup view and the stretches, 88% before the windows; the goal is 90%.
  */
-const MEASURED_FLOOR = 0.88;
+const MEASURED_FLOOR = 0.9;
 
 describe('longSource: people’s evidence on the SQuALITY alignment development set', function () {
   this.timeout(120_000);

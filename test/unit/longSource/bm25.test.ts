@@ -34,6 +34,30 @@ describe('longSource BM25', () => {
     );
   });
 
+  it('ranks windows of neighbouring passages as indexing their joined texts would', () => {
+    const passages = [
+      'The ship left port.',
+      '"Who are you?"',
+      '"A scientist from Earth."',
+      '"I knew it."',
+      'The storm came at night.',
+      'Scientist and captain argued.',
+      'Nothing here.',
+    ];
+    const radius = 1;
+    const joined = passages.map((_, i) => passages.slice(Math.max(0, i - radius), i + radius + 1).join(' '));
+    const query = 'she knew he was a scientist from Earth';
+    const expected = runNow(Bm25Index.steps(joined)).rank(query);
+    const windows = runNow(Bm25Index.steps(passages)).rankWindows(query, radius);
+    assert.deepEqual(
+      windows.map((r) => r.index),
+      expected.map((r) => r.index),
+    );
+    windows.forEach((r, i) => assert.ok(Math.abs(r.score - expected[i].score) < 1e-12));
+    // The dialogue's middle line, where the query's words meet, is the best window; no one of its lines is the best passage.
+    assert.equal(windows[0].index, 2);
+  });
+
   it('ranks CJK passages by shared bigrams', () => {
     const index = runNow(Bm25Index.steps(['今天东京下雨了。', '大阪的天气很好。', '东京的地铁停运了。']));
     assert.equal(index.rank('东京地铁停运')[0].index, 2);
