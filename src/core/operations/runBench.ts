@@ -7,7 +7,7 @@
  * carries the code the run ends with, by the rule every dataset run ends by (run/outcome.ts).
  */
 import type { Dataset, DatasetItem } from '../datasets/dataset';
-import { runThroughBatches, type BatchPumpOptions, type BatchRunSummary } from '../run/batch/runThroughBatches';
+import { runThroughBatches, type BatchPumpOptions, type BatchRunOutcome } from '../run/batch/runThroughBatches';
 import { datasetItemInput, type BenchPlan } from '../run/benchPlan';
 import type { ItemRunOptions, RunItem } from '../run/runItems';
 import { runExitCode } from '../run/outcome';
@@ -55,11 +55,9 @@ export async function runBench(options: BenchRunOptions): Promise<DatasetRunOutc
 export interface BatchBenchOptions extends Omit<BenchRunOptions, 'session' | 'itemConcurrency'>, Omit<BatchPumpOptions, 'endpoint' | 'model'> {}
 
 /** `bench --batch`: the same run, its model calls through the Batch API (run/batch/runThroughBatches.ts). */
-export async function runBatchBench(options: BatchBenchOptions): Promise<DatasetRunOutcome & { summary: BatchRunSummary }> {
-  const summary = await runThroughBatches(
+export function runBatchBench(options: BatchBenchOptions): Promise<BatchRunOutcome> {
+  return runThroughBatches(
     { ...options, endpoint: options.spec.judge.endpoint, model: options.spec.judge.model },
     async (session, itemConcurrency) => (await runBench({ ...options, session, itemConcurrency })).summary,
   );
-  // The batches' summary covers every item: its exit code by the same rule as a direct run's.
-  return { out: options.out, summary, exitCode: runExitCode(summary) };
 }

@@ -4,22 +4,19 @@
  * (run/batch/runThroughBatches.ts). Apart from runDataset.ts, so a run without --batch never
  * loads the Batch API's code.
  */
-import { runExitCode } from '../run/outcome';
-import { runThroughBatches, type BatchPumpOptions } from '../run/batch/runThroughBatches';
+import { runThroughBatches, type BatchPumpOptions, type BatchRunOutcome } from '../run/batch/runThroughBatches';
 import type { RunPorts } from '../run/specRun';
-import { runDataset, type DatasetRun, type DatasetRunOutcome } from './runDataset';
+import { runDataset, type DatasetRun } from './runDataset';
 
 /** The Batch API's side of a run through it: the client, how often to poll, its spending limit and where its progress goes. */
 export type BatchPorts = Omit<BatchPumpOptions, 'out' | 'endpoint' | 'model' | 'signal'>;
 
 /** `--batch`: the same run, its model calls sent as Batch API batches (run/batch/runThroughBatches.ts). */
-export async function runDatasetThroughBatches(run: DatasetRun, ports: Omit<RunPorts, 'evaluate' | 'session'> & BatchPorts): Promise<DatasetRunOutcome> {
+export function runDatasetThroughBatches(run: DatasetRun, ports: Omit<RunPorts, 'evaluate' | 'session'> & BatchPorts): Promise<BatchRunOutcome> {
   const { client, pollMs, idleMs, onBatch, spendLimit, ...runPorts } = ports;
   const { endpoint, model } = run.spec.judge;
-  const summary = await runThroughBatches(
+  return runThroughBatches(
     { out: run.out, signal: ports.signal, client, endpoint, model, pollMs, idleMs, onBatch, spendLimit },
     async (session, itemConcurrency) => (await runDataset(run, { ...runPorts, session, itemConcurrency })).summary,
   );
-  // The batches' summary covers every item: its exit code by the same rule as a direct run's.
-  return { out: run.out, summary, exitCode: runExitCode(summary) };
 }

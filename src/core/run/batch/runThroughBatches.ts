@@ -10,6 +10,7 @@
 import { SumLensError, type ErrorCode } from '../../errors';
 import type { SpendLimit } from '../../llm/spendLimit';
 import type { LlmSession } from '../../llm/types';
+import { runExitCode } from '../outcome';
 import type { RunSummary } from '../runItems';
 import { isTerminal, type BatchClient, type BatchOutputLine, type BatchProgress } from './batchClient';
 import { appendResult, readResults, readState, writeState, type BatchState } from './batchFiles';
@@ -34,6 +35,13 @@ export interface BatchPumpOptions {
 export interface BatchRunSummary extends RunSummary {
   /** Batches submitted or resumed in this run. */
   batches: string[];
+}
+
+/** A run through batches as it ends: its file, its summary and the exit code it ends with. */
+export interface BatchRunOutcome {
+  out: string;
+  summary: BatchRunSummary;
+  exitCode: number;
 }
 
 /** A request sent this many times without an answer fails instead of being sent again. */
@@ -68,7 +76,7 @@ function ingestLines(out: string, session: BatchSession, lines: BatchOutputLine[
 export async function runThroughBatches(
   options: BatchPumpOptions,
   run: (session: LlmSession, itemConcurrency: number) => Promise<RunSummary>,
-): Promise<BatchRunSummary> {
+): Promise<BatchRunOutcome> {
   // A model the limit cannot count is refused before anything is parked.
   options.spendLimit?.admit(options.model);
   const pollMs = options.pollMs ?? 10_000;
@@ -136,7 +144,8 @@ export async function runThroughBatches(
     throw error;
   });
   const [summary] = await Promise.all([running, pumping]);
-  return { ...summary, batches };
+  // The batches' summary covers every item: its exit code by the same rule as a direct run's.
+  return { out: options.out, summary: { ...summary, batches }, exitCode: runExitCode(summary) };
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = { 400: 'bad-request', 401: 'auth', 403: 'auth', 404: 'model-not-found', 429: 'rate-limited' };
