@@ -95,9 +95,9 @@ export async function shortenSource(
   const shownChars = fitted.ranges.reduce((sum, r) => sum + r.end - r.start, 0);
   const further = depth > SEEDS ? `, then up to ${depth} matches each with ±1 neighbour` : '';
   const rule =
-    `BM25: the ${SEEDS} best-matching source sentences and the middles of the ${WINDOW_SEEDS} best-matching stretches of ${2 * WINDOW_RADIUS + 1}` +
-    ` sentences for each of the summary's ${querySentences.length} sentences,` +
-    ` grown to ±${radius} neighbours${further}, the opening, in document order${removed}`;
+    `BM25: for each of the summary's ${querySentences.length} sentences, its ${SEEDS} best-matching source sentences and the middles of` +
+    ` its ${WINDOW_SEEDS} best-matching stretches of ${2 * WINDOW_RADIUS + 1} sentences, grown to ±${radius} neighbours${further},` +
+    ` the opening, in document order${removed}`;
   const ranges = fitted.ranges.map((range) => view.toFile(range));
   return { text: fitted.text, shown: { ...base, rule, shownTokens: countTokens(fitted.text), share: shownChars / Math.max(1, text.length), ranges } };
 }

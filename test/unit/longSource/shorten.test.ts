@@ -31,7 +31,7 @@ describe('longSource shortenSource', () => {
     assert.equal(shown.sourceTokens, estimateTokens(source));
     assert.match(
       shown.rule,
-      /^BM25: the 4 best-matching source sentences and the middles of the 2 best-matching stretches of 9 sentences for each of the summary's 2 sentences, grown to ±\d+ neighbours.*, the opening, in document order$/,
+      /^BM25: for each of the summary's 2 sentences, its 4 best-matching source sentences and the middles of its 2 best-matching stretches of 9 sentences, grown to ±\d+ neighbours.*, the opening, in document order$/,
     );
   });
 
