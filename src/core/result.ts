@@ -59,10 +59,12 @@ export interface CalibratedScore {
  * Evaluation by LLMs", EACL 2024). Absent when the whole source was shown.
  */
 export interface SourceShown {
-  /** The rule in words a user reads, e.g. "BM25: best 2 source sentences per summary sentence, ±1 neighbour, the opening, in document order". */
+  /** The rule in words a user reads, e.g. "BM25: for each of the summary's 3 sentences, its 4 best-matching source sentences …, the opening, in document order". */
   rule: string;
   /** context: the prompt would not fit the judge's context; budget: the user's --source-tokens. */
   reason: 'context' | 'budget';
+  /** With reason context, when the window is known: its tokens and where SumLens learned it ("vLLM max_model_len in the server's /models"). */
+  window?: { tokens: number; detail: string };
   /** Tokens the source could take in the prompt, and what it took whole and shortened. */
   budgetTokens: number;
   sourceTokens: number;

@@ -743,6 +743,9 @@ export async function longSourceExcerpts({ page, theme, shotsDir, log }: Omit<Dr
       /\d+(\.\d)?% of the source \([\d,]+ of [\d,]+ tokens\), in [\d,]+ excerpts?, because the source budget \(sumlens\.sourceTokens\) is 300 tokens/,
       text,
     );
+    // Said once: the cards below do not repeat the shortening in their fallbacks.
+    const cards = await frame.locator('section.card').allInnerTexts();
+    assert.ok(cards.length > 0 && cards.every((card) => !card.includes('source shortened')), cards.join('\n---\n'));
     await runCommand(page, 'Notifications: Clear All Notifications');
     await page.mouse.move(1000, 12);
     await page.waitForTimeout(600);

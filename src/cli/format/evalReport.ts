@@ -1,6 +1,7 @@
 import { lineColumn } from '../../core/lineColumn';
 import { thousands } from '../../core/thousands';
 import type { AspectResult, ChoiceSummary, EvaluationResult, FineMetricName, FineResult, MetricScore, NoteName, SourceShown } from '../../core/result';
+import { withoutShortening } from '../../core/geval/shortenedLine';
 
 /** The human-readable report of `sumlens eval`: aspects, fine-grained metrics and findings, usage. */
 export function formatEvalReport(result: EvaluationResult, notes: Partial<Record<NoteName, string>>): string {
@@ -71,7 +72,8 @@ function choiceTail(choice: ChoiceSummary): string[] {
 function sourceNote(shown: SourceShown | undefined): string[] {
   if (!shown) return [];
   const percent = shown.share < 0.01 ? '<1%' : `${Math.round(shown.share * 100)}%`;
-  const limit = shown.reason === 'context' ? "the judge's context" : '--source-tokens';
+  const window = shown.window ? ` of ${thousands(shown.window.tokens)} tokens (${shown.window.detail})` : '';
+  const limit = shown.reason === 'context' ? `the judge's context${window}` : '--source-tokens';
   const tokens = `${thousands(shown.shownTokens)} of ${thousands(shown.sourceTokens)} tokens`;
   return [`source shortened for ${limit}: ${percent} shown (${tokens}) · ${shown.rule}; its character ranges in --json`];
 }
@@ -80,9 +82,8 @@ function sourceNote(shown: SourceShown | undefined): string[] {
 function aspectNotes(aspects: AspectResult[], sourceNoted: boolean): string[] {
   const lines: string[] = [];
   for (const a of aspects) {
-    for (const fallback of a.provenance?.fallbacks ?? []) {
-      if (!(sourceNoted && fallback.startsWith('source shortened'))) lines.push(`${a.name} fallback: ${oneLine(fallback)}`);
-    }
+    const fallbacks = a.provenance?.fallbacks ?? [];
+    for (const fallback of sourceNoted ? withoutShortening(fallbacks) : fallbacks) lines.push(`${a.name} fallback: ${oneLine(fallback)}`);
     if (a.reason) lines.push(`${a.name} reason: ${oneLine(a.reason)}`);
     if (a.stepsGenerated && a.steps) lines.push(`${a.name} evaluation steps (generated): ${oneLine(a.steps)}`);
   }

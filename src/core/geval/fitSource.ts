@@ -13,6 +13,7 @@ import { countInSlices, ESTIMATE_MARGIN, estimateTokens, MESSAGE_OVERHEAD_TOKENS
 import type { ContextWindow, LlmSession } from '../llm/types';
 import { GAP_MARK, shortenSource, textViewOf, type MarkupRemoved } from '../longSource';
 import type { SourceShown } from '../result';
+import { SHORTENED_PREFIX } from './shortenedLine';
 import { thousands } from '../thousands';
 
 /** What fills the source placeholder: the text, and a line put before it when it is excerpts. */
@@ -129,8 +130,8 @@ export async function fitSource(session: LlmSession, request: SourceFitRequest, 
   const ofText = view.markup ? ` of the page's text (markup removed (${view.markup.kind}): ${view.markup.tags} tags, ${view.markup.entities} entities)` : '';
   return {
     shown: { text, head: excerptsHead(shown.share, request.sourceNoun) },
-    sourceShown: shown,
-    fallback: `source shortened: ${percent} shown${ofText}, BM25 excerpts, ${limit}`,
+    sourceShown: reason === 'context' ? { ...shown, window: { tokens: window!.tokens, detail: window!.detail } } : shown,
+    fallback: `${SHORTENED_PREFIX}${percent} shown${ofText}, BM25 excerpts, ${limit}`,
     window,
   };
 }

@@ -5,6 +5,7 @@
  */
 // A type only: nothing of the engine is bundled into the panel's script.
 import type { ScoreProvenance } from '../../core/result';
+import { withoutShortening } from '../../core/geval/shortenedLine';
 import { formatPercent, formatScore } from './numberFormat';
 
 /**
@@ -21,7 +22,11 @@ export function provenanceLine(p: ScoreProvenance): string {
   return parts.join(' · ');
 }
 
-/** "fallbacks: top_logprobs capped at 5; context halved", or "" when none was taken. */
-export function fallbacksText(p: ScoreProvenance): string {
-  return p.fallbacks?.length ? `fallbacks: ${p.fallbacks.join('; ')}` : '';
+/**
+ * "fallbacks: top_logprobs capped at 5; context halved", or "" when none was taken. With
+ * `shortenedShown`, the source's shortening has its own section: its line is left out (a refit kept).
+ */
+export function fallbacksText(p: ScoreProvenance, { shortenedShown = false } = {}): string {
+  const fallbacks = shortenedShown ? withoutShortening(p.fallbacks ?? []) : (p.fallbacks ?? []);
+  return fallbacks.length ? `fallbacks: ${fallbacks.join('; ')}` : '';
 }

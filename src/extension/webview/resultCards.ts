@@ -78,7 +78,8 @@ export function aspectCard(aspect: PanelResult['aspects'][number], context: Card
       ? `log-probabilities · valid mass ${formatPercent(aspect.validMass)}`
       : `sampling · ${aspect.samples ?? '?'} samples${unreadable}`;
   card.append(el('div', 'muted how', method));
-  const fallbacks = aspect.provenance ? fallbacksText(aspect.provenance) : '';
+  // The excerpts the judge saw have their section above the cards (sourceShownView.ts).
+  const fallbacks = aspect.provenance ? fallbacksText(aspect.provenance, { shortenedShown: aspect.sourceShown !== undefined }) : '';
   if (fallbacks) card.append(el('div', 'muted how', fallbacks));
   for (const warning of aspect.warnings ?? []) card.append(el('div', 'warning', `⚠ ${warning}`));
   if (aspect.error) card.append(el('div', 'error', aspect.error));

@@ -21,6 +21,7 @@ const spanSchema = z.object({ start: z.number(), end: z.number() });
 export const sourceShownSchema = z.object({
   rule: z.string(),
   reason: z.enum(['context', 'budget']),
+  window: z.optional(z.object({ tokens: z.number(), detail: z.string() })),
   budgetTokens: z.number(),
   sourceTokens: z.number(),
   shownTokens: z.number(),

@@ -20,8 +20,9 @@ export function shownTokens(shown: SourceShown): string {
 
 /** Why the source was shortened, as a clause: "to fit the judge's context" / "within sumlens.sourceTokens". */
 export function shownWhy(shown: SourceShown): string {
+  const window = shown.window ? ` of ${formatCount(shown.window.tokens)} tokens (${shown.window.detail})` : '';
   return shown.reason === 'context'
-    ? `the whole source would not fit the judge's context, which left ${formatCount(shown.budgetTokens)} tokens for it`
+    ? `the whole source would not fit the judge's context${window}, which left ${formatCount(shown.budgetTokens)} tokens for it`
     : `the source budget (sumlens.sourceTokens) is ${formatCount(shown.budgetTokens)} tokens`;
 }
 

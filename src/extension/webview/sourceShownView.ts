@@ -15,6 +15,15 @@ const excerptCount = (n: number) => (n === 1 ? ui('1 excerpt') : ui('{0} excerpt
 
 /** Why the source was shortened, as a clause of the panel's sentence. */
 function why(shown: PanelSourceShown): string {
+  if (shown.reason === 'context' && shown.window) {
+    const { tokens, detail } = shown.window;
+    return ui(
+      "the whole source would not fit the judge's context of {0} tokens ({1}), which left {2} tokens for it",
+      formatCount(tokens),
+      detail,
+      formatCount(shown.budgetTokens),
+    );
+  }
   return shown.reason === 'context'
     ? ui("the whole source would not fit the judge's context, which left {0} tokens for it", formatCount(shown.budgetTokens))
     : ui('the source budget (sumlens.sourceTokens) is {0} tokens', formatCount(shown.budgetTokens));

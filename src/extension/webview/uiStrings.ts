@@ -123,6 +123,7 @@ export const uiStrings = [
   '1 excerpt',
   '{0} excerpts',
   "the whole source would not fit the judge's context, which left {0} tokens for it",
+  "the whole source would not fit the judge's context of {0} tokens ({1}), which left {2} tokens for it",
   'the source budget (sumlens.sourceTokens) is {0} tokens',
   '{0} does not read the source or saw all of it.',
   '{0} do not read the source or saw all of it.',

@@ -51,6 +51,7 @@ describe('long sources: a judge with a context window (CLI)', function () {
     }
     for (const aspect of result.aspects) {
       assert.equal(aspect.sourceShown.reason, 'context');
+      assert.deepEqual(aspect.sourceShown.window, { tokens: 8192, detail: "vLLM max_model_len in the server's /models" });
       assert.ok(
         aspect.provenance.fallbacks.some((f: string) =>
           /^source shortened: \d+% shown, BM25 excerpts, context 8,192 tokens \(vLLM max_model_len in the server's \/models\)$/.test(f),
@@ -70,6 +71,15 @@ describe('long sources: a judge with a context window (CLI)', function () {
       /source shortened: .*context 8,192 tokens \(the server said: "[^"]*8192[^"]*"\) \(fitted again after the server found the prompt too long\)$/m,
     );
     assert.equal(server.chatRequests.length, 2, 'the refused call, then the fitted one');
+  });
+
+  it('the table says a shared shortening once, with the window and where it came from; an aspect keeps only its refit', async () => {
+    const silentVllm = { ...profiles.vllmContextLimited(8192), metadata: undefined };
+    const run = await evalOn(silentVllm, ['--aspects', 'coherence']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /\nsource shortened for the judge's context of 8,192 tokens \(the server said: "[^"\n]*"\): \d+% shown /);
+    assert.match(run.stdout, /\ncoherence fallback: excerpts fitted again after the server found the prompt too long\n/);
+    assert.doesNotMatch(run.stdout, /fallback: source shortened/);
   });
 
   it('a server that counts more tokens than SumLens did refuses the fitted prompt: fitted again to 85% of the window', async () => {
