@@ -1,6 +1,7 @@
 /** The panel's export: the result as JSON (the CLI's shape) or as a Markdown report. */
 import type { EvaluationResult } from '../core/result';
 import { formatCount, formatPercent, formatScore, formatSeconds, plural } from './webview/numberFormat';
+import { fallbacksText, provenanceLine } from './webview/provenanceText';
 import { formatShare, shownGroups, shownTokens, shownWhy } from './webview/sourceShownText';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
@@ -12,6 +13,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').t
 export function resultToMarkdown(result: EvaluationResult, title: string, anchored?: string[]): string {
   const lines = [`# SumLens: ${title}`, '', `Model ${result.model} at ${result.endpoint}, method ${result.method}, task ${result.task}.`, ''];
   if (result.cancelled) lines.push('The run was cancelled; these are partial results.', '');
+  for (const warning of result.warnings ?? []) lines.push(`> ⚠ ${cell(warning)}`, '');
+  if (result.provenance?.length) lines.push(`Fallbacks of the run: ${cell(result.provenance.join('; '))}.`, '');
   for (const { shown, aspects } of shownGroups(result)) {
     const who = aspects.length ? ` (${aspects.join(', ')})` : '';
     lines.push(
@@ -20,12 +23,19 @@ export function resultToMarkdown(result: EvaluationResult, title: string, anchor
     );
   }
   if (result.aspects.length) {
-    lines.push('| Aspect | Score | Scale | Method |', '|---|---|---|---|');
+    lines.push('| Aspect | Score | Scale | How it was scored |', '|---|---|---|---|');
     for (const a of result.aspects) {
-      const method = a.method === 'sampling' ? `sampling (${a.samples ?? '?'})` : 'logprobs';
-      lines.push(`| ${cell(a.name)} | ${formatScore(a.score)} | ${a.scale[0]}–${a.scale[1]} | ${method} |`);
+      // Results saved before provenance existed still say their route.
+      const how = a.provenance ? provenanceLine(a.provenance) : a.method === 'sampling' ? `sampling (${a.samples ?? '?'})` : 'logprobs';
+      lines.push(`| ${cell(a.name)} | ${formatScore(a.score)} | ${a.scale[0]}–${a.scale[1]} | ${cell(how)} |`);
     }
     lines.push('');
+    for (const a of result.aspects) {
+      // The shortening is said once, above the table.
+      const fallbacks = a.provenance ? fallbacksText(a.provenance, { shortenedShown: a.sourceShown !== undefined }) : '';
+      if (fallbacks) lines.push(`**${cell(a.name)}** ${cell(fallbacks)}`, '');
+      for (const warning of a.warnings ?? []) lines.push(`**${cell(a.name)}** ⚠ ${cell(warning)}`, '');
+    }
     for (const a of result.aspects.filter((x) => x.reason || x.error)) {
       lines.push(`**${cell(a.name)}**: ${cell(a.error ?? a.reason ?? '')}`, '');
     }
