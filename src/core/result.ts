@@ -59,7 +59,7 @@ export interface CalibratedScore {
  * Evaluation by LLMs", EACL 2024). Absent when the whole source was shown.
  */
 export interface SourceShown {
-  /** The rule in words a user reads, e.g. "BM25: for each of the summary's 3 sentences, its 4 best-matching source sentences …, the opening, in document order". */
+  /** The rule in words a user reads, e.g. "BM25: for each of the summary's 3 sentences, its 4 best-matching source sentences …, in document order". */
   rule: string;
   /** context: the prompt would not fit the judge's context; budget: the user's --source-tokens. */
   reason: 'context' | 'budget';
