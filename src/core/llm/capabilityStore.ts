@@ -192,7 +192,11 @@ export function describeQuirk(name: QuirkName, value: unknown): string {
       return `${(value as string[]).join(', ')} refused: not sent`;
     case 'contextWindow': {
       const window = value as ContextWindow;
-      return `context window ${window.tokens} tokens (${window.from === 'truncation' ? 'the size the server cut a prompt to' : 'stated in a too-long error'})`;
+      if (window.from === 'truncation') return `context window ${window.tokens} tokens (the size the server cut a prompt to)`;
+      // A server that counts more tokens than SumLens: the window it stated, and the same window by SumLens's count.
+      const counted =
+        window.serverTokens && window.serverTokens !== window.tokens ? `; ${window.tokens} by SumLens's count, as the server counts more tokens` : '';
+      return `context window ${window.serverTokens ?? window.tokens} tokens (stated in a too-long error${counted})`;
     }
   }
 }

@@ -170,7 +170,12 @@ export class CachingSession implements LlmSession {
       reply = await this.options.transport.post(body, signal);
     } catch (error) {
       reservation?.release();
-      if (isSumLensError(error) && error.code === 'context-too-long') learnWindowFromError(this.notes, error.message, this.promptTokens(request.messages));
+      if (isSumLensError(error) && error.code === 'context-too-long') {
+        // Counted exactly (the refit loads the tokenizer anyway): where the server says how many
+        // tokens it counted, a server that counts more is caught at this first refusal, not the refit's.
+        await this.loadTokenizer();
+        learnWindowFromError(this.notes, error.message, this.promptTokens(request.messages));
+      }
       if (!(error instanceof ParameterRefusedError) || adaptations >= maxAdaptations) throw error;
       const change = adaptationFor(error.refusal, { body, caps, userTopLogprobs: this.options.userTopLogprobs, endpoint: this.endpoint });
       if (!change) throw error;

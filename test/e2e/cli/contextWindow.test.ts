@@ -80,10 +80,12 @@ describe('the context window at the command line (fake servers)', function () {
     assert.equal(run.code, 0, run.stderr);
     const provenance: string[] = JSON.parse(run.stdout).provenance;
     assert.ok(
-      provenance.some((line) => /learned: context window \d+ tokens \(stated in a too-long error\)/.test(line)),
+      provenance.some((line) => /learned: context window 4096 tokens \(stated in a too-long error[;)]/.test(line)),
       JSON.stringify(provenance),
     );
     assert.match(JSON.parse(run.stdout).aspects[0].provenance.fallbacks.join(' '), /fitted again after the server found the prompt too long/);
+    // The fake counts more tokens than SumLens; its first refusal says how many, so the refit is fitted to SumLens's count and fits.
+    assert.equal(server.refused.length, 1, 'one refusal: the whole source');
     const capabilities = await runInProcess(['capabilities', '--json', ...cache()], {});
     const quirk = JSON.parse(capabilities.stdout)[0].quirks.find((q: { name: string }) => q.name === 'contextWindow');
     // The fake counts the shortened prompt as more tokens than SumLens: the window is kept scaled to SumLens's count.
