@@ -1,7 +1,7 @@
 /** The panel's export: the result as JSON (the CLI's shape) or as a Markdown report. */
 import type { EvaluationResult } from '../core/result';
 import { formatCount, formatPercent, formatScore, formatSeconds, plural } from './webview/numberFormat';
-import { fallbacksText, provenanceLine } from './webview/provenanceText';
+import { fallbacksText, scoredHow } from './webview/provenanceText';
 import { formatShare, shownGroups, shownTokens, shownWhy } from './webview/sourceShownText';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
@@ -25,9 +25,7 @@ export function resultToMarkdown(result: EvaluationResult, title: string, anchor
   if (result.aspects.length) {
     lines.push('| Aspect | Score | Scale | How it was scored |', '|---|---|---|---|');
     for (const a of result.aspects) {
-      // Results saved before provenance existed still say their route.
-      const how = a.provenance ? provenanceLine(a.provenance) : a.method === 'sampling' ? `sampling (${a.samples ?? '?'})` : 'logprobs';
-      lines.push(`| ${cell(a.name)} | ${formatScore(a.score)} | ${a.scale[0]}–${a.scale[1]} | ${cell(how)} |`);
+      lines.push(`| ${cell(a.name)} | ${formatScore(a.score)} | ${a.scale[0]}–${a.scale[1]} | ${cell(scoredHow(a))} |`);
     }
     lines.push('');
     for (const a of result.aspects) {

@@ -3,8 +3,8 @@
  * error, the valid mass and every fallback. The status bar's hover and the panel both word it
  * through here. (Bundled into the panel's script as well: no Node or vscode imports here.)
  */
-// A type only: nothing of the engine is bundled into the panel's script.
-import type { ScoreProvenance } from '../../core/result';
+// Types only: nothing of the engine is bundled into the panel's script.
+import type { AspectResult, ScoreProvenance } from '../../core/result';
 import { withoutShortening } from '../../core/geval/shortenedLine';
 import { formatPercent, formatScore } from './numberFormat';
 
@@ -20,6 +20,16 @@ export function provenanceLine(p: ScoreProvenance): string {
   }
   parts.push(`valid ${formatPercent(p.validMass)}`);
   return parts.join(' · ');
+}
+
+/**
+ * How an aspect's score was made, in one line: its provenance, or for results saved before
+ * provenance existed, their route; with the answers that could not be read.
+ */
+export function scoredHow(a: Pick<AspectResult, 'provenance' | 'method' | 'validMass' | 'samples' | 'unparsed'>): string {
+  const unreadable = a.unparsed ? `, ${a.unparsed} unreadable` : '';
+  if (a.provenance) return `${provenanceLine(a.provenance)}${unreadable}`;
+  return a.method === 'logprobs' ? `log-probabilities · valid mass ${formatPercent(a.validMass)}` : `sampling · ${a.samples ?? '?'} samples${unreadable}`;
 }
 
 /**

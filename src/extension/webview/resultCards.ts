@@ -5,7 +5,7 @@
  */
 import { actionRow, captionedTable, el } from './dom';
 import { formatPercent, formatScore } from './numberFormat';
-import { fallbacksText, provenanceLine } from './provenanceText';
+import { fallbacksText, scoredHow } from './provenanceText';
 import type { FromWebview } from './protocol';
 import type { PanelResult } from './resultSchema';
 import { ui } from './uiText';
@@ -70,14 +70,7 @@ export function aspectCard(aspect: PanelResult['aspects'][number], context: Card
   head.append(el('span', 'score', score));
   card.append(head, scaleBar(aspect.score, aspect.scale, ui('{0} score', aspect.name)));
   if (aspect.calibrated) card.append(el('div', 'muted how', calibratedLine(aspect.calibrated)));
-  const unreadable = aspect.unparsed ? `, ${aspect.unparsed} unreadable` : '';
-  // Runs saved before provenance existed still say their route.
-  const method = aspect.provenance
-    ? `${provenanceLine(aspect.provenance)}${unreadable}`
-    : aspect.method === 'logprobs'
-      ? `log-probabilities · valid mass ${formatPercent(aspect.validMass)}`
-      : `sampling · ${aspect.samples ?? '?'} samples${unreadable}`;
-  card.append(el('div', 'muted how', method));
+  card.append(el('div', 'muted how', scoredHow(aspect)));
   // The excerpts the judge saw have their section above the cards (sourceShownView.ts).
   const fallbacks = aspect.provenance ? fallbacksText(aspect.provenance, { shortenedShown: aspect.sourceShown !== undefined }) : '';
   if (fallbacks) card.append(el('div', 'muted how', fallbacks));
