@@ -8,9 +8,10 @@
  * round by round over the summary sentences): its best source sentence, the middle sentences
  * of its WINDOW_SEEDS best windows of ±WINDOW_RADIUS sentences, its next-best sentences up to
  * SEEDS; each grown to its neighbours, ±1, ±2, … round by round, until the budget is spent;
- * the whole is counted again and the growth goes on while there is room. Evidence for a summary clusters around its best
- * matches (people's support passages for a SQuALITY summary lie in a few stretches of the
- * story), so a stretch around a strong match is worth more than a tenth-best match elsewhere.
+ * the whole is counted again and the growth goes on while there is room. Evidence for a
+ * summary clusters around its best matches (people's support passages for a SQuALITY summary
+ * lie in a few stretches of the story), so a stretch around a strong match is worth more than
+ * a tenth-best match elsewhere.
  * The windows find what no one sentence shows: a stretch of dialogue whose short lines each
  * share a word with the summary (on LongEval's SQuALITY alignment set, 44 → 45 of 50 support
  * passages shown, at radii 3–6 and 1–3 windows alike). A window is grown from its middle, not
